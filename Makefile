@@ -1,0 +1,27 @@
+# Missive's one test command is `make test`; .ci/run calls it with CI=true.
+GO ?= go
+
+.PHONY: test vet unit fuzz bench build
+
+test: vet unit
+
+vet:
+	$(GO) vet ./...
+
+unit:
+	$(GO) test -race ./...
+
+# Short fuzzing sessions over every fuzz target (not part of `make test`).
+FUZZTIME ?= 20s
+fuzz:
+	@for pkg in $$($(GO) list ./...); do \
+	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
+	    echo "fuzz $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	  done; \
+	done
+
+bench:
+	$(GO) test -run '^$$' -bench . -benchmem ./...
+
+build:
+	$(GO) build -o bin/missive ./cmd/missive

@@ -1,0 +1,3 @@
+module github.com/missivechess/missive
+
+go 1.26.8
