@@ -1,0 +1,281 @@
+package storage
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"os"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+)
+
+// SchemaVersion is the layout of buckets, keys and records that this build writes.
+// Open migrates older files to it and refuses newer ones.
+const SchemaVersion = 1
+
+// The buckets of schema 1; doc.go describes their keys and values.
+var (
+	bMeta        = []byte("meta")
+	bGames       = []byte("games")
+	bPlayers     = []byte("players")
+	bChallenges  = []byte("challenges")
+	bTournaments = []byte("tournaments")
+	bRatings     = []byte("ratings")
+	bRequests    = []byte("requests")
+
+	xGamePlayer      = []byte("idx.game.player")
+	xGameThread      = []byte("idx.game.thread")
+	xGameDue         = []byte("idx.game.due")
+	xGameActive      = []byte("idx.game.active")
+	xGameTournament  = []byte("idx.game.tournament")
+	xChallengeOpen   = []byte("idx.challenge.open")
+	xChallengePlayer = []byte("idx.challenge.player")
+	xChallengeExpiry = []byte("idx.challenge.expiry")
+	xTournamentGuild = []byte("idx.tournament.guild")
+	xRequestTime     = []byte("idx.request.time")
+
+	metaSchemaKey   = []byte("schema")
+	metaCreatedKey  = []byte("created")
+	metaMigratedKey = []byte("migrated")
+
+	// recordBuckets and indexBuckets are the buckets of the current schema.
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests}
+	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameTournament,
+		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime}
+)
+
+// migration upgrades a data file from schema to-1 to schema to, inside one write
+// transaction together with every other pending migration.
+type migration struct {
+	to   int
+	what string
+	run  func(tx *bolt.Tx) error
+}
+
+// migrations lists every schema step in order; a new schema appends one entry and
+// bumps SchemaVersion. It is never modified at run time.
+var migrations = []migration{
+	{to: 1, what: "create the buckets and indexes of schema 1", run: func(tx *bolt.Tx) error {
+		// Schema 1's names, frozen here: later schemas add their own steps.
+		for _, name := range []string{"meta", "games", "players", "challenges", "tournaments", "ratings", "requests",
+			"idx.game.player", "idx.game.thread", "idx.game.due", "idx.game.active", "idx.game.tournament",
+			"idx.challenge.open", "idx.challenge.player", "idx.challenge.expiry", "idx.tournament.guild", "idx.request.time"} {
+			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+}
+
+// readSchema returns the schema version recorded in the file, 0 for a file that has
+// never been initialised (no buckets at all).
+func readSchema(tx *bolt.Tx, path string) (int, error) {
+	meta := tx.Bucket(bMeta)
+	if meta == nil {
+		var names []string
+		_ = tx.ForEach(func(name []byte, _ *bolt.Bucket) error {
+			names = append(names, string(name))
+			return nil
+		})
+		if len(names) == 0 {
+			return 0, nil
+		}
+		return 0, fmt.Errorf("storage: data file %s is not a Missive data file (it has buckets %s but no meta bucket): %w",
+			path, strings.Join(names, ", "), ErrCorrupt)
+	}
+	raw := meta.Get(metaSchemaKey)
+	v, err := strconv.Atoi(string(raw))
+	if err != nil || v < 1 {
+		return 0, fmt.Errorf("storage: data file %s has an unreadable schema version %q: %w", path, raw, ErrCorrupt)
+	}
+	return v, nil
+}
+
+// migrate brings the file to the last schema of list. Before changing a file that
+// already holds data, it writes a snapshot next to it (path.schema-N.bak).
+func migrate(db *bolt.DB, path string, list []migration, now time.Time) error {
+	target := list[len(list)-1].to
+	var cur int
+	if err := db.View(func(tx *bolt.Tx) (err error) {
+		cur, err = readSchema(tx, path)
+		return err
+	}); err != nil {
+		return err
+	}
+	if cur > target {
+		return newerSchemaError(path, cur, target)
+	}
+	if cur == target {
+		return nil
+	}
+	if cur > 0 {
+		snap := fmt.Sprintf("%s.schema-%d.bak", path, cur)
+		if err := db.View(func(tx *bolt.Tx) error {
+			_, err := writeFileAtomic(snap, tx.WriteTo, nil)
+			return err
+		}); err != nil {
+			return fmt.Errorf("storage: cannot write the snapshot %s before migrating %s: %w", snap, path, err)
+		}
+	}
+	return db.Update(func(tx *bolt.Tx) error {
+		for _, m := range list {
+			if m.to <= cur {
+				continue
+			}
+			if err := m.run(tx); err != nil {
+				return fmt.Errorf("storage: migrating %s to schema %d (%s): %w", path, m.to, m.what, err)
+			}
+		}
+		meta := tx.Bucket(bMeta)
+		if meta == nil {
+			return fmt.Errorf("storage: migrations of %s left no meta bucket", path)
+		}
+		if cur == 0 {
+			if err := meta.Put(metaCreatedKey, []byte(now.UTC().Format(time.RFC3339))); err != nil {
+				return err
+			}
+		} else if err := meta.Put(metaMigratedKey, []byte(fmt.Sprintf("%d->%d %s", cur, target, now.UTC().Format(time.RFC3339)))); err != nil {
+			return err
+		}
+		return meta.Put(metaSchemaKey, []byte(strconv.Itoa(target)))
+	})
+}
+
+// checkSchemaReadOnly verifies a file opened read-only has exactly the current schema.
+func checkSchemaReadOnly(db *bolt.DB, path string, target int) error {
+	return db.View(func(tx *bolt.Tx) error {
+		cur, err := readSchema(tx, path)
+		switch {
+		case err != nil:
+			return err
+		case cur > target:
+			return newerSchemaError(path, cur, target)
+		case cur < target:
+			return fmt.Errorf("storage: data file %s has schema version %d and needs migrating to %d; open it once read-write (start the bot) first: %w",
+				path, cur, target, ErrSchema)
+		}
+		return nil
+	})
+}
+
+func newerSchemaError(path string, cur, target int) error {
+	return fmt.Errorf("storage: data file %s has schema version %d, newer than version %d that this build of Missive understands; run a newer Missive (or restore a backup made by this version): %w",
+		path, cur, target, ErrSchema)
+}
+
+// checkIntegrity verifies that the file is not truncated, that every page reachable
+// from the root can be read, and bbolt's own consistency check. Faults from reading a
+// damaged memory map become errors instead of crashing the process.
+func checkIntegrity(db *bolt.DB, path string) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("storage: data file %s is damaged (reading it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+		}
+	}()
+	return db.View(func(tx *bolt.Tx) error {
+		fi, err := os.Stat(path)
+		if err != nil {
+			return fmt.Errorf("storage: %w", err)
+		}
+		if tx.Size() > fi.Size() {
+			return truncatedError(path, fi.Size(), tx.Size())
+		}
+		if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error { return walkBucket(b, 0) }); err != nil {
+			return fmt.Errorf("storage: data file %s is damaged (%v); restore it from a backup: %w", path, err, ErrCorrupt)
+		}
+		var problems []string
+		for err := range tx.Check() {
+			if len(problems) < 5 {
+				problems = append(problems, err.Error())
+			}
+		}
+		if len(problems) > 0 {
+			return fmt.Errorf("storage: data file %s failed its consistency check (%s); restore it from a backup: %w",
+				path, strings.Join(problems, "; "), ErrCorrupt)
+		}
+		return nil
+	})
+}
+
+func truncatedError(path string, size, hwm int64) error {
+	return fmt.Errorf("storage: data file %s is truncated (%d bytes, but its pages reach %d); restore it from a backup: %w",
+		path, size, hwm, ErrCorrupt)
+}
+
+// walkBucket reads every key and value of b and its sub-buckets.
+func walkBucket(b *bolt.Bucket, depth int) error {
+	if depth > 8 {
+		return errors.New("buckets nested too deeply")
+	}
+	c := b.Cursor()
+	var prev []byte
+	for k, v := c.First(); k != nil; k, v = c.Next() {
+		if prev != nil && string(prev) >= string(k) {
+			return fmt.Errorf("keys out of order (%q after %q)", k, prev)
+		}
+		prev = append(prev[:0], k...)
+		if v == nil {
+			if sub := b.Bucket(k); sub != nil {
+				if err := walkBucket(sub, depth+1); err != nil {
+					return err
+				}
+			}
+		}
+	}
+	return nil
+}
+
+// bbolt's file format 2 (stable since 2014): each of the first two pages holds a
+// 16-byte page header and then the meta: magic, version, page size, flags (4 bytes
+// each), root bucket (16), freelist page, high-water page, txid and an FNV-64a
+// checksum of the preceding meta bytes (8 each), in native byte order.
+const (
+	boltMagic   = 0xED0CDAED
+	boltVersion = 2
+	metaOffset  = 16
+	metaSumLen  = 56 // bytes of meta covered by the checksum
+)
+
+// fileHighWater returns how many bytes of the file the newest valid meta page says
+// are in use, so that a truncated file is named as such before bbolt maps it.
+func fileHighWater(path string) (int64, bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return 0, false
+	}
+	defer f.Close()
+	readMeta := func(off int64) (hwm int64, pageSize uint32, txid uint64, ok bool) {
+		buf := make([]byte, metaOffset+metaSumLen+8)
+		if _, err := f.ReadAt(buf, off); err != nil {
+			return 0, 0, 0, false
+		}
+		m := buf[metaOffset:]
+		ne := binary.NativeEndian
+		h := fnv.New64a()
+		h.Write(m[:metaSumLen])
+		if ne.Uint32(m[0:]) != boltMagic || ne.Uint32(m[4:]) != boltVersion || ne.Uint64(m[metaSumLen:]) != h.Sum64() {
+			return 0, 0, 0, false
+		}
+		pageSize = ne.Uint32(m[8:])
+		return int64(ne.Uint64(m[40:])) * int64(pageSize), pageSize, ne.Uint64(m[48:]), true
+	}
+	hwm0, ps, tx0, ok0 := readMeta(0)
+	if !ok0 {
+		ps = uint32(os.Getpagesize())
+	}
+	hwm1, _, tx1, ok1 := readMeta(int64(ps))
+	switch {
+	case ok0 && (!ok1 || tx0 >= tx1):
+		return hwm0, true
+	case ok1:
+		return hwm1, true
+	}
+	return 0, false
+}

@@ -1,0 +1,312 @@
+package storage
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	bolt "go.etcd.io/bbolt"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// DefaultFile is the data file's name when none is configured.
+const DefaultFile = "missive.db"
+
+// Options tune Open; the zero value (or nil) gives the defaults.
+type Options struct {
+	// LockTimeout is how long Open waits for another process to release the file
+	// (default 2s); then it fails with ErrLocked.
+	LockTimeout time.Duration
+	// ReadOnly opens the file for reading only, sharing it with other readers. It does
+	// not migrate, and it fails if the file does not exist.
+	ReadOnly bool
+	// Now is the clock for record times and request expiry (default time.Now).
+	Now func() time.Time
+	// RequestTTL is how long idempotency entries are kept (default 48h).
+	RequestTTL time.Duration
+	// CacheSize is how many replayed positions are kept in memory (default 1024;
+	// negative disables the cache).
+	CacheSize int
+	// NoBackupSocket stops a read-write store from serving snapshots to
+	// "missive backup" on a unix socket next to the data file.
+	NoBackupSocket bool
+	// SkipCheck skips the full integrity check at open (faster start on huge files).
+	SkipCheck bool
+	// NoSync skips fsync on commit: for tests only, a crash can lose or damage data.
+	NoSync bool
+	// Logger receives warnings (default slog.Default()).
+	Logger *slog.Logger
+}
+
+// Store is an open data file. Its methods are safe for concurrent use.
+type Store struct {
+	db       *bolt.DB
+	path     string
+	reg      *rules.Registry
+	now      func() time.Time
+	ttl      time.Duration
+	readOnly bool
+	cache    *posCache
+	log      *slog.Logger
+	writers  atomic.Int32 // write transactions in flight, to choose Update or Batch
+	srv      *backupServer
+	close    sync.Once
+	closeErr error
+}
+
+// Open opens (creating it if needed, with its directory) the data file at path,
+// checks its integrity, migrates it to SchemaVersion and, unless opts say otherwise,
+// starts serving snapshots to "missive backup". reg replays stored games.
+//
+// Open fails with an error wrapping ErrLocked when another process holds the file
+// (for longer than LockTimeout), ErrCorrupt when the file is damaged or is not a
+// Missive data file, and ErrSchema when its schema is newer than this build's.
+func Open(path string, reg *rules.Registry, opts *Options) (*Store, error) {
+	return open(path, reg, opts, migrations)
+}
+
+func open(path string, reg *rules.Registry, opts *Options, list []migration) (*Store, error) {
+	var o Options
+	if opts != nil {
+		o = *opts
+	}
+	if o.LockTimeout <= 0 {
+		o.LockTimeout = 2 * time.Second
+	}
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	if o.RequestTTL <= 0 {
+		o.RequestTTL = 48 * time.Hour
+	}
+	if o.CacheSize == 0 {
+		o.CacheSize = 1024
+	}
+	if o.Logger == nil {
+		o.Logger = slog.Default()
+	}
+	if reg == nil {
+		return nil, errors.New("storage: Open needs the variant registry to replay games")
+	}
+	fi, err := os.Stat(path)
+	switch {
+	case err == nil && fi.IsDir():
+		return nil, fmt.Errorf("storage: %s is a directory, not a data file", path)
+	case err == nil && fi.Size() == 0:
+		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", path, ErrCorrupt)
+	case errors.Is(err, fs.ErrNotExist) && o.ReadOnly:
+		return nil, fmt.Errorf("storage: there is no data file at %s: %w", path, ErrNotFound)
+	case errors.Is(err, fs.ErrNotExist):
+		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
+			return nil, fmt.Errorf("storage: creating the folder of %s: %w", path, err)
+		}
+	case err != nil:
+		return nil, fmt.Errorf("storage: %w", err)
+	}
+	if hwm, ok := fileHighWater(path); ok && fi != nil && hwm > fi.Size() {
+		return nil, truncatedError(path, fi.Size(), hwm)
+	}
+	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
+	if err != nil {
+		return nil, err
+	}
+	s := &Store{db: db, path: path, reg: reg, now: o.Now, ttl: o.RequestTTL, readOnly: o.ReadOnly,
+		cache: newPosCache(o.CacheSize), log: o.Logger}
+	fail := func(err error) (*Store, error) {
+		db.Close()
+		return nil, err
+	}
+	if !o.SkipCheck {
+		if err := checkIntegrity(db, path); err != nil {
+			return fail(err)
+		}
+	}
+	target := list[len(list)-1].to
+	if o.ReadOnly {
+		err = checkSchemaReadOnly(db, path, target)
+	} else {
+		err = migrate(db, path, list, o.Now())
+	}
+	if err != nil {
+		return fail(err)
+	}
+	if !o.ReadOnly && !o.NoBackupSocket {
+		srv, err := serveBackups(s)
+		if err != nil {
+			s.log.Warn("storage: not serving backups; missive backup will not work while the bot runs", "error", err)
+		}
+		s.srv = srv
+	}
+	return s, nil
+}
+
+// openBolt opens the bbolt file, turning its errors into the package's sentences and
+// a fault from reading a damaged file into ErrCorrupt.
+func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db *bolt.DB, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+		}
+	}()
+	db, err = bolt.Open(path, 0o600, &bolt.Options{
+		Timeout:         lockTimeout,
+		ReadOnly:        readOnly,
+		NoSync:          noSync,
+		FreelistType:    bolt.FreelistMapType,
+		PreLoadFreelist: true,
+		InitialMmapSize: 64 << 20,
+	})
+	switch {
+	case err == nil:
+		db.MaxBatchDelay = 2 * time.Millisecond
+		return db, nil
+	case errors.Is(err, bolt.ErrTimeout):
+		return nil, fmt.Errorf("storage: data file %s is in use by another process (is the bot already running?): %w", path, ErrLocked)
+	case errors.Is(err, fs.ErrPermission), errors.Is(err, fs.ErrNotExist):
+		return nil, fmt.Errorf("storage: opening %s: %w", path, err)
+	}
+	return nil, fmt.Errorf("storage: data file %s is not a readable Missive data file (%v); if it is damaged, restore it from a backup: %w", path, err, ErrCorrupt)
+}
+
+// Path returns the data file's path.
+func (s *Store) Path() string { return s.path }
+
+// Registry returns the variants the store replays games with.
+func (s *Store) Registry() *rules.Registry { return s.reg }
+
+// Close stops serving backups and closes the file, waiting for running transactions.
+func (s *Store) Close() error {
+	s.close.Do(func() {
+		if s.srv != nil {
+			s.srv.stop()
+		}
+		s.closeErr = s.db.Close()
+	})
+	return s.closeErr
+}
+
+// recoverTx turns a panic inside a transaction (a bug in a callback, or a fault from
+// reading a damaged file) into an error; the transaction is then rolled back.
+func recoverTx(tx *Tx, err *error) {
+	if r := recover(); r != nil {
+		tx.dirty = true
+		*err = fmt.Errorf("storage: transaction on %s aborted by a panic, nothing was written: %v\n%s", tx.s.path, r, debug.Stack())
+	}
+}
+
+// View runs fn in a read-only transaction: a consistent snapshot that does not block
+// writers.
+func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	return s.db.View(func(btx *bolt.Tx) (err error) {
+		tx := &Tx{s: s, btx: btx, now: s.now().UTC()}
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer recoverTx(tx, &err)
+		return fn(tx)
+	})
+}
+
+// Update runs fn in a write transaction and commits it (with fsync) when fn returns
+// nil; when fn returns an error nothing it wrote is kept. Concurrent calls are
+// committed together in groups, so fn may run more than once: it must have no effect
+// outside the transaction and the records it is given (reply, notify, etc. after
+// Update returns). Records passed to Put methods are restored if the transaction does
+// not commit.
+func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
+	if err := ctx.Err(); err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	if s.readOnly {
+		return fmt.Errorf("storage: the store %s is open read-only: %w", s.path, ErrReadOnly)
+	}
+	var last *Tx
+	var fnErr error
+	batched := false
+	run := func(btx *bolt.Tx) (err error) {
+		if last != nil {
+			last.rollbackUndo() // an earlier run of fn was rolled back with its group
+		}
+		tx := &Tx{s: s, btx: btx, now: s.now().UTC()}
+		last = tx
+		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+		defer func() {
+			fnErr = err
+			switch {
+			case tx.dirty:
+			case batched:
+				err = nil // nothing was written: let the group commit without this call
+			case err == nil:
+				err = errNothingWritten // alone and nothing written: roll back, skip the fsync
+			}
+		}()
+		defer recoverTx(tx, &err)
+		return fn(tx)
+	}
+	var err error
+	if s.writers.Add(1) == 1 {
+		err = s.db.Update(run) // alone: commit at once
+	} else {
+		batched = true
+		err = s.db.Batch(run) // others are writing: join their group commit
+	}
+	s.writers.Add(-1)
+	if err == nil || err == errNothingWritten {
+		err = fnErr
+	}
+	if err != nil {
+		if last != nil {
+			last.rollbackUndo()
+		}
+		return err
+	}
+	return nil
+}
+
+// errNothingWritten rolls back a transaction that wrote nothing.
+var errNothingWritten = errors.New("storage: nothing written")
+
+// Game loads game id and replays it.
+func (s *Store) Game(ctx context.Context, id string) (*Game, error) {
+	var g *Game
+	err := s.View(ctx, func(tx *Tx) (err error) {
+		g, err = tx.Game(id)
+		return err
+	})
+	return g, err
+}
+
+// CreateGame stores a new game (Version 0), assigning its ID when empty.
+func (s *Store) CreateGame(ctx context.Context, g *Game) error {
+	if g.Version != 0 {
+		return fmt.Errorf("storage: CreateGame needs a new game, but game %s has version %d: %w", g.ID, g.Version, ErrExists)
+	}
+	return s.Update(ctx, func(tx *Tx) error { return tx.PutGame(g) })
+}
+
+// UpdateGame atomically loads game id, replays it, lets fn change it (typically with
+// Game.Play), bumps its version, maintains the indexes and commits. When fn returns an
+// error nothing is written and that error is returned. fn may run more than once (see
+// Update). It returns the game as committed.
+func (s *Store) UpdateGame(ctx context.Context, id string, fn func(*Game) error) (*Game, error) {
+	var g *Game
+	err := s.Update(ctx, func(tx *Tx) (err error) {
+		g, err = tx.UpdateGame(id, fn)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}

@@ -1,0 +1,145 @@
+package storage
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"sort"
+)
+
+// maxProblems bounds how many problems Verify reports.
+const maxProblems = 20
+
+// Verify checks the whole store in one snapshot: every record decodes and is stored
+// under its own key, every game replays from its start through the rules (without the
+// position cache), and every index bucket holds exactly the entries its records
+// imply. It returns nil, or an error joining up to 20 problems.
+func (s *Store) Verify(ctx context.Context) error {
+	return s.View(ctx, func(tx *Tx) error { return tx.verify(ctx) })
+}
+
+// verifier collects the index entries records imply and the problems found.
+type verifier struct {
+	tx       *Tx
+	expected map[string]map[string][]byte // index bucket -> key -> value
+	problems []error
+	more     int
+}
+
+func (v *verifier) fail(err error) {
+	if len(v.problems) < maxProblems {
+		v.problems = append(v.problems, err)
+	} else {
+		v.more++
+	}
+}
+
+func (v *verifier) expect(entries []indexEntry) {
+	for _, e := range entries {
+		m := v.expected[string(e.bucket)]
+		if m == nil {
+			m = make(map[string][]byte)
+			v.expected[string(e.bucket)] = m
+		}
+		if prev, dup := m[string(e.key)]; dup && !bytes.Equal(prev, e.value) {
+			v.fail(fmt.Errorf("storage: index %s key %q is claimed by %q and %q: %w", e.bucket, e.key, prev, e.value, ErrCorrupt))
+		}
+		m[string(e.key)] = e.value
+	}
+}
+
+func (tx *Tx) verify(ctx context.Context) error {
+	v := &verifier{tx: tx, expected: make(map[string]map[string][]byte)}
+	verifyKind[Game](v, kindGame, func(g *Game) {
+		if _, err := replay(tx.s.reg, g); err != nil {
+			v.fail(err)
+		}
+	})
+	verifyKind[Player](v, kindPlayer, nil)
+	verifyKind[Challenge](v, kindChallenge, nil)
+	verifyKind[Tournament](v, kindTournament, nil)
+	verifyKind[Rating](v, kindRating, nil)
+	if b, err := tx.bucket(bRequests); err != nil {
+		v.fail(err)
+	} else {
+		_ = b.ForEach(func(k, raw []byte) error {
+			var r requestRecord
+			if err := decodeRecord(raw, &r, "request "+string(k)); err != nil {
+				v.fail(err)
+				return nil
+			}
+			v.expect([]indexEntry{{bucket: xRequestTime, key: concat(timeKey(r.At), k), value: []byte{}}})
+			return nil
+		})
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	for _, name := range indexBuckets {
+		b, err := tx.bucket(name)
+		if err != nil {
+			v.fail(err)
+			continue
+		}
+		want := v.expected[string(name)]
+		seen := make(map[string]bool, len(want))
+		_ = b.ForEach(func(k, val []byte) error {
+			w, ok := want[string(k)]
+			switch {
+			case !ok:
+				v.fail(fmt.Errorf("storage: index %s has a stray entry %q that no record implies: %w", name, k, ErrCorrupt))
+			case !bytes.Equal(w, val):
+				v.fail(fmt.Errorf("storage: index %s entry %q is %q, but its record implies %q: %w", name, k, val, w, ErrCorrupt))
+			}
+			seen[string(k)] = true
+			return nil
+		})
+		var missing []string
+		for k := range want {
+			if !seen[k] {
+				missing = append(missing, k)
+			}
+		}
+		sort.Strings(missing)
+		for _, k := range missing {
+			v.fail(fmt.Errorf("storage: index %s lacks the entry %q that a record implies: %w", name, k, ErrCorrupt))
+		}
+	}
+	if v.more > 0 {
+		v.problems = append(v.problems, fmt.Errorf("storage: and %d more problems", v.more))
+	}
+	return errors.Join(v.problems...)
+}
+
+// verifyKind decodes every record of kind k, checks it is stored under its own key and
+// is valid, records its index entries, and runs check on it when not nil.
+func verifyKind[T any, P interface {
+	*T
+	record
+}](v *verifier, k *kind, check func(P)) {
+	b, err := v.tx.bucket(k.bucket)
+	if err != nil {
+		v.fail(err)
+		return
+	}
+	_ = b.ForEach(func(rk, raw []byte) error {
+		var r T
+		p := P(&r)
+		if err := decodeRecord(raw, p, describe(k, rk)); err != nil {
+			v.fail(err)
+			return nil
+		}
+		if !bytes.Equal(p.recordKey(), rk) {
+			v.fail(fmt.Errorf("storage: %s is stored under the key of %s: %w", describe(k, p.recordKey()), describe(k, rk), ErrCorrupt))
+		}
+		if err := p.validate(); err != nil {
+			v.fail(err)
+		}
+		v.expect(p.indexes())
+		if check != nil {
+			check(p)
+		}
+		return nil
+	})
+}
