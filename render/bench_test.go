@@ -33,3 +33,15 @@ func BenchmarkGessPNG(b *testing.B) {
 	m := rules.Move{From: sq(b, board.Dims, "e4"), To: sq(b, board.Dims, "e7")}
 	benchPNG(b, "gess", board, Options{LastMove: &m, Rings: [2][]rules.Square{{sq(b, board.Dims, "l18")}, {sq(b, board.Dims, "l3")}}})
 }
+
+// BenchmarkGothicCold draws a Gothic board with empty caches: backgrounds, sprites and palette.
+func BenchmarkGothicCold(b *testing.B) {
+	board := boardFromText(b, 10, 8, gothicStart)
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := New().DrawPNG(&buf, "gothic", board, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -51,15 +51,19 @@ func buildKit(k bgKey, t *theme, l layout, sp *sprites) (*kit, error) {
 	}
 	plain := image.NewRGBA(cell)
 	for _, sq := range []color.NRGBA{t.light, t.dark} {
-		for _, tint := range []image.Image{u(color.Transparent), u(t.lastMove), sp.check} {
+		for _, tint := range []image.Image{u(color.Transparent), u(t.lastMove)} {
 			sample(hist, plain, cell, u(sq), tint)
 			sample(hist, plain, cell, u(sq), tint, u(t.arrow))
 			for _, side := range rules.Sides {
 				for kind := range pieceLayers {
-					p := sp.pieces[side][kind]
-					sample(hist, plain, cell, u(sq), tint, p)
-					sample(hist, plain, cell, u(sq), tint, p, u(t.arrow))
+					sample(hist, plain, cell, u(sq), tint, sp.pieces[side][kind])
 				}
+			}
+		}
+		for _, side := range rules.Sides {
+			sample(hist, plain, cell, u(sq), sp.check, sp.pieces[side][rules.King])
+			for _, ink := range []color.NRGBA{pieceInks[side].fill, pieceInks[side].outline} {
+				sample(hist, plain, cell, u(ink), u(t.arrow))
 			}
 		}
 	}

@@ -105,19 +105,19 @@ var pieceLayers = map[rules.PieceKind][]layer{
 	rules.Chancellor: join(
 		[]layer{
 			widePlinth,
-			{body, "M 55 80 L 85 80 L 83 34 L 57 34 Z", nil},
-			{body, "M 52 34 L 88 34 L 88 8 L 80.5 8 L 80.5 16 L 73.8 16 L 73.8 8 L 66.2 8 L 66.2 16 L 59.5 16 L 59.5 8 L 52 8 Z", nil},
+			{body, "M 56 80 L 86 80 L 83 34 L 59 34 Z", nil},
+			{body, "M 52 34 L 90 34 L 90 8 L 82 8 L 82 16 L 75 16 L 75 8 L 67 8 L 67 16 L 60 16 L 60 8 L 52 8 Z", nil},
 		},
 		placed(compoundHorse, knightHead...),
 	),
 	rules.Archbishop: join(
 		[]layer{
 			widePlinth,
-			{body, "M 62 80 C 64 74 65 70 65 65 L 79 65 C 79 70 80 74 82 80 Z", nil},
-			{body, "M 63 58 L 81 58 C 85 58 86 60 86 61.5 C 86 63 85 65 81 65 L 63 65 C 59 65 58 63 58 61.5 C 58 60 59 58 63 58 Z", nil},
-			{body, "M 72 14 C 82 22 89 34 87 46 C 86 52 84 56 81 58 L 63 58 C 60 56 58 52 57 46 C 55 34 62 22 72 14 Z", nil},
-			{body, "O 72 9.5 5", nil},
-			{detail, "M 78 27 L 68 41", nil},
+			{body, "M 64 80 C 66 74 67 70 67 65 L 79 65 C 79 70 80 74 82 80 Z", nil},
+			{body, "M 62 58 L 84 58 C 88 58 89 60 89 61.5 C 89 63 88 65 84 65 L 62 65 C 58 65 57 63 57 61.5 C 57 60 58 58 62 58 Z", nil},
+			{body, "M 73 16 C 85 24 92 36 90 47 C 89 52 87 56 83 58 L 63 58 C 59 56 57 52 56 47 C 54 36 61 24 73 16 Z", nil},
+			{body, "O 73 10.5 5", nil},
+			{detail, "M 80 29 L 69 43", nil},
 		},
 		placed(compoundHorse, knightHead...),
 	),

@@ -52,18 +52,18 @@ var themes = map[string]*theme{
 		lastMove: rgba(250, 210, 50, 120), check: rgb(230, 20, 20), arrow: rgba(0, 95, 180, 200),
 		blockA: rgb(96, 104, 112), blockB: rgb(66, 72, 80), blockEdge: rgb(28, 32, 36),
 		goBoard: rgb(196, 214, 224), goRing: rgb(140, 166, 184), goLine: rgb(34, 54, 72),
-		ringBlack: rgba(214, 40, 40, 220), ringWhite: rgba(240, 150, 0, 230),
+		ringBlack: rgba(214, 40, 40, 220), ringWhite: rgba(40, 90, 210, 230),
 		footprint: rgba(250, 210, 50, 130),
 	},
 	"night": {
 		key:   "night",
 		light: rgb(124, 138, 156), dark: rgb(82, 95, 112),
 		frame: rgb(24, 27, 33), label: rgb(176, 188, 204),
-		lastMove: rgba(80, 200, 255, 95), check: rgb(255, 40, 40), arrow: rgba(255, 170, 0, 210),
+		lastMove: rgba(250, 200, 70, 100), check: rgb(255, 40, 40), arrow: rgba(90, 220, 140, 210),
 		blockA: rgb(46, 46, 50), blockB: rgb(30, 30, 33), blockEdge: rgb(10, 10, 12),
 		goBoard: rgb(92, 104, 120), goRing: rgb(56, 64, 76), goLine: rgb(190, 200, 214),
 		ringBlack: rgba(255, 80, 80, 230), ringWhite: rgba(80, 200, 255, 230),
-		footprint: rgba(80, 200, 255, 100),
+		footprint: rgba(250, 200, 70, 100),
 	},
 }
 
