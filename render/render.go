@@ -89,14 +89,14 @@ type scene struct {
 }
 
 func (r *Renderer) prepare(variant string, b rules.Board, opts Options) (*scene, error) {
-	if err := checkBoard(b); err != nil {
+	gess := variant == "gess"
+	if err := checkBoard(b, gess); err != nil {
 		return nil, err
 	}
 	o, err := opts.resolve(b.Dims)
 	if err != nil {
 		return nil, err
 	}
-	gess := variant == "gess"
 	missing := make([]byte, len(b.Cells))
 	for i, c := range b.Cells {
 		if c.State == rules.Missing {
@@ -118,8 +118,9 @@ func (r *Renderer) prepare(variant string, b rules.Board, opts Options) (*scene,
 	return &scene{gess: gess, b: b, o: o, l: l, bg: k.kit.bg, sp: k.kit.sp, q: k.kit.q}, nil
 }
 
-// checkBoard refuses a board whose cells do not match its size or hold impossible pieces.
-func checkBoard(b rules.Board) error {
+// checkBoard refuses a board whose cells do not match its size or hold impossible
+// pieces: stones are Gess's only pieces and Gess has no others.
+func checkBoard(b rules.Board, gess bool) error {
 	if b.Files < 1 || b.Ranks < 1 || b.Files > rules.MaxFiles || b.Ranks > rules.MaxFiles {
 		return fmt.Errorf("render: a %dx%d board cannot be drawn: files and ranks must be 1 to %d: %w", b.Files, b.Ranks, rules.MaxFiles, ErrBadOptions)
 	}
@@ -133,6 +134,8 @@ func checkBoard(b rules.Board) error {
 			return fmt.Errorf("render: cell %s has unknown state %d: %w", b.Name(sq), c.State, ErrBadOptions)
 		case c.Piece.Kind > rules.Stone || c.Piece.Side > rules.Black:
 			return fmt.Errorf("render: cell %s holds an unknown piece %v: %w", b.Name(sq), c.Piece, ErrBadOptions)
+		case !c.Piece.IsNone() && (c.Piece.Kind == rules.Stone) != gess:
+			return fmt.Errorf("render: cell %s holds a %v, which this game has not: %w", b.Name(sq), c.Piece, ErrBadOptions)
 		case !c.Piece.IsNone() && c.State != rules.Playable:
 			return fmt.Errorf("render: cell %s is missing or blocked but holds a %v: %w", b.Name(sq), c.Piece, ErrBadOptions)
 		}

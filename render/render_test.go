@@ -236,6 +236,8 @@ func TestBadInput(t *testing.T) {
 	onMissing.Cells[0].Piece = rules.Piece{Kind: rules.Queen}
 	badKind := boardFromText(t, 10, 8, gothicStart)
 	badKind.Cells[40].Piece = rules.Piece{Kind: 42}
+	stone := boardFromText(t, 10, 8, gothicStart)
+	stone.Cells[40].Piece = rules.Piece{Kind: rules.Stone}
 	huge := rules.Board{Dims: rules.Dims{Files: 30, Ranks: 2}, Cells: make([]rules.Cell, 60)}
 	off := rules.Square(80)
 	cases := []struct {
@@ -250,6 +252,7 @@ func TestBadInput(t *testing.T) {
 		{"cells", short, Options{}},
 		{"missing", onMissing, Options{}},
 		{"kind", badKind, Options{}},
+		{"stone", stone, Options{}},
 		{"size", huge, Options{}},
 		{"last move", good, Options{LastMove: &rules.Move{From: 0, To: off}}},
 		{"check", good, Options{Check: []rules.Square{-5}}},
@@ -264,6 +267,9 @@ func TestBadInput(t *testing.T) {
 		if err := r.DrawPNG(&bytes.Buffer{}, "gothic", c.b, c.o); !errors.Is(err, ErrBadOptions) {
 			t.Errorf("%s: DrawPNG error = %v, want ErrBadOptions", c.name, err)
 		}
+	}
+	if _, err := r.DrawBoard("gess", good, Options{}); !errors.Is(err, ErrBadOptions) {
+		t.Errorf("chess pieces on a Gess board: %v", err)
 	}
 	if _, err := r.DrawBoard("gothic", good, Options{Theme: " Ocean "}); err != nil {
 		t.Errorf("theme keys ignore case and spaces: %v", err)

@@ -24,21 +24,17 @@ type spriteKey struct {
 }
 
 func buildSprites(t *theme, cell int, gess bool) *sprites {
-	s := &sprites{}
-	if gess {
-		for _, side := range rules.Sides {
+	s := &sprites{blocked: drawBlocked(t, cell), check: drawCheck(t, cell)}
+	for _, side := range rules.Sides {
+		if gess {
 			s.pieces[side][rules.Stone] = drawStone(side, cell)
 			s.rings[side] = drawRingHalo(t, side, cell)
+			continue
 		}
-		return s
-	}
-	for _, side := range rules.Sides {
 		for k := range pieceLayers {
 			s.pieces[side][k] = drawPiece(k, side, cell)
 		}
 	}
-	s.blocked = drawBlocked(t, cell)
-	s.check = drawCheck(t, cell)
 	return s
 }
 

@@ -13,10 +13,10 @@ import (
 // cell '#' and a missing cell a blank. Gess stones are 'x' (Black) and 'o'
 // (White), and the outer ring of its frame, where no stone rests, is blank.
 func TextBoard(variant string, b rules.Board, viewer rules.Side) (string, error) {
-	if err := checkBoard(b); err != nil {
+	gess := variant == "gess"
+	if err := checkBoard(b, gess); err != nil {
 		return "", err
 	}
-	gess := variant == "gess"
 	d := b.Dims
 	files := make([]int, d.Files)
 	for i := range files {
