@@ -1,7 +1,10 @@
 // Package variants assembles the registry of every game Missive plays.
 package variants
 
-import "github.com/missivechess/missive/rules"
+import (
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
+)
 
 // Registry returns a new registry holding all of Missive's variants.
 func Registry() *rules.Registry {
@@ -10,5 +13,7 @@ func Registry() *rules.Registry {
 
 // all lists the variants; each rules sub-package adds its own line here.
 func all() []rules.Variant {
-	return []rules.Variant{}
+	return []rules.Variant{
+		gess.Variant{},
+	}
 }
