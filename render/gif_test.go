@@ -35,7 +35,7 @@ func fakeGame(t testing.TB) (fakePos, []rules.Move) {
 
 func TestGIF(t *testing.T) {
 	start, moves := fakeGame(t)
-	moves = moves[:12]
+	moves = moves[:8]
 	r := New()
 	var buf bytes.Buffer
 	opts := GIFOptions{Options: Options{Theme: "ocean", Viewer: rules.Black}, Delay: 700 * time.Millisecond}

@@ -32,7 +32,9 @@ func buildKit(k bgKey, t *theme, l layout, sp *sprites) (*kit, error) {
 		ring := l.rect(l.dims.Square(0, 5))
 		block := l.block(l.dims.Square(5, 5))
 		for _, base := range []image.Rectangle{inner, ring} {
-			for _, tint := range []image.Image{u(color.Transparent), u(t.footprint), half(t.footprint), u(t.arrow)} {
+			strong := t.footprint
+			strong.A = 230
+			for _, tint := range []image.Image{u(color.Transparent), u(t.footprint), half(t.footprint), u(t.arrow), u(strong)} {
 				sample(hist, bg, base, tint)
 				for _, side := range rules.Sides {
 					stone := sp.pieces[side][rules.Stone]

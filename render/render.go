@@ -199,8 +199,10 @@ func (s *scene) footprints(img *image.RGBA, m rules.Move) {
 	}
 	to := l.block(m.To)
 	fill(img, to, image.NewUniform(t.footprint))
-	edge := image.NewUniform(t.footprint)
-	w := max(2, l.cell/14)
+	strong := t.footprint
+	strong.A = 230
+	edge := image.NewUniform(strong)
+	w := max(2, l.cell/12)
 	fill(img, image.Rect(to.Min.X, to.Min.Y, to.Max.X, to.Min.Y+w), edge)
 	fill(img, image.Rect(to.Min.X, to.Max.Y-w, to.Max.X, to.Max.Y), edge)
 	fill(img, image.Rect(to.Min.X, to.Min.Y+w, to.Min.X+w, to.Max.Y-w), edge)

@@ -332,8 +332,8 @@ func TestConcurrentRenders(t *testing.T) {
 	}
 	r := New()
 	var wg sync.WaitGroup
-	errs := make(chan error, 8*len(jobs))
-	for g := 0; g < 8; g++ {
+	errs := make(chan error, 4*len(jobs))
+	for g := 0; g < 4; g++ {
 		wg.Go(func() {
 			for k := range jobs {
 				i := (k + g) % len(jobs)
