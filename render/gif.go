@@ -27,8 +27,8 @@ type GIFOptions struct {
 	FinalDelay time.Duration
 }
 
-// MaxGIFFrames bounds the length of an animation (a very long game is cut to its
-// last MaxGIFFrames positions by the caller's choice, never silently here).
+// MaxGIFFrames is the most positions one animation may hold; a caller with a
+// longer game chooses which part to show.
 const MaxGIFFrames = 2000
 
 // GIF writes an animated GIF of the game that starts at start and continues with
