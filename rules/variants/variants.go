@@ -1,7 +1,13 @@
 // Package variants assembles the registry of every game Missive plays.
 package variants
 
-import "github.com/missivechess/missive/rules"
+import (
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
+	"github.com/missivechess/missive/rules/gochess"
+	"github.com/missivechess/missive/rules/gothic"
+	"github.com/missivechess/missive/rules/keltic"
+)
 
 // Registry returns a new registry holding all of Missive's variants.
 func Registry() *rules.Registry {
@@ -10,5 +16,10 @@ func Registry() *rules.Registry {
 
 // all lists the variants; each rules sub-package adds its own line here.
 func all() []rules.Variant {
-	return []rules.Variant{}
+	return []rules.Variant{
+		gothic.New(),
+		keltic.New(),
+		gochess.New(),
+		gess.Variant{},
+	}
 }

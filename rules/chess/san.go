@@ -1,0 +1,542 @@
+package chess
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+)
+
+// maxListed is how many candidate moves an error message lists.
+const maxListed = 10
+
+// SAN returns the Standard Algebraic Notation of the legal move m: piece letter,
+// disambiguation, x for a capture, destination, =X for a promotion, + or #.
+// Castling is O-O (toward the higher files) or O-O-O. A pawn's move off its file
+// without capturing (Keltic's sideways step, Go-Chess's pawns) names its file, and
+// a pawn that still needs telling apart names its whole square. A move that is not
+// legal is given in coordinates.
+func (p *Position) SAN(m rules.Move) string {
+	x, ok := p.find(m)
+	if !ok {
+		return p.UCI(m)
+	}
+	return p.san(x)
+}
+
+func (p *Position) san(x Move) string {
+	s := p.sanNoSuffix(x)
+	next := p.playPacked(x)
+	if next.InCheck() {
+		if len(next.info().moves) == 0 {
+			return s + "#"
+		}
+		return s + "+"
+	}
+	return s
+}
+
+func (p *Position) sanNoSuffix(x Move) string {
+	st := &p.st
+	d := st.t.spec.Dims
+	from, to := x.From(), x.To()
+	if x.IsCastling() {
+		if d.File(to) > d.File(from) {
+			return "O-O"
+		}
+		return "O-O-O"
+	}
+	kind := st.sq[from].kind()
+	capture := st.sq[to] != 0 || x.IsEnPassant()
+	var b strings.Builder
+	if kind == rules.Pawn {
+		prefix := ""
+		if capture || d.File(from) != d.File(to) {
+			prefix = d.Name(from)[:1]
+		}
+		for _, o := range p.info().moves {
+			if o.To() == to && o.From() != from && st.sq[o.From()].kind() == rules.Pawn && d.File(o.From()) == d.File(from) {
+				prefix = d.Name(from)
+				break
+			}
+		}
+		b.WriteString(prefix)
+	} else {
+		b.WriteByte(kind.Letter())
+		var others []rules.Square
+		for _, o := range p.info().moves {
+			if o.To() == to && o.From() != from && !o.IsCastling() && st.sq[o.From()].kind() == kind {
+				others = append(others, o.From())
+			}
+		}
+		if len(others) > 0 {
+			sameFile, sameRank := false, false
+			for _, o := range others {
+				sameFile = sameFile || d.File(o) == d.File(from)
+				sameRank = sameRank || d.Rank(o) == d.Rank(from)
+			}
+			name := d.Name(from)
+			switch {
+			case !sameFile:
+				b.WriteString(name[:1])
+			case !sameRank:
+				b.WriteString(name[1:])
+			default:
+				b.WriteString(name)
+			}
+		}
+	}
+	if capture {
+		b.WriteByte('x')
+	}
+	b.WriteString(d.Name(to))
+	if k := x.Promotion(); k != rules.NoPiece {
+		b.WriteByte('=')
+		b.WriteByte(k.Letter())
+	}
+	return b.String()
+}
+
+func (p *Position) sanList(moves []Move) string {
+	var names []string
+	for i, m := range moves {
+		if i == maxListed {
+			names = append(names, fmt.Sprintf("and %d more", len(moves)-maxListed))
+			break
+		}
+		names = append(names, p.san(m))
+	}
+	return strings.Join(names, ", ")
+}
+
+func illegal(text, format string, args ...any) error {
+	return fmt.Errorf("chess: %w %s: %s", rules.ErrIllegalMove, text, fmt.Sprintf(format, args...))
+}
+
+func badNotation(text string, d rules.Dims) error {
+	return fmt.Errorf("chess: %w %q: write a move like e4, Nf3, exd5, O-O, e8=Q or in coordinates like e2e4 (squares a1 to %s)",
+		rules.ErrBadNotation, text, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+}
+
+// ParseMove reads a move in SAN or coordinates, forgivingly: x, +, #, = and
+// annotations may be left out or added, O-O may be written 0-0 or o-o, and letter
+// case is read the way that gives a legal move (bxc3 is a pawn capture if a pawn
+// can make it, else the bishop's). It returns the legal move meant, or an error
+// wrapping ErrBadNotation, ErrIllegalMove (with the reason and the candidates
+// when few) or ErrAmbiguousMove (with the ways to say each).
+func (p *Position) ParseMove(text string) (rules.Move, error) {
+	x, err := p.parseMove(text)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	return x.ToRules(), nil
+}
+
+func (p *Position) parseMove(text string) (Move, error) {
+	d := p.st.t.spec.Dims
+	raw := strings.TrimSpace(text)
+	if raw == "" || len(raw) > 24 {
+		return 0, badNotation(raw, d)
+	}
+	if o := p.Outcome(); o.IsOver() {
+		return 0, fmt.Errorf("chess: %w %s: the game is over (%s): %w", rules.ErrIllegalMove, raw, o, rules.ErrGameOver)
+	}
+	s := raw
+	for _, suf := range []string{"e.p.", "ep"} {
+		s = strings.TrimSpace(strings.TrimSuffix(s, suf))
+	}
+	s = strings.TrimRight(s, "+#!? ")
+	if s == "" {
+		return 0, badNotation(raw, d)
+	}
+	if c := strings.ReplaceAll(strings.ToUpper(strings.ReplaceAll(s, "0", "O")), "-", ""); c == "OO" || c == "OOO" {
+		return p.parseCastling(raw, c == "OO")
+	}
+	if m, ok, err := p.parseCoordinates(raw, s); ok {
+		return m, err
+	}
+	return p.parseSAN(raw, s)
+}
+
+func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
+	st := &p.st
+	d := st.t.spec.Dims
+	for _, m := range p.info().moves {
+		if m.IsCastling() && (d.File(m.To()) > d.File(m.From())) == kingside {
+			return m, nil
+		}
+	}
+	side := "queenside"
+	if kingside {
+		side = "kingside"
+	}
+	var rule *castleRule
+	for i := range st.t.castles[st.turn] {
+		if c := &st.t.castles[st.turn][i]; c.kingside == kingside {
+			rule = c
+		}
+	}
+	switch {
+	case rule == nil:
+		return 0, illegal(raw, "there is no castling in %s", st.t.spec.Name)
+	case st.castling&rule.right == 0:
+		return 0, illegal(raw, "%s can no longer castle %s: the king or that rook has moved", st.turn, side)
+	case st.all().And(rule.empty).Any():
+		return 0, illegal(raw, "every square between the king and the rook must be empty to castle %s", side)
+	case st.inCheck():
+		return 0, illegal(raw, "you cannot castle out of check")
+	}
+	return 0, illegal(raw, "the king would cross or land on an attacked square")
+}
+
+// scanPromotion reads "=X", "X" or "(X)" at the end of s and returns the rest.
+func (p *Position) scanPromotion(s string) (string, rules.PieceKind, bool) {
+	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
+	if n := len(s); n >= 3 {
+		c := s[n-1]
+		k, ok := rules.PieceKindFromLetter(c)
+		prev := s[n-2]
+		if ok && (prev == '=' || (prev >= '0' && prev <= '9')) {
+			return strings.TrimSuffix(strings.TrimSuffix(s[:n-1], "("), "="), k, true
+		}
+	}
+	return s, rules.NoPiece, false
+}
+
+func (p *Position) parseCoordinates(raw, s string) (Move, bool, error) {
+	d := p.st.t.spec.Dims
+	from, n := d.ScanSquare(s)
+	if n == 0 {
+		return 0, false, nil
+	}
+	rest := strings.TrimLeft(s[n:], "-x:")
+	to, n2 := d.ScanSquare(rest)
+	if n2 == 0 {
+		return 0, false, nil
+	}
+	rest = strings.TrimPrefix(rest[n2:], "=")
+	promo := rules.NoPiece
+	if rest != "" {
+		k, ok := rules.PieceKindFromLetter(rest[0])
+		if !ok || len(rest) > 1 {
+			return 0, true, badNotation(raw, d)
+		}
+		promo = k
+	}
+	var cands []Move
+	for _, m := range p.info().moves {
+		if m.From() == from && m.To() == to && (promo == rules.NoPiece || m.Promotion() == promo) {
+			cands = append(cands, m)
+		}
+	}
+	switch len(cands) {
+	case 1:
+		return cands[0], true, nil
+	case 0:
+		return 0, true, p.explain(rules.Move{From: from, To: to, Promotion: promo})
+	}
+	return 0, true, p.ambiguousPromotion(raw, cands)
+}
+
+func (p *Position) ambiguousPromotion(raw string, cands []Move) error {
+	var names []string
+	for _, m := range cands {
+		names = append(names, p.UCI(m.ToRules()))
+	}
+	return fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, strings.Join(names, ", "))
+}
+
+type sanQuery struct {
+	kind       rules.PieceKind
+	file, rank int // -1 when not given
+	to         rules.Square
+	promo      rules.PieceKind
+	strictPawn bool // a pawn move without a file: from the destination's file
+}
+
+func (p *Position) match(q sanQuery) []Move {
+	st := &p.st
+	d := st.t.spec.Dims
+	var out []Move
+	for _, m := range p.info().moves {
+		from := m.From()
+		if m.To() != q.to || st.sq[from].kind() != q.kind ||
+			(q.file >= 0 && d.File(from) != q.file) || (q.rank >= 0 && d.Rank(from) != q.rank) ||
+			(q.promo != rules.NoPiece && m.Promotion() != q.promo) ||
+			(q.strictPawn && d.File(from) != d.File(q.to)) {
+			continue
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+func (p *Position) parseSAN(raw, s string) (Move, error) {
+	st := &p.st
+	v := st.t.v
+	d := st.t.spec.Dims
+	s, promo, _ := p.scanPromotion(s)
+	// The destination is the last square of the text.
+	end := len(s)
+	start := -1
+	for i := end - 1; i >= 0 && i >= end-3; i-- {
+		if c := s[i]; (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') {
+			if sq, n := d.ScanSquare(s[i:]); n == end-i && n > 0 {
+				start = i
+				_ = sq
+			}
+			break
+		}
+	}
+	if start < 0 {
+		return 0, badNotation(raw, d)
+	}
+	to, _ := d.ScanSquare(s[start:])
+	prefix := strings.Map(func(r rune) rune {
+		if r == 'x' || r == 'X' || r == ':' || r == '-' {
+			return -1
+		}
+		return r
+	}, s[:start])
+	if len(prefix) > 4 {
+		return 0, badNotation(raw, d)
+	}
+	// Each reading of the prefix: a piece letter or not, then an optional file and rank.
+	type reading struct {
+		q  sanQuery
+		ok bool
+	}
+	read := func(kind rules.PieceKind, rest string) reading {
+		q := sanQuery{kind: kind, file: -1, rank: -1, to: to, promo: promo}
+		if rest != "" {
+			c := rest[0] | 0x20
+			if c >= 'a' && int(c-'a') < d.Files {
+				q.file = int(c - 'a')
+				rest = rest[1:]
+			}
+		}
+		if rest != "" {
+			r := 0
+			for i := 0; i < len(rest); i++ {
+				if rest[i] < '0' || rest[i] > '9' || i > 1 {
+					return reading{}
+				}
+				r = r*10 + int(rest[i]-'0')
+			}
+			if r < 1 || r > d.Ranks {
+				return reading{}
+			}
+			q.rank = r - 1
+		}
+		return reading{q: q, ok: true}
+	}
+	var readings []reading
+	if prefix == "" {
+		readings = append(readings, reading{q: sanQuery{kind: rules.Pawn, file: -1, rank: -1, to: to, promo: promo, strictPawn: true}, ok: true},
+			reading{q: sanQuery{kind: rules.Pawn, file: -1, rank: -1, to: to, promo: promo}, ok: true})
+	} else {
+		c := prefix[0]
+		k, isPiece := rules.PieceKindFromLetter(c)
+		isPiece = isPiece && v.hasKind(k) && k != rules.Pawn
+		isFile := int((c|0x20)-'a') < d.Files && (c|0x20) >= 'a'
+		lower := c >= 'a' && c <= 'z'
+		pieceReading := func() {
+			if isPiece {
+				readings = append(readings, read(k, prefix[1:]))
+			}
+		}
+		pawnReading := func() {
+			if isFile {
+				readings = append(readings, read(rules.Pawn, prefix))
+			}
+		}
+		if (c == 'P' || c == 'p') && !isFile {
+			readings = append(readings, read(rules.Pawn, prefix[1:]))
+		}
+		if lower {
+			pawnReading()
+			pieceReading()
+		} else {
+			pieceReading()
+			pawnReading()
+		}
+	}
+	var first *sanQuery
+	for i := range readings {
+		if !readings[i].ok {
+			continue
+		}
+		if first == nil {
+			first = &readings[i].q
+		}
+		cands := p.match(readings[i].q)
+		if len(cands) == 0 {
+			continue
+		}
+		if len(cands) == 1 {
+			return cands[0], nil
+		}
+		samePromo := true
+		for _, m := range cands {
+			samePromo = samePromo && m.From() == cands[0].From()
+		}
+		if samePromo {
+			return 0, fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, p.sanList(cands))
+		}
+		return 0, fmt.Errorf("chess: %w %s: %d moves fit; say which: %s", rules.ErrAmbiguousMove, raw, len(cands), p.sanList(cands))
+	}
+	if first == nil {
+		return 0, badNotation(raw, d)
+	}
+	return 0, p.explainSAN(raw, *first)
+}
+
+// explainSAN says why no legal move fits q.
+func (p *Position) explainSAN(raw string, q sanQuery) error {
+	st := &p.st
+	d := st.t.spec.Dims
+	if !st.t.geo.IsOpen(q.to) {
+		return illegal(raw, "%s", p.cellProblem(q.to))
+	}
+	if st.pieces[st.turn][q.kind].IsEmpty() {
+		return illegal(raw, "%s has no %s", st.turn, q.kind)
+	}
+	if q.promo != rules.NoPiece && !st.t.v.canPromoteTo(q.promo) {
+		return illegal(raw, "%s", p.promotionProblem())
+	}
+	var buf [MaxMoves]Move
+	for _, m := range st.generate(buf[:0], genPseudo) {
+		if m.To() == q.to && st.sq[m.From()].kind() == q.kind &&
+			(q.file < 0 || d.File(m.From()) == q.file) && (q.rank < 0 || d.Rank(m.From()) == q.rank) {
+			return illegal(raw, "%s", p.selfCheck())
+		}
+	}
+	var mine []Move
+	for _, m := range p.info().moves {
+		if st.sq[m.From()].kind() == q.kind {
+			mine = append(mine, m)
+		}
+	}
+	what := "no " + q.kind.String()
+	if q.file >= 0 || q.rank >= 0 {
+		what = fmt.Sprintf("no %s from the %s", q.kind, describeOrigin(d, q.file, q.rank))
+	}
+	if len(mine) == 0 {
+		return illegal(raw, "%s can reach %s, and your %ss have no legal move", what, d.Name(q.to), q.kind)
+	}
+	return illegal(raw, "%s can reach %s; %s moves here: %s", what, d.Name(q.to), q.kind, p.sanList(mine))
+}
+
+func describeOrigin(d rules.Dims, file, rank int) string {
+	switch {
+	case file >= 0 && rank >= 0:
+		return "square " + d.Name(d.Square(file, rank))
+	case file >= 0:
+		return string(rune('a'+file)) + "-file"
+	}
+	return fmt.Sprintf("rank %d", rank+1)
+}
+
+func (p *Position) cellProblem(sq rules.Square) string {
+	d := p.st.t.spec.Dims
+	if p.st.t.geo.State(sq) == rules.Blocked {
+		return d.Name(sq) + " is a blocked cell: nothing may stand there"
+	}
+	return d.Name(sq) + " is not a cell of this board"
+}
+
+func (p *Position) selfCheck() string {
+	if p.InCheck() {
+		return "you are in check and this move does not get you out of it"
+	}
+	return "it would leave your king in check"
+}
+
+func (p *Position) promotionProblem() string {
+	var letters []string
+	for _, k := range p.st.t.spec.Pawn.Promotions {
+		letters = append(letters, string(k.Letter()))
+	}
+	if len(letters) == 0 {
+		return "pawns never promote in " + p.st.t.spec.Name
+	}
+	return "a pawn can only become " + strings.Join(letters, ", ")
+}
+
+// explain says why the move m is not legal.
+func (p *Position) explain(m rules.Move) error {
+	st := &p.st
+	d := st.t.spec.Dims
+	g := st.t.geo
+	text := p.UCI(m)
+	if m.Drop != rules.NoPiece || m.From == rules.NoSquare {
+		return illegal(text, "pieces are moved, not placed, in this phase of %s", st.t.spec.Name)
+	}
+	if !d.Contains(m.From) || !d.Contains(m.To) {
+		return illegal(text, "the squares must be on the %dx%d board", d.Files, d.Ranks)
+	}
+	if !g.IsOpen(m.From) {
+		return illegal(text, "%s", p.cellProblem(m.From))
+	}
+	pc := st.sq[m.From]
+	if pc == 0 {
+		return illegal(text, "there is no piece on %s", d.Name(m.From))
+	}
+	if pc.side() != st.turn {
+		return illegal(text, "the %s on %s is not yours: it is %s's turn", pc.rules(), d.Name(m.From), st.turn)
+	}
+	if !g.IsOpen(m.To) {
+		return illegal(text, "%s", p.cellProblem(m.To))
+	}
+	if m.Promotion != rules.NoPiece && (pc.kind() != rules.Pawn || !st.t.v.canPromoteTo(m.Promotion)) {
+		if pc.kind() != rules.Pawn {
+			return illegal(text, "only a pawn can promote")
+		}
+		return illegal(text, "%s", p.promotionProblem())
+	}
+	var buf [MaxMoves]Move
+	var sameDest []Move
+	for _, x := range st.generate(buf[:0], genPseudo) {
+		if x.From() == m.From && x.To() == m.To {
+			sameDest = append(sameDest, x)
+		}
+	}
+	for _, x := range sameDest {
+		if x.Promotion() == m.Promotion {
+			if x.IsCastling() {
+				if st.inCheck() {
+					return illegal(text, "you cannot castle out of check")
+				}
+				return illegal(text, "the king would cross or land on an attacked square")
+			}
+			return illegal(text, "%s", p.selfCheck())
+		}
+	}
+	if len(sameDest) > 0 && m.Promotion == rules.NoPiece {
+		var names []string
+		for _, x := range sameDest {
+			names = append(names, p.UCI(x.ToRules()))
+		}
+		return illegal(text, "say what the pawn becomes: %s", strings.Join(names, ", "))
+	}
+	if len(sameDest) > 0 {
+		return illegal(text, "a pawn promotes only on reaching its last rank")
+	}
+	var dests []string
+	for _, x := range p.info().moves {
+		if x.From() == m.From {
+			dests = append(dests, p.UCI(x.ToRules()))
+		}
+	}
+	kind := pc.kind()
+	if len(dests) == 0 {
+		return illegal(text, "the %s on %s cannot go to %s; it has no legal move", kind, d.Name(m.From), d.Name(m.To))
+	}
+	if len(dests) > maxListed {
+		dests = append(dests[:maxListed], fmt.Sprintf("and %d more", len(dests)-maxListed))
+	}
+	return illegal(text, "the %s on %s cannot go to %s; its moves: %s", kind, d.Name(m.From), d.Name(m.To), strings.Join(dests, ", "))
+}
+
+var _ = board.MaxCells

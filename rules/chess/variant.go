@@ -1,0 +1,194 @@
+package chess
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+)
+
+// Variant is a compiled chess-family variant; it implements rules.Variant.
+type Variant struct {
+	spec    Spec
+	owner   rules.Variant
+	fixed   *tables // the tables of the one board shape, nil when cells are blocked per game
+	missing []rules.CellState
+	letters string // the piece letters the FEN may use, upper case
+	draws   []materialDraw
+}
+
+type materialDraw struct {
+	strong, weak uint64
+	sameColour   bool
+}
+
+// New compiles spec; it fails when the spec is inconsistent.
+func New(spec Spec) (*Variant, error) {
+	v := &Variant{spec: spec, owner: spec.Owner}
+	if v.owner == nil {
+		v.owner = v
+	}
+	d := spec.Dims
+	if d.Cells() > board.MaxCells {
+		return nil, fmt.Errorf("chess: %s: a %dx%d board is too large", spec.Key, d.Files, d.Ranks)
+	}
+	v.missing = make([]rules.CellState, d.Cells())
+	for _, name := range spec.Missing {
+		sq, err := d.ParseSquare(name)
+		if err != nil {
+			return nil, fmt.Errorf("chess: %s: missing cell: %w", spec.Key, err)
+		}
+		v.missing[sq] = rules.Missing
+	}
+	letters := []byte{'P'}
+	for _, pd := range spec.Pieces {
+		letters = append(letters, pd.Kind.Letter())
+	}
+	v.letters = string(letters)
+	for _, md := range spec.Insufficient {
+		s, err1 := materialKey(md.Strong)
+		w, err2 := materialKey(md.Weak)
+		if err1 != nil || err2 != nil {
+			return nil, fmt.Errorf("chess: %s: bad insufficient-material entry %q v %q", spec.Key, md.Strong, md.Weak)
+		}
+		v.draws = append(v.draws, materialDraw{strong: s, weak: w, sameColour: md.SameColourBishops})
+	}
+	if spec.Blocked == 0 {
+		g, err := board.New(d, v.missing)
+		if err != nil {
+			return nil, fmt.Errorf("chess: %s: %w", spec.Key, err)
+		}
+		if v.fixed, err = compileTables(v, g); err != nil {
+			return nil, err
+		}
+	} else if _, err := v.tablesFor(v.missing); err != nil {
+		return nil, err
+	}
+	if spec.StartFEN != "" {
+		if _, err := v.parse(spec.StartFEN); err != nil {
+			return nil, fmt.Errorf("chess: %s: start position: %w", spec.Key, err)
+		}
+	}
+	return v, nil
+}
+
+// MustNew is New for the built-in variants; it panics when the spec is inconsistent.
+func MustNew(spec Spec) *Variant {
+	v, err := New(spec)
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+func (v *Variant) tablesFor(states []rules.CellState) (*tables, error) {
+	if v.fixed != nil {
+		return v.fixed, nil
+	}
+	g, err := board.New(v.spec.Dims, states)
+	if err != nil {
+		return nil, fmt.Errorf("chess: %s: %w", v.spec.Key, err)
+	}
+	return compileTables(v, g)
+}
+
+// Key returns the stable key of the variant.
+func (v *Variant) Key() string { return v.spec.Key }
+
+// Name returns the display name.
+func (v *Variant) Name() string { return v.spec.Name }
+
+// Dims returns the bounding rectangle of the board.
+func (v *Variant) Dims() rules.Dims { return v.spec.Dims }
+
+// Spec returns a copy of the variant's definition.
+func (v *Variant) Spec() Spec { return v.spec }
+
+// Start returns the start position (seed is ignored: the setup is fixed).
+func (v *Variant) Start(seed uint64) rules.Position {
+	p, err := v.parse(v.spec.StartFEN)
+	if err != nil {
+		panic(err) // checked by New
+	}
+	return p
+}
+
+// ParsePosition reads a FEN and refuses malformed or impossible positions.
+func (v *Variant) ParsePosition(text string) (rules.Position, error) {
+	p, err := v.parse(text)
+	if err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// ParseFEN is ParsePosition returning the concrete type.
+func (v *Variant) ParseFEN(text string) (*Position, error) { return v.parse(text) }
+
+// materialKey packs the counts of the non-king pieces named by letters into nibbles.
+func materialKey(letters string) (uint64, error) {
+	var k uint64
+	for i := 0; i < len(letters); i++ {
+		kind, ok := rules.PieceKindFromLetter(letters[i])
+		if !ok || kind == rules.King || int(kind) >= numKinds {
+			return 0, fmt.Errorf("chess: bad piece letter %q", letters[i])
+		}
+		k += 1 << (4 * uint(kind))
+	}
+	return k, nil
+}
+
+func (s *state) materialKey(side rules.Side) uint64 {
+	var k uint64
+	for kind := rules.Pawn; int(kind) < numKinds; kind++ {
+		if kind == rules.King {
+			continue
+		}
+		n := s.pieces[side][kind].Count()
+		if n > 15 {
+			n = 15
+		}
+		k |= uint64(n) << (4 * uint(kind))
+	}
+	return k
+}
+
+// insufficient reports whether the material left is one of the variant's automatic draws.
+func (s *state) insufficient() bool {
+	draws := s.t.v.draws
+	if len(draws) == 0 {
+		return false
+	}
+	w, b := s.materialKey(rules.White), s.materialKey(rules.Black)
+	for _, d := range draws {
+		if (w == d.strong && b == d.weak) || (w == d.weak && b == d.strong) {
+			if d.sameColour {
+				bishops := s.pieces[0][rules.Bishop].Or(s.pieces[1][rules.Bishop])
+				if l := bishops.And(s.t.geo.Light()); l.Any() && l != bishops {
+					continue
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+func (v *Variant) kindNames() string {
+	var names []string
+	for i := 0; i < len(v.letters); i++ {
+		k, _ := rules.PieceKindFromLetter(v.letters[i])
+		names = append(names, fmt.Sprintf("%c (%s)", v.letters[i], k))
+	}
+	return strings.Join(names, ", ")
+}
+
+func (v *Variant) hasKind(k rules.PieceKind) bool {
+	return k != rules.NoPiece && strings.IndexByte(v.letters, k.Letter()) >= 0
+}
+
+func (v *Variant) canPromoteTo(k rules.PieceKind) bool {
+	return slices.Contains(v.spec.Pawn.Promotions, k)
+}

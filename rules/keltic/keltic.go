@@ -1,0 +1,56 @@
+// Package keltic is Keltic Chess (D.T. Jagger): a 43-cell cross, bishops that also
+// leap like knights, and pawns that step sideways when they cannot step forward.
+//
+// Positions are FENs of the 9x7 rectangle with '*' for each cell outside the cross:
+//
+//	***bkb***/**rnqnr**/ppppppppp/9/PPPPPPPPP/**RNQNR**/***BKB*** w - - 0 1
+package keltic
+
+import (
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+	"github.com/missivechess/missive/rules/chess"
+)
+
+// Key is the stable key of Keltic Chess in game records.
+const Key = "keltic"
+
+// StartFEN is the start position.
+const StartFEN = "***bkb***/**rnqnr**/ppppppppp/9/PPPPPPPPP/**RNQNR**/***BKB*** w - - 0 1"
+
+// Missing lists the cells of the 9x7 rectangle outside the cross.
+var Missing = []string{
+	"a1", "b1", "c1", "g1", "h1", "i1", "a2", "b2", "h2", "i2",
+	"a6", "b6", "h6", "i6", "a7", "b7", "c7", "g7", "h7", "i7",
+}
+
+// Spec returns the definition of Keltic Chess.
+func Spec() chess.Spec {
+	return chess.Spec{
+		Key:     Key,
+		Name:    "Keltic Chess",
+		Dims:    rules.Dims{Files: 9, Ranks: 7},
+		Missing: Missing,
+		Pieces: []chess.PieceDef{
+			chess.KnightDef,
+			{Kind: rules.Bishop, Leaps: board.KnightLeaps, Slides: board.Diagonal},
+			chess.RookDef, chess.QueenDef, chess.KingDef,
+		},
+		Pawn: chess.PawnRules{
+			Pushes:              []board.Direction{board.North},
+			Captures:            []board.Direction{board.NorthEast, board.NorthWest},
+			SidewaysWhenBlocked: true,
+			Promotions:          []rules.PieceKind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight},
+		},
+		// White pawns start on rank 3 and never go back; they promote on rank 7.
+		PawnRanks:    [2][2]int{{3, 6}, {2, 5}},
+		Insufficient: []chess.MaterialDraw{{Strong: "", Weak: ""}, {Strong: "N", Weak: ""}},
+		StartCounts: map[rules.PieceKind]int{
+			rules.Pawn: 9, rules.Knight: 2, rules.Bishop: 2, rules.Rook: 2, rules.Queen: 1,
+		},
+		StartFEN: StartFEN,
+	}
+}
+
+// New returns the Keltic Chess variant.
+func New() *chess.Variant { return chess.MustNew(Spec()) }
