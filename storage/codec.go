@@ -9,35 +9,61 @@ import (
 	"time"
 )
 
-// recordFormat is the version written in every record's envelope. Readers refuse a
-// newer one; a migration rewrites older ones.
+// recordFormat is the version written as the first member of every record,
+// {"v":1,...}. Readers refuse any other; a migration rewrites older ones.
 const recordFormat = 1
 
-// envelope is the stored form of every record: {"v":1,"data":{...}}.
-type envelope struct {
-	V    int             `json:"v"`
-	Data json.RawMessage `json:"data"`
+// formatPrefix starts every record of the current format.
+var formatPrefix = []byte(`{"v":1,`)
+
+// wireCodec is implemented by records with their own stored form (Game), so that
+// encoding and decoding take one JSON pass.
+type wireCodec interface {
+	encodeWire() ([]byte, error)
+	decodeWire(raw []byte) error
 }
 
-// encodeRecord returns the stored bytes of r.
+// encodeRecord returns the stored bytes of r: its JSON object with "v" first.
 func encodeRecord(r any) ([]byte, error) {
-	data, err := json.Marshal(r)
+	var data []byte
+	var err error
+	if w, ok := r.(wireCodec); ok {
+		data, err = w.encodeWire()
+	} else {
+		data, err = json.Marshal(r)
+	}
 	if err != nil {
 		return nil, err
 	}
-	return json.Marshal(envelope{V: recordFormat, Data: data})
+	if len(data) < 2 || data[0] != '{' {
+		return nil, fmt.Errorf("storage: a record encodes to %.20q, not a JSON object", data)
+	}
+	out := make([]byte, 0, len(formatPrefix)+len(data))
+	out = append(out, formatPrefix...)
+	if len(data) == 2 { // {}
+		return append(out[:len(out)-1], '}'), nil
+	}
+	return append(out, data[1:]...), nil
 }
 
 // decodeRecord reads stored bytes into r; what names the record in errors.
 func decodeRecord(raw []byte, r any, what string) error {
-	var env envelope
-	if err := json.Unmarshal(raw, &env); err != nil {
-		return fmt.Errorf("storage: %s: the stored record is damaged (%v): %w", what, err, ErrCorrupt)
+	if !bytes.HasPrefix(raw, formatPrefix) && string(raw) != `{"v":1}` {
+		var probe struct {
+			V *int `json:"v"`
+		}
+		if err := json.Unmarshal(raw, &probe); err != nil || probe.V == nil {
+			return fmt.Errorf("storage: %s: the stored record is damaged (it is not a versioned JSON record): %w", what, ErrCorrupt)
+		}
+		return fmt.Errorf("storage: %s: record format %d is not format %d that this build reads: %w", what, *probe.V, recordFormat, ErrCorrupt)
 	}
-	if env.V != recordFormat {
-		return fmt.Errorf("storage: %s: record format %d is not format %d that this build reads: %w", what, env.V, recordFormat, ErrCorrupt)
+	var err error
+	if w, ok := r.(wireCodec); ok {
+		err = w.decodeWire(raw)
+	} else {
+		err = json.Unmarshal(raw, r)
 	}
-	if err := json.Unmarshal(env.Data, r); err != nil {
+	if err != nil {
 		return fmt.Errorf("storage: %s: the stored record is damaged (%v): %w", what, err, ErrCorrupt)
 	}
 	return nil

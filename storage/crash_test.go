@@ -24,7 +24,11 @@ func TestMain(m *testing.M) {
 	if path := os.Getenv(crashEnv); path != "" {
 		os.Exit(crashChild(path))
 	}
-	os.Exit(m.Run())
+	code := m.Run()
+	if fixturePath != "" {
+		os.RemoveAll(filepath.Dir(fixturePath))
+	}
+	os.Exit(code)
 }
 
 // crashGames is how many games the child plays, crashWriters how many goroutines.

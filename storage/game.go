@@ -1,10 +1,8 @@
 package storage
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -139,14 +137,7 @@ func (g *Game) Player(side rules.Side) Seat { return g.Players[side&1] }
 
 // SideOf returns the side that player id plays, and false when id is not a player.
 // When one id holds both seats (a local game against oneself) it returns White.
-func (g *Game) SideOf(id string) (rules.Side, bool) {
-	for _, s := range rules.Sides {
-		if g.Players[s].ID == id {
-			return s, true
-		}
-	}
-	return rules.White, false
-}
+func (g *Game) SideOf(id string) (rules.Side, bool) { return sideOf(g.Players, id) }
 
 // Active reports whether the game is still being played.
 func (g *Game) Active() bool { return !g.Outcome.IsOver() }
@@ -315,174 +306,4 @@ func (k *replayKey) matches(g *Game) bool {
 		}
 	}
 	return true
-}
-
-// The stored (wire) form of a game; field names and enum texts are part of the schema.
-type gameWire struct {
-	ID         string       `json:"id"`
-	Variant    string       `json:"variant"`
-	White      Seat         `json:"white"`
-	Black      Seat         `json:"black"`
-	Guild      string       `json:"guild,omitempty"`
-	Channel    string       `json:"channel,omitempty"`
-	Thread     string       `json:"thread,omitempty"`
-	Seed       string       `json:"seed,omitempty"` // decimal, so that no JSON reader rounds it
-	Start      string       `json:"start,omitempty"`
-	Moves      []moveWire   `json:"moves"`
-	Status     rules.Status `json:"status"`
-	Winner     string       `json:"winner,omitempty"`
-	Reason     rules.Reason `json:"reason,omitempty"`
-	EndedAt    *time.Time   `json:"ended,omitempty"`
-	Rated      bool         `json:"rated"`
-	Clock      clockWire    `json:"clock"`
-	DrawOffer  *offerWire   `json:"draw_offer,omitempty"`
-	Takeback   *offerWire   `json:"takeback,omitempty"`
-	Tournament string       `json:"tournament,omitempty"`
-	Round      int          `json:"round,omitempty"`
-	ToMove     []string     `json:"to_move,omitempty"`
-	Stamp
-}
-
-type moveWire struct {
-	Move string    `json:"m"`
-	Side string    `json:"side,omitempty"` // only for simultaneous choices
-	At   time.Time `json:"at"`
-}
-
-type clockWire struct {
-	DaysPerMove int        `json:"days,omitempty"`
-	Deadline    *time.Time `json:"deadline,omitempty"`
-	Wake        *time.Time `json:"wake,omitempty"`
-	Sent        []Reminder `json:"sent,omitempty"`
-}
-
-type offerWire struct {
-	By  string    `json:"by"`
-	Ply int       `json:"ply"`
-	At  time.Time `json:"at"`
-}
-
-func timePtr(t time.Time) *time.Time {
-	if t.IsZero() {
-		return nil
-	}
-	u := utc(t)
-	return &u
-}
-
-func timeVal(t *time.Time) time.Time {
-	if t == nil {
-		return time.Time{}
-	}
-	return t.UTC()
-}
-
-func offerToWire(o *Offer) *offerWire {
-	if o == nil {
-		return nil
-	}
-	return &offerWire{By: o.By.String(), Ply: o.Ply, At: utc(o.At)}
-}
-
-func offerFromWire(o *offerWire, what string) (*Offer, error) {
-	if o == nil {
-		return nil, nil
-	}
-	s, err := rules.ParseSide(o.By)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", what, err)
-	}
-	return &Offer{By: s, Ply: o.Ply, At: o.At.UTC()}, nil
-}
-
-// MarshalJSON writes the stored form of g (without its Position).
-func (g *Game) MarshalJSON() ([]byte, error) {
-	w := gameWire{
-		ID: g.ID, Variant: g.Variant, White: g.Players[rules.White], Black: g.Players[rules.Black],
-		Guild: g.Guild, Channel: g.Channel, Thread: g.Thread, Start: g.Start,
-		Moves:  make([]moveWire, len(g.Moves)),
-		Status: g.Outcome.Status, Reason: g.Outcome.Reason, EndedAt: timePtr(g.EndedAt),
-		Rated: g.Rated,
-		Clock: clockWire{DaysPerMove: g.Clock.DaysPerMove, Deadline: timePtr(g.Clock.Deadline),
-			Wake: timePtr(g.Clock.Wake), Sent: g.Clock.Sent},
-		DrawOffer: offerToWire(g.DrawOffer), Takeback: offerToWire(g.Takeback),
-		Tournament: g.Tournament, Round: g.Round, Stamp: g.Stamp,
-	}
-	if w.Status == "" {
-		w.Status = rules.Ongoing
-	}
-	if g.Seed != 0 {
-		w.Seed = strconv.FormatUint(g.Seed, 10)
-	}
-	if g.Outcome.Status == rules.Won {
-		w.Winner = g.Outcome.Winner.String()
-	}
-	for i, e := range g.Moves {
-		w.Moves[i] = moveWire{Move: e.Move, At: utc(e.At)}
-		if e.Simultaneous {
-			w.Moves[i].Side = e.Side.String()
-		}
-	}
-	for _, s := range g.ToMove {
-		w.ToMove = append(w.ToMove, s.String())
-	}
-	return json.Marshal(&w)
-}
-
-// UnmarshalJSON reads the stored form of a game; Position is left nil.
-func (g *Game) UnmarshalJSON(data []byte) error {
-	var w gameWire
-	if err := json.Unmarshal(data, &w); err != nil {
-		return err
-	}
-	out := Game{
-		ID: w.ID, Variant: w.Variant, Players: [2]Seat{w.White, w.Black},
-		Guild: w.Guild, Channel: w.Channel, Thread: w.Thread, Start: w.Start,
-		Moves:   make([]MoveEntry, len(w.Moves)),
-		Outcome: rules.Outcome{Status: w.Status, Reason: w.Reason}, EndedAt: timeVal(w.EndedAt),
-		Rated: w.Rated,
-		Clock: Clock{DaysPerMove: w.Clock.DaysPerMove, Deadline: timeVal(w.Clock.Deadline),
-			Wake: timeVal(w.Clock.Wake), Sent: w.Clock.Sent},
-		Tournament: w.Tournament, Round: w.Round, Stamp: w.Stamp,
-	}
-	out.CreatedAt, out.UpdatedAt = out.CreatedAt.UTC(), out.UpdatedAt.UTC()
-	var err error
-	if w.Seed != "" {
-		if out.Seed, err = strconv.ParseUint(w.Seed, 10, 64); err != nil {
-			return fmt.Errorf("seed %q: %w", w.Seed, err)
-		}
-	}
-	switch w.Status {
-	case rules.Ongoing, rules.Drawn:
-	case rules.Won:
-		if out.Outcome.Winner, err = rules.ParseSide(w.Winner); err != nil {
-			return fmt.Errorf("winner: %w", err)
-		}
-	default:
-		return fmt.Errorf("unknown status %q", w.Status)
-	}
-	for i, e := range w.Moves {
-		out.Moves[i] = MoveEntry{Move: e.Move, At: e.At.UTC()}
-		if e.Side != "" {
-			if out.Moves[i].Side, err = rules.ParseSide(e.Side); err != nil {
-				return fmt.Errorf("move %d: %w", i+1, err)
-			}
-			out.Moves[i].Simultaneous = true
-		}
-	}
-	for _, s := range w.ToMove {
-		side, err := rules.ParseSide(s)
-		if err != nil {
-			return fmt.Errorf("to_move: %w", err)
-		}
-		out.ToMove = append(out.ToMove, side)
-	}
-	if out.DrawOffer, err = offerFromWire(w.DrawOffer, "draw_offer"); err != nil {
-		return err
-	}
-	if out.Takeback, err = offerFromWire(w.Takeback, "takeback"); err != nil {
-		return err
-	}
-	*g = out
-	return nil
 }

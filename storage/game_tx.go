@@ -69,6 +69,7 @@ func (g *Game) indexes() []indexEntry {
 	if g.Thread != "" {
 		out = append(out, indexEntry{bucket: xGameThread, key: []byte(g.Thread), value: id, unique: "thread " + g.Thread})
 	}
+	out = append(out, indexEntry{bucket: xGameSummary, key: id, value: encodeSummary(g)})
 	if active {
 		out = append(out, indexEntry{bucket: xGameActive, key: id, value: []byte{}})
 		if due := g.Clock.Due(); !due.IsZero() {
@@ -203,43 +204,67 @@ func (tx *Tx) GameByThread(thread string) (*Game, error) {
 	return tx.Game(string(id))
 }
 
-// PlayerActiveGames returns the records (not replayed) of the ongoing games of player,
-// oldest first.
-func (tx *Tx) PlayerActiveGames(player string) ([]*Game, error) {
+// PlayerActiveGames returns the summaries of the ongoing games of player, oldest first.
+func (tx *Tx) PlayerActiveGames(player string) ([]*GameSummary, error) {
 	ids, err := tx.indexIDs(xGamePlayer, prefix(player, "a"), 0, 0, false)
 	if err != nil {
 		return nil, err
 	}
-	gs, err := loadRecords[Game](tx, kindGame, ids)
-	sortOldestFirst(gs)
-	return gs, err
+	return tx.summaries(ids, true)
 }
 
-// PlayerFinishedGames returns the records of player's finished games, most recently
+// summaries reads the summaries of the games with the given ids, in order, or
+// sorted oldest first.
+func (tx *Tx) summaries(ids []string, sorted bool) ([]*GameSummary, error) {
+	b, err := tx.bucket(xGameSummary)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]*GameSummary, 0, len(ids))
+	for _, id := range ids {
+		raw := b.Get([]byte(id))
+		if raw == nil {
+			return nil, fmt.Errorf("storage: an index names game %s, which has no summary: %w", id, ErrCorrupt)
+		}
+		s, err := decodeSummary(raw, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, s)
+	}
+	if sorted {
+		sortOldestFirst(out, func(s *GameSummary) string { return s.ID })
+	}
+	return out, nil
+}
+
+// PlayerFinishedGames returns the summaries of player's finished games, most recently
 // ended first, at most limit of them (all when limit <= 0).
-func (tx *Tx) PlayerFinishedGames(player string, limit int) ([]*Game, error) {
+func (tx *Tx) PlayerFinishedGames(player string, limit int) ([]*GameSummary, error) {
 	ids, err := tx.indexIDs(xGamePlayer, prefix(player, "o"), 8, limit, true)
 	if err != nil {
 		return nil, err
 	}
-	return loadRecords[Game](tx, kindGame, ids)
+	return tx.summaries(ids, false)
 }
 
-// ActiveGames calls fn with the record (not replayed) of every ongoing game, in id
-// byte order, until fn returns an error.
-func (tx *Tx) ActiveGames(fn func(*Game) error) error {
-	var ferr error
-	err := tx.scanPrefix(xGameActive, nil, func(rest, _ []byte) bool {
-		var g *Game
-		if g, ferr = tx.GameRecord(string(rest)); ferr == nil {
-			ferr = fn(g)
-		}
-		return ferr == nil
-	})
+// ActiveGames calls fn with the summary of every ongoing game, in id byte order,
+// until fn returns an error.
+func (tx *Tx) ActiveGames(fn func(*GameSummary) error) error {
+	ids, err := tx.indexIDs(xGameActive, nil, 0, 0, false)
 	if err != nil {
 		return err
 	}
-	return ferr
+	for _, id := range ids {
+		ss, err := tx.summaries([]string{id}, false)
+		if err != nil {
+			return err
+		}
+		if err := fn(ss[0]); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // ForEachGame calls fn with every stored game record (not replayed), in id byte
@@ -296,13 +321,11 @@ func (tx *Tx) timeIndex(name []byte, t time.Time, limit int) ([]Due, error) {
 	return out, err
 }
 
-// TournamentGames returns the records of the games of a tournament, oldest first.
-func (tx *Tx) TournamentGames(tournament string) ([]*Game, error) {
+// TournamentGames returns the summaries of the games of a tournament, oldest first.
+func (tx *Tx) TournamentGames(tournament string) ([]*GameSummary, error) {
 	ids, err := tx.indexIDs(xGameTournament, prefix(tournament), 0, 0, false)
 	if err != nil {
 		return nil, err
 	}
-	gs, err := loadRecords[Game](tx, kindGame, ids)
-	sortOldestFirst(gs)
-	return gs, err
+	return tx.summaries(ids, true)
 }

@@ -184,7 +184,7 @@ func (tx *Tx) challenges(name, pre []byte) ([]*Challenge, error) {
 		return nil, err
 	}
 	cs, err := loadRecords[Challenge](tx, kindChallenge, ids)
-	sortOldestFirst(cs)
+	sortOldestFirst(cs, func(c *Challenge) string { return c.ID })
 	return cs, err
 }
 
@@ -363,7 +363,7 @@ func (tx *Tx) GuildTournaments(guild string, active bool) ([]*Tournament, error)
 		return nil, err
 	}
 	ts, err := loadRecords[Tournament](tx, kindTournament, ids)
-	sortOldestFirst(ts)
+	sortOldestFirst(ts, func(t *Tournament) string { return t.ID })
 	return ts, err
 }
 

@@ -114,7 +114,7 @@ func TestRecordValidation(t *testing.T) {
 }
 
 // ids returns the ids of games.
-func ids(gs []*storage.Game) []string {
+func ids(gs []*storage.GameSummary) []string {
 	var out []string
 	for _, g := range gs {
 		out = append(out, g.ID)
@@ -172,7 +172,7 @@ func TestGameIndexes(t *testing.T) {
 			t.Errorf("tournament games %v", ids(gs))
 		}
 		var active []string
-		tx.ActiveGames(func(g *storage.Game) error { active = append(active, g.ID); return nil })
+		tx.ActiveGames(func(g *storage.GameSummary) error { active = append(active, g.ID); return nil })
 		if len(active) != 4 {
 			t.Errorf("active games %v", active)
 		}
@@ -234,8 +234,19 @@ func TestGameIndexes(t *testing.T) {
 		if len(due) != 1 || due[0].Game != g1.ID || !due[0].At.Equal(t0.Add(5*time.Hour)) {
 			t.Errorf("due after updates (finished games leave, wake comes first): %+v", due)
 		}
-		if gs, _ := tx.TournamentGames("T"); !slices.Equal(ids(gs), []string{g1.ID, g2.ID, g3.ID}) {
+		gs, _ := tx.TournamentGames("T")
+		if !slices.Equal(ids(gs), []string{g1.ID, g2.ID, g3.ID}) {
 			t.Errorf("tournament games %v", ids(gs))
+		}
+		for _, sum := range gs { // summaries say what the records say
+			g, err := tx.GameRecord(sum.ID)
+			if err != nil || !reflect.DeepEqual(sum, g.Summary()) {
+				t.Errorf("summary of game %s:\n got %+v\nwant %+v (%v)", sum.ID, sum, g.Summary(), err)
+			}
+		}
+		if gs[1].Outcome != rules.Win(rules.Black, rules.Resignation) || gs[1].Active() || gs[1].ToMove != nil ||
+			gs[0].Plies != 0 || !gs[0].Deadline.Equal(t0.Add(30*time.Hour)) || len(gs[0].ToMove) != 1 {
+			t.Errorf("summaries %+v %+v", gs[0], gs[1])
 		}
 		return nil
 	})

@@ -32,6 +32,7 @@ var (
 	xGameThread      = []byte("idx.game.thread")
 	xGameDue         = []byte("idx.game.due")
 	xGameActive      = []byte("idx.game.active")
+	xGameSummary     = []byte("idx.game.summary")
 	xGameTournament  = []byte("idx.game.tournament")
 	xChallengeOpen   = []byte("idx.challenge.open")
 	xChallengePlayer = []byte("idx.challenge.player")
@@ -45,7 +46,7 @@ var (
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
 	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests}
-	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameTournament,
+	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime}
 )
 
@@ -63,7 +64,7 @@ var migrations = []migration{
 	{to: 1, what: "create the buckets and indexes of schema 1", run: func(tx *bolt.Tx) error {
 		// Schema 1's names, frozen here: later schemas add their own steps.
 		for _, name := range []string{"meta", "games", "players", "challenges", "tournaments", "ratings", "requests",
-			"idx.game.player", "idx.game.thread", "idx.game.due", "idx.game.active", "idx.game.tournament",
+			"idx.game.player", "idx.game.thread", "idx.game.due", "idx.game.active", "idx.game.summary", "idx.game.tournament",
 			"idx.challenge.open", "idx.challenge.player", "idx.challenge.expiry", "idx.tournament.guild", "idx.request.time"} {
 			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
 				return err

@@ -295,10 +295,10 @@ func loadRecords[T any, P interface {
 	return out, nil
 }
 
-// sortOldestFirst orders records by creation time, then by key.
-func sortOldestFirst[P record](rs []P) {
+// sortOldestFirst orders records or summaries by creation time, then by key.
+func sortOldestFirst[P interface{ stamp() *Stamp }](rs []P, key func(P) string) {
 	slices.SortFunc(rs, func(a, b P) int {
-		return cmp.Or(a.stamp().CreatedAt.Compare(b.stamp().CreatedAt), bytes.Compare(a.recordKey(), b.recordKey()))
+		return cmp.Or(a.stamp().CreatedAt.Compare(b.stamp().CreatedAt), cmp.Compare(key(a), key(b)))
 	})
 }
 

@@ -1,0 +1,246 @@
+package storage_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// The benchmark fixture: a data file of benchGames ongoing toy games of benchPlies
+// plies each among benchPlayers players, with deadlines spread over two weeks.
+const (
+	benchGames   = 10_000
+	benchPlies   = 40
+	benchPlayers = 2_000
+)
+
+var (
+	fixtureOnce sync.Once
+	fixturePath string
+	fixtureErr  error
+	fixtureT0   = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+)
+
+// benchFixture builds the fixture once per test binary and returns a private copy.
+func benchFixture(b *testing.B) string {
+	b.Helper()
+	fixtureOnce.Do(func() {
+		dir, err := os.MkdirTemp("", "missive-bench-")
+		if err != nil {
+			fixtureErr = err
+			return
+		}
+		fixturePath = filepath.Join(dir, "fixture.db")
+		fixtureErr = buildFixture(fixturePath)
+	})
+	if fixtureErr != nil {
+		b.Fatal(fixtureErr)
+	}
+	to := filepath.Join(b.TempDir(), "bench.db")
+	src, err := os.Open(fixturePath)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer src.Close()
+	dst, err := os.Create(to)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if _, err := io.Copy(dst, src); err != nil {
+		b.Fatal(err)
+	}
+	if err := dst.Close(); err != nil {
+		b.Fatal(err)
+	}
+	return to
+}
+
+func buildFixture(path string) error {
+	clock := &fakeClock{t: fixtureT0}
+	s, err := storage.Open(path, toyRegistry(), &storage.Options{Now: clock.Now, NoSync: true, NoBackupSocket: true})
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	r := rand.New(rand.NewPCG(1, 1))
+	for start := 0; start < benchGames; start += 500 {
+		err := s.Update(context.Background(), func(tx *storage.Tx) error {
+			for i := start; i < start+500; i++ {
+				white, black := r.IntN(benchPlayers), r.IntN(benchPlayers-1)
+				if black >= white {
+					black++
+				}
+				g := newGame("walk", fmt.Sprintf("%d", 100000+white), fmt.Sprintf("%d", 100000+black))
+				g.Guild, g.Channel, g.Thread = "900", "901", fmt.Sprintf("%d", 500000+i)
+				g.Clock.DaysPerMove = 3
+				g.Clock.SetDeadline(fixtureT0.Add(time.Duration(r.Int64N(int64(14 * 24 * time.Hour)))))
+				for p := range benchPlies {
+					g.Moves = append(g.Moves, storage.MoveEntry{Move: crashCycle[p%4], At: fixtureT0})
+				}
+				if err := tx.PutGame(g); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playNext plays the next move of the cycle in game id.
+func playNext(ctx context.Context, s *storage.Store, id string) error {
+	_, err := s.UpdateGame(ctx, id, func(g *storage.Game) error {
+		_, err := g.Play(g.Position.Turn(), crashCycle[len(g.Moves)%4], time.Time{})
+		if err == nil {
+			g.Clock.SetDeadline(time.Now().Add(72 * time.Hour))
+		}
+		return err
+	})
+	return err
+}
+
+// reportLatencies adds the p50 and p99 of lat (in milliseconds) to the benchmark.
+func reportLatencies(b *testing.B, lat []time.Duration) {
+	if len(lat) == 0 {
+		return
+	}
+	slices.Sort(lat)
+	q := func(p float64) float64 { return float64(lat[int(p*float64(len(lat)-1))]) / 1e6 }
+	b.ReportMetric(q(0.50), "p50-ms")
+	b.ReportMetric(q(0.99), "p99-ms")
+	b.ReportMetric(float64(lat[len(lat)-1])/1e6, "max-ms")
+}
+
+// BenchmarkMoveLatency loads a random game of 10,000, replays it, applies a move and
+// commits with fsync, one at a time; it reports the p50 and p99 latency.
+func BenchmarkMoveLatency(b *testing.B) {
+	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(2, 2))
+	lat := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for range b.N {
+		id := fmt.Sprint(1 + r.IntN(benchGames))
+		start := time.Now()
+		if err := playNext(ctx, s, id); err != nil {
+			b.Fatal(err)
+		}
+		lat = append(lat, time.Since(start))
+	}
+	b.StopTimer()
+	reportLatencies(b, lat)
+}
+
+// BenchmarkConcurrentMoves runs 50 writers moving in random games of 10,000 and
+// reports the sustained moves per second (fsync on, group commits).
+func BenchmarkConcurrentMoves(b *testing.B) {
+	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	ctx := context.Background()
+	const writers = 50
+	var mu sync.Mutex
+	lat := make([]time.Duration, 0, b.N)
+	var next sync.Mutex
+	remaining := b.N
+	b.ResetTimer()
+	start := time.Now()
+	var wg sync.WaitGroup
+	for w := range writers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(uint64(w), 3))
+			var mine []time.Duration
+			for {
+				next.Lock()
+				if remaining == 0 {
+					next.Unlock()
+					break
+				}
+				remaining--
+				next.Unlock()
+				id := fmt.Sprint(1 + r.IntN(benchGames))
+				t := time.Now()
+				if err := playNext(ctx, s, id); err != nil {
+					b.Error(err)
+					return
+				}
+				mine = append(mine, time.Since(t))
+			}
+			mu.Lock()
+			lat = append(lat, mine...)
+			mu.Unlock()
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	b.ReportMetric(float64(b.N)/elapsed.Seconds(), "moves/s")
+	reportLatencies(b, lat)
+}
+
+// benchQuery runs query in a read transaction b.N times on a copy of the fixture and
+// reports how many items it found per run.
+func benchQuery(b *testing.B, seed uint64, query func(r *rand.Rand, tx *storage.Tx) (int, error)) {
+	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(seed, seed))
+	total := 0
+	b.ResetTimer()
+	for range b.N {
+		err := s.View(ctx, func(tx *storage.Tx) error {
+			n, err := query(r, tx)
+			total += n
+			return err
+		})
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(total)/float64(b.N), "items/op")
+}
+
+// BenchmarkPlayerActiveGames lists a random player's ongoing games (about 10 each).
+func BenchmarkPlayerActiveGames(b *testing.B) {
+	benchQuery(b, 4, func(r *rand.Rand, tx *storage.Tx) (int, error) {
+		gs, err := tx.PlayerActiveGames(fmt.Sprint(100000 + r.IntN(benchPlayers)))
+		return len(gs), err
+	})
+}
+
+// BenchmarkDueGames asks for the games due within the next hour, as the scheduler
+// does on each tick, and for the next due game. The scheduler keeps the index drained
+// up to now, so what it finds is the games falling due soon (about 30 of 10,000).
+func BenchmarkDueGames(b *testing.B) {
+	benchQuery(b, 5, func(r *rand.Rand, tx *storage.Tx) (int, error) {
+		due, err := tx.DueGames(fixtureT0.Add(time.Duration(r.Int64N(int64(time.Hour)))+time.Hour), 0)
+		if err != nil {
+			return 0, err
+		}
+		_, _, err = tx.NextDue()
+		return len(due), err
+	})
+}
+
+// BenchmarkGameByThread finds a game from its thread and replays it.
+func BenchmarkGameByThread(b *testing.B) {
+	benchQuery(b, 6, func(r *rand.Rand, tx *storage.Tx) (int, error) {
+		g, err := tx.GameByThread(fmt.Sprint(500000 + r.IntN(benchGames)))
+		if err == nil && g.Position.Turn() != rules.White {
+			return 0, fmt.Errorf("game %s: unexpected turn", g.ID)
+		}
+		return 1, err
+	})
+}

@@ -1,0 +1,290 @@
+package storage
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// GameSummary is a game without its moves, start and clock bookkeeping: what
+// listings show. The store keeps one per game so that listing a player's or a
+// tournament's games reads no game record and replays nothing.
+type GameSummary struct {
+	ID          string
+	Variant     string
+	Players     [2]Seat
+	Guild       string
+	Channel     string
+	Thread      string
+	Rated       bool
+	Plies       int // len(Moves)
+	ToMove      []rules.Side
+	Outcome     rules.Outcome
+	EndedAt     time.Time
+	DaysPerMove int
+	Deadline    time.Time
+	Tournament  string
+	Round       int
+	Stamp
+}
+
+// Summary returns the summary of g.
+func (g *Game) Summary() *GameSummary {
+	return &GameSummary{
+		ID: g.ID, Variant: g.Variant, Players: g.Players, Guild: g.Guild, Channel: g.Channel, Thread: g.Thread,
+		Rated: g.Rated, Plies: len(g.Moves), ToMove: g.ToMove, Outcome: g.Outcome, EndedAt: g.EndedAt,
+		DaysPerMove: g.Clock.DaysPerMove, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Round: g.Round,
+		Stamp: g.Stamp,
+	}
+}
+
+// Active reports whether the game is still being played.
+func (s *GameSummary) Active() bool { return !s.Outcome.IsOver() }
+
+// SideOf returns the side that player id plays, and false when id is not a player.
+func (s *GameSummary) SideOf(id string) (rules.Side, bool) { return sideOf(s.Players, id) }
+
+func sideOf(players [2]Seat, id string) (rules.Side, bool) {
+	for _, side := range rules.Sides {
+		if players[side].ID == id {
+			return side, true
+		}
+	}
+	return rules.White, false
+}
+
+// The stored (wire) forms. Field names and enum texts are part of the schema (doc.go).
+
+// headerWire holds what both a game record and its summary store.
+type headerWire struct {
+	ID         string       `json:"id"`
+	Variant    string       `json:"variant"`
+	White      Seat         `json:"white"`
+	Black      Seat         `json:"black"`
+	Guild      string       `json:"guild,omitempty"`
+	Channel    string       `json:"channel,omitempty"`
+	Thread     string       `json:"thread,omitempty"`
+	Rated      bool         `json:"rated"`
+	Status     rules.Status `json:"status"`
+	Winner     string       `json:"winner,omitempty"`
+	Reason     rules.Reason `json:"reason,omitempty"`
+	EndedAt    *time.Time   `json:"ended,omitempty"`
+	ToMove     []string     `json:"to_move,omitempty"`
+	Tournament string       `json:"tournament,omitempty"`
+	Round      int          `json:"round,omitempty"`
+	Stamp
+}
+
+type gameWire struct {
+	headerWire
+	Seed      string     `json:"seed,omitempty"` // decimal, so that no JSON reader rounds it
+	Start     string     `json:"start,omitempty"`
+	Clock     clockWire  `json:"clock"`
+	DrawOffer *offerWire `json:"draw_offer,omitempty"`
+	Takeback  *offerWire `json:"takeback,omitempty"`
+	Moves     []moveWire `json:"moves"`
+}
+
+type summaryWire struct {
+	headerWire
+	Plies       int        `json:"plies"`
+	DaysPerMove int        `json:"days,omitempty"`
+	Deadline    *time.Time `json:"deadline,omitempty"`
+}
+
+type moveWire struct {
+	Move string    `json:"m"`
+	Side string    `json:"side,omitempty"` // only for simultaneous choices
+	At   time.Time `json:"at"`
+}
+
+type clockWire struct {
+	DaysPerMove int        `json:"days,omitempty"`
+	Deadline    *time.Time `json:"deadline,omitempty"`
+	Wake        *time.Time `json:"wake,omitempty"`
+	Sent        []Reminder `json:"sent,omitempty"`
+}
+
+type offerWire struct {
+	By  string    `json:"by"`
+	Ply int       `json:"ply"`
+	At  time.Time `json:"at"`
+}
+
+func timePtr(t time.Time) *time.Time {
+	if t.IsZero() {
+		return nil
+	}
+	u := utc(t)
+	return &u
+}
+
+func timeVal(t *time.Time) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.UTC()
+}
+
+// header returns the stored header of a game or summary's fields.
+func header(s *GameSummary) headerWire {
+	h := headerWire{
+		ID: s.ID, Variant: s.Variant, White: s.Players[rules.White], Black: s.Players[rules.Black],
+		Guild: s.Guild, Channel: s.Channel, Thread: s.Thread, Rated: s.Rated,
+		Status: s.Outcome.Status, Reason: s.Outcome.Reason, EndedAt: timePtr(s.EndedAt),
+		Tournament: s.Tournament, Round: s.Round, Stamp: s.Stamp,
+	}
+	if h.Status == "" {
+		h.Status = rules.Ongoing
+	}
+	if s.Outcome.Status == rules.Won {
+		h.Winner = s.Outcome.Winner.String()
+	}
+	for _, side := range s.ToMove {
+		h.ToMove = append(h.ToMove, side.String())
+	}
+	return h
+}
+
+// summary reads the header back into a summary's fields.
+func (h *headerWire) summary() (*GameSummary, error) {
+	s := &GameSummary{
+		ID: h.ID, Variant: h.Variant, Players: [2]Seat{h.White, h.Black}, Guild: h.Guild, Channel: h.Channel,
+		Thread: h.Thread, Rated: h.Rated, Outcome: rules.Outcome{Status: h.Status, Reason: h.Reason},
+		EndedAt: timeVal(h.EndedAt), Tournament: h.Tournament, Round: h.Round, Stamp: h.Stamp,
+	}
+	s.CreatedAt, s.UpdatedAt = s.CreatedAt.UTC(), s.UpdatedAt.UTC()
+	var err error
+	switch h.Status {
+	case rules.Ongoing, rules.Drawn:
+	case rules.Won:
+		if s.Outcome.Winner, err = rules.ParseSide(h.Winner); err != nil {
+			return nil, fmt.Errorf("winner: %w", err)
+		}
+	default:
+		return nil, fmt.Errorf("unknown status %q", h.Status)
+	}
+	for _, t := range h.ToMove {
+		side, err := rules.ParseSide(t)
+		if err != nil {
+			return nil, fmt.Errorf("to_move: %w", err)
+		}
+		s.ToMove = append(s.ToMove, side)
+	}
+	return s, nil
+}
+
+func offerToWire(o *Offer) *offerWire {
+	if o == nil {
+		return nil
+	}
+	return &offerWire{By: o.By.String(), Ply: o.Ply, At: utc(o.At)}
+}
+
+func offerFromWire(o *offerWire, what string) (*Offer, error) {
+	if o == nil {
+		return nil, nil
+	}
+	s, err := rules.ParseSide(o.By)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", what, err)
+	}
+	return &Offer{By: s, Ply: o.Ply, At: o.At.UTC()}, nil
+}
+
+// MarshalJSON writes the stored form of g (without its Position).
+func (g *Game) MarshalJSON() ([]byte, error) { return g.encodeWire() }
+
+// UnmarshalJSON reads the stored form of a game; Position is left nil.
+func (g *Game) UnmarshalJSON(data []byte) error { return g.decodeWire(data) }
+
+// encodeWire and decodeWire are the record codec's path: one JSON pass each.
+func (g *Game) encodeWire() ([]byte, error) {
+	w := gameWire{
+		headerWire: header(g.Summary()),
+		Start:      g.Start,
+		Clock: clockWire{DaysPerMove: g.Clock.DaysPerMove, Deadline: timePtr(g.Clock.Deadline),
+			Wake: timePtr(g.Clock.Wake), Sent: g.Clock.Sent},
+		DrawOffer: offerToWire(g.DrawOffer), Takeback: offerToWire(g.Takeback),
+		Moves: make([]moveWire, len(g.Moves)),
+	}
+	if g.Seed != 0 {
+		w.Seed = strconv.FormatUint(g.Seed, 10)
+	}
+	for i, e := range g.Moves {
+		w.Moves[i] = moveWire{Move: e.Move, At: utc(e.At)}
+		if e.Simultaneous {
+			w.Moves[i].Side = e.Side.String()
+		}
+	}
+	return json.Marshal(&w)
+}
+
+func (g *Game) decodeWire(raw []byte) error {
+	var w gameWire
+	if err := json.Unmarshal(raw, &w); err != nil {
+		return err
+	}
+	s, err := w.headerWire.summary()
+	if err != nil {
+		return err
+	}
+	out := Game{
+		ID: s.ID, Variant: s.Variant, Players: s.Players, Guild: s.Guild, Channel: s.Channel, Thread: s.Thread,
+		Start: w.Start, Moves: make([]MoveEntry, len(w.Moves)), Outcome: s.Outcome, EndedAt: s.EndedAt,
+		Rated: s.Rated, Clock: Clock{DaysPerMove: w.Clock.DaysPerMove, Deadline: timeVal(w.Clock.Deadline),
+			Wake: timeVal(w.Clock.Wake), Sent: w.Clock.Sent},
+		Tournament: s.Tournament, Round: s.Round, ToMove: s.ToMove, Stamp: s.Stamp,
+	}
+	if w.Seed != "" {
+		if out.Seed, err = strconv.ParseUint(w.Seed, 10, 64); err != nil {
+			return fmt.Errorf("seed %q: %w", w.Seed, err)
+		}
+	}
+	for i, e := range w.Moves {
+		out.Moves[i] = MoveEntry{Move: e.Move, At: e.At.UTC()}
+		if e.Side != "" {
+			if out.Moves[i].Side, err = rules.ParseSide(e.Side); err != nil {
+				return fmt.Errorf("move %d: %w", i+1, err)
+			}
+			out.Moves[i].Simultaneous = true
+		}
+	}
+	if out.DrawOffer, err = offerFromWire(w.DrawOffer, "draw_offer"); err != nil {
+		return err
+	}
+	if out.Takeback, err = offerFromWire(w.Takeback, "takeback"); err != nil {
+		return err
+	}
+	*g = out
+	return nil
+}
+
+// encodeSummary returns the stored summary of g.
+func encodeSummary(g *Game) []byte {
+	s := g.Summary()
+	data, err := json.Marshal(&summaryWire{headerWire: header(s), Plies: s.Plies, DaysPerMove: s.DaysPerMove,
+		Deadline: timePtr(s.Deadline)})
+	if err != nil { // strings, numbers and times only: cannot fail
+		panic("storage: encoding a game summary: " + err.Error())
+	}
+	return data
+}
+
+// decodeSummary reads a stored summary.
+func decodeSummary(raw []byte, id string) (*GameSummary, error) {
+	var w summaryWire
+	err := json.Unmarshal(raw, &w)
+	var s *GameSummary
+	if err == nil {
+		s, err = w.headerWire.summary()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("storage: the summary of game %s is damaged (%v): %w", id, err, ErrCorrupt)
+	}
+	s.Plies, s.DaysPerMove, s.Deadline = w.Plies, w.DaysPerMove, timeVal(w.Deadline)
+	return s, nil
+}
