@@ -213,8 +213,10 @@ func fetchSnapshot(ctx context.Context, dataPath string, w io.Writer) (int64, er
 
 // snapshotFile copies a consistent snapshot of a data file no process is writing.
 func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, error) {
-	if _, err := os.Stat(dataPath); err != nil {
-		return 0, fmt.Errorf("storage: no data file to back up at %s: %w", dataPath, err)
+	if _, err := os.Stat(dataPath); errors.Is(err, fs.ErrNotExist) {
+		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", dataPath, ErrNotFound)
+	} else if err != nil {
+		return 0, fmt.Errorf("storage: %w", err)
 	}
 	db, err := openBolt(dataPath, time.Second, true, false)
 	if err != nil {

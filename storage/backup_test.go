@@ -134,7 +134,7 @@ func TestBackupFile(t *testing.T) {
 	s2.Close()
 
 	// No data file, or a damaged one: clear errors, and nothing written.
-	if _, err := storage.BackupFile(ctx, filepath.Join(t.TempDir(), "none.db"), out+"2"); err == nil || !strings.Contains(err.Error(), "no data file to back up") {
+	if _, err := storage.BackupFile(ctx, filepath.Join(t.TempDir(), "none.db"), out+"2"); err == nil || !errors.Is(err, storage.ErrNotFound) || !strings.Contains(err.Error(), "there is no data file at") {
 		t.Errorf("backup of a missing file: %v", err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.db")

@@ -13,41 +13,68 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
 
-// The benchmark fixture: a data file of benchGames ongoing toy games of benchPlies
-// plies each among benchPlayers players, with deadlines spread over two weeks.
+// The benchmark fixtures: data files of benchGames ongoing games of benchPlies plies
+// each among benchPlayers players, with deadlines spread over two weeks; one of toy
+// games (cheap to replay) and one of Gothic games (random legal moves).
 const (
 	benchGames   = 10_000
 	benchPlies   = 40
 	benchPlayers = 2_000
 )
 
+type fixture struct {
+	once sync.Once
+	path string
+	err  error
+}
+
 var (
-	fixtureOnce sync.Once
-	fixturePath string
-	fixtureErr  error
-	fixtureT0   = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
+	fixtures   = map[string]*fixture{"walk": {}, "gothic": {}} // filled once each, under once
+	fixtureDir string
+	fixtureMu  sync.Mutex
+	fixtureT0  = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
 )
 
-// benchFixture builds the fixture once per test binary and returns a private copy.
-func benchFixture(b *testing.B) string {
+// benchRegistry holds the real variants and the toy ones.
+func benchRegistry() *rules.Registry {
+	return rules.NewRegistry(append(variants.Registry().Variants(), toyVariant{}, toyVariant{place: true})...)
+}
+
+// openBench opens a benchmark's copy of a fixture.
+func openBench(b *testing.B, variant string) *storage.Store {
+	s, err := storage.Open(benchFixture(b, variant), benchRegistry(), &storage.Options{NoBackupSocket: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Cleanup(func() { s.Close() })
+	return s
+}
+
+// benchFixture builds the fixture of variant once per test binary and returns a
+// private copy of it.
+func benchFixture(b *testing.B, variant string) string {
 	b.Helper()
-	fixtureOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "missive-bench-")
-		if err != nil {
-			fixtureErr = err
-			return
+	f := fixtures[variant]
+	f.once.Do(func() {
+		fixtureMu.Lock()
+		if fixtureDir == "" {
+			fixtureDir, f.err = os.MkdirTemp("", "missive-bench-")
 		}
-		fixturePath = filepath.Join(dir, "fixture.db")
-		fixtureErr = buildFixture(fixturePath)
+		fixtureMu.Unlock()
+		if f.err == nil {
+			f.path = filepath.Join(fixtureDir, variant+".db")
+			f.err = buildFixture(f.path, variant)
+		}
 	})
-	if fixtureErr != nil {
-		b.Fatal(fixtureErr)
+	if f.err != nil {
+		b.Fatal(f.err)
 	}
 	to := filepath.Join(b.TempDir(), "bench.db")
-	src, err := os.Open(fixturePath)
+	src, err := os.Open(f.path)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -65,9 +92,9 @@ func benchFixture(b *testing.B) string {
 	return to
 }
 
-func buildFixture(path string) error {
+func buildFixture(path, variant string) error {
 	clock := &fakeClock{t: fixtureT0}
-	s, err := storage.Open(path, toyRegistry(), &storage.Options{Now: clock.Now, NoSync: true, NoBackupSocket: true})
+	s, err := storage.Open(path, benchRegistry(), &storage.Options{Now: clock.Now, NoSync: true, NoBackupSocket: true})
 	if err != nil {
 		return err
 	}
@@ -80,12 +107,24 @@ func buildFixture(path string) error {
 				if black >= white {
 					black++
 				}
-				g := newGame("walk", fmt.Sprintf("%d", 100000+white), fmt.Sprintf("%d", 100000+black))
+				g := newGame(variant, fmt.Sprintf("%d", 100000+white), fmt.Sprintf("%d", 100000+black))
 				g.Guild, g.Channel, g.Thread = "900", "901", fmt.Sprintf("%d", 500000+i)
 				g.Clock.DaysPerMove = 3
 				g.Clock.SetDeadline(fixtureT0.Add(time.Duration(r.Int64N(int64(14 * 24 * time.Hour)))))
-				for p := range benchPlies {
-					g.Moves = append(g.Moves, storage.MoveEntry{Move: crashCycle[p%4], At: fixtureT0})
+				v, err := benchRegistry().Lookup(variant)
+				if err != nil {
+					return err
+				}
+				pos := v.Start(0)
+				for range benchPlies {
+					m, ok := nextMove(pos, len(g.Moves)+i)
+					if !ok {
+						break
+					}
+					g.Moves = append(g.Moves, storage.MoveEntry{Move: pos.UCI(m), At: fixtureT0})
+					if pos, err = pos.Play(m); err != nil {
+						return err
+					}
 				}
 				if err := tx.PutGame(g); err != nil {
 					return err
@@ -100,10 +139,35 @@ func buildFixture(path string) error {
 	return nil
 }
 
-// playNext plays the next move of the cycle in game id.
+// nextMove picks a legal move of pos from salt that does not end the game (the toy
+// cycle for "walk" games), and false when there is none.
+func nextMove(pos rules.Position, salt int) (rules.Move, bool) {
+	if pos.Variant().Key() == "walk" {
+		m, err := pos.ParseMove(crashCycle[salt%4])
+		return m, err == nil
+	}
+	moves := pos.LegalMoves()
+	for i := range moves {
+		m := moves[(salt*7+i)%len(moves)]
+		if next, err := pos.Play(m); err == nil && !next.Outcome().IsOver() {
+			return m, true
+		}
+	}
+	return rules.NullMove, false
+}
+
+// playNext plays a move in game id (the next of the cycle in toy games).
 func playNext(ctx context.Context, s *storage.Store, id string) error {
 	_, err := s.UpdateGame(ctx, id, func(g *storage.Game) error {
-		_, err := g.Play(g.Position.Turn(), crashCycle[len(g.Moves)%4], time.Time{})
+		salt := len(g.Moves)
+		if g.Variant != "walk" {
+			salt += len(g.ID)
+		}
+		m, ok := nextMove(g.Position, salt)
+		if !ok {
+			return nil
+		}
+		_, err := g.Play(g.Position.Turn(), g.Position.UCI(m), time.Time{})
 		if err == nil {
 			g.Clock.SetDeadline(time.Now().Add(72 * time.Hour))
 		}
@@ -127,7 +191,13 @@ func reportLatencies(b *testing.B, lat []time.Duration) {
 // BenchmarkMoveLatency loads a random game of 10,000, replays it, applies a move and
 // commits with fsync, one at a time; it reports the p50 and p99 latency.
 func BenchmarkMoveLatency(b *testing.B) {
-	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	for _, v := range []string{"walk", "gothic"} {
+		b.Run(v, func(b *testing.B) { benchMoveLatency(b, v) })
+	}
+}
+
+func benchMoveLatency(b *testing.B, variant string) {
+	s := openBench(b, variant)
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(2, 2))
 	lat := make([]time.Duration, 0, b.N)
@@ -147,7 +217,13 @@ func BenchmarkMoveLatency(b *testing.B) {
 // BenchmarkConcurrentMoves runs 50 writers moving in random games of 10,000 and
 // reports the sustained moves per second (fsync on, group commits).
 func BenchmarkConcurrentMoves(b *testing.B) {
-	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	for _, v := range []string{"walk", "gothic"} {
+		b.Run(v, func(b *testing.B) { benchConcurrentMoves(b, v) })
+	}
+}
+
+func benchConcurrentMoves(b *testing.B, variant string) {
+	s := openBench(b, variant)
 	ctx := context.Background()
 	const writers = 50
 	var mu sync.Mutex
@@ -194,7 +270,7 @@ func BenchmarkConcurrentMoves(b *testing.B) {
 // benchQuery runs query in a read transaction b.N times on a copy of the fixture and
 // reports how many items it found per run.
 func benchQuery(b *testing.B, seed uint64, query func(r *rand.Rand, tx *storage.Tx) (int, error)) {
-	s := openAt(b, benchFixture(b), &storage.Options{NoBackupSocket: true})
+	s := openBench(b, "walk")
 	ctx := context.Background()
 	r := rand.New(rand.NewPCG(seed, seed))
 	total := 0

@@ -470,3 +470,33 @@ func TestFailedTransactionRestoresRecords(t *testing.T) {
 		t.Errorf("id %q", g.ID)
 	}
 }
+
+func TestUpdateGameStartsAgainWhenTheGameMovesOn(t *testing.T) {
+	s, _, _ := openTemp(t)
+	ctx := context.Background()
+	g := create(t, s, newGame("walk", "a", "b"))
+	calls := 0
+	got, err := s.UpdateGame(ctx, g.ID, func(g *storage.Game) error {
+		calls++
+		if calls == 1 { // another writer gets in while this change is being prepared
+			play(t, s, g.ID, "e2")
+		}
+		_, err := g.Play(g.Position.Turn(), map[rules.Side]string{rules.White: "e2", rules.Black: "e7"}[g.Position.Turn()], time.Time{})
+		return err
+	})
+	if err != nil || calls != 2 || len(got.Moves) != 2 || got.Moves[1].Move != "e8e7" || got.Version != 3 {
+		t.Fatalf("after a concurrent move: %v, %d calls, %+v", err, calls, got)
+	}
+	// fn may not change the game's identity.
+	if _, err := s.UpdateGame(ctx, g.ID, func(g *storage.Game) error { g.ID = "99"; return nil }); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("changing the id: %v", err)
+	}
+	// A change that no longer replays is refused.
+	if _, err := s.UpdateGame(ctx, g.ID, func(g *storage.Game) error {
+		g.Moves = append(g.Moves, storage.MoveEntry{Move: "a1a8"})
+		return nil
+	}); !errors.Is(err, storage.ErrReplay) {
+		t.Errorf("appending an illegal move: %v", err)
+	}
+	mustVerify(t, s)
+}

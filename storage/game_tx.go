@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -101,6 +102,26 @@ func (tx *Tx) Game(id string) (*Game, error) {
 	return g, nil
 }
 
+// gameAndRaw returns game id replayed and a copy of its stored bytes.
+func (tx *Tx) gameAndRaw(id string) (*Game, []byte, error) {
+	b, err := tx.bucket(bGames)
+	if err != nil {
+		return nil, nil, err
+	}
+	raw := b.Get([]byte(id))
+	if raw == nil {
+		return nil, nil, fmt.Errorf("storage: %s not found: %w", describe(kindGame, []byte(id)), ErrNotFound)
+	}
+	var g Game
+	if err := decodeRecord(raw, &g, describe(kindGame, []byte(id))); err != nil {
+		return nil, nil, err
+	}
+	if err := tx.s.attach(&g); err != nil {
+		return nil, nil, err
+	}
+	return &g, bytes.Clone(raw), nil
+}
+
 // attach sets g.Position, from the cache when it holds g's exact start and moves.
 func (s *Store) attach(g *Game) error {
 	k := g.keyNow()
@@ -121,14 +142,27 @@ func (s *Store) attach(g *Game) error {
 // the stored version must equal g.Version or the write fails with ErrConflict. The
 // record must replay: when Moves or the start were changed other than by Play or Undo,
 // PutGame replays them and refuses the write if they do not. It keeps ToMove and
-// EndedAt in step with the position and outcome, bumps Version and maintains every
-// index. If the transaction does not commit, g is restored.
+// EndedAt in step with the position and outcome, dates moves played with a zero time,
+// bumps Version and maintains every index. If the transaction does not commit, g is
+// restored.
 func (tx *Tx) PutGame(g *Game) error {
 	if err := tx.writable(); err != nil {
 		return err
 	}
 	saved := *g
 	tx.undo = append(tx.undo, func() { *g = saved })
+	if err := tx.s.settle(g, tx.now); err != nil {
+		return err
+	}
+	if err := putRecord(tx, kindGame, g); err != nil {
+		return err
+	}
+	tx.s.cache.put(g.ID, g.replayed, g.Position)
+	return nil
+}
+
+// settle checks g and brings its derived fields in step before a write at now.
+func (s *Store) settle(g *Game, now time.Time) error {
 	if g.Outcome.Status == "" {
 		g.Outcome.Status = rules.Ongoing
 	}
@@ -136,7 +170,7 @@ func (tx *Tx) PutGame(g *Game) error {
 		return err
 	}
 	if g.Position == nil || !g.replayed.matches(g) {
-		pos, err := replay(tx.s.reg, g)
+		pos, err := replay(s.reg, g)
 		if err != nil {
 			return err
 		}
@@ -146,23 +180,19 @@ func (tx *Tx) PutGame(g *Game) error {
 		g.Moves = slices.Clone(g.Moves) // leave the caller's array alone if the write fails
 		for j := i; j < len(g.Moves); j++ {
 			if g.Moves[j].At.IsZero() {
-				g.Moves[j].At = tx.now
+				g.Moves[j].At = now
 			}
 		}
 	}
 	if g.Outcome.IsOver() {
 		g.ToMove = nil
 		if g.EndedAt.IsZero() {
-			g.EndedAt = tx.now
+			g.EndedAt = now
 		}
 	} else {
 		g.ToMove = toMove(g.Position)
 		g.EndedAt = time.Time{}
 	}
-	if err := putRecord(tx, kindGame, g); err != nil {
-		return err
-	}
-	tx.s.cache.put(g.ID, g.replayed, g.Position)
 	return nil
 }
 

@@ -117,3 +117,62 @@ func TestIdempotentRequests(t *testing.T) {
 		t.Errorf("Do without an id ran %d times", n)
 	}
 }
+
+func TestDoGame(t *testing.T) {
+	s, _, _ := openTemp(t)
+	ctx := context.Background()
+	g := create(t, s, newGame("walk", "a", "b"))
+	calls := 0
+	move := func(request string, side rules.Side, text string) (*storage.Game, []byte, bool, error) {
+		return s.DoGame(ctx, request, g.ID, func(g *storage.Game) ([]byte, error) {
+			calls++
+			if _, err := g.Play(side, text, time.Time{}); err != nil {
+				return nil, err
+			}
+			return []byte("ok " + text), nil
+		})
+	}
+	got, res, replayed, err := move("i-1", rules.White, "e2")
+	if err != nil || replayed || string(res) != "ok e2" || len(got.Moves) != 1 || got.Version != 2 {
+		t.Fatalf("first delivery: %v %q %v %v", got, res, replayed, err)
+	}
+	got, res, replayed, err = move("i-1", rules.White, "e2")
+	if err != nil || !replayed || string(res) != "ok e2" || calls != 1 || len(got.Moves) != 1 {
+		t.Fatalf("retry: %q %v %v, %d calls", res, replayed, err, calls)
+	}
+	if _, _, _, err := move("i-2", rules.White, "e3"); !errors.Is(err, rules.ErrNotYourTurn) {
+		t.Fatalf("not white's turn: %v", err)
+	}
+	// Duplicate deliveries racing: exactly one applies.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	applied := 0
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, _, rep, err := s.DoGame(ctx, "i-3", g.ID, func(g *storage.Game) ([]byte, error) {
+				_, err := g.Play(rules.Black, "e7", time.Time{})
+				return nil, err
+			})
+			mu.Lock()
+			defer mu.Unlock()
+			if err != nil {
+				t.Errorf("duplicate: %v", err)
+			} else if !rep {
+				applied++
+			}
+		}()
+	}
+	wg.Wait()
+	if got, _ := s.Game(ctx, g.ID); applied != 1 || len(got.Moves) != 2 {
+		t.Errorf("%d deliveries applied; game has %d moves", applied, len(got.Moves))
+	}
+	if _, _, _, err := s.DoGame(ctx, "", g.ID, nil); !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("DoGame without an id: %v", err)
+	}
+	if _, _, _, err := s.DoGame(ctx, "i-9", "404", nil); !errors.Is(err, storage.ErrNotFound) {
+		t.Errorf("DoGame on a missing game: %v", err)
+	}
+	mustVerify(t, s)
+}

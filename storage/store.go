@@ -295,18 +295,100 @@ func (s *Store) CreateGame(ctx context.Context, g *Game) error {
 	return s.Update(ctx, func(tx *Tx) error { return tx.PutGame(g) })
 }
 
-// UpdateGame atomically loads game id, replays it, lets fn change it (typically with
-// Game.Play), bumps its version, maintains the indexes and commits. When fn returns an
-// error nothing is written and that error is returned. fn may run more than once (see
-// Update). It returns the game as committed.
+// UpdateGame changes game id atomically: it loads and replays the game, lets fn
+// change it (typically with Game.Play), and commits it with its version bumped and its
+// indexes maintained, unless the game changed meanwhile, in which case it starts again
+// from the new state. The loading, replaying and encoding happen outside the write
+// transaction, so concurrent writers only queue for the short final step. When fn
+// returns an error nothing is written and that error is returned. fn may run more than
+// once and must change nothing but the game. It returns the game as committed.
 func (s *Store) UpdateGame(ctx context.Context, id string, fn func(*Game) error) (*Game, error) {
-	var g *Game
-	err := s.Update(ctx, func(tx *Tx) (err error) {
-		g, err = tx.UpdateGame(id, fn)
-		return err
-	})
-	if err != nil {
-		return nil, err
+	g, _, _, err := s.updateGame(ctx, "", id, func(g *Game) ([]byte, error) { return nil, fn(g) })
+	return g, err
+}
+
+// DoGame is UpdateGame under an idempotency key, as Do: when requestID is already
+// recorded it changes nothing and returns the stored result with replayed = true;
+// otherwise it records requestID with fn's result in the same transaction as the
+// game's change. It returns the game as it now stands.
+func (s *Store) DoGame(ctx context.Context, requestID, id string, fn func(*Game) ([]byte, error)) (g *Game, result []byte, replayed bool, err error) {
+	if requestID == "" {
+		return nil, nil, false, fmt.Errorf("storage: DoGame needs a request id (use UpdateGame without one): %w", ErrInvalid)
 	}
-	return g, nil
+	return s.updateGame(ctx, requestID, id, fn)
+}
+
+// maxStaleRetries bounds how often updateGame starts again because the game changed.
+const maxStaleRetries = 50
+
+func (s *Store) updateGame(ctx context.Context, requestID, id string, fn func(*Game) ([]byte, error)) (*Game, []byte, bool, error) {
+	if err := checkKeyPart("request id", requestID, false); err != nil {
+		return nil, nil, false, err
+	}
+	for attempt := 0; ; attempt++ {
+		var g *Game
+		var raw, result []byte
+		var replayed bool
+		err := s.View(ctx, func(tx *Tx) error {
+			var err error
+			if g, raw, err = tx.gameAndRaw(id); err != nil {
+				return err
+			}
+			if requestID != "" {
+				result, replayed, err = tx.request(requestID)
+			}
+			return err
+		})
+		if err != nil || replayed {
+			return g, result, replayed, err
+		}
+		oldIdx, version := g.indexes(), g.Version
+		if result, err = fn(g); err != nil {
+			return nil, nil, false, err
+		}
+		if len(result) > MaxResultSize {
+			return nil, nil, false, fmt.Errorf("storage: the result of request %s is %d bytes, more than %d: %w", requestID, len(result), MaxResultSize, ErrInvalid)
+		}
+		if g.ID != id || g.Version != version {
+			return nil, nil, false, fmt.Errorf("storage: the change to game %s altered its id or version: %w", id, ErrInvalid)
+		}
+		now := s.now().UTC()
+		if err := s.settle(g, now); err != nil {
+			return nil, nil, false, err
+		}
+		w, err := prepareWrite(kindGame, g, raw, oldIdx, now)
+		if err != nil {
+			return nil, nil, false, err
+		}
+		var prev []byte
+		err = s.Update(ctx, func(tx *Tx) error {
+			prev, replayed = nil, false
+			if requestID != "" {
+				var err error
+				if prev, replayed, err = tx.request(requestID); err != nil || replayed {
+					return err // a duplicate delivery got in first
+				}
+			}
+			if err := tx.apply(w); err != nil {
+				return err
+			}
+			if requestID != "" {
+				return tx.recordRequest(requestID, result)
+			}
+			return nil
+		})
+		switch {
+		case errors.Is(err, errStale) && attempt < maxStaleRetries:
+			continue
+		case errors.Is(err, errStale):
+			return nil, nil, false, fmt.Errorf("storage: game %s kept changing while it was being updated (%d attempts): %w", id, attempt+1, ErrConflict)
+		case err != nil:
+			return nil, nil, false, err
+		case replayed:
+			g, err := s.Game(ctx, id)
+			return g, prev, true, err
+		}
+		s.cache.put(g.ID, g.replayed, g.Position)
+		return g, result, false, nil
+	}
 }

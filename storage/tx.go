@@ -3,6 +3,7 @@ package storage
 import (
 	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -142,42 +143,81 @@ func putRecord[T any, P interface {
 		return err
 	}
 	rk := r.recordKey()
-	what := describe(k, rk)
 	old := b.Get(rk)
 	var oldIdx []indexEntry
 	if st.Version == 0 {
 		if old != nil {
-			return fmt.Errorf("storage: %s already exists: %w", what, ErrExists)
-		}
-		if st.CreatedAt.IsZero() {
-			st.CreatedAt = tx.now
+			return fmt.Errorf("storage: %s already exists: %w", describe(k, rk), ErrExists)
 		}
 	} else {
 		if old == nil {
-			return fmt.Errorf("storage: %s (version %d) no longer exists: %w", what, st.Version, ErrNotFound)
+			return fmt.Errorf("storage: %s (version %d) no longer exists: %w", describe(k, rk), st.Version, ErrNotFound)
 		}
 		var prev T
-		if err := decodeRecord(old, P(&prev), what); err != nil {
+		if err := decodeRecord(old, P(&prev), describe(k, rk)); err != nil {
 			return err
 		}
 		if v := P(&prev).stamp().Version; v != st.Version {
 			return fmt.Errorf("storage: %s changed since it was read (version %d, now %d); reload it and try again: %w",
-				what, st.Version, v, ErrConflict)
+				describe(k, rk), st.Version, v, ErrConflict)
 		}
 		oldIdx = P(&prev).indexes()
 		st.CreatedAt = P(&prev).stamp().CreatedAt
 	}
+	w, err := prepareWrite(k, r, old, oldIdx, tx.now)
+	if err != nil {
+		return err
+	}
+	return tx.apply(w)
+}
+
+// preparedWrite is a record write computed ahead of its transaction: the bytes
+// expected under the key (nil: none), the new bytes and both sets of index entries.
+type preparedWrite struct {
+	k        *kind
+	key      []byte
+	old, new []byte
+	oldIdx   []indexEntry
+	newIdx   []indexEntry
+}
+
+// prepareWrite stamps r (Version+1, times at now) and encodes it and its indexes.
+func prepareWrite(k *kind, r record, old []byte, oldIdx []indexEntry, now time.Time) (*preparedWrite, error) {
+	st := r.stamp()
+	if st.Version == 0 && st.CreatedAt.IsZero() {
+		st.CreatedAt = now
+	}
 	st.Version++
-	st.CreatedAt, st.UpdatedAt = utc(st.CreatedAt), tx.now
+	st.CreatedAt, st.UpdatedAt = utc(st.CreatedAt), now
 	data, err := encodeRecord(r)
 	if err != nil {
-		return fmt.Errorf("storage: encoding %s: %w", what, err)
+		return nil, fmt.Errorf("storage: encoding %s: %w", describe(k, r.recordKey()), err)
+	}
+	return &preparedWrite{k: k, key: r.recordKey(), old: old, new: data, oldIdx: oldIdx, newIdx: r.indexes()}, nil
+}
+
+// errStale reports that a prepared write's record changed after it was read.
+var errStale = errors.New("storage: the record changed after it was read")
+
+// apply performs a prepared write if the stored bytes are still the expected ones,
+// and fails with errStale otherwise.
+func (tx *Tx) apply(w *preparedWrite) error {
+	if err := tx.writable(); err != nil {
+		return err
+	}
+	b, err := tx.bucket(w.k.bucket)
+	if err != nil {
+		return err
+	}
+	if cur := b.Get(w.key); (cur == nil) != (w.old == nil) || !bytes.Equal(cur, w.old) {
+		return errStale
 	}
 	tx.dirty = true
-	if err := b.Put(rk, data); err != nil {
+	what := describe(w.k, w.key)
+	if err := b.Put(w.key, w.new); err != nil {
 		return fmt.Errorf("storage: writing %s: %w", what, err)
 	}
-	return tx.updateIndexes(oldIdx, r.indexes(), what)
+	return tx.updateIndexes(w.oldIdx, w.newIdx, what)
 }
 
 // deleteRecord removes the record at rk and its index entries.

@@ -23,6 +23,7 @@ var errUsage = errors.New("usage")
 
 func commands() map[string]command {
 	return map[string]command{
+		"backup": {backupUsage, runBackup},
 		"perft":  {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
 		"render": {renderUsage, runRender},
 	}

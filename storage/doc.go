@@ -1,0 +1,102 @@
+// Package storage keeps Missive's games, players, challenges, tournaments, ratings and
+// idempotency records in one embedded bbolt file (go.etcd.io/bbolt), and its indexes
+// beside them, so that a correspondence game survives restarts, crashes and upgrades.
+//
+// # Records
+//
+// A game is stored as its start (a variant seed, or a position text) plus the list of
+// its moves in canonical notation (Position.UCI); a choice made in a simultaneous round
+// (Go-Chess placement) also records the side that chose. Loading a game (Tx.Game)
+// replays the moves through the variant registry given to Open; a record that no
+// longer replays is reported as a *ReplayError naming the game and the move, never
+// accepted silently, and PutGame refuses to store one. Replayed positions are cached
+// by content (variant, start and every move), so a hot game is not replayed on each
+// move.
+//
+// Every record is a JSON object whose first member is its format, {"v":1,...}. JSON
+// was chosen over gob or protobuf because a game lasts weeks and its record must stay
+// readable by people and tools (bbolt's CLI, jq) when something goes wrong; because
+// new optional fields need no migration; and because it is in the standard library.
+// Its cost (tens of microseconds a record) is small beside the fsync of each commit,
+// and listings read small summaries instead of whole games. Times are RFC 3339 in
+// UTC. Enumerations are stored as fixed texts, never as numbers that could shift:
+//
+//	game status      ongoing | won | drawn                (rules.Status)
+//	game reason      checkmate | stalemate | threefold | fifty-move |
+//	                 insufficient-material | ring-loss | agreement | resignation |
+//	                 timeout | timeout-insufficient-material | aborted  (rules.Reason)
+//	sides            white | black                        (winner, to_move, offers, move side)
+//	notify           "" (bot default) | mention | dm | both
+//	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
+//	tournament       round-robin | swiss; open | running | finished | cancelled
+//	pairing result   "" | 1-0 | 0-1 | 1/2-1/2 | +- | -+    (+- and -+: forfeits)
+//
+// The golden file testdata/game_v1.json shows a complete game record.
+//
+// # Buckets
+//
+// Keys join their parts with a NUL byte (ids may not contain one); "time" is 8
+// big-endian bytes of Unix milliseconds, so byte order is time order. Ids the store
+// assigns are decimal sequence numbers ("1", "2", ...), one sequence per bucket.
+//
+//	bucket                key                                 value
+//	meta                  "schema" | "created" | "migrated"   schema version (decimal) and dates
+//	games                 game id                             Game
+//	players               player id                           Player (settings)
+//	challenges            challenge id                        Challenge
+//	tournaments           tournament id                       Tournament (entrants, rounds, pairings)
+//	ratings               guild, variant, player              Rating (Glicko-2, per server and variant)
+//	requests              interaction or command id           {"at": time, "result": base64 blob}
+//
+// Indexes, rewritten in the same transaction as their record (Verify checks them):
+//
+//	idx.game.player       player, "a", game id                ongoing games of a player
+//	                      player, "o", time ended, game id    finished games, by end time
+//	idx.game.thread       thread id -> game id                unique: one game per thread
+//	idx.game.due          time due, game id                   ongoing games with a clock, by Clock.Due
+//	                                                          (the earlier of Wake and Deadline)
+//	idx.game.active       game id                             ongoing games
+//	idx.game.summary      game id -> GameSummary              every game, for listings
+//	idx.game.tournament   tournament id, game id              games of a tournament
+//	idx.challenge.open    guild, challenge id                 open challenges of a server
+//	idx.challenge.player  player, challenge id                open challenges made or received
+//	idx.challenge.expiry  time expires, challenge id          open challenges that expire
+//	idx.tournament.guild  guild, "a"|"o", tournament id       open/running, or finished tournaments
+//	idx.request.time      time recorded, request id           for expiring idempotency entries
+//
+// # Transactions
+//
+// Store.View runs a read-only snapshot; Store.Update a write transaction committed with
+// fsync. Every record carries a Version: writing a record read at an older version
+// fails with ErrConflict, so two concurrent changes to one game cannot both apply.
+// Store.UpdateGame and Store.DoGame change one game atomically: they load and replay
+// it, call the change, prepare the new record and indexes outside the write
+// transaction, and commit only if the stored game is still the one they read
+// (starting again otherwise). Concurrent writers are committed together in groups
+// (bbolt's Batch) while a lone writer commits at once, so callbacks may run more than
+// once and must change nothing but their records.
+//
+// Store.Do and Store.DoGame store the id of an incoming interaction or command with a
+// small result blob in the same transaction as the change, so a retried delivery
+// returns the first result instead of moving twice. Entries expire after
+// Options.RequestTTL (48 hours by default).
+//
+// # Opening, schema versions and damage
+//
+// Open waits Options.LockTimeout for the file's lock and then fails with ErrLocked
+// ("is the bot already running?"). It refuses a truncated, empty or damaged file with
+// ErrCorrupt after checking that every page can be read (bbolt's consistency check
+// included), instead of crashing later. The meta bucket records the schema version:
+// Open runs the pending migrations in one transaction, after writing a snapshot
+// (FILE.schema-N.bak), and refuses a file from a newer Missive with ErrSchema.
+//
+// # Backups
+//
+// Store.Backup writes a consistent snapshot from a read transaction while the bot
+// keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
+// read-write also serves snapshots on a unix socket next to the data file (SocketPath,
+// owner-only permissions); BackupFile, behind "missive backup -o FILE [--data PATH]",
+// uses that socket when the bot runs and opens the file read-only itself otherwise. It
+// writes a temporary file, syncs it, verifies that it opens and passes the integrity
+// check, and only then renames it over FILE.
+package storage
