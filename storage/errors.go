@@ -26,6 +26,8 @@ var (
 	ErrSchema = errors.New("unsupported schema version")
 	// ErrReadOnly: a write was attempted on a store opened read-only.
 	ErrReadOnly = errors.New("read-only store")
+	// ErrClosed: the store was used after Close.
+	ErrClosed = errors.New("store closed")
 )
 
 // ReplayError reports a game whose record no longer replays: the start position or

@@ -196,7 +196,7 @@ func offerFromWire(o *offerWire, what string) (*Offer, error) {
 }
 
 // MarshalJSON writes the stored form of g (without its Position).
-func (g *Game) MarshalJSON() ([]byte, error) { return g.encodeWire() }
+func (g Game) MarshalJSON() ([]byte, error) { return g.encodeWire() }
 
 // UnmarshalJSON reads the stored form of a game; Position is left nil.
 func (g *Game) UnmarshalJSON(data []byte) error { return g.decodeWire(data) }

@@ -87,6 +87,15 @@ func TestOpenWhileLocked(t *testing.T) {
 		t.Error("the lock timeout was not honoured")
 	}
 	s.Close()
+	if _, err := s.Game(context.Background(), "1"); !errors.Is(err, storage.ErrClosed) {
+		t.Errorf("reading a closed store: %v", err)
+	}
+	if err := s.Update(context.Background(), func(*storage.Tx) error { return nil }); !errors.Is(err, storage.ErrClosed) {
+		t.Errorf("writing a closed store: %v", err)
+	}
+	if err := s.Close(); err != nil {
+		t.Errorf("closing twice: %v", err)
+	}
 	openAt(t, path, nil) // free again once closed
 }
 

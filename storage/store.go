@@ -210,12 +210,20 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: %w", err)
 	}
-	return s.db.View(func(btx *bolt.Tx) (err error) {
+	return s.closedErr(s.db.View(func(btx *bolt.Tx) (err error) {
 		tx := &Tx{s: s, btx: btx, now: s.now().UTC()}
 		defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 		defer recoverTx(tx, &err)
 		return fn(tx)
-	})
+	}))
+}
+
+// closedErr names the use of a closed store.
+func (s *Store) closedErr(err error) error {
+	if errors.Is(err, bolt.ErrDatabaseNotOpen) {
+		return fmt.Errorf("storage: the store %s is closed: %w", s.path, ErrClosed)
+	}
+	return err
 }
 
 // Update runs fn in a write transaction and commits it (with fsync) when fn returns
@@ -265,6 +273,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err == nil || err == errNothingWritten {
 		err = fnErr
 	}
+	err = s.closedErr(err)
 	if err != nil {
 		if last != nil {
 			last.rollbackUndo()
