@@ -500,3 +500,23 @@ func TestUpdateGameStartsAgainWhenTheGameMovesOn(t *testing.T) {
 	}
 	mustVerify(t, s)
 }
+
+func TestVerifyComparesStatusWithTheRules(t *testing.T) {
+	s, _, path := openTemp(t)
+	g := newGame("walk", "a", "b")
+	g.Start = "e7 a8 w 0"
+	create(t, s, g)
+	g = play(t, s, g.ID, "e8")
+	s.Close()
+	raw := rawRecord(t, path, "games", g.ID)
+	// As if an older Missive had not known this ending.
+	edited := bytes.Replace(raw, []byte(`"status":"won","winner":"white","reason":"checkmate"`), []byte(`"status":"ongoing","to_move":["black"]`), 1)
+	if bytes.Equal(edited, raw) {
+		t.Fatalf("record %s", raw)
+	}
+	writeRaw(t, path, "games", g.ID, edited)
+	s = openAt(t, path, nil)
+	if err := s.Verify(context.Background()); !errors.Is(err, storage.ErrReplay) || !strings.Contains(err.Error(), "stored as ongoing, but the rules say white wins by checkmate") {
+		t.Errorf("Verify: %v", err)
+	}
+}

@@ -231,7 +231,8 @@ func (s *Store) closedErr(err error) error {
 // committed together in groups, so fn may run more than once: it must have no effect
 // outside the transaction and the records it is given (reply, notify, etc. after
 // Update returns). Records passed to Put methods are restored if the transaction does
-// not commit.
+// not commit. fn must not call Update, UpdateGame, Do or DoGame (bbolt has one writer:
+// that would wait for itself).
 func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: %w", err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 )
 
@@ -13,8 +14,9 @@ const maxProblems = 20
 
 // Verify checks the whole store in one snapshot: every record decodes and is stored
 // under its own key, every game replays from its start through the rules (without the
-// position cache), and every index bucket holds exactly the entries its records
-// imply. It returns nil, or an error joining up to 20 problems.
+// position cache) to a position that agrees with its stored status and turn, and every
+// index bucket holds exactly the entries its records imply. It returns nil, or an
+// error joining up to 20 problems.
 func (s *Store) Verify(ctx context.Context) error {
 	return s.View(ctx, func(tx *Tx) error { return tx.verify(ctx) })
 }
@@ -52,8 +54,14 @@ func (v *verifier) expect(entries []indexEntry) {
 func (tx *Tx) verify(ctx context.Context) error {
 	v := &verifier{tx: tx, expected: make(map[string]map[string][]byte)}
 	verifyKind[Game](v, kindGame, func(g *Game) {
-		if _, err := replay(tx.s.reg, g); err != nil {
+		pos, err := replay(tx.s.reg, g)
+		switch {
+		case err != nil:
 			v.fail(err)
+		case g.Active() && pos.Outcome().IsOver():
+			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
+		case g.Active() && !slices.Equal(g.ToMove, toMove(pos)):
+			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, toMove(pos), ErrReplay))
 		}
 	})
 	verifyKind[Player](v, kindPlayer, nil)
