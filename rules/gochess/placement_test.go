@@ -2,7 +2,9 @@ package gochess
 
 import (
 	"errors"
+	"fmt"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -577,4 +579,69 @@ func FuzzPlacement(f *testing.F) {
 		final, _, _ := drive(t, start, rand.New(rand.NewPCG(choices, seed)))
 		checkPlayPosition(t, start.(*Placement), final)
 	})
+}
+
+// TestGoldenRecord replays a stored game record of the placement phase (seed, then
+// one "side text" line per choice, then the play FEN it must reach). Regenerate it
+// with UPDATE_GOLDEN=1 go test -run TestGoldenRecord after a deliberate change.
+func TestGoldenRecord(t *testing.T) {
+	const path = "testdata/placement_record.txt"
+	const seed = 2024
+	if os.Getenv("UPDATE_GOLDEN") == "1" {
+		var final *chess.Position
+		var record []entry
+		for k := uint64(11); ; k++ { // the first run with a king clash
+			var states []string
+			final, record, states = drive(t, variant.Start(seed), rand.New(rand.NewPCG(seed, k)))
+			if slices.ContainsFunc(states, func(s string) bool { f := strings.Fields(s); return len(f) > 4 && f[1] == placementTag && f[4] != "-/-" }) {
+				break
+			}
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "seed %d\n", seed)
+		for _, e := range record {
+			fmt.Fprintf(&b, "%s %s\n", e.side, e.text)
+		}
+		fmt.Fprintf(&b, "final %s\n", final)
+		if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+	var s uint64
+	if _, err := fmt.Sscanf(lines[0], "seed %d", &s); err != nil {
+		t.Fatalf("first line %q: %v", lines[0], err)
+	}
+	p := variant.Start(s)
+	collisions, clashes := 0, 0
+	for _, line := range lines[1 : len(lines)-1] {
+		f := strings.Fields(line)
+		side, err := rules.ParseSide(f[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := p.ParseMove(f[1])
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		before := p.(*Placement)
+		if p, err = before.PlayAs(side, m); err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if after, ok := p.(*Placement); ok && len(after.Slate()) > len(before.Slate()) {
+			collisions++
+		} else if ok && len(after.KingTried(side)) > len(before.KingTried(side)) {
+			clashes++
+		}
+	}
+	if want := strings.TrimPrefix(lines[len(lines)-1], "final "); p.String() != want {
+		t.Fatalf("replay reaches %s, want %s", p, want)
+	}
+	if collisions == 0 || clashes == 0 {
+		t.Fatalf("the record should show collisions (%d) and king clashes (%d)", collisions, clashes)
+	}
 }
