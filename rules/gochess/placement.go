@@ -328,26 +328,21 @@ func (p *Placement) reveal() (rules.Position, error) {
 		p.slate = insertSorted(p.slate, w)
 		return p, nil
 	}
-	if kind == rules.King && kingsClash(w, b) {
+	cells := slices.Clone(p.cells)
+	cells[w].Piece = rules.Piece{Side: rules.White, Kind: kind}
+	cells[b].Piece = rules.Piece{Side: rules.Black, Kind: kind}
+	// Kings that would attack each other choose again, each remembering his cell;
+	// so do two kings both left in check (only possible by the house rule's last
+	// resort), which would make an impossible play position.
+	if kind == rules.King && (kingsClash(w, b) || bothInCheck(p.layout, rules.Board{Dims: dims, Cells: cells})) {
 		p.kingTried[rules.White] = insertSorted(p.kingTried[rules.White], w)
 		p.kingTried[rules.Black] = insertSorted(p.kingTried[rules.Black], b)
 		return p, nil
 	}
-	p.cells = slices.Clone(p.cells)
-	p.cells[w].Piece = rules.Piece{Side: rules.White, Kind: kind}
-	p.cells[b].Piece = rules.Piece{Side: rules.Black, Kind: kind}
+	p.cells = cells
 	p.slate, p.kingTried = nil, [2][]rules.Square{}
 	if p.round < kingRound {
 		p.round++
-		return p, nil
-	}
-	if bothInCheck(p.layout, rules.Board{Dims: dims, Cells: p.cells}) {
-		// Only possible when the house rule let both kings stand in check: the
-		// play position would be impossible, so both choose again.
-		p.cells = slices.Clone(p.cells)
-		p.cells[w].Piece, p.cells[b].Piece = rules.Piece{}, rules.Piece{}
-		p.kingTried[rules.White] = []rules.Square{w}
-		p.kingTried[rules.Black] = []rules.Square{b}
 		return p, nil
 	}
 	return p.play()

@@ -645,3 +645,28 @@ func TestGoldenRecord(t *testing.T) {
 		t.Fatalf("the record should show collisions (%d) and king clashes (%d)", collisions, clashes)
 	}
 }
+
+// TestKingsLeftInCheckByTheHouseRule covers the last resort of the house rule, when
+// every empty cell is attacked: a king left in check moves first, and two kings
+// both in check (an impossible play position) choose again.
+func TestKingsLeftInCheckByTheHouseRule(t *testing.T) {
+	p := parsePlacement(t, kingRoundBoard+" placement 16 - -/- -/-")
+	q := p.clone()
+	q.pending = [2]rules.Square{sq(t, "e4"), sq(t, "g8")} // white's king on the black queen's diagonal
+	pos, err := q.reveal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cp := pos.(*chess.Position); cp.Turn() != rules.White || !cp.InCheck() {
+		t.Fatalf("the king in check does not move first: %s", cp)
+	}
+	q = p.clone()
+	q.pending = [2]rules.Square{sq(t, "e4"), sq(t, "g7")} // both attacked
+	pos, err = q.reveal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pos.String(); got != kingRoundBoard+" placement 16 - e4/g7 -/-" {
+		t.Fatalf("both kings in check: %s", got)
+	}
+}
