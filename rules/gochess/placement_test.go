@@ -593,7 +593,10 @@ func TestGoldenRecord(t *testing.T) {
 		for k := uint64(11); ; k++ { // the first run with a king clash
 			var states []string
 			final, record, states = drive(t, variant.Start(seed), rand.New(rand.NewPCG(seed, k)))
-			if slices.ContainsFunc(states, func(s string) bool { f := strings.Fields(s); return len(f) > 4 && f[1] == placementTag && f[4] != "-/-" }) {
+			if slices.ContainsFunc(states, func(s string) bool {
+				f := strings.Fields(s)
+				return len(f) > 4 && f[1] == placementTag && f[4] != "-/-"
+			}) {
 				break
 			}
 		}
