@@ -23,7 +23,8 @@ var errUsage = errors.New("usage")
 
 func commands() map[string]command {
 	return map[string]command{
-		"perft": {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
+		"perft":  {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
+		"render": {renderUsage, runRender},
 	}
 }
 

@@ -1,0 +1,16 @@
+// Package render draws the boards of Missive's four games as pictures (PNG,
+// animated GIF) and as monospace text.
+//
+// It reads positions only through the rules contracts: Board and Renderer.Board
+// take a rules.Position, DrawBoard a variant key and a rules.Board, so it can
+// draw any board of the four games without importing them. Gothic, Keltic and
+// Go-Chess are drawn as chessboards (Keltic's missing cells left as background,
+// Go-Chess's blocked cells as hatched stone slabs), Gess as a Go board with its
+// outer ring as a margin and its rings outlined.
+//
+// The parts that do not change between moves (background, coordinates, piece
+// sprites per size and theme, the palette) are drawn once and cached; each
+// picture is composed from them, so a Renderer is fast and safe to use from many
+// goroutines at once. The piece set is Missive's own vector drawing (pieces.go)
+// and the coordinates use the Go Bold font from golang.org/x/image (BSD licence).
+package render
