@@ -42,6 +42,11 @@ func fen(pieces map[string]byte, blocked []string, side string) string {
 		sq, _ := dims.ParseSquare(name)
 		cells[sq] = p
 	}
+	return cellsFEN(cells, side)
+}
+
+// cellsFEN writes cells ('.', '*' or a piece letter by square) as a FEN with side to move.
+func cellsFEN(cells []byte, side string) string {
 	var b strings.Builder
 	for r := dims.Ranks - 1; r >= 0; r-- {
 		empty := 0
@@ -206,29 +211,7 @@ func randomFEN(r *rand.Rand) string {
 		cells[free(0)] = b
 		cells[free(1)] = b
 	}
-	var sb strings.Builder
-	for rk := dims.Ranks - 1; rk >= 0; rk-- {
-		empty := 0
-		for f := 0; f < dims.Files; f++ {
-			c := cells[dims.Square(f, rk)]
-			if c == '.' {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				sb.WriteString(itoa(empty))
-				empty = 0
-			}
-			sb.WriteByte(c)
-		}
-		if empty > 0 {
-			sb.WriteString(itoa(empty))
-		}
-		if rk > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	return sb.String() + " " + []string{"w", "b"}[r.IntN(2)] + " - - 0 1"
+	return cellsFEN(cells, []string{"w", "b"}[r.IntN(2)])
 }
 
 func itoa(n int) string {
