@@ -19,7 +19,7 @@ type command struct {
 }
 
 // errUsage marks an error whose message already explains the right usage.
-var errUsage = errors.New("usage")
+var errUsage = errors.New("see \"missive help\"")
 
 func commands() map[string]command {
 	return map[string]command{

@@ -28,13 +28,18 @@ func TestPerftCommand(t *testing.T) {
 			"kp4****/7***/8**/9*/3p1r4/4P5/3b1n4/10/10/9K b - - 0 1"}, "Nodes searched: 341\n"},
 		{[]string{"perft", "--variant", "gothic", "--depth", "2", "--fen",
 			"r4k3r/pppppppppp/10/10/10/10/PPPPPPPPPP/R4K3R w KQkq - 0 1"}, "Nodes searched: 961\n"},
-		// Go-Chess starts with placement, which does not exist yet: no moves.
-		{[]string{"perft", "--variant", "gochess", "--depth", "1"}, "Nodes searched: 0\n"},
 	} {
 		out, err := runCmd(t, tc.args...)
 		if err != nil || out != tc.want {
 			t.Errorf("%v: %q, %v; want %q", tc.args, out, err, tc.want)
 		}
+	}
+}
+
+func TestPerftRefusesPlacement(t *testing.T) {
+	out, err := runCmd(t, "perft", "--variant", "gochess", "--depth", "1")
+	if err == nil || !strings.Contains(err.Error(), "placement") || out != "" {
+		t.Fatalf("perft on Go-Chess's placement phase: %q, %v; want a refusal naming placement", out, err)
 	}
 }
 

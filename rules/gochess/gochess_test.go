@@ -1,7 +1,6 @@
 package gochess_test
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -152,7 +151,7 @@ func TestSpecialRules(t *testing.T) {
 	}
 }
 
-func TestStartIsTheBoardBeforePlacement(t *testing.T) {
+func TestStartIsThePlacementPhase(t *testing.T) {
 	v := gochess.New()
 	a, b, c := v.Start(7), v.Start(7), v.Start(8)
 	if a.String() != b.String() {
@@ -164,11 +163,20 @@ func TestStartIsTheBoardBeforePlacement(t *testing.T) {
 	if n := strings.Count(a.String(), "*"); n != 10 {
 		t.Errorf("%d blocked cells in %s", n, a)
 	}
-	if len(a.LegalMoves()) != 0 || a.Outcome().IsOver() {
-		t.Errorf("the board before placement has moves or is over")
+	sim, ok := a.(rules.Simultaneous)
+	if !ok {
+		t.Fatalf("Start(7) is a %T, not a placement state", a)
 	}
-	if _, err := a.Play(rules.Move{From: 0, To: 1}); !errors.Is(err, rules.ErrIllegalMove) {
-		t.Errorf("Play before placement: %v", err)
+	if aw := sim.Awaiting(); len(aw) != 2 || a.Outcome().IsOver() {
+		t.Errorf("the start awaits %v and is over=%v; want both sides, ongoing", aw, a.Outcome().IsOver())
+	}
+	for _, side := range rules.Sides {
+		if n := len(sim.LegalMovesFor(side)); n != 90 {
+			t.Errorf("%v may place its first pawn on %d cells; want the 90 unblocked ones", side, n)
+		}
+	}
+	if _, err := a.Play(rules.Move{From: rules.NoSquare, To: 1, Drop: rules.Pawn}); err == nil {
+		t.Errorf("Play on the placement phase was accepted; choices go through PlayAs")
 	}
 	back, err := v.ParsePosition(a.String())
 	if err != nil || back.String() != a.String() {
