@@ -3,6 +3,7 @@ package variants
 
 import (
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
 	"github.com/missivechess/missive/rules/gochess"
 	"github.com/missivechess/missive/rules/gothic"
 	"github.com/missivechess/missive/rules/keltic"
@@ -19,5 +20,6 @@ func all() []rules.Variant {
 		gothic.New(),
 		keltic.New(),
 		gochess.New(),
+		gess.Variant{},
 	}
 }

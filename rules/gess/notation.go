@@ -1,0 +1,189 @@
+package gess
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// maxStones is the number of stones each side starts with; no move adds any.
+const maxStones = 43
+
+// String returns the position text: the 20 ranks from rank 20 down to rank 1, each
+// as 20 characters from file a to file t ('x' a black stone, 'o' a white stone, '.'
+// an empty square), separated by '/', then a space and the side to move, 'b' or 'w'.
+func (p *Position) String() string { return p.board.String() }
+
+// String returns the position text of b, as Position.String writes it.
+func (b *Board) String() string {
+	var sb strings.Builder
+	sb.Grow(Size*(Size+1) + 2)
+	for r := Size - 1; r >= 0; r-- {
+		for f := 0; f < Size; f++ {
+			switch p := b.At(square(f, r)); {
+			case p.IsNone():
+				sb.WriteByte('.')
+			case p.Side == rules.Black:
+				sb.WriteByte('x')
+			default:
+				sb.WriteByte('o')
+			}
+		}
+		if r > 0 {
+			sb.WriteByte('/')
+		}
+	}
+	sb.WriteByte(' ')
+	if b.turn == rules.Black {
+		sb.WriteByte('b')
+	} else {
+		sb.WriteByte('w')
+	}
+	return sb.String()
+}
+
+// ParsePosition reads a position text as String writes it. The rows may also be
+// separated by new lines (a pasted grid), the letters may be upper case, and the side
+// may be spelt out ("black", "white"). Anything else, and any impossible position (a
+// stone on the outer ring, more than 43 stones of a side), is refused with an error
+// wrapping rules.ErrBadPosition that says what is wrong. The position has no history.
+func ParsePosition(text string) (*Position, error) {
+	fields := strings.Fields(text)
+	if len(fields) < 2 {
+		return nil, badPosition("a Gess position is 20 rows of x (black), o (white) and . (empty), rank 20 first, separated by '/', then the side to move (b or w); got %d field(s)", len(fields))
+	}
+	var b Board
+	switch strings.ToLower(fields[len(fields)-1]) {
+	case "b", "black":
+		b.turn = rules.Black
+	case "w", "white":
+		b.turn = rules.White
+	default:
+		return nil, badPosition("the position text must end with the side to move, b or w, not %q", fields[len(fields)-1])
+	}
+	rows := strings.Split(strings.Join(fields[:len(fields)-1], "/"), "/")
+	if len(rows) != Size {
+		return nil, badPosition("the position has %d rows, want %d (rank 20 first, separated by '/' or new lines)", len(rows), Size)
+	}
+	for i, row := range rows {
+		r := Size - 1 - i
+		if len(row) != Size {
+			return nil, badPosition("the row of rank %d has %d squares, want %d (files a-t)", r+1, len(row), Size)
+		}
+		for f := 0; f < Size; f++ {
+			var side rules.Side
+			switch row[f] {
+			case '.':
+				continue
+			case 'x', 'X':
+				side = rules.Black
+			case 'o', 'O':
+				side = rules.White
+			default:
+				return nil, badPosition("unknown character %q on %s: use x for black, o for white and . for an empty square", row[f], squareName(square(f, r)))
+			}
+			if !inPlay(f, r) {
+				return nil, badPosition("a %s stone on %s, on the outer ring: stones stand only on the playing area b2-s19", side, squareName(square(f, r)))
+			}
+			b.put(side, f, r)
+		}
+	}
+	for _, s := range rules.Sides {
+		if n := b.Count(s); n > maxStones {
+			return nil, badPosition("%s has %d stones; each side starts with %d and no move adds any", s, n, maxStones)
+		}
+	}
+	b.rehash()
+	return newPosition(b, nil), nil
+}
+
+func badPosition(format string, args ...any) error {
+	return fmt.Errorf("gess: %s: %w", fmt.Sprintf(format, args...), rules.ErrBadPosition)
+}
+
+// UCI returns the canonical stored form of m, the two centres such as "m3m6".
+func (p *Position) UCI(m rules.Move) string {
+	if !dims.Contains(m.From) || !dims.Contains(m.To) {
+		return "0000"
+	}
+	return squareName(m.From) + squareName(m.To)
+}
+
+// SAN returns the display form of m: "m3-m6", or "m3xm6" when the move removes
+// stones (captured under the destination footprint, or pushed onto the outer ring).
+func (p *Position) SAN(m rules.Move) string {
+	if !dims.Contains(m.From) || !dims.Contains(m.To) {
+		return "--"
+	}
+	sep := "-"
+	if p.board.IsLegal(m) {
+		b := p.board
+		if b.Make(m).Removed() > 0 {
+			sep = "x"
+		}
+	}
+	return squareName(m.From) + sep + squareName(m.To)
+}
+
+// ParseMove reads a move as two centres, "m3-m6", "m3m6" or "m3xm6", in either letter
+// case (spaces and typographic dashes allowed), and returns it when it is legal. The error wraps rules.ErrBadNotation when the
+// text is not of that form, rules.ErrGameOver once the game is decided, and
+// rules.ErrIllegalMove otherwise, saying which rule the move breaks.
+func (p *Position) ParseMove(text string) (rules.Move, error) {
+	s := strings.ToLower(strings.Join(strings.Fields(text), ""))
+	s = strings.NewReplacer("–", "-", "—", "-").Replace(s) // dashes a phone may type
+	f0, r0, n0 := scanCentre(s)
+	if n0 == 0 {
+		return rules.NullMove, badMove(text)
+	}
+	rest := s[n0:]
+	if strings.HasPrefix(rest, "-") || strings.HasPrefix(rest, "x") {
+		rest = rest[1:]
+	}
+	f1, r1, n1 := scanCentre(rest)
+	if n1 == 0 || n1 != len(rest) {
+		return rules.NullMove, badMove(text)
+	}
+	if !inFrame(f0, r0) {
+		return rules.NullMove, fmt.Errorf("gess: illegal move %q: %s is outside the frame (files a-t, ranks 1-20), so no piece is centred there: %w",
+			text, coordName(f0, r0), rules.ErrIllegalMove)
+	}
+	if !inFrame(f1, r1) {
+		return rules.NullMove, fmt.Errorf("gess: illegal move %q: the centre would leave the frame at %s: a piece's centre stays on a1-t20: %w",
+			text, coordName(f1, r1), rules.ErrIllegalMove)
+	}
+	if p.outcome.IsOver() {
+		return rules.NullMove, fmt.Errorf("gess: the game is over (%s), no more moves can be played: %w", p.outcome, rules.ErrGameOver)
+	}
+	m := rules.Move{From: square(f0, r0), To: square(f1, r1)}
+	if err := p.board.explain(m); err != nil {
+		return rules.NullMove, err
+	}
+	return m, nil
+}
+
+func badMove(text string) error {
+	return fmt.Errorf("gess: cannot read the move %q: name the centre of the piece and where it goes, like m3-m6 or m3m6: %w", text, rules.ErrBadNotation)
+}
+
+// scanCentre reads a letter and a rank number of up to three digits at the start of
+// s (lower case), even outside the frame, and returns the zero-based file and rank
+// with the bytes used, or n == 0 when s does not start that way.
+func scanCentre(s string) (f, r, n int) {
+	if len(s) < 2 || s[0] < 'a' || s[0] > 'z' {
+		return 0, 0, 0
+	}
+	i := 1
+	for i < len(s) && i <= 3 && s[i] >= '0' && s[i] <= '9' {
+		r = r*10 + int(s[i]-'0')
+		i++
+	}
+	if i == 1 || s[1] == '0' && i > 2 {
+		return 0, 0, 0
+	}
+	return int(s[0] - 'a'), r - 1, i
+}
+
+// coordName names zero-based file and rank even outside the frame.
+func coordName(f, r int) string { return fmt.Sprintf("%c%d", 'a'+f, r+1) }
