@@ -24,6 +24,7 @@ var errUsage = errors.New("usage")
 func commands() map[string]command {
 	return map[string]command{
 		"uci":   {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
+		"match": {"play an engine match: match --variant V --games N -a builtin -b engine:NAME --engines engines.yaml --pgn out.pgn", runMatch},
 		"perft": {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
 	}
 }
