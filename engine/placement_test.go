@@ -20,7 +20,7 @@ func (f *fakePlacement) PlayAs(rules.Side, rules.Move) (rules.Position, error) {
 	return nil, rules.ErrIllegalMove
 }
 func (f *fakePlacement) ViewFor(rules.Side) rules.Position { return f }
-func (f *fakePlacement) Board() rules.Board                 { return f.board }
+func (f *fakePlacement) Board() rules.Board                { return f.board }
 func (f *fakePlacement) LegalMovesFor(rules.Side) []rules.Move {
 	var out []rules.Move
 	for sq, c := range f.board.Cells {
