@@ -41,7 +41,7 @@ func (s *session) send(line string) {
 func (s *session) expect(prefix string) (string, []string) {
 	s.t.Helper()
 	var seen []string
-	timer := time.AfterFunc(30*time.Second, func() { s.in.CloseWithError(io.ErrClosedPipe) })
+	timer := time.AfterFunc(90*time.Second, func() { s.in.CloseWithError(io.ErrClosedPipe) })
 	defer timer.Stop()
 	for s.out.Scan() {
 		line := s.out.Text()
@@ -79,13 +79,13 @@ func TestUCISession(t *testing.T) {
 	// Keltic from the start with moves, then Gess.
 	s.send("setoption name UCI_Variant value keltic")
 	s.send("position startpos moves e3e4")
-	s.send("go depth 2")
+	s.send("go nodes 3000")
 	if best, _ := s.expect("bestmove"); len(strings.Fields(best)) != 2 {
 		t.Fatalf("bad answer %q", best)
 	}
 	s.send("setoption name UCI_Variant value gess")
 	s.send("position startpos")
-	s.send("go depth 1")
+	s.send("go nodes 3000")
 	best, _ = s.expect("bestmove")
 	v, _ := variants.Registry().Lookup("gess")
 	p := v.Start(0)
