@@ -5,6 +5,7 @@ go 1.26.8
 require (
 	github.com/fogleman/gg v1.3.0
 	golang.org/x/image v0.47.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (
