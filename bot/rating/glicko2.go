@@ -195,14 +195,14 @@ func (c Config) At(r Rating, t time.Time) Rating {
 // is a's score (1, 0.5 or 0; b scores 1 - scoreA). Both ratings are first
 // brought to time at (At), then the game is applied as a rating period of its
 // own for each player against the other's pre-game rating. Both game counts
-// grow by one and Last becomes at.
+// grow by one and Last becomes at. On an error both come back unchanged.
 func (c Config) Game(a, b Rating, scoreA float64, at time.Time) (Rating, Rating, error) {
-	a, b = c.At(a, at), c.At(b, at)
-	newA, err := c.Update(a, []Result{{Opponent: b, Score: scoreA}})
+	preA, preB := c.At(a, at), c.At(b, at)
+	newA, err := c.Update(preA, []Result{{Opponent: preB, Score: scoreA}})
 	if err != nil {
 		return a, b, err
 	}
-	newB, err := c.Update(b, []Result{{Opponent: a, Score: 1 - scoreA}})
+	newB, err := c.Update(preB, []Result{{Opponent: preA, Score: 1 - scoreA}})
 	if err != nil {
 		return a, b, err
 	}

@@ -321,6 +321,22 @@ func same(a, b Rating) bool {
 		bits(a.Volatility) == bits(b.Volatility) && a.Games == b.Games && a.Last.Equal(b.Last)
 }
 
+func TestGameBadInputChangesNothing(t *testing.T) {
+	cfg := DefaultConfig()
+	at := time.Date(2025, 3, 1, 0, 0, 0, 0, time.UTC)
+	a := Rating{Value: 1600, RD: 120, Volatility: 0.06, Games: 10, Last: at.AddDate(-1, 0, 0)}
+	b := Rating{Value: 1500, RD: 0, Volatility: 0.06}
+	for _, c := range []struct {
+		a, b  Rating
+		score float64
+	}{{a, b, 1}, {b, a, 0}, {a, New(), 2}} {
+		x, y, err := cfg.Game(c.a, c.b, c.score, at)
+		if !errors.Is(err, ErrBadInput) || !same(x, c.a) || !same(y, c.b) {
+			t.Errorf("Game(%v, %v, %v) = %+v, %+v, %v; want both unchanged and ErrBadInput", c.a, c.b, c.score, x, y, err)
+		}
+	}
+}
+
 func TestRatingJSONIsStable(t *testing.T) {
 	want, err := os.ReadFile("testdata/rating.json")
 	if err != nil {
