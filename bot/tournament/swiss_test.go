@@ -175,7 +175,7 @@ func playSwiss(t *testing.T, rng *rand.Rand, n, rounds int, withdraw bool) (Tour
 func TestSwissInvariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2025, 10))
 	var total swissStats
-	for n := 3; n <= 20; n++ {
+	for n := 2; n <= 20; n++ {
 		for range 20 {
 			_, st := playSwiss(t, rng, n, MaxSwissRounds(n), false)
 			total.rounds += st.rounds

@@ -55,7 +55,7 @@ func TestBergerTablesMatchFIDE(t *testing.T) {
 }
 
 func TestRoundRobinInvariants(t *testing.T) {
-	for n := 3; n <= 20; n++ {
+	for n := 2; n <= 20; n++ {
 		for _, format := range []Format{RoundRobin, DoubleRoundRobin} {
 			tour, err := New(format, ids(n), 0)
 			if err != nil {
