@@ -6,6 +6,7 @@ require (
 	github.com/fogleman/gg v1.3.0
 	go.etcd.io/bbolt v1.5.0
 	golang.org/x/image v0.47.0
+	gopkg.in/yaml.v3 v3.0.1
 )
 
 require (

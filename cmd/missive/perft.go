@@ -37,6 +37,9 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("perft: %w", err)
 		}
 	}
+	if _, ok := pos.(rules.Simultaneous); ok {
+		return fmt.Errorf("perft: this %s position is in its secret placement phase, where both sides choose at once and there is no move tree to count; give a play-phase position with --fen: %w", v.Name(), errUsage)
+	}
 	start := time.Now()
 	var total uint64
 	if *divide {

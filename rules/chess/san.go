@@ -153,10 +153,31 @@ func (p *Position) parseMove(text string) (Move, error) {
 	if c := strings.ReplaceAll(strings.ToUpper(strings.ReplaceAll(s, "0", "O")), "-", ""); c == "OO" || c == "OOO" {
 		return p.parseCastling(raw, c == "OO")
 	}
-	if m, ok, err := p.parseCoordinates(raw, s); ok {
-		return m, err
+	// Coordinates first, unless the text starts with an upper-case piece letter
+	// (B6e5 is a bishop's move, not b6-e5); each reading falls back on the other.
+	k, isPiece := rules.PieceKindFromLetter(s[0])
+	if isPiece && s[0] >= 'A' && s[0] <= 'Z' && p.st.t.v.hasKind(k) && k != rules.Pawn {
+		m, err := p.parseSAN(raw, s)
+		if err == nil {
+			return m, nil
+		}
+		if cm, ok, cerr := p.parseCoordinates(raw, s); ok && cerr == nil {
+			return cm, nil
+		}
+		return 0, err
 	}
-	return p.parseSAN(raw, s)
+	m, ok, cerr := p.parseCoordinates(raw, s)
+	if ok && cerr == nil {
+		return m, nil
+	}
+	m, err := p.parseSAN(raw, s)
+	if err == nil {
+		return m, nil
+	}
+	if ok {
+		return 0, cerr
+	}
+	return 0, err
 }
 
 func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
@@ -190,15 +211,16 @@ func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
 	return 0, illegal(raw, "the king would cross or land on an attacked square")
 }
 
-// scanPromotion reads "=X", "X" or "(X)" at the end of s and returns the rest.
+// scanPromotion reads "=X", "X" or "(X)" after the destination at the end of s
+// and returns the rest.
 func (p *Position) scanPromotion(s string) (string, rules.PieceKind, bool) {
-	s = strings.TrimSuffix(strings.TrimPrefix(s, "("), ")")
+	s = strings.TrimSuffix(s, ")")
 	if n := len(s); n >= 3 {
 		c := s[n-1]
 		k, ok := rules.PieceKindFromLetter(c)
 		prev := s[n-2]
-		if ok && (prev == '=' || (prev >= '0' && prev <= '9')) {
-			return strings.TrimSuffix(strings.TrimSuffix(s[:n-1], "("), "="), k, true
+		if ok && (prev == '=' || prev == '(' || (prev >= '0' && prev <= '9')) {
+			return strings.TrimRight(s[:n-1], "=("), k, true
 		}
 	}
 	return s, rules.NoPiece, false

@@ -2,15 +2,12 @@
 // randomly blocked cells, pawns that step orthogonally and capture diagonally in
 // every direction, and no castling, promotion, double step or en passant.
 //
-// Positions of the play phase are FENs of the 10x10 board with '*' for each
-// blocked cell. The placement phase that comes before play (both players placing
-// their pieces in secret rounds) is not built yet: Start returns the empty board
-// with its ten blocked cells, on which no move can be played until placement
-// exists; a game in play is set up from a FEN.
+// A game starts with the placement phase (Placement: both players place their
+// pieces in secret, simultaneous rounds) and goes on in the play phase, whose
+// positions are FENs of the 10x10 board with '*' for each blocked cell.
 package gochess
 
 import (
-	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -91,118 +88,29 @@ func BlockedFromSeed(seed uint64) []rules.Square {
 	return out
 }
 
-// Start returns the board of seed before placement: its ten blocked cells and no
-// pieces. Placement is not available yet, so no move can be played on it.
+// Start returns the placement phase of a new game on the board of seed: its ten
+// blocked cells, no pieces, round 1. The same seed always gives the same board; the
+// caller draws a fresh random seed for every new game and keeps it in the record.
 func (v *Variant) Start(seed uint64) rules.Position {
 	b := rules.Board{Dims: dims, Cells: make([]rules.Cell, dims.Cells())}
 	for _, sq := range BlockedFromSeed(seed) {
 		b.Cells[sq].State = rules.Blocked
 	}
-	return &Unplaced{v: v, board: b}
+	p, err := v.newPlacement(b)
+	if err != nil {
+		panic(err) // ten blocked cells always make a valid board
+	}
+	return p
 }
 
-// ParsePosition reads a play-phase FEN, or a board with blocked cells and no piece
-// at all (the board before placement, as Start returns it).
+// ParsePosition reads a play-phase FEN or a placement text (Placement.String).
 func (v *Variant) ParsePosition(text string) (rules.Position, error) {
-	f := strings.Fields(text)
-	if len(f) > 0 && !strings.ContainsFunc(f[0], func(r rune) bool { return r >= 'A' && r <= 'z' }) {
-		b, err := v.core.ParseBoard(f[0])
+	if f := strings.Fields(text); len(f) > 1 && f[1] == placementTag {
+		p, err := v.parsePlacement(text)
 		if err != nil {
 			return nil, err
 		}
-		if rest := strings.Join(f[1:], " "); rest != "" && rest != unplacedSuffix {
-			return nil, fmt.Errorf("gochess: a board before placement is written %q after its cells, not %q: %w", unplacedSuffix, rest, rules.ErrBadPosition)
-		}
-		return &Unplaced{v: v, board: b}, nil
+		return p, nil
 	}
 	return v.core.ParsePosition(text)
-}
-
-const unplacedSuffix = "w - - 0 1"
-
-// errNoPlacement is the answer to any move on a board before placement.
-var errNoPlacement = fmt.Errorf("gochess: pieces are placed before play begins, and placement is not available yet; start the game from a FEN with the pieces placed: %w", rules.ErrIllegalMove)
-
-// Unplaced is a Go-Chess board before the placement phase: blocked cells, no
-// pieces. It implements rules.Position; no move can be played on it yet.
-type Unplaced struct {
-	v     *Variant
-	board rules.Board
-}
-
-// Variant returns Go-Chess.
-func (u *Unplaced) Variant() rules.Variant { return u.v }
-
-// Turn returns White (placement is simultaneous; nobody moves yet).
-func (u *Unplaced) Turn() rules.Side { return rules.White }
-
-// Board returns the blocked cells.
-func (u *Unplaced) Board() rules.Board {
-	return rules.Board{Dims: dims, Cells: slices.Clone(u.board.Cells)}
-}
-
-// Blocked returns the blocked cells in square order.
-func (u *Unplaced) Blocked() []rules.Square {
-	var out []rules.Square
-	for i, c := range u.board.Cells {
-		if c.State == rules.Blocked {
-			out = append(out, rules.Square(i))
-		}
-	}
-	return out
-}
-
-// LegalMoves returns no move: placement is not available yet.
-func (u *Unplaced) LegalMoves() []rules.Move { return []rules.Move{} }
-
-// Play refuses every move: placement is not available yet.
-func (u *Unplaced) Play(rules.Move) (rules.Position, error) { return nil, errNoPlacement }
-
-// Outcome is ongoing: the game has not started.
-func (u *Unplaced) Outcome() rules.Outcome { return rules.OngoingOutcome }
-
-// InCheck is false: there are no kings yet.
-func (u *Unplaced) InCheck() bool { return false }
-
-// String returns the FEN of the empty board with '*' for the blocked cells.
-func (u *Unplaced) String() string {
-	var b strings.Builder
-	for r := dims.Ranks - 1; r >= 0; r-- {
-		empty := 0
-		for f := 0; f < dims.Files; f++ {
-			if u.board.Cells[dims.Square(f, r)].State != rules.Blocked {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&b, empty)
-				empty = 0
-			}
-			b.WriteByte('*')
-		}
-		if empty > 0 {
-			fmt.Fprint(&b, empty)
-		}
-		if r > 0 {
-			b.WriteByte('/')
-		}
-	}
-	return b.String() + " " + unplacedSuffix
-}
-
-// ParseMove refuses every move: placement is not available yet.
-func (u *Unplaced) ParseMove(string) (rules.Move, error) { return rules.NullMove, errNoPlacement }
-
-// SAN returns the coordinates of m.
-func (u *Unplaced) SAN(m rules.Move) string { return u.UCI(m) }
-
-// UCI returns the coordinates of m.
-func (u *Unplaced) UCI(m rules.Move) string { return dims.Name(m.From) + dims.Name(m.To) }
-
-// Perft is 0: no move can be played before placement.
-func (u *Unplaced) Perft(depth int) uint64 {
-	if depth <= 0 {
-		return 1
-	}
-	return 0
 }

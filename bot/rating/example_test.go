@@ -1,0 +1,33 @@
+package rating_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/missivechess/missive/bot/rating"
+)
+
+// A correspondence game ends: both players are rated at once, each against the
+// other's rating before the game.
+func Example() {
+	cfg := rating.DefaultConfig()
+	end := time.Date(2025, 5, 4, 20, 0, 0, 0, time.UTC)
+	alice := rating.Rating{Value: 1620, RD: 80, Volatility: 0.06, Games: 30, Last: end.AddDate(0, 0, -10)}
+	bob := rating.New()
+	alice, bob, err := cfg.Game(alice, bob, 1, end) // Alice won
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("Alice %.0f (RD %.0f), Bob %.0f (RD %.0f, provisional %v)\n",
+		alice.Value, alice.RD, bob.Value, bob.RD, cfg.Provisional(bob))
+	// Output:
+	// Alice 1630 (RD 81), Bob 1375 (RD 257, provisional true)
+}
+
+func ExampleMatch_Elo() {
+	e, _ := rating.Match{Wins: 60, Draws: 20, Losses: 20}.Elo()
+	fmt.Println(e)
+	// Output:
+	// +147.2 ± 66.0 (LOS 100.0%)
+}

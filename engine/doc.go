@@ -1,0 +1,13 @@
+// Package engine is Missive's built-in engine for Gothic, Keltic, Go-Chess and Gess:
+// iterative-deepening principal-variation search with a transposition table,
+// quiescence search, move ordering (hash move, MVV-LVA, killers, history), null-move
+// pruning (chess family only, never in check or with only king and pawns; never in
+// Gess, whose board cannot pass), late-move reductions, repetition and 50-move
+// awareness, and an evaluation per game. Callers hand it an immutable
+// rules.Position and get a rules.Move back; make/unmake stays inside the search.
+//
+//	e := engine.New(engine.Options{})
+//	move, err := e.Move(ctx, pos, 5)         // strength level 1..8
+//	best, score, err := e.Hint(ctx, pos)     // full strength
+//	res, err := e.Search(ctx, pos, engine.Limits{Depth: 6}) // deterministic
+package engine

@@ -1,0 +1,168 @@
+package engine
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
+)
+
+// Errors of the engine.
+var (
+	errNoMoves = errors.New("engine: the position has no legal move")
+	// ErrUnsupported means the engine cannot search this kind of position.
+	ErrUnsupported = errors.New("engine: unsupported position")
+	// ErrGameOver means the game in the position is already decided.
+	ErrGameOver = errors.New("engine: the game is over")
+)
+
+// Options configure an Engine; the zero value is usable.
+type Options struct {
+	// HashBits sets the transposition table to 2^HashBits entries (default 20, 16 MB).
+	HashBits uint
+	// Seed makes the noise of the weak levels reproducible.
+	Seed uint64
+	// Info, when set, receives a report after each completed iteration.
+	Info func(Info)
+}
+
+// Engine is the built-in engine for all four games. It is safe for concurrent use:
+// each search builds its own board, table and ordering state from the immutable
+// position it is given.
+type Engine struct {
+	opts Options
+}
+
+// New returns an engine with opts.
+func New(opts Options) *Engine {
+	if opts.HashBits == 0 {
+		opts.HashBits = 20
+	}
+	opts.HashBits = min(max(opts.HashBits, 10), 26)
+	return &Engine{opts: opts}
+}
+
+// newGame builds the private search board for pos.
+func newGame(pos rules.Position) (game, error) {
+	if gp, ok := pos.(*gess.Position); ok {
+		return newGessGame(gp), nil
+	}
+	g, err := newChessGame(pos)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s positions: %v", ErrUnsupported, pos.Variant().Name(), err)
+	}
+	return g, nil
+}
+
+// Search finds the best move of pos within lim and ctx (whichever ends first); at a
+// fixed depth without time or node limit the result is deterministic.
+func (e *Engine) Search(ctx context.Context, pos rules.Position, lim Limits) (Result, error) {
+	return e.search(ctx, pos, lim, 0)
+}
+
+func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noise Score) (Result, error) {
+	if o := pos.Outcome(); o.IsOver() {
+		return Result{}, fmt.Errorf("%w: %s", ErrGameOver, o)
+	}
+	g, err := newGame(pos)
+	if err != nil {
+		return Result{}, err
+	}
+	start := time.Now()
+	if lim.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, lim.Time)
+		defer cancel()
+	}
+	s := newSearcher(ctx, g, e.opts.HashBits)
+	var pick func([]mv, []Score) int
+	if noise > 0 {
+		rng := rand.New(rand.NewPCG(e.opts.Seed, g.hash()))
+		pick = func(moves []mv, scores []Score) int {
+			best := 0
+			for i := range scores {
+				if scores[i] > scores[best] {
+					best = i
+				}
+			}
+			// Choose among the moves within noise of the best, weighted towards the best.
+			var cands []int
+			for i := range scores {
+				if scores[i] >= scores[best]-noise && !scores[i].IsMate() || i == best {
+					cands = append(cands, i)
+				}
+			}
+			if scores[best] >= mateBound {
+				return best
+			}
+			return cands[rng.IntN(len(cands))]
+		}
+	}
+	rr, err := s.iterate(lim, pick, e.opts.Info)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Move: g.toRules(rr.move), Score: rr.score, Depth: rr.depth, Nodes: s.nodes, Time: time.Since(start)}
+	res.PV = s.rulesPV(rr.pv)
+	if len(res.PV) == 0 || res.PV[0] != res.Move {
+		res.PV = []rules.Move{res.Move}
+	}
+	return res, nil
+}
+
+// Level is a playing strength for human opponents, 1 (beginner) to 8 (full strength).
+type Level struct {
+	Depth int
+	Time  time.Duration
+	Noise Score // root moves within Noise of the best are chosen at random
+}
+
+// Levels lists the strength levels 1..8 (index 0 is level 1).
+var Levels = [8]Level{
+	{Depth: 1, Time: 200 * time.Millisecond, Noise: 300},
+	{Depth: 1, Time: 300 * time.Millisecond, Noise: 120},
+	{Depth: 2, Time: 500 * time.Millisecond, Noise: 60},
+	{Depth: 3, Time: time.Second, Noise: 30},
+	{Depth: 4, Time: 2 * time.Second, Noise: 10},
+	{Depth: 6, Time: 3 * time.Second},
+	{Depth: 0, Time: 5 * time.Second},
+	{Depth: 0, Time: 10 * time.Second},
+}
+
+// MaxLevel is the strongest level.
+const MaxLevel = len(Levels)
+
+// LevelLimits returns the limits and noise of level (clamped to 1..MaxLevel).
+func LevelLimits(level int) Level {
+	return Levels[min(max(level, 1), MaxLevel)-1]
+}
+
+// Move chooses a move for pos at strength level (1..8), within ctx's deadline.
+func (e *Engine) Move(ctx context.Context, pos rules.Position, level int) (rules.Move, error) {
+	l := LevelLimits(level)
+	// Gess positions have hundreds of moves: give the weak levels enough depth to see
+	// the ring rule at all.
+	r, err := e.search(ctx, pos, Limits{Depth: l.Depth, Time: l.Time}, l.Noise)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	return r.Move, nil
+}
+
+// Hint returns the best move of pos and its score for the side to move, searching
+// at full strength for the context's deadline or a few seconds.
+func (e *Engine) Hint(ctx context.Context, pos rules.Position) (rules.Move, Score, error) {
+	lim := Limits{Time: 3 * time.Second}
+	if _, ok := ctx.Deadline(); ok {
+		lim.Time = 0
+	}
+	r, err := e.search(ctx, pos, lim, 0)
+	if err != nil {
+		return rules.NullMove, 0, err
+	}
+	return r.Move, r.Score, nil
+}

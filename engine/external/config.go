@@ -1,0 +1,127 @@
+// Package external runs external chess engines (UCI or XBoard programs such as
+// Fairy-Stockfish and Fairy-Max) as opponents: it starts the process, handshakes,
+// selects the variant, sends the game, asks for a move within a time limit and checks
+// the answer against Missive's rules. Every read has a deadline; a crashed or hung
+// engine is a clear error, the game is untouched, and the next request restarts it.
+package external
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Protocols an engine may speak.
+const (
+	UCI    = "uci"
+	XBoard = "xboard"
+)
+
+// Config describes one external engine, as written in the YAML configuration:
+//
+//	engines:
+//	  - name: fairy-stockfish
+//	    command: /usr/games/fairy-stockfish
+//	    protocol: uci
+//	    variants: {gothic: gothic}      # our key: the engine's variant name
+//	    options: {Threads: "1", Hash: "32"}
+//	    think: 2s
+//	  - name: fairymax
+//	    command: /usr/games/fairymax
+//	    protocol: xboard
+//	    variants: {gothic: gothic}
+//	    think: 2s
+type Config struct {
+	Name     string            `yaml:"name"`
+	Command  string            `yaml:"command"`
+	Args     []string          `yaml:"args"`
+	Protocol string            `yaml:"protocol"`
+	Variants map[string]string `yaml:"variants"`
+	// Select is how the variant is chosen: "UCI_Variant" (UCI, the default) or
+	// "variant" (XBoard, the default); "none" sends nothing (an orthodox engine).
+	Select  string            `yaml:"select"`
+	Options map[string]string `yaml:"options"`
+	Think   time.Duration     `yaml:"think"`
+	// Timeout bounds handshakes and any read beyond the think time (default 10s).
+	Timeout time.Duration `yaml:"timeout"`
+	// Max bounds the processes of this engine running at once (default 2).
+	Max int `yaml:"max"`
+}
+
+// ErrConfig marks an invalid engine configuration.
+var ErrConfig = errors.New("external: bad engine configuration")
+
+// Validate checks c and fills in defaults.
+func (c *Config) Validate() error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: engine %q: %s", ErrConfig, c.Name, fmt.Sprintf(format, args...))
+	}
+	if strings.TrimSpace(c.Name) == "" {
+		return fmt.Errorf("%w: every engine needs a name", ErrConfig)
+	}
+	if c.Command == "" {
+		return bad("command is missing (the path of the engine program)")
+	}
+	switch c.Protocol {
+	case UCI:
+		if c.Select == "" {
+			c.Select = "UCI_Variant"
+		}
+	case XBoard:
+		if c.Select == "" {
+			c.Select = "variant"
+		}
+	default:
+		return bad("protocol must be uci or xboard, not %q", c.Protocol)
+	}
+	if len(c.Variants) == 0 {
+		return bad("variants is empty: map each game it plays (gothic, keltic, gochess, gess) to the engine's own variant name")
+	}
+	if c.Think <= 0 {
+		c.Think = 2 * time.Second
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = 10 * time.Second
+	}
+	if c.Max <= 0 {
+		c.Max = 2
+	}
+	return nil
+}
+
+// File is the engines section of a configuration file.
+type File struct {
+	Engines []Config `yaml:"engines"`
+}
+
+// Load reads and validates the engines of a YAML file.
+func Load(path string) ([]Config, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("external: %w", err)
+	}
+	return Parse(data)
+}
+
+// Parse reads and validates engines from YAML text.
+func Parse(data []byte) ([]Config, error) {
+	var f File
+	if err := yaml.Unmarshal(data, &f); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrConfig, err)
+	}
+	seen := map[string]bool{}
+	for i := range f.Engines {
+		if err := f.Engines[i].Validate(); err != nil {
+			return nil, err
+		}
+		if seen[f.Engines[i].Name] {
+			return nil, fmt.Errorf("%w: two engines are named %q", ErrConfig, f.Engines[i].Name)
+		}
+		seen[f.Engines[i].Name] = true
+	}
+	return f.Engines, nil
+}

@@ -1,0 +1,246 @@
+package external
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// Engine is one configured external engine process, started on first use and
+// restarted after it dies or misbehaves. It serves one request at a time.
+type Engine struct {
+	cfg     Config
+	mu      sync.Mutex
+	proc    *process
+	variant string // the engine variant selected in proc ("" before any)
+}
+
+// New returns an engine for c (which Validate must accept); nothing starts yet.
+func New(c Config) (*Engine, error) {
+	if err := c.Validate(); err != nil {
+		return nil, err
+	}
+	return &Engine{cfg: c}, nil
+}
+
+// Name returns the configured name.
+func (e *Engine) Name() string { return e.cfg.Name }
+
+// Supports reports whether the engine plays the variant with key.
+func (e *Engine) Supports(key string) bool { _, ok := e.cfg.Variants[key]; return ok }
+
+// Close stops the process.
+func (e *Engine) Close() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.drop()
+}
+
+func (e *Engine) drop() {
+	if e.proc != nil {
+		e.proc.kill()
+		e.proc = nil
+		e.variant = ""
+	}
+}
+
+// Move asks for the move to play after moves from start, with think time per move
+// (0 for the configured one). The answer is checked against the rules: anything
+// else is an error wrapping ErrAnswer, ErrTimeout or ErrDead, and the process is
+// restarted on the next request.
+func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.Move, think time.Duration) (rules.Move, error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	key := start.Variant().Key()
+	name, ok := e.cfg.Variants[key]
+	if !ok {
+		return rules.NullMove, fmt.Errorf("external: %s does not play %s (configured: %v)", e.cfg.Name, start.Variant().Name(), keys(e.cfg.Variants))
+	}
+	if think <= 0 {
+		think = e.cfg.Think
+	}
+	// Replay the game on our side first: the answer is judged in this position.
+	pos := start
+	texts := make([]string, len(moves))
+	for i, m := range moves {
+		texts[i] = pos.UCI(m)
+		next, err := pos.Play(m)
+		if err != nil {
+			return rules.NullMove, fmt.Errorf("external: move %d of the game: %w", i+1, err)
+		}
+		pos = next
+	}
+	if o := pos.Outcome(); o.IsOver() {
+		return rules.NullMove, fmt.Errorf("external: the game is over (%v)", o)
+	}
+	text, err := e.ask(ctx, name, start, texts, think)
+	if err != nil {
+		e.drop()
+		return rules.NullMove, err
+	}
+	m, err := pos.ParseMove(text)
+	if err == nil {
+		_, err = pos.Play(m)
+	}
+	if err != nil {
+		e.drop()
+		return rules.NullMove, fmt.Errorf("%w: %s answered %q in %s: %v", ErrAnswer, e.cfg.Name, text, pos.String(), err)
+	}
+	return m, nil
+}
+
+func keys(m map[string]string) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	return out
+}
+
+// ask runs one request on the (re)started process and returns the move text.
+func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, moves []string, think time.Duration) (string, error) {
+	if e.proc == nil || !e.proc.alive() {
+		e.drop()
+		p, err := startProcess(&e.cfg)
+		if err != nil {
+			return "", err
+		}
+		e.proc = p
+		if err := e.handshake(ctx); err != nil {
+			return "", err
+		}
+	}
+	startFEN := ""
+	if s := start.Variant().Start(0); s.String() != start.String() {
+		startFEN = start.String()
+	}
+	if e.cfg.Protocol == UCI {
+		return e.askUCI(ctx, variant, startFEN, moves, think)
+	}
+	return e.askXBoard(ctx, variant, startFEN, moves, think)
+}
+
+func (e *Engine) handshake(ctx context.Context) error {
+	p, to := e.proc, e.cfg.Timeout
+	if e.cfg.Protocol == UCI {
+		if err := p.send("uci"); err != nil {
+			return err
+		}
+		if _, err := p.readUntil(ctx, to, func(l string) bool { return l == "uciok" }); err != nil {
+			return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
+		}
+		for k, v := range e.cfg.Options {
+			if err := p.send("setoption name " + k + " value " + v); err != nil {
+				return err
+			}
+		}
+		return e.syncUCI(ctx)
+	}
+	if err := p.send("xboard", "protover 2"); err != nil {
+		return err
+	}
+	if _, err := p.readUntil(ctx, to, func(l string) bool { return strings.Contains(l, "done=1") }); err != nil {
+		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
+	}
+	for k, v := range e.cfg.Options {
+		if err := p.send("option " + k + "=" + v); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (e *Engine) syncUCI(ctx context.Context) error {
+	if err := e.proc.send("isready"); err != nil {
+		return err
+	}
+	_, err := e.proc.readUntil(ctx, e.cfg.Timeout, func(l string) bool { return l == "readyok" })
+	return err
+}
+
+func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []string, think time.Duration) (string, error) {
+	p := e.proc
+	if e.variant != variant && e.cfg.Select != "none" {
+		if err := p.send("setoption name " + e.cfg.Select + " value " + variant); err != nil {
+			return "", err
+		}
+		e.variant = variant
+	}
+	cmd := "position startpos"
+	if startFEN != "" {
+		cmd = "position fen " + startFEN
+	}
+	if len(moves) > 0 {
+		cmd += " moves " + strings.Join(moves, " ")
+	}
+	if err := p.send("ucinewgame", cmd); err != nil {
+		return "", err
+	}
+	if err := e.syncUCI(ctx); err != nil {
+		return "", err
+	}
+	if err := p.send(fmt.Sprintf("go movetime %d", think.Milliseconds())); err != nil {
+		return "", err
+	}
+	line, err := p.readUntil(ctx, think+e.cfg.Timeout, func(l string) bool { return strings.HasPrefix(l, "bestmove") })
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(line)
+	if len(f) < 2 {
+		return "", fmt.Errorf("%w: %s sent %q", ErrAnswer, e.cfg.Name, line)
+	}
+	return f[1], nil
+}
+
+// askXBoard restarts the game in force mode, plays the moves and asks for a move:
+// engines such as Fairy-Max have no setboard, so the game is always replayed.
+func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves []string, think time.Duration) (string, error) {
+	p := e.proc
+	cmds := []string{"new"}
+	if e.cfg.Select != "none" {
+		cmds = append(cmds, "variant "+variant)
+	}
+	cmds = append(cmds, "force")
+	if startFEN != "" {
+		cmds = append(cmds, "setboard "+startFEN)
+	}
+	secs := int(math.Ceil(think.Seconds()))
+	cmds = append(cmds, fmt.Sprintf("st %d", max(secs, 1)))
+	cmds = append(cmds, moves...)
+	cmds = append(cmds, "ping 1")
+	if err := p.send(cmds...); err != nil {
+		return "", err
+	}
+	var problem string
+	if _, err := p.readUntil(ctx, e.cfg.Timeout, func(l string) bool {
+		if strings.HasPrefix(l, "Illegal move") || strings.HasPrefix(l, "Error") {
+			problem = l
+		}
+		return strings.HasPrefix(l, "pong")
+	}); err != nil {
+		return "", err
+	}
+	if problem != "" {
+		return "", fmt.Errorf("%w: %s refused the game: %s", ErrAnswer, e.cfg.Name, problem)
+	}
+	if err := p.send("go"); err != nil {
+		return "", err
+	}
+	line, err := p.readUntil(ctx, time.Duration(max(secs, 1))*time.Second+e.cfg.Timeout, func(l string) bool {
+		return strings.HasPrefix(l, "move ") || strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "resign") || strings.Contains(l, "resign")
+	})
+	if err != nil {
+		return "", err
+	}
+	f := strings.Fields(line)
+	if f[0] != "move" || len(f) < 2 {
+		return "", fmt.Errorf("%w: %s sent %q", ErrAnswer, e.cfg.Name, line)
+	}
+	return f[1], nil
+}

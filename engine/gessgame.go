@@ -1,0 +1,197 @@
+package engine
+
+import (
+	"math/bits"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
+)
+
+// gessMaxMoves bounds the moves of one Gess position (a few hundred is typical).
+const gessMaxMoves = 2048
+
+// gessGame searches Gess on a gess.Board. The board knows no history, so repetitions
+// are detected along the search path only (the game's earlier positions are not
+// visible through the rules API). There is no null move: the board has no way to pass,
+// and ring threats make passing positions misleading.
+type gessGame struct {
+	b      gess.Board
+	undo   []gess.Undo
+	path   []uint64 // hashes of the positions before the current one on the search path
+	tmp    []rules.Move
+	rings  []rules.Square
+	counts [2]int
+}
+
+func newGessGame(p *gess.Position) *gessGame {
+	return &gessGame{b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64)}
+}
+
+func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<<10 }
+func unpackGess(m mv) rules.Move {
+	return rules.Move{From: rules.Square(m&1023) - 1, To: rules.Square(m >> 10)}
+}
+func (g *gessGame) maxMoves() int               { return gessMaxMoves }
+func (g *gessGame) qDepth() int                 { return maxQPlyGess }
+func (g *gessGame) hash() uint64                { return g.b.Hash() }
+func (g *gessGame) inCheck() bool               { return false }
+func (g *gessGame) side() rules.Side            { return g.b.Turn() }
+func (g *gessGame) prune(mv, Score, Score) bool { return false }
+func (g *gessGame) canNull() bool               { return false }
+func (g *gessGame) makeNull()                   { panic("engine: no null move in Gess") }
+func (g *gessGame) toRules(m mv) rules.Move     { return unpackGess(m) }
+func (g *gessGame) histIndex(m mv) int {
+	r := unpackGess(m)
+	return (int(r.From)*401 + int(r.To)) & (histSize - 1)
+}
+
+func (g *gessGame) fromRules(m rules.Move) (mv, bool) {
+	if m.Drop != rules.NoPiece || m.Promotion != rules.NoPiece || !g.b.IsLegal(m) {
+		return 0, false
+	}
+	return packGess(m), true
+}
+
+func (g *gessGame) make(m mv) {
+	g.path = append(g.path, g.b.Hash())
+	g.undo = append(g.undo, g.b.Make(unpackGess(m)))
+}
+
+func (g *gessGame) unmake() {
+	n := len(g.undo) - 1
+	g.b.Unmake(g.undo[n])
+	g.undo = g.undo[:n]
+	g.path = g.path[:len(g.path)-1]
+}
+
+// moves generates every move; noisy keeps those that remove an enemy stone.
+func (g *gessGame) moves(dst []mv, noisy bool) []mv {
+	all := g.b.AppendMoves(g.tmp[:0])
+	g.tmp = all[:0]
+	if !noisy {
+		for _, m := range all {
+			dst = append(dst, packGess(m))
+		}
+		return dst
+	}
+	them := g.b.Turn().Other()
+	before := g.b.Count(them)
+	for _, m := range all {
+		u := g.b.Make(m)
+		took := before - g.b.Count(them)
+		g.b.Unmake(u)
+		if took > 0 {
+			dst = append(dst, packGess(m))
+		}
+	}
+	return dst
+}
+
+// captureScore orders moves by the enemy stones they remove (ring stones count most).
+func (g *gessGame) captureScore(m mv) int {
+	them := g.b.Turn().Other()
+	us := g.b.Turn()
+	before := g.b.Count(them)
+	ringsBefore := len(g.b.AppendRings(them, g.rings[:0]))
+	ownBefore := len(g.b.AppendRings(us, g.rings[:0]))
+	u := g.b.Make(unpackGess(m))
+	took := before - g.b.Count(them)
+	ringsAfter := len(g.b.AppendRings(them, g.rings[:0]))
+	ownAfter := len(g.b.AppendRings(us, g.rings[:0]))
+	g.b.Unmake(u)
+	sc := took*10 + (ringsBefore-ringsAfter)*1000 + (ownAfter-ownBefore)*200
+	if sc <= 0 {
+		return 0
+	}
+	return sc
+}
+
+func (g *gessGame) terminal(ply int) (Score, bool) {
+	b := &g.b
+	if o := b.Outcome(); o.IsOver() {
+		if o.Winner == b.Turn() {
+			return MateScore - Score(ply), true
+		}
+		return -MateScore + Score(ply), true
+	}
+	h := b.Hash()
+	for i := len(g.path) - 2; i >= 0; i -= 2 {
+		if g.path[i] == h {
+			return drawScore, true
+		}
+	}
+	return 0, false
+}
+
+// noMoves: a player with a ring always has a move; without one the game is over.
+func (g *gessGame) noMoves(ply int) Score { return -MateScore + Score(ply) }
+
+// Gess evaluation weights (centipawn-like units).
+const (
+	gessStone      = 20  // per stone
+	gessSpareRing  = 250 // each ring beyond the first
+	gessRingDanger = 12  // per enemy stone near a ring
+	gessNeighbour  = 2   // per pair of adjacent own stones (pieces able to move)
+	gessPressure   = 6   // per own stone near an enemy ring
+)
+
+// evaluate scores the side to move: stone count, rings (a spare ring is a lifeline),
+// enemy stones near one's rings (threats to them), own stones near the enemy's rings,
+// and connectivity of stones (a stone with neighbours forms a piece with directions:
+// a cheap measure of mobility).
+func (g *gessGame) evaluate() Score {
+	b := &g.b
+	var score [2]int
+	var stones [2][22]uint32
+	for _, s := range rules.Sides {
+		stones[s] = rowsOf(b, s)
+	}
+	for _, s := range rules.Sides {
+		score[s] += gessStone * b.Count(s)
+		rings := b.AppendRings(s, g.rings[:0])
+		g.rings = rings[:0]
+		if len(rings) > 1 {
+			score[s] += gessSpareRing * min(len(rings)-1, 3)
+		}
+		danger := 0
+		for _, c := range rings {
+			danger = max(danger, near(&stones[s^1], c, 3))
+			score[s^1] += gessPressure * near(&stones[s^1], c, 4) / max(len(rings), 1)
+		}
+		if len(rings) == 1 {
+			score[s] -= gessRingDanger * danger
+		} else {
+			score[s] -= gessRingDanger * danger / 3
+		}
+		// Connectivity: horizontally and vertically adjacent own stones.
+		for r := 1; r < 21; r++ {
+			row := stones[s][r]
+			score[s] += gessNeighbour * (bits.OnesCount32(row&(row>>1)) + bits.OnesCount32(row&stones[s][r+1]))
+		}
+	}
+	us := b.Turn()
+	return Score(score[us] - score[us^1])
+}
+
+// rowsOf returns side's stones as rows indexed by rank+1, bit file+1.
+func rowsOf(b *gess.Board, s rules.Side) (rows [22]uint32) {
+	for sq := rules.Square(0); sq < gess.Size*gess.Size; sq++ {
+		if p := b.At(sq); p.Kind != rules.NoPiece && p.Side == s {
+			f, r := int(sq)%gess.Size, int(sq)/gess.Size
+			rows[r+1] |= 1 << (f + 1)
+		}
+	}
+	return rows
+}
+
+// near counts stones of rows within distance d (Chebyshev) of centre c.
+func near(rows *[22]uint32, c rules.Square, d int) int {
+	f, r := int(c)%gess.Size, int(c)/gess.Size
+	lo, hi := max(f+1-d, 0), min(f+1+d, 21)
+	mask := uint32(1<<(hi+1)-1) &^ uint32(1<<lo-1)
+	n := 0
+	for rr := max(r+1-d, 0); rr <= min(r+1+d, 21); rr++ {
+		n += bits.OnesCount32(rows[rr] & mask)
+	}
+	return n
+}

@@ -1,0 +1,417 @@
+// Package match plays engine-versus-engine matches: N games with colours
+// alternating and varied openings, adjudication (the rules' own outcome, plus a move
+// cap), a PGN of all games and a summary with the score, the Elo difference and its
+// 95% error margin.
+package match
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/gess"
+)
+
+// Player chooses moves in a game given its start position and the moves so far.
+type Player interface {
+	Name() string
+	Move(ctx context.Context, start rules.Position, moves []rules.Move) (rules.Move, error)
+}
+
+// Builtin is the built-in engine at fixed limits.
+type Builtin struct {
+	Label  string
+	Engine *engine.Engine
+	Limits engine.Limits
+}
+
+// Name returns the label.
+func (b *Builtin) Name() string { return b.Label }
+
+// Move replays the game and searches the position reached.
+func (b *Builtin) Move(ctx context.Context, start rules.Position, moves []rules.Move) (rules.Move, error) {
+	pos, err := replay(start, moves)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	r, err := b.Engine.Search(ctx, pos, b.Limits)
+	return r.Move, err
+}
+
+// External wraps a configured external engine.
+type External struct {
+	Engine *external.Engine
+	Think  time.Duration
+}
+
+// Name returns the engine's name.
+func (x *External) Name() string { return x.Engine.Name() }
+
+// Move asks the external engine (its answer is validated there).
+func (x *External) Move(ctx context.Context, start rules.Position, moves []rules.Move) (rules.Move, error) {
+	return x.Engine.Move(ctx, start, moves, x.Think)
+}
+
+// Greedy is the one-ply material-greedy player: it takes a move that wins at once,
+// otherwise the move that leaves the best material balance (stones in Gess), ties
+// broken at random from its seed.
+type Greedy struct {
+	rng *rand.Rand
+}
+
+// NewGreedy returns a greedy player.
+func NewGreedy(seed uint64) *Greedy { return &Greedy{rng: rand.New(rand.NewPCG(seed, 7))} }
+
+// Name returns "greedy".
+func (g *Greedy) Name() string { return "greedy" }
+
+// Move picks the greedy move.
+func (g *Greedy) Move(ctx context.Context, start rules.Position, moves []rules.Move) (rules.Move, error) {
+	pos, err := replay(start, moves)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	us := pos.Turn()
+	best, bestScore := []rules.Move(nil), math.Inf(-1)
+	for _, m := range pos.LegalMoves() {
+		q, err := pos.Play(m)
+		if err != nil {
+			continue
+		}
+		s := Material(q, us)
+		if o := q.Outcome(); o.Status == rules.Won {
+			if o.Winner == us {
+				s = 1e9
+			} else {
+				s = -1e9
+			}
+		}
+		switch {
+		case s > bestScore:
+			best, bestScore = []rules.Move{m}, s
+		case s == bestScore:
+			best = append(best, m)
+		}
+	}
+	if len(best) == 0 {
+		return rules.NullMove, fmt.Errorf("match: no legal move")
+	}
+	return best[g.rng.IntN(len(best))], nil
+}
+
+// values are the material values the greedy player counts.
+var values = map[string]map[rules.PieceKind]float64{
+	"gothic":  {rules.Pawn: 1, rules.Knight: 2.5, rules.Bishop: 3, rules.Rook: 4.75, rules.Archbishop: 6.5, rules.Chancellor: 8.25, rules.Queen: 8.75},
+	"keltic":  {rules.Pawn: 2, rules.Knight: 4, rules.Bishop: 7, rules.Rook: 5, rules.Queen: 9},
+	"gochess": {rules.Pawn: 1, rules.Knight: 3, rules.Bishop: 3, rules.Rook: 5, rules.Queen: 9},
+	"gess":    {rules.Stone: 1},
+}
+
+// Material returns side's material minus the opponent's.
+func Material(p rules.Position, side rules.Side) float64 {
+	v := values[p.Variant().Key()]
+	s := 0.0
+	for _, c := range p.Board().Cells {
+		if c.Piece.Kind == rules.NoPiece {
+			continue
+		}
+		if c.Piece.Side == side {
+			s += v[c.Piece.Kind]
+		} else {
+			s -= v[c.Piece.Kind]
+		}
+	}
+	if gp, ok := p.(*gess.Position); ok {
+		s += 3 * float64(len(gp.Rings(side))-len(gp.Rings(side.Other())))
+	}
+	return s
+}
+
+func replay(start rules.Position, moves []rules.Move) (rules.Position, error) {
+	pos := start
+	for i, m := range moves {
+		next, err := pos.Play(m)
+		if err != nil {
+			return nil, fmt.Errorf("match: move %d: %w", i+1, err)
+		}
+		pos = next
+	}
+	return pos, nil
+}
+
+// Config is one match.
+type Config struct {
+	Variant rules.Variant
+	A, B    Player // A plays White in odd games
+	Games   int
+	// OpeningPlies random legal moves start each pair of games (both colours play
+	// the same opening); Seed makes them reproducible.
+	OpeningPlies int
+	Seed         uint64
+	// MaxPlies adjudicates a game as a draw when it reaches this many plies.
+	MaxPlies int
+	// Start returns the start position of game pair i (default Variant.Start(seed)).
+	Start func(pair int, rng *rand.Rand) (rules.Position, error)
+	PGN   io.Writer
+	Log   io.Writer
+}
+
+// Game is a finished game.
+type Game struct {
+	White, Black string
+	Start        rules.Position
+	Moves        []rules.Move
+	Outcome      rules.Outcome
+	Note         string // adjudication or error
+}
+
+// Summary is a match result from A's point of view.
+type Summary struct {
+	A, B               string
+	Games              int
+	Wins, Draws, Losss int
+	Score              float64 // fraction of points
+	Elo, Margin        float64 // Elo difference and its 95% margin
+}
+
+func (s Summary) String() string {
+	return fmt.Sprintf("%s vs %s: +%d =%d -%d of %d games, score %.1f%%, Elo %+.0f ± %.0f (95%%)",
+		s.A, s.B, s.Wins, s.Draws, s.Losss, s.Games, 100*s.Score, s.Elo, s.Margin)
+}
+
+// Run plays the match.
+func Run(ctx context.Context, c Config) (Summary, []Game, error) {
+	rng := rand.New(rand.NewPCG(c.Seed, 0x6d61746368))
+	var games []Game
+	var start rules.Position
+	var opening []rules.Move
+	sum := Summary{A: c.A.Name(), B: c.B.Name()}
+	var points []float64
+	for i := 0; i < c.Games; i++ {
+		if i%2 == 0 {
+			var err error
+			if c.Start != nil {
+				start, err = c.Start(i/2, rng)
+			} else {
+				start = c.Variant.Start(rng.Uint64())
+			}
+			if err != nil {
+				return sum, games, err
+			}
+			opening = randomOpening(start, c.OpeningPlies, rng)
+		}
+		white, black := c.A, c.B
+		if i%2 == 1 {
+			white, black = c.B, c.A
+		}
+		g := play(ctx, start, opening, white, black, c.MaxPlies)
+		if ctx.Err() != nil {
+			return sum, games, ctx.Err()
+		}
+		games = append(games, g)
+		p := 0.5
+		switch {
+		case g.Outcome.Status == rules.Won && (g.Outcome.Winner == rules.White) == (white == c.A):
+			p = 1
+			sum.Wins++
+		case g.Outcome.Status == rules.Won:
+			p = 0
+			sum.Losss++
+		default:
+			sum.Draws++
+		}
+		points = append(points, p)
+		if c.PGN != nil {
+			writePGN(c.PGN, g, i+1)
+		}
+		if c.Log != nil {
+			fmt.Fprintf(c.Log, "game %d: %s - %s %s (%d plies) %s\n", i+1, g.White, g.Black, g.Outcome.Result(), len(g.Moves), g.Note)
+		}
+	}
+	sum.Games = len(points)
+	sum.Score, sum.Elo, sum.Margin = Elo(points)
+	return sum, games, nil
+}
+
+// randomOpening plays n random legal moves that do not end the game.
+func randomOpening(start rules.Position, n int, rng *rand.Rand) []rules.Move {
+	var moves []rules.Move
+	pos := start
+	for len(moves) < n {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		m := legal[rng.IntN(len(legal))]
+		next, err := pos.Play(m)
+		if err != nil || next.Outcome().IsOver() {
+			break
+		}
+		moves, pos = append(moves, m), next
+	}
+	return moves
+}
+
+// play runs one game; a player's error loses the game for that player (noted).
+func play(ctx context.Context, start rules.Position, opening []rules.Move, white, black Player, maxPlies int) Game {
+	g := Game{White: white.Name(), Black: black.Name(), Start: start, Moves: append([]rules.Move(nil), opening...)}
+	pos, _ := replay(start, opening)
+	for {
+		if o := pos.Outcome(); o.IsOver() {
+			g.Outcome = o
+			return g
+		}
+		if maxPlies > 0 && len(g.Moves) >= maxPlies {
+			g.Outcome = rules.Draw(rules.Agreement)
+			g.Note = fmt.Sprintf("adjudicated a draw at the %d-ply cap", maxPlies)
+			return g
+		}
+		p := white
+		if pos.Turn() == rules.Black {
+			p = black
+		}
+		m, err := p.Move(ctx, start, g.Moves)
+		if err == nil {
+			var next rules.Position
+			if next, err = pos.Play(m); err == nil {
+				pos = next
+				g.Moves = append(g.Moves, m)
+				continue
+			}
+		}
+		if ctx.Err() != nil {
+			g.Outcome = rules.Outcome{Status: rules.Ongoing}
+			return g
+		}
+		g.Outcome = rules.Win(pos.Turn().Other(), rules.Resignation)
+		g.Note = fmt.Sprintf("%s failed: %v", p.Name(), err)
+		return g
+	}
+}
+
+// Elo returns the mean score of points (1, 0.5, 0 per game), the Elo difference it
+// implies and the 95% margin of that difference (from the standard error of the mean).
+func Elo(points []float64) (score, elo, margin float64) {
+	n := float64(len(points))
+	if n == 0 {
+		return 0, 0, 0
+	}
+	for _, p := range points {
+		score += p
+	}
+	score /= n
+	variance := 0.0
+	for _, p := range points {
+		variance += (p - score) * (p - score)
+	}
+	variance /= n
+	se := math.Sqrt(variance / n)
+	diff := func(s float64) float64 {
+		s = math.Min(math.Max(s, 1e-3), 1-1e-3)
+		return -400 * math.Log10(1/s-1)
+	}
+	elo = diff(score)
+	margin = (diff(score+1.96*se) - diff(score-1.96*se)) / 2
+	return score, elo, margin
+}
+
+// writePGN writes g as a PGN game with coordinate moves (SAN where the rules give it).
+func writePGN(w io.Writer, g Game, round int) {
+	v := g.Start.Variant()
+	fmt.Fprintf(w, "[Event \"Missive engine match\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Variant \"%s\"]\n",
+		round, g.White, g.Black, g.Outcome.Result(), v.Name())
+	if g.Start.String() != v.Start(0).String() || v.Key() == "gochess" {
+		fmt.Fprintf(w, "[SetUp \"1\"]\n[FEN \"%s\"]\n", g.Start.String())
+	}
+	if g.Note != "" {
+		fmt.Fprintf(w, "[Termination \"%s\"]\n", strings.ReplaceAll(g.Note, "\"", "'"))
+	}
+	var b strings.Builder
+	pos := g.Start
+	for i, m := range g.Moves {
+		if pos.Turn() == rules.White || i == 0 {
+			if pos.Turn() == rules.White {
+				fmt.Fprintf(&b, "%d. ", i/2+1)
+			} else {
+				fmt.Fprintf(&b, "%d... ", i/2+1)
+			}
+		}
+		b.WriteString(pos.SAN(m) + " ")
+		pos, _ = pos.Play(m)
+	}
+	fmt.Fprintf(w, "\n%s%s\n\n", b.String(), g.Outcome.Result())
+}
+
+// GoChessStart returns a random placed Go-Chess position: the blocked cells of a
+// random seed, White's pieces on ranks 1-3 and Black's on ranks 8-10 at random (a
+// stand-in for the placement phase, so that matches have varied starts).
+func GoChessStart(v rules.Variant, rng *rand.Rand) (rules.Position, error) {
+	d := v.Dims()
+	for try := 0; try < 1000; try++ {
+		empty := v.Start(rng.Uint64()).Board()
+		cells := make([]byte, d.Cells())
+		for i, c := range empty.Cells {
+			cells[i] = '.'
+			if c.State == rules.Blocked {
+				cells[i] = '*'
+			}
+		}
+		place := func(side rules.Side, set string) bool {
+			for _, ch := range set {
+				var free []int
+				for sq := range cells {
+					r := d.Rank(rules.Square(sq))
+					if cells[sq] == '.' && ((side == rules.White && r < 3) || (side == rules.Black && r > 6)) {
+						free = append(free, sq)
+					}
+				}
+				if len(free) == 0 {
+					return false
+				}
+				c := byte(ch)
+				if side == rules.Black {
+					c += 'a' - 'A'
+				}
+				cells[free[rng.IntN(len(free))]] = c
+			}
+			return true
+		}
+		if !place(rules.White, "KQRRBBNNPPPPPPPP") || !place(rules.Black, "KQRRBBNNPPPPPPPP") {
+			continue
+		}
+		var b strings.Builder
+		for r := d.Ranks - 1; r >= 0; r-- {
+			n := 0
+			for f := 0; f < d.Files; f++ {
+				c := cells[d.Square(f, r)]
+				if c == '.' {
+					n++
+					continue
+				}
+				if n > 0 {
+					fmt.Fprint(&b, n)
+					n = 0
+				}
+				b.WriteByte(c)
+			}
+			if n > 0 {
+				fmt.Fprint(&b, n)
+			}
+			if r > 0 {
+				b.WriteByte('/')
+			}
+		}
+		p, err := v.ParsePosition(b.String() + " w - - 0 1")
+		if err == nil && !p.Outcome().IsOver() && len(p.LegalMoves()) > 0 {
+			return p, nil
+		}
+	}
+	return nil, fmt.Errorf("match: could not set up a Go-Chess position")
+}

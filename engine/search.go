@@ -1,0 +1,518 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// game is what the search needs from a variant: a mutable board with legal move
+// generation, make/unmake, hashing, terminal rules and a static evaluation, all
+// from the side to move's point of view. Each search owns its game.
+type game interface {
+	// moves appends the legal moves; noisy restricts them to the tactical ones
+	// (captures, promotions; in Gess moves that remove enemy stones).
+	moves(dst []mv, noisy bool) []mv
+	make(m mv)
+	unmake()
+	makeNull()
+	hash() uint64
+	inCheck() bool
+	// terminal scores a position decided before any move is generated (draw rules,
+	// Gess's ring rule); ok is false when the game goes on.
+	terminal(ply int) (s Score, ok bool)
+	// noMoves scores a position without legal moves.
+	noMoves(ply int) Score
+	evaluate() Score
+	// captureScore orders tactical moves (MVV-LVA); 0 means quiet.
+	captureScore(m mv) int
+	// prune reports whether the tactical move m can be skipped in the quiescence
+	// search: it loses material by a simple exchange test, or even its full gain
+	// cannot lift stand past alpha.
+	prune(m mv, stand, alpha Score) bool
+	// canNull reports whether a null move is sound here (see each game).
+	canNull() bool
+	side() rules.Side
+	// histIndex maps m to an index below histSize for the history heuristic.
+	histIndex(m mv) int
+	toRules(m mv) rules.Move
+	fromRules(m rules.Move) (mv, bool)
+	// maxMoves is the buffer capacity move generation needs per ply.
+	maxMoves() int
+	// qDepth bounds the quiescence search (0 for unbounded).
+	qDepth() int
+}
+
+const histSize = 1 << 18
+
+// Limits bound one search; zero fields are unlimited (at least depth 1 is searched).
+type Limits struct {
+	Depth int           // iterations of iterative deepening
+	Nodes int64         // nodes visited
+	Time  time.Duration // wall-clock time for this move
+}
+
+// Result is the outcome of a search.
+type Result struct {
+	Move  rules.Move
+	Score Score // from the side to move's point of view
+	Depth int   // last completed iteration
+	Nodes int64
+	PV    []rules.Move
+	Time  time.Duration
+}
+
+// Info reports progress after each completed iteration.
+type Info struct {
+	Depth int
+	Score Score
+	Nodes int64
+	Time  time.Duration
+	PV    []rules.Move
+}
+
+// searcher is one search: its game, table and ordering state; never shared.
+type searcher struct {
+	g        game
+	tt       *table
+	killers  [maxPly + 8][2]mv
+	history  [2][]int32
+	bufs     [][]mv
+	scores   [][]int
+	nodes    int64
+	maxNodes int64
+	ctx      context.Context
+	deadline time.Time
+	stopped  bool
+	pv       [maxPly + 8][maxPly + 8]mv
+	pvLen    [maxPly + 8]int
+	useNull  bool
+}
+
+func newSearcher(ctx context.Context, g game, ttBits uint) *searcher {
+	s := &searcher{g: g, tt: newTable(ttBits), ctx: ctx, useNull: true}
+	s.history[0] = make([]int32, histSize)
+	s.history[1] = make([]int32, histSize)
+	s.bufs = make([][]mv, maxPly+8)
+	s.scores = make([][]int, maxPly+8)
+	for i := range s.bufs {
+		s.bufs[i] = make([]mv, 0, g.maxMoves())
+		s.scores[i] = make([]int, g.maxMoves())
+	}
+	if d, ok := ctx.Deadline(); ok {
+		s.deadline = d
+	}
+	return s
+}
+
+// poll checks the node budget and the context every few thousand nodes.
+func (s *searcher) poll() bool {
+	if s.stopped {
+		return true
+	}
+	if s.maxNodes > 0 && s.nodes >= s.maxNodes {
+		s.stopped = true
+		return true
+	}
+	if s.nodes&1023 == 0 {
+		select {
+		case <-s.ctx.Done():
+			s.stopped = true
+		default:
+		}
+	}
+	return s.stopped
+}
+
+// order scores the moves at ply: hash move, winning tactics by MVV-LVA, killers, history.
+func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
+	sc := s.scores[ply][:len(moves)]
+	side := s.g.side()
+	for i, m := range moves {
+		switch {
+		case m == hashMove:
+			sc[i] = 1 << 30
+		default:
+			if c := s.g.captureScore(m); c > 0 {
+				sc[i] = 1<<28 + c
+			} else if m == s.killers[ply][0] {
+				sc[i] = 1<<27 + 1
+			} else if m == s.killers[ply][1] {
+				sc[i] = 1 << 27
+			} else {
+				sc[i] = int(s.history[side][s.g.histIndex(m)])
+			}
+		}
+	}
+	return sc
+}
+
+// pick moves the best-scored remaining move to position i (selection sort step).
+func pick(moves []mv, sc []int, i int) {
+	best := i
+	for j := i + 1; j < len(moves); j++ {
+		if sc[j] > sc[best] {
+			best = j
+		}
+	}
+	moves[i], moves[best] = moves[best], moves[i]
+	sc[i], sc[best] = sc[best], sc[i]
+}
+
+func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.poll() {
+		return 0
+	}
+	g := s.g
+	if ply > 0 {
+		if sc, ok := g.terminal(ply); ok {
+			return sc
+		}
+		// Mate-distance pruning.
+		alpha = max(alpha, -MateScore+Score(ply))
+		beta = min(beta, MateScore-Score(ply+1))
+		if alpha >= beta {
+			return alpha
+		}
+	}
+	inCheck := g.inCheck()
+	if inCheck && ply < maxPly/2 {
+		depth++
+	}
+	if depth <= 0 || ply >= maxPly {
+		return s.quiesce(ply, alpha, beta, 0)
+	}
+	pvNode := beta-alpha > 1
+	key := g.hash()
+	var hashMove mv
+	if e, ok := s.tt.probe(key); ok {
+		hashMove = e.move
+		if !pvNode && int(e.depth) >= depth && ply > 0 {
+			sc := fromTT(Score(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	// Null-move pruning: skip a turn and see whether the opponent still cannot reach beta.
+	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() {
+		if g.evaluate() >= beta {
+			r := 2 + depth/4
+			g.makeNull()
+			sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
+			g.unmake()
+			if s.stopped {
+				return 0
+			}
+			if sc >= beta {
+				if sc >= mateBound {
+					sc = beta
+				}
+				return sc
+			}
+		}
+	}
+	moves := g.moves(s.bufs[ply][:0], false)
+	if len(moves) == 0 {
+		return g.noMoves(ply)
+	}
+	sc := s.order(moves, ply, hashMove)
+	best, bestMove := noScore, mv(0)
+	origAlpha := alpha
+	side := g.side()
+	for i := range moves {
+		pick(moves, sc, i)
+		m := moves[i]
+		quiet := g.captureScore(m) == 0
+		g.make(m)
+		var v Score
+		if i == 0 {
+			v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+		} else {
+			// Late-move reduction for quiet moves searched late.
+			red := 0
+			if quiet && depth >= 3 && i >= 4 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				red = 1
+				if i >= 12 && depth >= 5 {
+					red = 2
+				}
+			}
+			v = -s.negamax(depth-1-red, ply+1, -alpha-1, -alpha, true)
+			if v > alpha && red > 0 {
+				v = -s.negamax(depth-1, ply+1, -alpha-1, -alpha, true)
+			}
+			if v > alpha && v < beta {
+				v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+			}
+		}
+		g.unmake()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best, bestMove = v, m
+			if v > alpha {
+				alpha = v
+				s.pv[ply][ply] = m
+				copy(s.pv[ply][ply+1:], s.pv[ply+1][ply+1:s.pvLen[ply+1]])
+				s.pvLen[ply] = s.pvLen[ply+1]
+				if v >= beta {
+					if quiet {
+						if s.killers[ply][0] != m {
+							s.killers[ply][1] = s.killers[ply][0]
+							s.killers[ply][0] = m
+						}
+						h := &s.history[side][g.histIndex(m)]
+						*h += int32(depth * depth)
+						if *h > 1<<20 {
+							for j := range s.history[side] {
+								s.history[side][j] /= 2
+							}
+						}
+					}
+					break
+				}
+			}
+		}
+	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, best, depth, bound, ply)
+	return best
+}
+
+// quiesce searches tactical moves until the position is quiet.
+func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
+	s.pvLen[ply] = ply
+	s.nodes++
+	if s.poll() {
+		return 0
+	}
+	g := s.g
+	if sc, ok := g.terminal(ply); ok {
+		return sc
+	}
+	inCheck := g.inCheck()
+	if inCheck && qply < 4 && ply < maxPly {
+		// In check, look at every evasion so that mates are seen.
+		moves := g.moves(s.bufs[ply][:0], false)
+		if len(moves) == 0 {
+			return g.noMoves(ply)
+		}
+		sc := s.order(moves, ply, 0)
+		best := noScore
+		for i := range moves {
+			pick(moves, sc, i)
+			g.make(moves[i])
+			v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
+			g.unmake()
+			if s.stopped {
+				return 0
+			}
+			if v > best {
+				best = v
+				if v > alpha {
+					alpha = v
+					if v >= beta {
+						break
+					}
+				}
+			}
+		}
+		return best
+	}
+	stand := g.evaluate()
+	if stand >= beta || ply >= maxPly {
+		return stand
+	}
+	if qd := g.qDepth(); qd > 0 && qply >= qd {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	moves := g.moves(s.bufs[ply][:0], true)
+	sc := s.order(moves, ply, 0)
+	best := stand
+	for i := range moves {
+		pick(moves, sc, i)
+		if g.prune(moves[i], stand, alpha) {
+			continue
+		}
+		g.make(moves[i])
+		v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
+		g.unmake()
+		if s.stopped {
+			return 0
+		}
+		if v > best {
+			best = v
+			if v > alpha {
+				alpha = v
+				if v >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// rootResult is the state of iterative deepening after an iteration.
+type rootResult struct {
+	move  mv
+	score Score
+	depth int
+	pv    []mv
+}
+
+// iterate runs iterative deepening up to lim and reports each completed iteration.
+func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score) int, info func(Info)) (rootResult, error) {
+	start := time.Now()
+	g := s.g
+	rootMoves := g.moves(make([]mv, 0, g.maxMoves()), false)
+	if len(rootMoves) == 0 {
+		return rootResult{}, errNoMoves
+	}
+	s.maxNodes = lim.Nodes
+	maxDepth := lim.Depth
+	if maxDepth <= 0 {
+		maxDepth = maxPly - 8
+	}
+	res := rootResult{move: rootMoves[0], score: noScore}
+	rootScores := make([]Score, len(rootMoves))
+	for depth := 1; depth <= maxDepth; depth++ {
+		best, bestMove := Score(noScore), mv(0)
+		alpha, beta := -infinity, infinity
+		// Order root moves: previous best first, then by last iteration's scores.
+		if depth > 1 {
+			sortRoot(rootMoves, rootScores, res.move)
+		} else {
+			sc := s.order(rootMoves, 0, 0)
+			for i := range rootMoves {
+				pick(rootMoves, sc, i)
+			}
+		}
+		wantAll := noise != nil
+		for i, m := range rootMoves {
+			g.make(m)
+			var v Score
+			if i == 0 || wantAll {
+				v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+			} else {
+				v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true)
+				if v > alpha && !s.stopped {
+					v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+				}
+			}
+			g.unmake()
+			if s.stopped {
+				break
+			}
+			rootScores[i] = v
+			if !wantAll && v <= alpha && i > 0 {
+				rootScores[i] = alpha - 1
+			}
+			if v > best {
+				best, bestMove = v, m
+				s.pv[0][0] = m
+				copy(s.pv[0][1:], s.pv[1][1:s.pvLen[1]])
+				s.pvLen[0] = max(s.pvLen[1], 1)
+				if !wantAll {
+					alpha = max(alpha, v)
+				}
+			}
+		}
+		if s.stopped {
+			// A move that beat the previous best in the unfinished iteration is kept.
+			if bestMove != 0 && res.score != noScore && bestMove != res.move && best > res.score {
+				res.move, res.score = bestMove, best
+				res.pv = append(res.pv[:0], s.pv[0][:s.pvLen[0]]...)
+			}
+			break
+		}
+		res = rootResult{move: bestMove, score: best, depth: depth, pv: append([]mv(nil), s.pv[0][:s.pvLen[0]]...)}
+		if wantAll {
+			res.move = rootMoves[noise(rootMoves, rootScores)]
+		}
+		s.tt.store(g.hash(), bestMove, best, depth, boundExact, 0)
+		if info != nil {
+			info(Info{Depth: depth, Score: best, Nodes: s.nodes, Time: time.Since(start), PV: s.rulesPV(res.pv)})
+		}
+		if best.IsMate() && depth > 2*int(MateScore-abs(best)) {
+			break
+		}
+		if len(rootMoves) == 1 && depth >= 2 {
+			break
+		}
+		// Do not start an iteration that cannot finish in the time left.
+		if lim.Time > 0 && time.Since(start) > lim.Time/2 {
+			break
+		}
+	}
+	if res.score == noScore {
+		res.score = 0
+	}
+	return res, nil
+}
+
+func abs(s Score) Score {
+	if s < 0 {
+		return -s
+	}
+	return s
+}
+
+// sortRoot puts first at the front and the rest by their last scores, stably.
+func sortRoot(moves []mv, scores []Score, first mv) {
+	for i := 1; i < len(moves); i++ {
+		for j := i; j > 0 && scores[j] > scores[j-1]; j-- {
+			moves[j], moves[j-1] = moves[j-1], moves[j]
+			scores[j], scores[j-1] = scores[j-1], scores[j]
+		}
+	}
+	for i, m := range moves {
+		if m == first {
+			copy(moves[1:i+1], moves[:i])
+			s := scores[i]
+			copy(scores[1:i+1], scores[:i])
+			moves[0], scores[0] = first, s
+			break
+		}
+	}
+}
+
+// rulesPV converts a principal variation, stopping at the first move that is not legal
+// (a table collision can make the tail unreliable).
+func (s *searcher) rulesPV(pv []mv) []rules.Move {
+	out := make([]rules.Move, 0, len(pv))
+	made := 0
+	for _, m := range pv {
+		legal := false
+		for _, x := range s.g.moves(make([]mv, 0, s.g.maxMoves()), false) {
+			if x == m {
+				legal = true
+				break
+			}
+		}
+		if !legal {
+			break
+		}
+		out = append(out, s.g.toRules(m))
+		s.g.make(m)
+		made++
+	}
+	for ; made > 0; made-- {
+		s.g.unmake()
+	}
+	return out
+}

@@ -1,0 +1,131 @@
+package engine
+
+import (
+	"context"
+	"testing"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
+)
+
+func mustPos(t testing.TB, key, fen string) rules.Position {
+	t.Helper()
+	v, err := variants.Registry().Lookup(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fen == "" {
+		return v.Start(1)
+	}
+	p, err := v.ParsePosition(fen)
+	if err != nil {
+		t.Fatalf("%s %q: %v", key, fen, err)
+	}
+	return p
+}
+
+// mateIn reports whether the side to move can force checkmate within n moves,
+// by brute force over the rules API (independent of the engine's search).
+func mateIn(p rules.Position, n int) bool {
+	if n <= 0 {
+		return false
+	}
+	for _, m := range p.LegalMoves() {
+		q, err := p.Play(m)
+		if err != nil {
+			continue
+		}
+		o := q.Outcome()
+		if o.Status == rules.Won && o.Winner == p.Turn() {
+			return true
+		}
+		if o.IsOver() || n == 1 {
+			continue
+		}
+		all := true
+		for _, r := range q.LegalMoves() {
+			z, _ := q.Play(r)
+			if !mateIn(z, n-1) {
+				all = false
+				break
+			}
+		}
+		if all {
+			return true
+		}
+	}
+	return false
+}
+
+var mates = []struct {
+	name, variant, fen string
+	n                  int
+}{
+	{"gothic back rank", "gothic", "5k4/4ppp3/10/10/10/10/10/R4K4 w - - 0 1", 1},
+	{"gothic archbishop", "gothic", "k9/10/K9/10/10/10/10/2C7 w - - 0 1", 1},
+	{"gothic two rooks", "gothic", "9k/10/10/10/10/10/R9/1R3K4 w - - 0 1", 2},
+	{"keltic rook", "keltic", "***2k***/**5**/5K3/9/9/**5**/***R2*** w - - 0 1", 1},
+	{"gothic mate in 3", "gothic", "9k/10/10/10/10/10/R9/R4K4 w - - 0 1", 3},
+	{"keltic mate in 2", "keltic", "***1k1***/**5**/9/4K4/9/**5**/***R2*** w - - 0 1", 2},
+	{"keltic mate in 3", "keltic", "***2k***/**5**/9/4K4/9/**5**/***R2*** w - - 0 1", 3},
+	{"gochess mate in 2", "gochess", "k9/10/3K6/10/10/10/10/9Q/*****5/5***** w - - 0 1", 2},
+	{"gochess queen", "gochess", "k9/9Q/1K8/10/10/10/10/10/*****5/5***** w - - 0 1", 1},
+}
+
+func TestFindsMates(t *testing.T) {
+	e := New(Options{HashBits: 16})
+	for _, tc := range mates {
+		t.Run(tc.name, func(t *testing.T) {
+			p := mustPos(t, tc.variant, tc.fen)
+			if tc.n <= 2 && !mateIn(p, tc.n) {
+				t.Fatalf("test position has no mate in %d", tc.n)
+			}
+			if tc.n == 3 && mateIn(p, 2) {
+				t.Fatalf("test position has a mate in 2")
+			}
+			r, err := e.Search(context.Background(), p, Limits{Depth: 2*tc.n + 1})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Score.MateIn(); got != tc.n {
+				t.Fatalf("score %v (mate in %d), want mate in %d; move %s", r.Score, got, tc.n, p.UCI(r.Move))
+			}
+			// Play the principal variation: it must end in checkmate by the side to move.
+			q := p
+			for _, m := range r.PV {
+				var err error
+				if q, err = q.Play(m); err != nil {
+					t.Fatalf("pv move %v: %v", m, err)
+				}
+			}
+			if o := q.Outcome(); o.Status != rules.Won || o.Winner != p.Turn() {
+				t.Fatalf("pv %v ends in %v", r.PV, o)
+			}
+		})
+	}
+}
+
+func TestDeterministicAtFixedDepth(t *testing.T) {
+	cases := []struct{ variant, fen string }{
+		{"gothic", ""},
+		{"keltic", ""},
+		{"gochess", "rnbqkbnr2/pppppppp2/10/1*1*1*1*1*/10/10/*1*1*1*1*1/10/PPPPPPPP2/RNBQKBNR2 w - - 0 1"},
+	}
+	for _, tc := range cases {
+		p := mustPos(t, tc.variant, tc.fen)
+		var first Result
+		for i := 0; i < 2; i++ {
+			r, err := New(Options{HashBits: 16}).Search(context.Background(), p, Limits{Depth: 4})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i == 0 {
+				first = r
+				continue
+			}
+			if r.Move != first.Move || r.Score != first.Score || r.Nodes != first.Nodes {
+				t.Fatalf("%s: run 2 gave %v %v %d nodes, run 1 %v %v %d", tc.variant, r.Move, r.Score, r.Nodes, first.Move, first.Score, first.Nodes)
+			}
+		}
+	}
+}

@@ -1,0 +1,112 @@
+package uciserver
+
+import (
+	"bufio"
+	"context"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules/variants"
+)
+
+// session drives a server over pipes, as a GUI would.
+type session struct {
+	t   *testing.T
+	in  *io.PipeWriter
+	out *bufio.Scanner
+	end chan error
+}
+
+func start(t *testing.T) *session {
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	s := &session{t: t, in: inW, out: bufio.NewScanner(outR), end: make(chan error, 1)}
+	go func() {
+		s.end <- Serve(context.Background(), variants.Registry(), inR, outW)
+		outW.Close()
+	}()
+	return s
+}
+
+func (s *session) send(line string) {
+	s.t.Helper()
+	if _, err := io.WriteString(s.in, line+"\n"); err != nil {
+		s.t.Fatal(err)
+	}
+}
+
+// expect reads lines until one starts with prefix, returning it and the lines before.
+func (s *session) expect(prefix string) (string, []string) {
+	s.t.Helper()
+	var seen []string
+	timer := time.AfterFunc(90*time.Second, func() { s.in.CloseWithError(io.ErrClosedPipe) })
+	defer timer.Stop()
+	for s.out.Scan() {
+		line := s.out.Text()
+		if strings.HasPrefix(line, prefix) {
+			return line, seen
+		}
+		seen = append(seen, line)
+	}
+	s.t.Fatalf("no %q line; got %q", prefix, seen)
+	return "", nil
+}
+
+func TestUCISession(t *testing.T) {
+	s := start(t)
+	s.send("uci")
+	_, lines := s.expect("uciok")
+	if !strings.Contains(strings.Join(lines, "\n"), "option name UCI_Variant type combo default gothic var gess var gochess var gothic var keltic") {
+		t.Fatalf("no UCI_Variant option in %q", lines)
+	}
+	s.send("isready")
+	s.expect("readyok")
+
+	// Gothic: a mate in 1 is found and announced.
+	s.send("setoption name UCI_Variant value gothic")
+	s.send("position fen 5k4/4ppp3/10/10/10/10/10/R4K4 w - - 0 1")
+	s.send("go depth 3")
+	best, info := s.expect("bestmove")
+	if best != "bestmove a1a8" {
+		t.Fatalf("got %q, want bestmove a1a8", best)
+	}
+	if !strings.Contains(strings.Join(info, "\n"), "score mate 1") {
+		t.Fatalf("no mate score in %q", info)
+	}
+
+	// Keltic from the start with moves, then Gess.
+	s.send("setoption name UCI_Variant value keltic")
+	s.send("position startpos moves e3e4")
+	s.send("go nodes 3000")
+	if best, _ := s.expect("bestmove"); len(strings.Fields(best)) != 2 {
+		t.Fatalf("bad answer %q", best)
+	}
+	s.send("setoption name UCI_Variant value gess")
+	s.send("position startpos")
+	s.send("go nodes 3000")
+	best, _ = s.expect("bestmove")
+	v, _ := variants.Registry().Lookup("gess")
+	p := v.Start(0)
+	if _, err := p.ParseMove(strings.Fields(best)[1]); err != nil {
+		t.Fatalf("%q: %v", best, err)
+	}
+
+	// A bad move in a position command is reported, and "go infinite" waits for stop.
+	s.send("setoption name UCI_Variant value gothic")
+	s.send("position startpos moves e2e5")
+	l, _ := s.expect("info string error")
+	if !strings.Contains(l, "e2e5") {
+		t.Fatalf("error %q does not name the move", l)
+	}
+	s.send("position startpos")
+	s.send("go infinite")
+	time.Sleep(200 * time.Millisecond)
+	s.send("stop")
+	s.expect("bestmove")
+	s.send("quit")
+	if err := <-s.end; err != nil {
+		t.Fatal(err)
+	}
+}

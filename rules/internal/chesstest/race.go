@@ -1,0 +1,5 @@
+//go:build race
+
+package chesstest
+
+const raceEnabled = true
