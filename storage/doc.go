@@ -28,8 +28,7 @@
 //	sides            white | black                        (winner, to_move, offers, move side)
 //	notify           "" (bot default) | mention | dm | both
 //	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
-//	tournament       round-robin | swiss; open | running | finished | cancelled
-//	pairing result   "" | 1-0 | 0-1 | 1/2-1/2 | +- | -+    (+- and -+: forfeits)
+//	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //
 // The golden file testdata/game_v1.json shows a complete game record.
 //
@@ -44,7 +43,8 @@
 //	games                 game id                             Game
 //	players               player id                           Player (settings)
 //	challenges            challenge id                        Challenge
-//	tournaments           tournament id                       Tournament (entrants, rounds, pairings)
+//	tournaments           tournament id                       Tournament (settings, entrants, and the
+//	                                                          pairing state of bot/tournament as JSON)
 //	ratings               guild, variant, player              Rating (Glicko-2, per server and variant)
 //	requests              interaction or command id           {"at": time, "result": base64 blob}
 //

@@ -2,6 +2,7 @@ package storage
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 	"time"
@@ -211,13 +212,15 @@ func (tx *Tx) ExpiredChallenges(t time.Time) ([]*Challenge, error) {
 	return loadRecords[Challenge](tx, kindChallenge, ids)
 }
 
-// TournamentFormat is how a tournament pairs its players; the texts are stored.
+// TournamentFormat is how a tournament pairs its players; the texts are those of
+// package bot/tournament and are stored.
 type TournamentFormat string
 
 // The tournament formats.
 const (
-	RoundRobin TournamentFormat = "round-robin" // Cycles 1 (single) or 2 (double), all games at once
-	Swiss      TournamentFormat = "swiss"       // SwissRounds rounds, each after the last ends
+	RoundRobin       TournamentFormat = "round-robin"
+	DoubleRoundRobin TournamentFormat = "double-round-robin"
+	Swiss            TournamentFormat = "swiss"
 )
 
 // TournamentStatus is the state of a tournament; the texts are stored.
@@ -231,55 +234,40 @@ const (
 	TournamentCancelled TournamentStatus = "cancelled"
 )
 
-// Tournament is a server's tournament: its settings, entrants and the rounds paired
-// so far (each pairing names its game), so that a restart pairs nobody twice.
+// Tournament is a server's tournament: its settings, its entrants, and the pairing
+// state kept by package bot/tournament (players in seed order, withdrawals, every
+// pairing with its result) so that a restart pairs nobody twice. The games of the
+// tournament are ordinary games whose Tournament and Round name it (TournamentGames).
 type Tournament struct {
 	ID          string           `json:"id"` // assigned on first write when empty
 	Guild       string           `json:"guild,omitempty"`
 	Channel     string           `json:"channel,omitempty"`
-	Thread      string           `json:"thread,omitempty"`
+	Thread      string           `json:"thread,omitempty"` // where standings and results are posted
 	Name        string           `json:"name"`
 	Organizer   string           `json:"organizer,omitempty"` // user id
 	Variant     string           `json:"variant"`
 	Format      TournamentFormat `json:"format"`
-	Cycles      int              `json:"cycles,omitempty"`       // round robin: 1 single, 2 double
-	SwissRounds int              `json:"swiss_rounds,omitempty"` // Swiss: number of rounds
+	Rounds      int              `json:"rounds,omitempty"` // Swiss: rounds chosen at creation
 	DaysPerMove int              `json:"days"`
 	Rated       bool             `json:"rated"`
 	MaxPlayers  int              `json:"max_players,omitempty"` // 0: no limit
 	Engines     []string         `json:"engines,omitempty"`     // engine ids allowed to enter
 	Status      TournamentStatus `json:"status"`
 	Entrants    []Entrant        `json:"entrants"`
-	Rounds      []Round          `json:"rounds"`
-	StartedAt   time.Time        `json:"started,omitzero"`
-	FinishedAt  time.Time        `json:"finished,omitzero"`
+	// Pairing is the JSON of the bot/tournament.Tournament value once the event has
+	// started, stored as given (that package validates it when read back).
+	Pairing    json.RawMessage `json:"pairing,omitempty"`
+	StartedAt  time.Time       `json:"started,omitzero"`
+	FinishedAt time.Time       `json:"finished,omitzero"`
 	Stamp
 }
 
-// Entrant is one player of a tournament.
+// Entrant is one player who joined a tournament.
 type Entrant struct {
 	Player      Seat      `json:"player"`
 	JoinedAt    time.Time `json:"joined"`
 	Withdrawn   bool      `json:"withdrawn,omitempty"`
 	WithdrawnAt time.Time `json:"withdrawn_at,omitzero"`
-}
-
-// Round is one round of pairings.
-type Round struct {
-	Number     int       `json:"number"` // from 1
-	StartedAt  time.Time `json:"started"`
-	FinishedAt time.Time `json:"finished,omitzero"`
-	Pairings   []Pairing `json:"pairings"`
-}
-
-// Pairing is one game of a round: player ids by colour and the game's id. Black empty
-// is a bye for White. Result is "" until decided, then "1-0", "0-1", "1/2-1/2", or
-// "+-"/"-+" for a forfeit (win for White/Black without play).
-type Pairing struct {
-	White  string `json:"white"`
-	Black  string `json:"black,omitempty"`
-	Game   string `json:"game,omitempty"`
-	Result string `json:"result,omitempty"`
 }
 
 func (t *Tournament) recordKey() []byte { return []byte(t.ID) }
@@ -298,23 +286,17 @@ func (t *Tournament) validate() error {
 		return err
 	}
 	switch t.Format {
-	case RoundRobin, Swiss:
+	case RoundRobin, DoubleRoundRobin, Swiss:
 	default:
-		return fmt.Errorf("storage: %s: format %q is not round-robin or swiss: %w", what, t.Format, ErrInvalid)
+		return fmt.Errorf("storage: %s: format %q is not round-robin, double-round-robin or swiss: %w", what, t.Format, ErrInvalid)
 	}
 	switch t.Status {
 	case TournamentOpen, TournamentRunning, TournamentFinished, TournamentCancelled:
 	default:
 		return fmt.Errorf("storage: %s: status %q is not open, running, finished or cancelled: %w", what, t.Status, ErrInvalid)
 	}
-	for _, r := range t.Rounds {
-		for _, p := range r.Pairings {
-			switch p.Result {
-			case "", "1-0", "0-1", "1/2-1/2", "+-", "-+":
-			default:
-				return fmt.Errorf("storage: %s: round %d: result %q is not 1-0, 0-1, 1/2-1/2, +- or -+: %w", what, r.Number, p.Result, ErrInvalid)
-			}
-		}
+	if len(t.Pairing) > 0 && !json.Valid(t.Pairing) {
+		return fmt.Errorf("storage: %s: the pairing state is not valid JSON: %w", what, ErrInvalid)
 	}
 	return nil
 }
@@ -367,19 +349,21 @@ func (tx *Tx) GuildTournaments(guild string, active bool) ([]*Tournament, error)
 	return ts, err
 }
 
-// Rating is a player's rating in one variant on one server (Glicko-2 numbers) and
-// their record there. Guild is empty for local play.
+// Rating is a player's rating in one variant on one server, with the fields of
+// bot/rating.Rating (Glicko-2 on the Glicko scale), and their record there. Guild is
+// empty for local play.
 type Rating struct {
-	Guild      string  `json:"guild"`
-	Variant    string  `json:"variant"`
-	Player     string  `json:"player"`
-	Rating     float64 `json:"rating"`
-	Deviation  float64 `json:"deviation"`
-	Volatility float64 `json:"volatility"`
-	Games      int     `json:"games"`
-	Wins       int     `json:"wins"`
-	Draws      int     `json:"draws"`
-	Losses     int     `json:"losses"`
+	Guild      string    `json:"guild"`
+	Variant    string    `json:"variant"`
+	Player     string    `json:"player"`
+	Rating     float64   `json:"rating"`
+	RD         float64   `json:"rd"`
+	Volatility float64   `json:"volatility"`
+	Games      int       `json:"games"`         // rated games played
+	Last       time.Time `json:"last,omitzero"` // when the last rated game ended
+	Wins       int       `json:"wins"`
+	Draws      int       `json:"draws"`
+	Losses     int       `json:"losses"`
 	Stamp
 }
 

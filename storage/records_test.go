@@ -2,12 +2,14 @@ package storage_test
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"reflect"
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot/tournament"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -21,19 +23,17 @@ func TestRecordRoundTrips(t *testing.T) {
 		Opponent: storage.Seat{ID: "engine:builtin:3", Name: "Missive 3"}, Variant: "walk", Color: storage.ColorRandom,
 		DaysPerMove: 3, Rated: true, Start: "e1 e8 w 0", ExpiresAt: now.Add(48 * time.Hour), Tournament: "4"}
 	tournament := &storage.Tournament{Guild: "900", Channel: "901", Thread: "905", Name: "Spring Swiss", Organizer: "111",
-		Variant: "walk", Format: storage.Swiss, SwissRounds: 5, DaysPerMove: 2, Rated: true, MaxPlayers: 12,
+		Variant: "walk", Format: storage.Swiss, Rounds: 5, DaysPerMove: 2, Rated: true, MaxPlayers: 12,
 		Engines: []string{"engine:builtin:5"}, Status: storage.TournamentRunning,
 		Entrants: []storage.Entrant{
 			{Player: storage.Seat{ID: "111", Name: "Alice"}, JoinedAt: now},
 			{Player: storage.Seat{ID: "112", Name: "Bob"}, JoinedAt: now, Withdrawn: true, WithdrawnAt: now.Add(time.Hour)},
 			{Player: storage.Seat{ID: "113", Name: "Cy"}, JoinedAt: now},
 		},
-		Rounds: []storage.Round{{Number: 1, StartedAt: now, Pairings: []storage.Pairing{
-			{White: "111", Black: "112", Game: "7", Result: "+-"}, {White: "113"},
-		}}},
+		Pairing:   json.RawMessage(`{"format":"swiss","rounds":5,"players":["111","112","113"],"games":[{"round":1,"white":"111","black":"112","result":"+-"},{"round":1,"white":"113"}]}`),
 		StartedAt: now}
-	rating := &storage.Rating{Guild: "900", Variant: "walk", Player: "111", Rating: 1612.5, Deviation: 87.25,
-		Volatility: 0.06, Games: 9, Wins: 5, Draws: 1, Losses: 3}
+	rating := &storage.Rating{Guild: "900", Variant: "walk", Player: "111", Rating: 1612.5, RD: 87.25,
+		Volatility: 0.06, Games: 9, Last: now, Wins: 5, Draws: 1, Losses: 3}
 	update(t, s, func(tx *storage.Tx) error {
 		return errors.Join(tx.PutPlayer(player), tx.PutPlayer(quiet), tx.PutChallenge(challenge),
 			tx.PutTournament(tournament), tx.PutRating(rating))
@@ -86,9 +86,8 @@ func TestRecordValidation(t *testing.T) {
 		"tournament format": func(tx *storage.Tx) error {
 			return tx.PutTournament(&storage.Tournament{Variant: "walk", Format: "knockout"})
 		},
-		"pairing result": func(tx *storage.Tx) error {
-			return tx.PutTournament(&storage.Tournament{Variant: "walk", Format: storage.RoundRobin,
-				Rounds: []storage.Round{{Number: 1, Pairings: []storage.Pairing{{White: "1", Black: "2", Result: "2-0"}}}}})
+		"pairing state": func(tx *storage.Tx) error {
+			return tx.PutTournament(&storage.Tournament{Variant: "walk", Format: storage.RoundRobin, Pairing: json.RawMessage(`{"games":[`)})
 		},
 		"rating without player": func(tx *storage.Tx) error { return tx.PutRating(&storage.Rating{Variant: "walk"}) },
 	} {
@@ -339,8 +338,8 @@ func TestChallengeAndTournamentIndexes(t *testing.T) {
 
 	// Tournaments by guild, open/running apart from finished.
 	tt := []*storage.Tournament{
-		{Guild: "G", Name: "a", Variant: "walk", Format: storage.RoundRobin, Cycles: 2},
-		{Guild: "G", Name: "b", Variant: "walk", Format: storage.Swiss, SwissRounds: 4, Status: storage.TournamentRunning},
+		{Guild: "G", Name: "a", Variant: "walk", Format: storage.DoubleRoundRobin},
+		{Guild: "G", Name: "b", Variant: "walk", Format: storage.Swiss, Rounds: 4, Status: storage.TournamentRunning},
 		{Guild: "H", Name: "c", Variant: "walk", Format: storage.Swiss},
 	}
 	update(t, s, func(tx *storage.Tx) error {
@@ -387,4 +386,68 @@ func TestChallengeAndTournamentIndexes(t *testing.T) {
 		return nil
 	})
 	_ = ctx
+}
+
+// TestTournamentPairingStateFits stores the pairing state of package bot/tournament
+// mid-event, with games created for its pairings, and reads both back.
+func TestTournamentPairingStateFits(t *testing.T) {
+	s, _, _ := openTemp(t)
+	players := []tournament.PlayerID{"a", "b", "c", "d", "e"}
+	state, err := tournament.New(tournament.Swiss, players, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	state, paired, err := state.NextRound()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairing, err := json.Marshal(state)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tt := &storage.Tournament{Guild: "G", Name: "Swiss", Variant: "walk", Format: storage.TournamentFormat(state.Format),
+		Rounds: state.Rounds, Status: storage.TournamentRunning, Pairing: pairing}
+	update(t, s, func(tx *storage.Tx) error {
+		if err := tx.PutTournament(tt); err != nil {
+			return err
+		}
+		for _, p := range paired { // the round's games, created in the same transaction
+			if p.IsBye() {
+				continue
+			}
+			g := newGame("walk", string(p.White), string(p.Black))
+			g.Tournament, g.Round = tt.ID, p.Round
+			if err := tx.PutGame(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	view(t, s, func(tx *storage.Tx) error {
+		got, err := tx.Tournament(tt.ID)
+		if err != nil {
+			return err
+		}
+		var back tournament.Tournament
+		if err := json.Unmarshal(got.Pairing, &back); err != nil {
+			return err
+		}
+		if err := back.Validate(); err != nil || !reflect.DeepEqual(back, state) {
+			t.Errorf("pairing state read back as %+v (%v), want %+v", back, err, state)
+		}
+		games, err := tx.TournamentGames(tt.ID)
+		if err != nil {
+			return err
+		}
+		if len(games) != 2 { // five players: two games and a bye
+			t.Errorf("%d tournament games, want 2", len(games))
+		}
+		for _, g := range games {
+			if g.Round != 1 || g.Tournament != tt.ID {
+				t.Errorf("game %+v", g)
+			}
+		}
+		return nil
+	})
+	mustVerify(t, s)
 }
