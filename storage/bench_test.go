@@ -94,7 +94,12 @@ func benchFixture(b *testing.B, variant string) string {
 
 func buildFixture(path, variant string) error {
 	clock := &fakeClock{t: fixtureT0}
-	s, err := storage.Open(path, benchRegistry(), &storage.Options{Now: clock.Now, NoSync: true, NoBackupSocket: true})
+	reg := benchRegistry()
+	v, err := reg.Lookup(variant)
+	if err != nil {
+		return err
+	}
+	s, err := storage.Open(path, reg, &storage.Options{Now: clock.Now, NoSync: true, NoBackupSocket: true})
 	if err != nil {
 		return err
 	}
@@ -111,11 +116,8 @@ func buildFixture(path, variant string) error {
 				g.Guild, g.Channel, g.Thread = "900", "901", fmt.Sprintf("%d", 500000+i)
 				g.Clock.DaysPerMove = 3
 				g.Clock.SetDeadline(fixtureT0.Add(time.Duration(r.Int64N(int64(14 * 24 * time.Hour)))))
-				v, err := benchRegistry().Lookup(variant)
-				if err != nil {
-					return err
-				}
 				pos := v.Start(0)
+				var err error
 				for range benchPlies {
 					m, ok := nextMove(pos, len(g.Moves)+i)
 					if !ok {
