@@ -1,0 +1,524 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// cmdChallenge makes a challenge, or starts a game against the engine at once.
+func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
+	v, err := s.reg.Lookup(req.Args.Get("variant"))
+	if err != nil {
+		return refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
+	}
+	days := DefaultDays
+	if t := req.Args.Get("days"); t != "" {
+		if days, err = strconv.Atoi(t); err != nil || !validDays(days) {
+			return refusal(fmt.Sprintf("Days per move must be one of %s, not %q.", joinInts(DaysChoices), t))
+		}
+	}
+	color := storage.ColorRandom
+	switch c := strings.ToLower(req.Args.Get("color")); c {
+	case "", "random":
+	case "white", "w":
+		color = storage.ColorWhite
+	case "black", "b":
+		color = storage.ColorBlack
+	default:
+		return refusal(fmt.Sprintf("Colour must be white, black or random, not %q.", c))
+	}
+	rated, ok := parseBool(req.Args.Get("rated"))
+	if !ok {
+		return refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
+	}
+	start := ""
+	if fen := req.Args.Get("fen"); fen != "" {
+		pos, err := v.ParsePosition(fen)
+		if err != nil {
+			msg, _ := userText(err)
+			return refusal(msg + " The fen option takes a position of " + v.Name() + " as /board shows it in its position text.")
+		}
+		if pos.Outcome().IsOver() {
+			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))
+		}
+		start, rated = pos.String(), false
+	} else if err := playable(v.Start(s.rand())); err != nil {
+		msg, _ := userText(err)
+		return refusal(msg)
+	}
+	opp := req.Args.Get("opponent")
+	engineName := req.Args.Get("engine")
+	if name, ok := strings.CutPrefix(strings.ToLower(opp), "engine"); ok && (name == "" || name[0] == ':') {
+		opp, engineName = "", strings.TrimPrefix(name, ":")
+		if engineName == "" {
+			engineName = "builtin"
+		} else if _, err := strconv.Atoi(engineName); err == nil && !req.Args.Has("level") {
+			req.Args = req.Args.with("level", engineName) // opponent:engine:3
+			engineName = "builtin"
+		}
+	}
+	opp = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(opp, "<@"), ">"), "!")
+	if opp != "" && engineName != "" {
+		return refusal("Challenge either a player (opponent) or the engine (engine), not both.")
+	}
+	if opp == req.User.ID {
+		return refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
+	}
+	if engineName != "" {
+		return s.engineChallenge(ctx, req, v, engineName, days, color, start)
+	}
+	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		if err := s.checkLimits(tx, req.User, true); err != nil {
+			return err
+		}
+		c := &storage.Challenge{
+			Guild: req.Place.Guild, Channel: req.Place.Channel,
+			Challenger: storage.Seat{ID: req.User.ID, Name: req.User.Name},
+			Variant:    v.Key(), Color: color, DaysPerMove: days, Rated: rated, Start: start,
+			ExpiresAt: s.Now().Add(s.limits.ChallengeTTL),
+		}
+		if opp != "" {
+			c.Opponent = storage.Seat{ID: opp, Name: req.Names[opp]}
+			if c.Opponent.Name == "" {
+				c.Opponent.Name = opp
+			}
+			if strings.HasPrefix(opp, storage.EnginePrefix) {
+				return refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
+			}
+		}
+		if err := tx.PutChallenge(c); err != nil {
+			return err
+		}
+		to := "anyone here"
+		if opp != "" {
+			to = c.Opponent.Name
+		}
+		e.reply = Reply{
+			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
+			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
+				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
+			Actions: []Action{
+				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}},
+				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}},
+				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}},
+			},
+		}
+		if opp != "" {
+			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
+				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil)
+		}
+		return nil
+	})
+}
+
+// challengeTerms describes a challenge's settings.
+func challengeTerms(c *storage.Challenge) string {
+	kind := "casual"
+	if c.Rated {
+		kind = "rated"
+	}
+	col := "colours drawn at random"
+	if c.Color != storage.ColorRandom {
+		col = fmt.Sprintf("%s plays %s", c.Challenger.Name, c.Color)
+	}
+	return fmt.Sprintf("%s per move, %s, %s", plural(c.DaysPerMove, "day"), kind, col)
+}
+
+// engineChallenge starts a game against the engine at once.
+func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Variant, name string, days int, color storage.ColorChoice, start string) Reply {
+	if s.engine == nil {
+		return refusal("No engine is available here, so the engine cannot be challenged.")
+	}
+	level := 0
+	if t := req.Args.Get("level"); t != "" {
+		var err error
+		if level, err = strconv.Atoi(t); err != nil || level < 1 || level > 8 {
+			return refusal(fmt.Sprintf("The engine's level must be a number from 1 to 8, not %q.", t))
+		}
+	}
+	seat, err := s.engine.Opponent(name, level, v.Key())
+	if err != nil {
+		if msg, ok := userText(err); ok {
+			return refusal(msg)
+		}
+		return refusal(sentenceOf(err))
+	}
+	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		if err := s.checkLimits(tx, req.User, false); err != nil {
+			return err
+		}
+		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
+		players := s.seats(me, seat, color)
+		if _, err := s.createGame(tx, e, NewGame{Variant: v.Key(), White: players[rules.White], Black: players[rules.Black],
+			Place: req.Place, DaysPerMove: days, Start: start}, req.User.ID, &req.Place); err != nil {
+			return err
+		}
+		if rated, _ := parseBool(req.Args.Get("rated")); rated {
+			e.reply.Text += "\nGames against the engine are always casual."
+		}
+		return nil
+	})
+}
+
+// sentenceOf turns any error into a sentence for people.
+func sentenceOf(err error) string {
+	return sentence(err, errors.New("\x00"))
+}
+
+// seats places challenger and opponent by the challenger's colour choice.
+func (s *Service) seats(challenger, opponent storage.Seat, color storage.ColorChoice) [2]storage.Seat {
+	white := color == storage.ColorWhite || (color == storage.ColorRandom && s.rand()&1 == 0)
+	if white {
+		return [2]storage.Seat{challenger, opponent}
+	}
+	return [2]storage.Seat{opponent, challenger}
+}
+
+// checkLimits refuses a player who has too many games, or too many open challenges
+// when challenging is set.
+func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
+	games, err := tx.PlayerActiveGames(u.ID)
+	if err != nil {
+		return err
+	}
+	if len(games) >= s.limits.ActiveGames {
+		return refuse(ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, plural(len(games), "game"))
+	}
+	if !challenging {
+		return nil
+	}
+	open, err := tx.PlayerChallenges(u.ID)
+	if err != nil {
+		return err
+	}
+	mine := 0
+	for _, c := range open {
+		if c.Challenger.ID == u.ID {
+			mine++
+		}
+	}
+	if mine >= s.limits.OpenChallenges {
+		return refuse(ErrLimit, "You already have %d open challenges, the most allowed; cancel one with /cancel or wait for answers.", mine)
+	}
+	return nil
+}
+
+// findChallenge returns the open challenge a request is about: the one named, or the
+// only one the user may act on (pick says which ones).
+func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.Challenge) bool) (*storage.Challenge, error) {
+	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
+		c, err := tx.Challenge(id)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", id)
+		}
+		return c, err
+	}
+	list, err := tx.PlayerChallenges(req.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	if req.Place.Guild != "" || req.Place.Channel != "" || len(list) == 0 {
+		open, err := tx.OpenChallenges(req.Place.Guild)
+		if err != nil {
+			return nil, err
+		}
+		for _, c := range open {
+			if c.Opponent.ID == "" && c.Challenger.ID != req.User.ID {
+				list = append(list, c)
+			}
+		}
+	}
+	var fit []*storage.Challenge
+	now := s.Now()
+	for _, c := range list {
+		if pick(c) && (c.ExpiresAt.IsZero() || now.Before(c.ExpiresAt)) {
+			fit = append(fit, c)
+		}
+	}
+	switch len(fit) {
+	case 0:
+		return nil, refuse(ErrRefused, "There is no open challenge for you to answer here; /challenges lists them.")
+	case 1:
+		return fit[0], nil
+	}
+	ch := &Choice{Placeholder: "Choose the challenge", Command: req.Command, Arg: "challenge", Args: req.Args}
+	var ids []string
+	for _, c := range fit {
+		if len(ch.Options) < 25 {
+			ch.Options = append(ch.Options, ChoiceOption{Label: "#" + c.ID + " " + s.variantName(c.Variant), Value: c.ID,
+				Description: c.Challenger.Name + ", " + challengeTerms(c)})
+		}
+		ids = append(ids, "#"+c.ID)
+	}
+	return nil, &choiceError{userError: userError{kind: ErrRefused,
+		msg: fmt.Sprintf("There are several challenges (%s); say which with challenge:<number>.", strings.Join(ids, ", "))}, choice: ch}
+}
+
+// openCheck refuses a challenge that is no longer open.
+func (s *Service) openCheck(c *storage.Challenge) error {
+	switch {
+	case c.Status == storage.ChallengeExpired || (c.Status == storage.ChallengeOpen && !c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)):
+		return refuse(ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, formatTime(c.ExpiresAt))
+	case c.Status == storage.ChallengeAccepted:
+		return refuse(ErrRefused, "Challenge #%s was already accepted: it became game %s.", c.ID, c.Game)
+	case c.Status != storage.ChallengeOpen:
+		return refuse(ErrRefused, "Challenge #%s was %s.", c.ID, c.Status)
+	}
+	return nil
+}
+
+// cmdAccept accepts a challenge and starts the game.
+func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
+	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		c, err := s.findChallenge(tx, req, func(c *storage.Challenge) bool {
+			return c.Challenger.ID != req.User.ID && (c.Opponent.ID == "" || c.Opponent.ID == req.User.ID)
+		})
+		if err != nil {
+			return err
+		}
+		if err := s.openCheck(c); err != nil {
+			return err
+		}
+		switch {
+		case c.Challenger.ID == req.User.ID:
+			return refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
+		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
+			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
+		case c.Opponent.ID == "" && c.Guild != req.Place.Guild:
+			return refuse(ErrRefused, "Challenge #%s is open to the members of another server.", c.ID)
+		}
+		if err := s.checkLimits(tx, req.User, false); err != nil {
+			return err
+		}
+		if err := s.checkLimits(tx, User{ID: c.Challenger.ID, Name: c.Challenger.Name}, false); err != nil {
+			return err
+		}
+		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
+		players := s.seats(c.Challenger, me, c.Color)
+		g, err := s.createGame(tx, e, NewGame{Variant: c.Variant, White: players[rules.White], Black: players[rules.Black],
+			Place: Place{Guild: c.Guild, Channel: c.Channel}, DaysPerMove: c.DaysPerMove, Rated: c.Rated,
+			Start: c.Start, Tournament: c.Tournament}, req.User.ID, &req.Place)
+		if err != nil {
+			return err
+		}
+		c.Status, c.Game = storage.ChallengeAccepted, g.ID
+		if c.Opponent.ID == "" {
+			c.Opponent = me
+		}
+		e.reply.Text = fmt.Sprintf("%s accepted %s's challenge #%s.\n", req.User.Name, c.Challenger.Name, c.ID) + e.reply.Text
+		return tx.PutChallenge(c)
+	})
+}
+
+// NewGame describes a game to start without a challenge (tournament pairings).
+type NewGame struct {
+	Variant      string
+	White, Black storage.Seat
+	Place        Place
+	DaysPerMove  int // 0: no clock
+	Rated        bool
+	Start        string // a start position text; empty for the variant's own
+	Tournament   string
+	Round        int
+}
+
+// createGame stores a new game, starts its clock and prepares the reply and the
+// notifications. from is where the request that started it came from (nil when no
+// user's request did, as for tournament pairings); starter, the user who sent it,
+// learns of the game from the reply.
+func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter string, from *Place) (*storage.Game, error) {
+	v, err := s.reg.Lookup(ng.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if ng.DaysPerMove != 0 && !validDays(ng.DaysPerMove) {
+		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), ng.DaysPerMove)
+	}
+	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
+		return nil, refuse(ErrRefused, "A game needs two different players.")
+	}
+	seed := s.rand()
+	pos := v.Start(seed)
+	if ng.Start != "" {
+		if pos, err = v.ParsePosition(ng.Start); err != nil {
+			return nil, err
+		}
+	}
+	if err := playable(pos); err != nil {
+		return nil, err
+	}
+	g := &storage.Game{
+		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
+		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
+		Seed: seed, Start: ng.Start, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
+		Tournament: ng.Tournament, Round: ng.Round,
+	}
+	if err := tx.PutGame(g); err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	startClock(g, now)
+	if err := s.save(tx, e, g, now); err != nil {
+		return nil, err
+	}
+	viewer := viewerFor(g, starter)
+	if len(g.ToMove) == 1 {
+		viewer = g.ToMove[0] // the player who must look at it first
+	}
+	img, err := s.boardImage(tx, g, viewer, false)
+	if err != nil {
+		return nil, err
+	}
+	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
+		Game: gameRef(g), Started: gameRef(g), Actions: gameActions(g)}
+	e.image = img
+	inPlace := from != nil && samePlace(*from, g)
+	for _, side := range rules.Sides {
+		if g.Player(side).ID == starter {
+			continue
+		}
+		text := begins
+		if g.Awaits(side) {
+			text += "\n" + s.yourTurn(g, side)
+		}
+		if err := s.tell(tx, e, g, side, NoticeChallenge, text, fmt.Sprintf("start/%s/%s", g.ID, side), inPlace); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// joinInts writes numbers as "1, 2, 3 or 5".
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// parseBool reads an optional yes/no option; empty is false.
+func parseBool(t string) (bool, bool) {
+	switch strings.ToLower(t) {
+	case "", "false", "no", "n", "0", "off", "casual":
+		return false, true
+	case "true", "yes", "y", "1", "on", "rated":
+		return true, true
+	}
+	return false, false
+}
+
+// CreateGame starts a game without a challenge (a tournament pairing) and tells both
+// players.
+func (s *Service) CreateGame(ctx context.Context, ng NewGame) (*storage.Game, error) {
+	var games []*storage.Game
+	err := s.StartGames(ctx, func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error {
+		g, err := create(ng)
+		games = []*storage.Game{g}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games[0], nil
+}
+
+// StartGames runs fn in one write transaction in which create stores new games, so
+// that a caller (the tournament code) can start a round's games together with its
+// own records: all or nothing. After the commit both players of each game are told
+// and engine players start thinking. Errors meant for people satisfy ErrRefused or
+// the rules sentinels.
+func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error) error {
+	var all []effects
+	err := s.store.Update(ctx, func(tx *storage.Tx) error {
+		all = all[:0]
+		return fn(tx, func(ng NewGame) (*storage.Game, error) {
+			var e effects
+			g, err := s.createGame(tx, &e, ng, "", nil)
+			if err == nil {
+				e.image = nil // no one asked: the players are told by notifications
+				all = append(all, e)
+			}
+			return g, err
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for i := range all {
+		s.finish(ctx, &all[i])
+	}
+	return nil
+}
+
+// cmdDecline declines a challenge made to the user.
+func (s *Service) cmdDecline(ctx context.Context, req Request) Reply {
+	return s.answerChallenge(ctx, req, storage.ChallengeDeclined, func(c *storage.Challenge) bool { return c.Opponent.ID == req.User.ID })
+}
+
+// cmdCancel withdraws a challenge the user made.
+func (s *Service) cmdCancel(ctx context.Context, req Request) Reply {
+	return s.answerChallenge(ctx, req, storage.ChallengeCancelled, func(c *storage.Challenge) bool { return c.Challenger.ID == req.User.ID })
+}
+
+// answerChallenge closes a challenge with status (declined or cancelled) when the
+// user may do so (mine says whose it is to close).
+func (s *Service) answerChallenge(ctx context.Context, req Request, status storage.ChallengeStatus, mine func(*storage.Challenge) bool) Reply {
+	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		c, err := s.findChallenge(tx, req, mine)
+		if err != nil {
+			return err
+		}
+		if err := s.openCheck(c); err != nil {
+			return err
+		}
+		if !mine(c) {
+			switch {
+			case status == storage.ChallengeCancelled:
+				return refuse(ErrRefused, "Only %s, who made challenge #%s, can cancel it.", seatName(c.Challenger), c.ID)
+			case c.Opponent.ID == "":
+				return refuse(ErrRefused, "Challenge #%s is open to anyone: there is nothing to decline, just leave it.", c.ID)
+			case c.Challenger.ID == req.User.ID:
+				return refuse(ErrRefused, "You made challenge #%s; to withdraw it, use /cancel challenge:%s.", c.ID, c.ID)
+			default:
+				return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
+			}
+		}
+		c.Status = status
+		if err := tx.PutChallenge(c); err != nil {
+			return err
+		}
+		title := fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant))
+		place := Place{Guild: c.Guild, Channel: c.Channel}
+		inPlace := req.Place == place
+		if status == storage.ChallengeCancelled {
+			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID)}
+			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, title, e.reply.Text, "cancelled/"+c.ID, inPlace, place, nil)
+		}
+		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID)}
+		return s.tellUser(tx, e, c.Challenger, NoticeChallenge, title, e.reply.Text, "declined/"+c.ID, inPlace, place, nil)
+	})
+}
+
+// playable refuses a start position in which nobody can ever act: Go-Chess's empty
+// board while its placement phase is not built.
+func playable(pos rules.Position) error {
+	if sim, ok := pos.(rules.Simultaneous); ok && len(sim.Awaiting()) > 0 {
+		return nil
+	}
+	if !pos.Outcome().IsOver() && len(pos.LegalMoves()) == 0 {
+		return refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
+			"use the fen option to play from a set-up position.", pos.Variant().Name())
+	}
+	return nil
+}

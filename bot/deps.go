@@ -1,0 +1,118 @@
+package bot
+
+import (
+	"context"
+	"io"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Store is what the service needs from the data file; *storage.Store has it.
+type Store interface {
+	View(ctx context.Context, fn func(*storage.Tx) error) error
+	Update(ctx context.Context, fn func(*storage.Tx) error) error
+	Do(ctx context.Context, requestID string, fn func(*storage.Tx) ([]byte, error)) ([]byte, bool, error)
+}
+
+// BoardOptions say how to draw a board for one viewer.
+type BoardOptions struct {
+	Viewer   rules.Side  // the side at the bottom
+	Theme    string      // a name from Renderer.Themes; empty for the default
+	LastMove *rules.Move // highlighted when not nil
+	Hint     *rules.Move // drawn as an arrow when not nil
+}
+
+// Frame is one picture of an animation: a position and the move that led to it.
+type Frame struct {
+	Position rules.Position
+	LastMove *rules.Move
+}
+
+// Renderer draws boards; package render provides it (see NewRenderer).
+type Renderer interface {
+	// PNG writes a picture of pos.
+	PNG(w io.Writer, pos rules.Position, opts BoardOptions) error
+	// GIF writes an animation with one frame per position, pausing on the last.
+	GIF(w io.Writer, frames []Frame, opts BoardOptions) error
+	// Text returns a monospace drawing of pos.
+	Text(pos rules.Position, opts BoardOptions) string
+	// Themes lists the board themes a player may choose.
+	Themes() []string
+}
+
+// Hint is an engine's suggestion for a player.
+type Hint struct {
+	Move  rules.Move
+	Score string // an evaluation for people, such as "+0.4" or "mate in 3"
+}
+
+// EngineTurn is what an engine player is asked to act on.
+type EngineTurn struct {
+	Player string     // the engine player's id (storage.EnginePrefix...)
+	Side   rules.Side // the side it plays
+	// Position is the position to act in; during a simultaneous round (Go-Chess
+	// placement) it is Side's own view and the answer is Side's choice.
+	Position rules.Position
+	// Start and Moves are the game since its ordinary moves began (after any
+	// placement), for engines that replay the game themselves.
+	Start rules.Position
+	Moves []rules.Move
+}
+
+// Engine plays moves for engine players and gives hints (NewEngine provides the
+// built-in and configured external engines). Its methods must honour ctx's deadline.
+type Engine interface {
+	// Opponent resolves a challenge's engine option (such as "builtin") and level
+	// (0 for the engine's default) into the engine player's seat, whose id starts
+	// with storage.EnginePrefix; the error says which engines exist.
+	Opponent(name string, level int, variant string) (storage.Seat, error)
+	// Move chooses the engine player's move (or placement choice).
+	Move(ctx context.Context, turn EngineTurn) (rules.Move, error)
+	// Hint returns the best move (or placement choice) for side in pos, which is
+	// side's own view, with its evaluation.
+	Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error)
+}
+
+// NoticeKind says what a notification is about; adapters may style each kind.
+type NoticeKind string
+
+// The kinds of notification.
+const (
+	NoticeTurn      NoticeKind = "turn"       // it is your move (or placement choice)
+	NoticeChallenge NoticeKind = "challenge"  // someone challenged you, or answered your challenge
+	NoticeDrawOffer NoticeKind = "draw-offer" // your opponent offers a draw
+	NoticeTakeback  NoticeKind = "takeback"   // your opponent asks to take back a move
+	NoticeGameOver  NoticeKind = "game-over"  // the game ended
+	NoticeReminder  NoticeKind = "reminder"   // your deadline is near
+	NoticeInfo      NoticeKind = "info"       // an offer was declined or lapsed, and the like
+)
+
+// Notification is a message for one player outside the reply to their own request.
+type Notification struct {
+	// Key identifies the notification; delivering the same key twice should show it
+	// once (adapters may use it as a message nonce).
+	Key  string
+	Kind NoticeKind
+	To   User
+	// Channel asks for a mention in the game's thread or channel (Game.Place), Direct
+	// for a direct message; the player's settings decide, and at least one is set.
+	Channel bool
+	Direct  bool
+	// Game names the game concerned and the place where a mention goes; its ID is
+	// empty when the notification is about a challenge rather than a game.
+	Game *GameRef
+	// Reply is the content.
+	Reply Reply
+}
+
+// Notifier delivers notifications; each adapter implements it.
+type Notifier interface {
+	Notify(ctx context.Context, n Notification) error
+}
+
+// NotifierFunc adapts a function to Notifier.
+type NotifierFunc func(ctx context.Context, n Notification) error
+
+// Notify calls f.
+func (f NotifierFunc) Notify(ctx context.Context, n Notification) error { return f(ctx, n) }

@@ -1,0 +1,30 @@
+// Package bot is Missive's play service: everything a correspondence player does —
+// challenges, moves, Go-Chess placement, draws, takebacks, clocks, reminders,
+// boards, PGN and rules — independent of Discord. The Discord adapter (bot/discord)
+// and the terminal console (bot/console) both drive it.
+//
+// An adapter turns each slash command, button press or console line into a Request
+// (who, where, which command, its options as text) and calls Service.Handle, which
+// answers with an adapter-neutral Reply: text, fields, a text board, attachments
+// (board PNG, GIF, PGN), buttons and select menus, and whether only the asker may
+// see it. Commands lists the commands and their options for registration, help and
+// parsing; Complete suggests option values as the user types. Everything the
+// service tells players outside replies (your move, draw offers, takeback requests,
+// game over, reminders) goes through the Notifier the adapter implements, as each
+// player's settings ask: a mention in the game's thread, a direct message, or both.
+//
+// The service decides who may do what (only a game's players act on it, only the
+// player due to act moves, nobody accepts their own challenge, limits on games and
+// challenges per player), never the adapters. Each change runs in one storage
+// transaction together with the request's id, so a delivery seen twice is applied
+// once; a panic in one request is logged and answered politely.
+//
+// The correspondence clock gives each move the game's days per move; Run (or Tick,
+// with an injected clock in tests) drives deadlines, reminders, engine retries and
+// challenge expiry from the store's next-deadline index, so a restart loses and
+// repeats nothing.
+//
+// Engines (the built-in engine at levels 1 to 8 and configured external engines)
+// play through the Engine interface (NewEngine); boards are drawn through the
+// Renderer interface (NewRenderer).
+package bot

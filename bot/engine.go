@@ -1,0 +1,158 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"runtime/debug"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// startEngine lets the engine player of game id act, in the background, unless a job
+// for that game is already running.
+func (s *Service) startEngine(id string) {
+	if s.engine == nil {
+		return
+	}
+	s.engMu.Lock()
+	if s.engBusy[id] {
+		s.engMu.Unlock()
+		return
+	}
+	s.engBusy[id] = true
+	s.engMu.Unlock()
+	s.bg.add()
+	go func() {
+		defer s.bg.done()
+		defer func() {
+			s.engMu.Lock()
+			delete(s.engBusy, id)
+			s.engMu.Unlock()
+		}()
+		select {
+		case s.engSem <- struct{}{}:
+		case <-s.closed:
+			return
+		}
+		defer func() { <-s.engSem }()
+		s.engineTurns(id)
+	}()
+}
+
+// engineTurns plays the engine's moves (or placement choices) in game id for as long
+// as the engine is due to act.
+func (s *Service) engineTurns(id string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("bot: engine job panicked", "game", id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	for range 64 {
+		done, err := s.engineTurn(id)
+		if err != nil {
+			s.log.Warn("bot: engine move failed; the scheduler will try again", "game", id, "error", err)
+			return
+		}
+		if done {
+			return
+		}
+	}
+}
+
+// engineTurn makes one engine move in game id; done is true when the engine is not
+// due to act.
+func (s *Service) engineTurn(id string) (done bool, err error) {
+	ctx := context.Background()
+	var g *storage.Game
+	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		g, err = tx.Game(id)
+		return err
+	}); err != nil {
+		return true, err
+	}
+	side, ok := engineDue(g)
+	if !ok {
+		return true, nil
+	}
+	seat := g.Player(side)
+	pos := privateView(g.Position, side)
+	turn := EngineTurn{Player: seat.ID, Side: side, Position: pos}
+	if _, round := inRound(g.Position); !round {
+		if turn.Start, turn.Moves, err = playedMoves(g); err != nil {
+			return false, err
+		}
+	}
+	tctx, cancel := context.WithTimeout(ctx, s.engineTO)
+	m, err := s.engine.Move(tctx, turn)
+	cancel()
+	if err != nil {
+		return false, fmt.Errorf("bot: engine %s in game %s: %w", seat.ID, id, err)
+	}
+	text := pos.UCI(m)
+	ply := len(g.Moves)
+	var e effects
+	key := fmt.Sprintf("engine/%s/%d/%s", id, ply, side)
+	_, replayed, err := s.store.Do(ctx, key, func(tx *storage.Tx) ([]byte, error) {
+		e = effects{forceChannel: true}
+		g, err := tx.Game(id)
+		if err != nil {
+			return nil, err
+		}
+		if len(g.Moves) != ply {
+			return nil, nil // the game moved on meanwhile (a takeback, a resignation)
+		}
+		if s2, ok := engineDue(g); !ok || s2 != side {
+			return nil, nil
+		}
+		if _, round := inRound(g.Position); round {
+			err = s.choose(tx, &e, g, side, text, nil)
+		} else {
+			err = s.play(tx, &e, g, side, text, nil)
+		}
+		return []byte(text), err
+	})
+	if err != nil {
+		return false, fmt.Errorf("bot: engine %s played %s in game %s: %w", seat.ID, text, id, err)
+	}
+	if !replayed {
+		e.engine = nil // this loop goes on by itself
+		s.finish(ctx, &e)
+	}
+	return false, nil
+}
+
+// engineDue returns the side of an engine player due to act in g.
+func engineDue(g *storage.Game) (rules.Side, bool) {
+	if !g.Active() {
+		return rules.White, false
+	}
+	for _, side := range g.ToMove {
+		if g.Player(side).IsEngine() {
+			return side, true
+		}
+	}
+	return rules.White, false
+}
+
+// playedMoves returns the position where g's ordinary moves began (after any
+// placement) and those moves.
+func playedMoves(g *storage.Game) (rules.Position, []rules.Move, error) {
+	steps, err := replaySteps(g.Position.Variant(), g, -1)
+	if err != nil {
+		return nil, nil, err
+	}
+	start, err := startPosition(g.Position.Variant(), g)
+	if err != nil {
+		return nil, nil, err
+	}
+	var moves []rules.Move
+	for _, st := range steps {
+		if st.Simultaneous {
+			start, moves = st.After, nil
+			continue
+		}
+		moves = append(moves, st.Move)
+	}
+	return start, moves, nil
+}

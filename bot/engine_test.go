@@ -1,0 +1,112 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// An engine opponent answers each move; its moves reach the human in the game's
+// place even with direct messages chosen.
+func TestEngineOpponent(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "settings notify:dm")
+	r := h.ok("alice", "challenge variant:gothic engine:builtin level:5 color:white rated:true")
+	if r.Started == nil || !strings.Contains(r.Text, "always casual") {
+		t.Fatalf("reply %+v", r)
+	}
+	id := r.Started.ID
+	g := h.game(id)
+	if g.Players[rules.Black].ID != "engine:builtin:5" || g.Rated {
+		t.Fatalf("game %+v", g)
+	}
+	h.notes.take()
+	h.ok("alice", "move move:e2e4")
+	g = h.game(id)
+	if len(g.Moves) != 2 || g.ToMove[0] != rules.White {
+		t.Fatalf("the engine did not answer: %d moves", len(g.Moves))
+	}
+	ns := h.notes.take()
+	if len(ns) != 1 || ns[0].To.ID != "alice" || ns[0].Kind != NoticeTurn || !ns[0].Channel || !ns[0].Direct {
+		t.Fatalf("notifications %+v", ns)
+	}
+	// Takebacks are granted at once; draw offers are not.
+	h.ok("alice", "takeback")
+	if g := h.game(id); len(g.Moves) != 0 {
+		t.Fatalf("%d moves after the takeback", len(g.Moves))
+	}
+	h.refused("alice", "draw", "does not accept a draw offer")
+	h.ok("alice", "hint")
+	h.refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
+	h.refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
+	h.refused("alice", "challenge variant:gothic engine:builtin opponent:bob", "not both")
+
+	// Engine as White moves at once; opponent:engine:2 is a shortcut.
+	r = h.ok("bob", "challenge variant:keltic opponent:engine:2 color:black")
+	g = h.game(r.Started.ID)
+	if g.Players[rules.White].ID != "engine:builtin:2" || len(g.Moves) != 1 {
+		t.Fatalf("engine as white: %+v, %d moves", g.Players, len(g.Moves))
+	}
+}
+
+// A failed engine move is retried by the scheduler, also after a restart.
+func TestEngineRetry(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:gess engine:builtin color:white").Started.ID // Black (the engine) starts
+	if n := len(h.game(id).Moves); n != 1 {
+		t.Fatalf("%d moves", n)
+	}
+	h.engine.mu.Lock()
+	h.engine.fail = 1
+	h.engine.mu.Unlock()
+	g := h.game(id)
+	h.ok("alice", "move move:"+g.Position.UCI(g.Position.LegalMoves()[0]))
+	if n := len(h.game(id).Moves); n != 2 {
+		t.Fatalf("%d moves after a failed engine move", n)
+	}
+	h.restart()
+	h.clock.Advance(engineRetry)
+	h.tick()
+	if n := len(h.game(id).Moves); n != 3 {
+		t.Fatalf("%d moves after the retry", n)
+	}
+}
+
+// The engine makes its placement choices in secret, like a person.
+func TestEnginePlacement(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:toyplace engine:builtin color:white").Started.ID
+	if g := h.game(id); len(g.ToMove) != 1 || g.ToMove[0] != rules.White {
+		t.Fatalf("the engine did not choose at once: to move %v", g.ToMove)
+	}
+	for _, cell := range []string{"d4", "c4", "b4", "a4"} {
+		if _, ok := inRound(h.game(id).Position); !ok {
+			break
+		}
+		h.ok("alice", "place cell:"+cell)
+	}
+	g := h.game(id)
+	if _, ok := inRound(g.Position); ok {
+		t.Fatalf("placement not over: %s", g.Position)
+	}
+	if !g.Active() {
+		t.Fatalf("game over: %v", g.Outcome)
+	}
+}
+
+// Hints are private, for the player to move, and not in rated games.
+func TestHints(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	r := h.ok("alice", "hint")
+	if !r.Private || !strings.Contains(r.Text, "The engine suggests **") || len(r.Files) != 1 {
+		t.Fatalf("hint %+v", r)
+	}
+	h.refused("bob", "hint game:"+id, "It is alice's turn")
+	rated := newHarness(t)
+	rated.start("gothic", "rated:true")
+	rated.refused("alice", "hint", "not allowed in rated")
+	rated.svc.hintsAll = true
+	rated.ok("alice", "hint")
+}

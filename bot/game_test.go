@@ -1,0 +1,246 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// Each variant played to its decisive end through the service: alice (White)
+// challenges bob, bob accepts, they play.
+func TestFullGames(t *testing.T) {
+	for _, tc := range []struct {
+		variant string
+		first   string // who moves first: Gess starts with Black
+		moves   []string
+		want    rules.Outcome
+	}{
+		{"gothic", "alice", []string{"Cf3", "d5", "Ah3", "Nd7", "Ae6#"}, rules.Win(rules.White, rules.Checkmate)},
+		{"keltic", "alice", []string{"Nc4", "dxc4", "Kd2", "cxd3", "Kxd3", "Qd5#"}, rules.Win(rules.Black, rules.Checkmate)},
+		{"gess", "bob", []string{"e3-e5", "l18xl15", "e6xl13"}, rules.Win(rules.Black, rules.RingLoss)},
+	} {
+		t.Run(tc.variant, func(t *testing.T) {
+			h := newHarness(t)
+			id := h.start(tc.variant, "")
+			g := h.game(id)
+			if g.Players[rules.White].ID != "alice" || g.Clock.DaysPerMove != DefaultDays || g.Clock.Deadline.IsZero() {
+				t.Fatalf("game %+v", g)
+			}
+			r := h.play(id, tc.first, tc.moves...)
+			g = h.game(id)
+			if g.Outcome != tc.want {
+				t.Fatalf("outcome %v, want %v", g.Outcome, tc.want)
+			}
+			if !strings.Contains(r.Text, "Game over") || !strings.Contains(r.Text, reasonPhrase(tc.want.Reason)) {
+				t.Errorf("final reply does not announce the end: %s", r.Text)
+			}
+			if !g.Clock.Deadline.IsZero() || len(g.ToMove) != 0 {
+				t.Errorf("clock still runs after the end: %+v to move %v", g.Clock, g.ToMove)
+			}
+			if next, err := h.svc.Tick(t.Context()); err != nil || !next.IsZero() {
+				t.Errorf("scheduler still has work: %v %v", next, err)
+			}
+			last := tc.moves[len(tc.moves)-1]
+			h.refused(tc.first, "move game:"+id+" move:"+last, "is over")
+		})
+	}
+}
+
+// Stalemate, threefold repetition, draw by agreement, resignation and abort, in each
+// variant where the rule exists.
+func TestDraws(t *testing.T) {
+	stalemates := []struct{ variant, fen, move string }{
+		{"gothic", "k9/10/3Q6/10/10/10/10/K9 w - - 0 1", "Qb6"},
+		{"keltic", "***k2***/**5**/5P3/2Q6/9/**5**/***1K1*** w - - 0 1", "Qc5"},
+		{"gochess", "k9/10/3Q6/10/10/**********/10/10/10/K9 w - - 0 1", "Qb8"},
+	}
+	for _, tc := range stalemates {
+		t.Run("stalemate/"+tc.variant, func(t *testing.T) {
+			h := newHarness(t)
+			id := h.start(tc.variant, "fen:"+strings.ReplaceAll(tc.fen, " ", "_"))
+			r := h.ok("alice", "move move:"+tc.move)
+			if got := h.game(id).Outcome; got != rules.Draw(rules.Stalemate) {
+				t.Fatalf("outcome %v after %s", got, tc.move)
+			}
+			if !strings.Contains(r.Text, "drawn by stalemate") {
+				t.Errorf("reply: %s", r.Text)
+			}
+		})
+	}
+	repetitions := []struct {
+		variant, fen, first string
+		cycle               []string
+	}{
+		{"gothic", "", "alice", []string{"Nc3", "Nc6", "Nb1", "Nb8"}},
+		{"keltic", "", "alice", []string{"d2c4", "f6g4", "c4d2", "g4f6"}},
+		{"gess", "", "bob", []string{"c3c4", "c18c16", "c4c3", "c16c18"}},
+		{"gochess", "k9/10/10/10/10/**********/10/10/10/KQ8 w - - 0 1", "alice", []string{"Ka2", "Kb10", "Ka1", "Ka10"}},
+	}
+	for _, tc := range repetitions {
+		t.Run("threefold/"+tc.variant, func(t *testing.T) {
+			h := newHarness(t)
+			extra := ""
+			if tc.fen != "" {
+				extra = "fen:" + strings.ReplaceAll(tc.fen, " ", "_")
+			}
+			id := h.start(tc.variant, extra)
+			h.play(id, tc.first, tc.cycle...)
+			if !h.game(id).Active() {
+				t.Fatal("over after one cycle")
+			}
+			r := h.play(id, tc.first, tc.cycle...)
+			if got := h.game(id).Outcome; got != rules.Draw(rules.Threefold) {
+				t.Fatalf("outcome %v after two cycles", got)
+			}
+			if !strings.Contains(r.Text, "threefold") {
+				t.Errorf("reply: %s", r.Text)
+			}
+		})
+	}
+	for _, variant := range []string{"gothic", "keltic", "gess"} {
+		t.Run("agreement/"+variant, func(t *testing.T) {
+			h := newHarness(t)
+			id := h.start(variant, "")
+			h.ok("bob", "settings notify:dm")
+			r := h.ok("alice", "draw")
+			if !strings.Contains(r.Text, "offers a draw") || len(r.Actions) != 2 {
+				t.Fatalf("offer reply: %+v", r)
+			}
+			if got := notesFor(h.notes.take(), "bob"); !slices.Equal(got, []NoticeKind{NoticeDrawOffer}) {
+				t.Fatalf("bob was told %v", got)
+			}
+			h.refused("alice", "draw", "already made a draw offer")
+			h.refused("alice", "draw action:accept", "has made no draw offer")
+			r = h.ok("bob", "draw")
+			if got := h.game(id).Outcome; got != rules.Draw(rules.Agreement) {
+				t.Fatalf("outcome %v", got)
+			}
+			if !strings.Contains(r.Text, "accepted") {
+				t.Errorf("reply: %s", r.Text)
+			}
+		})
+		t.Run("resign/"+variant, func(t *testing.T) {
+			h := newHarness(t)
+			id := h.start(variant, "")
+			h.ok("alice", "settings notify:both")
+			h.ok("bob", "resign")
+			if got := h.game(id).Outcome; got != rules.Win(rules.White, rules.Resignation) {
+				t.Fatalf("outcome %v", got)
+			}
+			ns := h.notes.take()
+			if got := notesFor(ns, "alice"); !slices.Equal(got, []NoticeKind{NoticeGameOver}) {
+				t.Fatalf("alice was told %v", got)
+			}
+			if n := ns[0]; !n.Direct || n.Channel {
+				t.Errorf("notify:both in the game's own place: want only a DM besides the reply's mention, got %+v", n)
+			}
+		})
+	}
+}
+
+// A draw offer lapses when the offerer's opponent moves, not when the offerer does;
+// declining clears it.
+func TestDrawOfferLapses(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	h.ok("alice", "draw")
+	h.play(id, "alice", "e2e4")
+	if h.game(id).DrawOffer == nil {
+		t.Fatal("the offerer's own move withdrew the offer")
+	}
+	r := h.play(id, "bob", "e7e5")
+	if h.game(id).DrawOffer != nil || !strings.Contains(r.Text, "lapsed") {
+		t.Fatalf("offer did not lapse: %s", r.Text)
+	}
+	h.refused("bob", "draw action:accept", "has made no draw offer")
+	h.ok("alice", "draw")
+	h.ok("bob", "draw action:decline")
+	if g := h.game(id); g.DrawOffer != nil || !g.Active() {
+		t.Fatal("decline did not clear the offer")
+	}
+	h.refused("bob", "draw action:decline", "no draw offer from")
+}
+
+// Takebacks: casual only; the requester's last move (and the reply since) go back.
+func TestTakeback(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	h.refused("alice", "takeback", "no move to take back")
+	h.play(id, "alice", "e2e4", "e7e5")
+	h.ok("alice", "takeback")
+	h.refused("alice", "takeback action:accept", "has made no takeback request")
+	r := h.ok("bob", "takeback")
+	g := h.game(id)
+	if len(g.Moves) != 0 || g.ToMove[0] != rules.White || g.Takeback != nil {
+		t.Fatalf("after takeback: %d moves, %v to move", len(g.Moves), g.ToMove)
+	}
+	if !strings.Contains(r.Text, "2 moves taken back") {
+		t.Errorf("reply: %s", r.Text)
+	}
+	// Right after one's own move only that move goes back.
+	h.play(id, "alice", "d2d4")
+	h.ok("alice", "takeback")
+	h.ok("bob", "takeback action:accept")
+	if g := h.game(id); len(g.Moves) != 0 {
+		t.Fatalf("%d moves left", len(g.Moves))
+	}
+	// A request lapses with the next move; declining clears it.
+	h.play(id, "alice", "d2d4")
+	h.ok("alice", "takeback")
+	h.ok("bob", "takeback action:decline")
+	if g := h.game(id); g.Takeback != nil || len(g.Moves) != 1 {
+		t.Fatal("decline changed the game")
+	}
+	h.ok("alice", "takeback")
+	h.play(id, "bob", "d7d5")
+	if h.game(id).Takeback != nil {
+		t.Fatal("the request did not lapse with the opponent's move")
+	}
+
+	rated := newHarness(t)
+	rid := rated.start("gothic", "rated:true")
+	rated.play(rid, "alice", "e2e4")
+	rated.refused("alice", "takeback", "rated")
+}
+
+// Abort is possible until both sides have moved, then refused.
+func TestAbort(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("keltic", "")
+	h.play(id, "alice", "e3e4")
+	r := h.ok("bob", "abort")
+	g := h.game(id)
+	if g.Outcome.Reason != rules.Aborted || g.Outcome.Status != rules.Drawn {
+		t.Fatalf("outcome %v", g.Outcome)
+	}
+	if !strings.Contains(r.Text, "aborted") {
+		t.Errorf("reply %s", r.Text)
+	}
+	id = h.start("keltic", "")
+	h.play(id, "alice", "e3e4", "d5d4")
+	h.refused("alice", "abort game:"+id, "can no longer be aborted")
+}
+
+// A promotion without its piece offers the choices; with the piece it plays.
+func TestPromotionChoice(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "fen:k9/5P4/10/10/10/10/10/K9_w_-_-_0_1")
+	r := h.refused("alice", "move move:f8", "Which piece")
+	if r.Choice == nil || len(r.Choice.Options) != 6 || r.Choice.Command != CmdMove || r.Choice.Args["game"] != id {
+		t.Fatalf("choice %+v", r.Choice)
+	}
+	var labels []string
+	for _, o := range r.Choice.Options {
+		labels = append(labels, o.Label)
+	}
+	if !slices.Contains(labels, "f8=A") || !slices.Contains(labels, "f8=C+") {
+		t.Errorf("promotion choices %v", labels)
+	}
+	pick := r.Choice.Options[0].Value
+	h.ok("alice", "move move:"+pick+" game:"+id)
+	if len(h.game(id).Moves) != 1 {
+		t.Fatal("the chosen promotion was not played")
+	}
+}

@@ -1,0 +1,400 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// findMode says which game a command without a game option may mean.
+type findMode int
+
+const (
+	// anyGame: a game to look at (finished ones too when named); anyone may look.
+	anyGame findMode = iota
+	// ownGame: one of the user's games in progress.
+	ownGame
+	// turnGame: like ownGame, but when the user plays several, the only one waiting
+	// for the user's move is meant.
+	turnGame
+)
+
+// findGame returns the game a request is about (replayed): the one named by the game
+// option, else the one played in the request's thread, else the user's only game.
+func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage.Game, error) {
+	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
+		g, err := tx.Game(id)
+		if errors.Is(err, storage.ErrNotFound) {
+			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		if mode != anyGame {
+			if err := mustPlay(g, req.User); err != nil {
+				return nil, err
+			}
+		}
+		return g, nil
+	}
+	if req.Place.Thread != "" {
+		g, err := tx.GameByThread(req.Place.Thread)
+		switch {
+		case err == nil:
+			if mode != anyGame {
+				if err := mustPlay(g, req.User); err != nil {
+					return nil, err
+				}
+			}
+			return g, nil
+		case !errors.Is(err, storage.ErrNotFound):
+			return nil, err
+		}
+	}
+	games, err := tx.PlayerActiveGames(req.User.ID)
+	if err != nil {
+		return nil, err
+	}
+	if len(games) == 0 && mode == anyGame {
+		// Looking at a game: the one that just ended is the likely one.
+		if games, err = tx.PlayerFinishedGames(req.User.ID, 1); err != nil {
+			return nil, err
+		}
+	}
+	if len(games) == 0 {
+		return nil, refuse(ErrRefused, "You have no game in progress. Start one with /challenge, or name a game with game:<number>.")
+	}
+	pick := games
+	if mode == turnGame && len(games) > 1 {
+		var mine []*storage.GameSummary
+		for _, g := range games {
+			if side, ok := g.SideOf(req.User.ID); ok && slices.Contains(g.ToMove, side) {
+				mine = append(mine, g)
+			}
+		}
+		if len(mine) == 1 {
+			pick = mine
+		}
+	}
+	if len(pick) == 1 {
+		return tx.Game(pick[0].ID)
+	}
+	return nil, s.whichGame(req, games)
+}
+
+// whichGame is the refusal that asks a player of several games to name one.
+func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
+	ch := &Choice{Placeholder: "Choose the game", Command: req.Command, Arg: "game", Args: req.Args}
+	var names []string
+	for _, g := range games {
+		if len(ch.Options) == 25 {
+			break
+		}
+		label := fmt.Sprintf("#%s %s vs %s", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
+		names = append(names, "#"+g.ID)
+	}
+	return &choiceError{
+		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
+			"You play %d games (%s): say which with game:<number>, or use the command in the game's thread.",
+			len(games), strings.Join(names, ", "))},
+		choice: ch,
+	}
+}
+
+// mustPlay refuses a user who does not play in g.
+func mustPlay(g *storage.Game, u User) error {
+	if _, ok := g.SideOf(u.ID); !ok {
+		return refuse(ErrNotPlayer, "You are not playing in game %s (%s vs %s); only its players can do that.",
+			g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+	}
+	return nil
+}
+
+// mustBeActive refuses an action on a finished game.
+func mustBeActive(g *storage.Game) error {
+	if !g.Active() {
+		return refuse(rules.ErrGameOver, "Game %s is over: %s.", g.ID, describeOutcome(g))
+	}
+	return nil
+}
+
+// seatName is a player's display name.
+func seatName(s storage.Seat) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+// variantName returns the display name of a variant key.
+func (s *Service) variantName(key string) string {
+	if v, err := s.reg.Lookup(key); err == nil {
+		return v.Name()
+	}
+	return key
+}
+
+// inRound returns pos as a Simultaneous position when a secret round is on.
+func inRound(pos rules.Position) (rules.Simultaneous, bool) {
+	sim, ok := pos.(rules.Simultaneous)
+	if !ok || len(sim.Awaiting()) == 0 {
+		return nil, false
+	}
+	return sim, true
+}
+
+// publicView is pos as everyone may see it: during a secret round no pending choice
+// shows (the view of a side that has not chosen yet).
+func publicView(pos rules.Position) rules.Position {
+	if sim, ok := inRound(pos); ok {
+		return sim.ViewFor(sim.Awaiting()[0])
+	}
+	return pos
+}
+
+// privateView is pos as side may see it: its own pending choice, not the opponent's.
+func privateView(pos rules.Position, side rules.Side) rules.Position {
+	if sim, ok := inRound(pos); ok {
+		return sim.ViewFor(side)
+	}
+	return pos
+}
+
+// lastMove returns the squares of g's last ordinary move, for highlighting; nil when
+// there is none or the last entry is a placement choice (which may be secret). It
+// reads the stored coordinate text, so it needs no replay.
+func lastMove(g *storage.Game) *rules.Move {
+	if len(g.Moves) == 0 || g.Moves[len(g.Moves)-1].Simultaneous || g.Position == nil {
+		return nil
+	}
+	return highlight(g.Position.Variant().Dims(), g.Moves[len(g.Moves)-1].Move)
+}
+
+// highlight finds the squares named in a coordinate move text ("e2e4", "b7b8c",
+// "m3m6", "P@d4"): the first is From and the last To; nil when it names none.
+func highlight(d rules.Dims, text string) *rules.Move {
+	var sqs []rules.Square
+	for i := 0; i < len(text); {
+		if sq, n := d.ScanSquare(text[i:]); n > 0 {
+			sqs = append(sqs, sq)
+			i += n
+			continue
+		}
+		i++
+	}
+	switch len(sqs) {
+	case 0:
+		return nil
+	case 1:
+		return &rules.Move{From: rules.NoSquare, To: sqs[0]}
+	}
+	return &rules.Move{From: sqs[0], To: sqs[len(sqs)-1]}
+}
+
+// describeOutcome says how g ended, with names: "alice wins by checkmate".
+func describeOutcome(g *storage.Game) string { return outcomeText(g.Players, g.Outcome) }
+
+// outcomeText says how a game between players ended.
+func outcomeText(players [2]storage.Seat, o rules.Outcome) string {
+	switch o.Status {
+	case rules.Won:
+		return fmt.Sprintf("%s (%s) wins %s", seatName(players[o.Winner&1]), o.Winner, reasonPhrase(o.Reason))
+	case rules.Drawn:
+		return "drawn " + reasonPhrase(o.Reason)
+	}
+	return "in progress"
+}
+
+// reasonPhrase says why a game ended, as a phrase after "wins" or "drawn".
+func reasonPhrase(r rules.Reason) string {
+	switch r {
+	case rules.Checkmate:
+		return "by checkmate"
+	case rules.Stalemate:
+		return "by stalemate"
+	case rules.Threefold:
+		return "by threefold repetition"
+	case rules.FiftyMove:
+		return "by the fifty-move rule"
+	case rules.InsufficientMaterial:
+		return "by insufficient material"
+	case rules.RingLoss:
+		return "by destroying the last ring"
+	case rules.Agreement:
+		return "by agreement"
+	case rules.Resignation:
+		return "by resignation"
+	case rules.Timeout:
+		return "on time"
+	case rules.TimeoutDraw:
+		return "on time, as the other side could not possibly win"
+	case rules.Aborted:
+		return "(aborted)"
+	}
+	return "(" + string(r) + ")"
+}
+
+// gameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
+func (s *Service) gameTitle(g *storage.Game) string {
+	return fmt.Sprintf("Game %s · %s · %s vs %s", g.ID, s.variantName(g.Variant),
+		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+}
+
+// gameRef names g and where it is played.
+func gameRef(g *storage.Game) *GameRef {
+	return &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
+}
+
+// statusLine says whose turn it is in g and by when, or how it ended.
+func (s *Service) statusLine(g *storage.Game) string {
+	if !g.Active() {
+		return "Game over: " + describeOutcome(g) + "."
+	}
+	var who []string
+	for _, side := range g.ToMove {
+		who = append(who, fmt.Sprintf("%s (%s)", seatName(g.Player(side)), side))
+	}
+	verb := "to move"
+	if _, ok := inRound(g.Position); ok {
+		verb = "to choose"
+		if len(who) == 2 {
+			verb = "both to choose"
+		}
+	}
+	line := strings.Join(who, " and ") + " " + verb
+	if d := g.Clock.Deadline; !d.IsZero() {
+		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+	}
+	if g.DrawOffer != nil {
+		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
+	}
+	if g.Takeback != nil {
+		line += fmt.Sprintf(" · %s asks to take back a move", seatName(g.Player(g.Takeback.By)))
+	}
+	return line + "."
+}
+
+// gameFields are the reply fields describing g.
+func (s *Service) gameFields(g *storage.Game) []Field {
+	kind := "casual"
+	if g.Rated {
+		kind = "rated"
+	}
+	clock := "no clock"
+	if g.Clock.DaysPerMove > 0 {
+		clock = plural(g.Clock.DaysPerMove, "day") + " per move"
+	}
+	f := []Field{
+		{Name: "White", Value: seatName(g.Players[rules.White]), Inline: true},
+		{Name: "Black", Value: seatName(g.Players[rules.Black]), Inline: true},
+		{Name: "Game", Value: fmt.Sprintf("%s, %s, %s", s.variantName(g.Variant), kind, clock), Inline: true},
+	}
+	if g.Tournament != "" {
+		f = append(f, Field{Name: "Tournament", Value: fmt.Sprintf("%s, round %d", g.Tournament, g.Round), Inline: true})
+	}
+	return f
+}
+
+// settings returns a player's stored settings, or the defaults for one never seen.
+func settings(tx *storage.Tx, id string) (*storage.Player, error) {
+	p, err := tx.Player(id)
+	if errors.Is(err, storage.ErrNotFound) {
+		return &storage.Player{ID: id}, nil
+	}
+	return p, err
+}
+
+// DefaultReminderHours are the reminders of a player who chose none.
+var DefaultReminderHours = []int{24, 2}
+
+// reminderHours returns p's reminder lead times, largest first.
+func reminderHours(p *storage.Player) []int {
+	h := DefaultReminderHours
+	if p.ReminderHours != nil {
+		h = p.ReminderHours
+	}
+	h = slices.Clone(h)
+	slices.Sort(h)
+	slices.Reverse(h)
+	return slices.Compact(h)
+}
+
+// boardImage returns the job that draws g's board for viewer in that player's theme,
+// public (no pending secret choice) unless private is set.
+func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*imageJob, error) {
+	theme := ""
+	if seat := g.Player(viewer); !seat.IsEngine() {
+		p, err := settings(tx, seat.ID)
+		if err != nil {
+			return nil, err
+		}
+		theme = p.Theme
+	}
+	pos := publicView(g.Position)
+	if private {
+		pos = privateView(g.Position, viewer)
+	}
+	return &imageJob{
+		pos:  pos,
+		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: lastMove(g)},
+		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
+		alt:  fmt.Sprintf("%s board of game %s after %s", s.variantName(g.Variant), g.ID, plural(len(g.Moves), "move")),
+		text: true,
+	}, nil
+}
+
+// viewerFor is the side at the bottom of g's board for user: the user's own side
+// when playing, else the side to move, else White.
+func viewerFor(g *storage.Game, user string) rules.Side {
+	if side, ok := g.SideOf(user); ok {
+		return side
+	}
+	if len(g.ToMove) == 1 {
+		return g.ToMove[0]
+	}
+	return rules.White
+}
+
+// nextViewer is the side at the bottom of the board posted after mover acted: the
+// side now to move, who must look at it, or the mover once the game is over or
+// both must choose.
+func nextViewer(g *storage.Game, mover rules.Side) rules.Side {
+	if g.Active() && len(g.ToMove) == 1 {
+		return g.ToMove[0]
+	}
+	return mover
+}
+
+// formatTime writes a time for people, in UTC.
+func formatTime(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }
+
+// formatLeft writes a duration for people: "2d 4h", "5h 10m", "12m"; "none" when
+// it is not positive.
+func formatLeft(d time.Duration) string {
+	if d <= 0 {
+		return "none"
+	}
+	d = d.Round(time.Minute)
+	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	switch {
+	case days > 0:
+		return fmt.Sprintf("%dd %dh", days, hours)
+	case hours > 0:
+		return fmt.Sprintf("%dh %dm", hours, mins)
+	}
+	return fmt.Sprintf("%dm", max(mins, 1))
+}
+
+// plural writes "1 day", "3 days".
+func plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}

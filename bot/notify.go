@@ -1,0 +1,56 @@
+package bot
+
+import (
+	"slices"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// tell notifies the player of side in g, with the board from that side, as the
+// player's settings ask. When the reply to the current request shows in the game's
+// place (inPlace), a mention there is made by the reply itself.
+func (s *Service) tell(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, kind NoticeKind, text, key string, inPlace bool) error {
+	return s.tellUser(tx, e, g.Player(side), kind, s.gameTitle(g), text, key, inPlace,
+		Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}, g)
+}
+
+// tellUser notifies seat about something that happened at place (in game g when not
+// nil, with g's board from seat's side), honouring seat's notification style.
+func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind NoticeKind, title, text, key string,
+	inPlace bool, place Place, g *storage.Game) error {
+	if seat.IsEngine() || seat.ID == "" {
+		return nil
+	}
+	p, err := settings(tx, seat.ID)
+	if err != nil {
+		return err
+	}
+	channel := p.Notify != storage.NotifyDM || e.forceChannel
+	direct := p.Notify == storage.NotifyDM || p.Notify == storage.NotifyBoth
+	if inPlace && channel {
+		if !slices.Contains(e.reply.Mentions, seat.ID) {
+			e.reply.Mentions = append(e.reply.Mentions, seat.ID)
+		}
+		channel = false
+	}
+	if !channel && !direct {
+		return nil
+	}
+	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: seatName(seat)}, Channel: channel, Direct: direct,
+		Reply: Reply{Title: title, Text: text}}
+	var img *imageJob
+	if g != nil {
+		n.Game = gameRef(g)
+		n.Reply.Game = gameRef(g)
+		n.Reply.Actions = gameActions(g)
+		side, _ := g.SideOf(seat.ID)
+		if img, err = s.boardImage(tx, g, side, false); err != nil {
+			return err
+		}
+	} else {
+		n.Game = &GameRef{Place: place}
+	}
+	e.notes = append(e.notes, note{n: n, image: img})
+	return nil
+}

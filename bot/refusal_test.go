@@ -1,0 +1,179 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// Every refusal says what was wrong, and changes nothing.
+func TestRefusals(t *testing.T) {
+	h := newHarness(t)
+	h.refused("alice", "challenge variant:chess960 opponent:bob", "Which game?")
+	h.refused("alice", "challenge variant:gothic opponent:bob days:4", "Days per move must be one of 1, 2, 3, 5, 7, 10 or 14")
+	h.refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
+	h.refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
+	h.refused("alice", "challenge variant:gothic fen:not_a_position", "fen option")
+	h.refused("alice", "frobnicate", "There is no command")
+	h.refused("bob", "accept", "no open challenge")
+
+	h.ok("alice", "challenge variant:gothic opponent:bob")
+	h.refused("alice", "accept challenge:1", "cannot accept your own challenge")
+	h.refused("carol", "accept challenge:1", "was made to bob, not to you")
+	h.refused("carol", "decline challenge:1", "was made to bob, not to you")
+	h.refused("bob", "cancel challenge:1", "Only alice")
+	h.refused("bob", "accept challenge:9", "There is no challenge #9")
+	id := h.ok("bob", "accept").Started.ID
+	h.refused("bob", "accept challenge:1", "already accepted")
+
+	h.refused("carol", "move game:"+id+" move:e2e4", "You are not playing in game "+id)
+	h.refused("carol", "resign game:"+id, "You are not playing in game "+id)
+	h.refused("carol", "move move:e2e4", "no game in progress")
+	h.refused("bob", "move move:e7e5", "It is alice's turn in game "+id+", not yours")
+	r := h.refused("alice", "move move:e2e5", "e2e5")
+	if !strings.Contains(r.Text, "e2e3") || strings.Contains(r.Text, "chess:") {
+		t.Errorf("illegal-move message should list the candidates without package prefixes: %s", r.Text)
+	}
+	h.refused("alice", "move move:zz9", "")
+	h.refused("alice", "move game:77 move:e2e4", "There is no game 77")
+	h.refused("alice", "place cell:d4", "no placement")
+	h.refused("alice", "settings notify:pigeon", "Notify must be mention, dm or both")
+	h.refused("alice", "settings theme:neon", "There is no theme")
+	h.refused("alice", "settings reminders:soon", "Reminders are hours")
+	h.refused("alice", "draw action:dance", "offer, accept or decline")
+	if g := h.game(id); len(g.Moves) != 0 || !g.Active() {
+		t.Fatalf("a refusal changed the game: %+v", g)
+	}
+
+	// A second game makes the game option necessary for anything but the only game
+	// waiting for the player's move.
+	h.ok("bob", "challenge variant:keltic opponent:alice color:white")
+	id2 := h.ok("alice", "accept").Started.ID
+	r = h.refused("alice", "resign", "You play 2 games")
+	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != CmdResign {
+		t.Fatalf("choice %+v", r.Choice)
+	}
+	h.ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
+	h.refused("bob", "move move:e3e4", "You play 2 games") // both wait for bob now
+	h.ok("bob", "move game:"+id2+" move:e3e4")
+	if len(h.game(id).Moves) != 1 || len(h.game(id2).Moves) != 1 {
+		t.Fatal("moves went to the wrong games")
+	}
+}
+
+// An expired challenge cannot be accepted; the scheduler closes it and tells the
+// challenger.
+func TestChallengeExpiry(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "challenge variant:gess opponent:bob")
+	h.ok("alice", "settings notify:dm")
+	h.clock.Advance(7*day + time.Second)
+	h.refused("bob", "accept challenge:1", "expired")
+	h.tick()
+	if got := notesFor(h.notes.take(), "alice"); len(got) != 1 || got[0] != NoticeChallenge {
+		t.Fatalf("alice was told %v", got)
+	}
+	h.refused("bob", "accept challenge:1", "expired")
+	h.tick()
+	if len(h.notes.take()) != 0 {
+		t.Fatal("the expiry was announced twice")
+	}
+}
+
+// Open challenges: anyone but the challenger accepts; declining is for the addressee.
+func TestOpenChallenge(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "challenge variant:gothic")
+	h.refused("carol", "decline challenge:1", "open to anyone")
+	h.ok("alice", "challenge variant:keltic opponent:bob")
+	r := h.ok("carol", "challenges")
+	if !strings.Contains(r.Text, "#1") || strings.Contains(r.Text, "#2") {
+		t.Errorf("carol sees %s", r.Text)
+	}
+	r = h.ok("carol", "accept")
+	g := h.game(r.Started.ID)
+	if g.Players[0].ID != "alice" || g.Players[1].ID != "carol" {
+		t.Fatalf("players %+v", g.Players)
+	}
+	h.ok("bob", "decline")
+	h.refused("bob", "accept challenge:2", "was declined")
+	h.ok("alice", "challenge variant:gess opponent:bob")
+	h.ok("alice", "cancel")
+	h.refused("bob", "accept challenge:3", "was cancelled")
+}
+
+// Limits on open challenges and games in progress.
+func TestLimits(t *testing.T) {
+	h := newHarness(t)
+	h.svc.limits.OpenChallenges = 2
+	h.svc.limits.ActiveGames = 1
+	h.ok("alice", "challenge variant:gothic opponent:bob")
+	h.ok("alice", "challenge variant:gothic opponent:carol")
+	h.refused("alice", "challenge variant:gothic opponent:dave", "2 open challenges")
+	h.ok("bob", "accept challenge:1")
+	h.refused("carol", "accept challenge:2", "alice already plays 1 game,")
+	h.refused("alice", "challenge variant:gothic engine:builtin", "already plays")
+}
+
+// The same request delivered twice is applied once.
+func TestIdempotency(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	h.doID("alice", "move move:e2e4", "interaction-1")
+	r := h.doID("alice", "move move:e2e4", "interaction-1")
+	if r.Refused || !strings.Contains(r.Text, "already done") || !strings.Contains(r.Text, "e4") {
+		t.Fatalf("second delivery: %+v", r)
+	}
+	if n := len(h.game(id).Moves); n != 1 {
+		t.Fatalf("%d moves stored", n)
+	}
+	// A refused request is not recorded: the same id can succeed later.
+	h.doID("bob", "move move:e7e9", "interaction-2")
+	r = h.doID("bob", "move move:e7e5", "interaction-3")
+	if r.Refused {
+		t.Fatal(r.Text)
+	}
+}
+
+// A panic inside one command is answered politely and the service goes on.
+func TestPanicRecovered(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	h.render.mu.Lock()
+	h.render.panic = true
+	h.render.mu.Unlock()
+	r := h.do("alice", "board game:"+id)
+	if !r.Refused || !strings.Contains(r.Text, "something went wrong") {
+		t.Fatalf("reply %+v", r)
+	}
+	h.ok("alice", "move move:e2e4")
+	h.ok("alice", "board")
+}
+
+// Typed operations report errors that callers can classify.
+func TestErrorKinds(t *testing.T) {
+	h := newHarness(t)
+	_, err := h.svc.CreateGame(context.Background(), NewGame{Variant: "gothic",
+		White: storage.Seat{ID: "a"}, Black: storage.Seat{ID: "a"}})
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("same player twice: %v", err)
+	}
+	_, err = h.svc.CreateGame(context.Background(), NewGame{Variant: "gothic", DaysPerMove: 4,
+		White: storage.Seat{ID: "a"}, Black: storage.Seat{ID: "b"}})
+	if !errors.Is(err, ErrRefused) {
+		t.Fatalf("4 days: %v", err)
+	}
+	g, err := h.svc.CreateGame(context.Background(), NewGame{Variant: "keltic", DaysPerMove: 7, Tournament: "1", Round: 2,
+		White: storage.Seat{ID: "a", Name: "Ann"}, Black: storage.Seat{ID: "b", Name: "Ben"}})
+	if err != nil || g.Tournament != "1" || g.Clock.Deadline.IsZero() {
+		t.Fatalf("tournament game: %+v %v", g, err)
+	}
+	h.svc.Idle()
+	if got := notesFor(h.notes.take(), "a"); len(got) != 1 {
+		t.Fatalf("a was told %v", got)
+	}
+}

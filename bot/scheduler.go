@@ -1,0 +1,207 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// The scheduler.
+//
+// Every game with a clock is in the store's next-deadline index under the earlier of
+// its reminder wake-up (Clock.Wake) and its deadline. Run waits for the first entry
+// (or a Wake call, or a minute at most), then Tick handles every game due: a passed
+// deadline ends the game on time in the same transaction that removes it from the
+// index, and a reminder is marked as sent (Clock.Sent) in the transaction that moves
+// the wake-up on. After a restart the index holds exactly what is left to do, so
+// nothing is lost and nothing is done twice; the notification itself is sent after
+// its transaction commits (a crash between the two loses that one message rather
+// than repeating it). Expired challenges are closed the same way.
+
+// maxSleep bounds the scheduler's sleep, so that challenge expiries (which have no
+// next-time query) and clock changes are noticed.
+const maxSleep = time.Minute
+
+// Wake asks the scheduler to look at its index again (a deadline changed).
+func (s *Service) Wake() {
+	select {
+	case s.kick <- struct{}{}:
+	default:
+	}
+}
+
+// Run drives deadlines, reminders, engine retries and challenge expiry until ctx
+// ends. It handles at once whatever fell due while the service was stopped.
+func (s *Service) Run(ctx context.Context) error {
+	for {
+		next, err := s.Tick(ctx)
+		if err != nil && ctx.Err() == nil {
+			s.log.Error("bot: scheduler pass failed", "error", err)
+		}
+		wait := maxSleep
+		if !next.IsZero() {
+			wait = min(wait, max(next.Sub(s.Now()), 0))
+		}
+		t := time.NewTimer(wait)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return ctx.Err()
+		case <-t.C:
+		case <-s.kick:
+			t.Stop()
+		}
+	}
+}
+
+// Tick handles everything due at the service's current time and returns when the
+// next game is due (zero when none is).
+func (s *Service) Tick(ctx context.Context) (time.Time, error) {
+	now := s.Now()
+	var due []storage.Due
+	var expired []*storage.Challenge
+	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		if due, err = tx.DueGames(now, 0); err != nil {
+			return err
+		}
+		expired, err = tx.ExpiredChallenges(now)
+		return err
+	}); err != nil {
+		return time.Time{}, err
+	}
+	var errs []error
+	for _, d := range due {
+		if err := s.processDue(ctx, d.Game); err != nil {
+			errs = append(errs, fmt.Errorf("game %s: %w", d.Game, err))
+		}
+	}
+	for _, c := range expired {
+		if err := s.expire(ctx, c.ID); err != nil {
+			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
+		}
+	}
+	var next time.Time
+	err := s.store.View(ctx, func(tx *storage.Tx) error {
+		d, ok, err := tx.NextDue()
+		if ok {
+			next = d.At
+		}
+		return err
+	})
+	return next, errors.Join(append(errs, err)...)
+}
+
+// processDue ends game id on time when its deadline has passed, and otherwise sends
+// the reminders that fell due and plans its next wake-up.
+func (s *Service) processDue(ctx context.Context, id string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot: scheduler panicked on game %s: %v", id, r)
+		}
+	}()
+	var e effects
+	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
+		e = effects{}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		now := s.Now()
+		if !g.Active() {
+			return nil
+		}
+		if d := g.Clock.Deadline; !d.IsZero() && !now.Before(d) {
+			return s.timeout(tx, &e, g)
+		}
+		return s.save(tx, &e, g, now)
+	}); err != nil {
+		return err
+	}
+	s.finish(ctx, &e)
+	return nil
+}
+
+// timeout ends g on time: the side due to act loses, or draws when the opponent
+// could not possibly win; when both sides owed a placement choice, it is drawn.
+func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game) error {
+	var o rules.Outcome
+	var text string
+	switch {
+	case len(g.ToMove) == 2:
+		o = rules.Draw(rules.Timeout)
+		text = "Neither player chose in time: the game is drawn on time."
+	case len(g.ToMove) == 1:
+		late := g.ToMove[0]
+		winner := late.Other()
+		if canWin(g.Position, winner) {
+			o = rules.Win(winner, rules.Timeout)
+			text = fmt.Sprintf("%s (%s) ran out of time.", seatName(g.Player(late)), late)
+		} else {
+			o = rules.Draw(rules.TimeoutDraw)
+			text = fmt.Sprintf("%s (%s) ran out of time, but %s has too little material to mate: drawn.",
+				seatName(g.Player(late)), late, seatName(g.Player(winner)))
+		}
+	default:
+		return nil
+	}
+	g.Outcome = o
+	g.DrawOffer, g.Takeback = nil, nil
+	g.Clock.SetDeadline(time.Time{})
+	if err := s.save(tx, e, g, s.Now()); err != nil {
+		return err
+	}
+	img, err := s.boardImage(tx, g, rules.White, false)
+	if err != nil {
+		return err
+	}
+	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g)}
+	e.image = img
+	for _, side := range rules.Sides {
+		if err := s.tell(tx, e, g, side, NoticeGameOver, text+"\n"+s.statusLine(g), fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
+			return err
+		}
+	}
+	e.image = nil // no one asked: the players are told by notifications
+	return nil
+}
+
+// remind queues the reminder d for g.
+func (s *Service) remind(tx *storage.Tx, e *effects, g *storage.Game, d dueReminder) error {
+	left := g.Clock.Deadline.Sub(s.Now())
+	text := fmt.Sprintf("Reminder: %s left for your move in game %s (deadline %s).", formatLeft(left), g.ID, formatTime(g.Clock.Deadline))
+	if _, ok := inRound(g.Position); ok {
+		text = fmt.Sprintf("Reminder: %s left for your placement choice in game %s (deadline %s).", formatLeft(left), g.ID, formatTime(g.Clock.Deadline))
+	}
+	key := fmt.Sprintf("reminder/%s/%d/%s/%d", g.ID, g.Clock.Deadline.Unix(), g.Player(d.side).ID, d.hours)
+	return s.tell(tx, e, g, d.side, NoticeReminder, text, key, false)
+}
+
+// expire closes challenge id if it is still open and its time has passed.
+func (s *Service) expire(ctx context.Context, id string) error {
+	var e effects
+	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
+		e = effects{}
+		c, err := tx.Challenge(id)
+		if err != nil {
+			return err
+		}
+		if c.Status != storage.ChallengeOpen || c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
+			return nil
+		}
+		c.Status = storage.ChallengeExpired
+		if err := tx.PutChallenge(c); err != nil {
+			return err
+		}
+		return s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
+			fmt.Sprintf("Your challenge #%s expired without an answer.", c.ID), "expired/"+c.ID, false,
+			Place{Guild: c.Guild, Channel: c.Channel}, nil)
+	}); err != nil {
+		return err
+	}
+	s.finish(ctx, &e)
+	return nil
+}

@@ -1,0 +1,454 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"log/slog"
+	"runtime/debug"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// User is a person acting on the service (or named by a request): a Discord user id,
+// a console identity.
+type User struct {
+	ID   string
+	Name string
+}
+
+// Request is one command from an adapter: a slash command, a button press, a console
+// line.
+type Request struct {
+	// ID identifies the delivery (a Discord interaction id); a request whose ID was
+	// already handled is not applied again. Empty: no such protection.
+	ID      string
+	User    User
+	Place   Place
+	Command string
+	Args    Args
+	// Names gives display names of user ids that appear in Args (Discord resolves them).
+	Names map[string]string
+}
+
+// Limits bound what one player may have open at once.
+type Limits struct {
+	ActiveGames    int           // games in progress per player (default 50)
+	OpenChallenges int           // open challenges made per player (default 10)
+	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+}
+
+// Config holds what a Service is built from. Store, Registry and Renderer are needed.
+type Config struct {
+	Store    Store
+	Registry *rules.Registry
+	Renderer Renderer
+	// Engine plays engine opponents and gives hints; nil disables both.
+	Engine Engine
+	// Notifier delivers notifications; nil drops them.
+	Notifier Notifier
+	// Now is the clock (default time.Now); tests move it.
+	Now func() time.Time
+	// Rand returns random numbers for colours and Go-Chess boards (default crypto/rand).
+	Rand   func() uint64
+	Logger *slog.Logger
+	Limits Limits
+	// HintsInRated allows hints in rated and tournament games.
+	HintsInRated bool
+	// EngineTimeout bounds one engine move (default 60s).
+	EngineTimeout time.Duration
+	// Site is the PGN Site tag (default "Discord").
+	Site string
+	// GameOver, when set, runs inside the transaction that ends a game (by the rules,
+	// resignation, agreement, abort or time), so that what follows from the result
+	// (ratings, tournament records) commits with it; an error undoes the whole change.
+	GameOver func(tx *storage.Tx, g *storage.Game) error
+	// AfterGameOver, when set, runs after that transaction has committed (to post
+	// standings, start a tournament's next round).
+	AfterGameOver func(ctx context.Context, g *storage.Game)
+}
+
+// Service is the play service: every operation a correspondence player does,
+// independent of Discord. It is safe for concurrent use.
+type Service struct {
+	store    Store
+	reg      *rules.Registry
+	render   Renderer
+	engine   Engine
+	notifier Notifier
+	now      func() time.Time
+	rand     func() uint64
+	log      *slog.Logger
+	limits   Limits
+	hintsAll bool
+	engineTO time.Duration
+	site     string
+	over     func(tx *storage.Tx, g *storage.Game) error
+	after    func(ctx context.Context, g *storage.Game)
+
+	bg      tracker   // background work: notifications, engine moves
+	notes   chan note // ordered notification queue
+	noteRun sync.Once
+	kick    chan struct{} // wakes the scheduler early
+
+	engMu   sync.Mutex
+	engBusy map[string]bool // games with an engine job running
+	engSem  chan struct{}   // bounds concurrent engine jobs
+
+	closeOnce sync.Once
+	closed    chan struct{}
+}
+
+// New returns a Service built from cfg.
+func New(cfg Config) (*Service, error) {
+	if cfg.Store == nil || cfg.Registry == nil || cfg.Renderer == nil {
+		return nil, errors.New("bot: New needs a Store, a Registry and a Renderer")
+	}
+	s := &Service{
+		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
+		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, over: cfg.GameOver, after: cfg.AfterGameOver,
+		notes: make(chan note, 256), kick: make(chan struct{}, 1),
+		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), closed: make(chan struct{}),
+	}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.rand == nil {
+		s.rand = cryptoRand
+	}
+	if s.log == nil {
+		s.log = slog.Default()
+	}
+	if s.limits.ActiveGames <= 0 {
+		s.limits.ActiveGames = 50
+	}
+	if s.limits.OpenChallenges <= 0 {
+		s.limits.OpenChallenges = 10
+	}
+	if s.limits.ChallengeTTL <= 0 {
+		s.limits.ChallengeTTL = 7 * 24 * time.Hour
+	}
+	if s.engineTO <= 0 {
+		s.engineTO = time.Minute
+	}
+	if s.site == "" {
+		s.site = "Discord"
+	}
+	s.bg.init()
+	return s, nil
+}
+
+func cryptoRand() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}
+
+// Now returns the service's current time.
+func (s *Service) Now() time.Time { return s.now().UTC() }
+
+// Registry returns the variants the service plays.
+func (s *Service) Registry() *rules.Registry { return s.reg }
+
+// Idle waits until the background work started so far (notifications, engine moves,
+// and whatever they start in turn) is done.
+func (s *Service) Idle() { s.bg.wait() }
+
+// Close waits for background work and stops the notification queue. The service
+// must not be used afterwards.
+func (s *Service) Close() {
+	s.closeOnce.Do(func() {
+		s.bg.wait()
+		close(s.closed)
+	})
+}
+
+// handler runs one command.
+type handler func(s *Service, ctx context.Context, req Request) Reply
+
+var handlers = map[string]handler{
+	CmdChallenge:  (*Service).cmdChallenge,
+	CmdAccept:     (*Service).cmdAccept,
+	CmdDecline:    (*Service).cmdDecline,
+	CmdCancel:     (*Service).cmdCancel,
+	CmdChallenges: (*Service).cmdChallenges,
+	CmdMove:       (*Service).cmdMove,
+	CmdPlace:      (*Service).cmdPlace,
+	CmdBoard:      (*Service).cmdBoard,
+	CmdGames:      (*Service).cmdGames,
+	CmdHistory:    (*Service).cmdHistory,
+	CmdResign:     (*Service).cmdResign,
+	CmdDraw:       (*Service).cmdDraw,
+	CmdTakeback:   (*Service).cmdTakeback,
+	CmdAbort:      (*Service).cmdAbort,
+	CmdPGN:        (*Service).cmdPGN,
+	CmdGIF:        (*Service).cmdGIF,
+	CmdHint:       (*Service).cmdHint,
+	CmdRules:      (*Service).cmdRules,
+	CmdSettings:   (*Service).cmdSettings,
+}
+
+// Handle runs one request and returns the reply. It never panics: a failure inside
+// an operation is logged and answered with a polite error, and the service goes on.
+func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
+	start := time.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("bot: command panicked", "command", req.Command, "user", req.User.ID, "request", req.ID,
+				"panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			reply = internalError()
+		}
+		s.log.Debug("bot: command", "command", req.Command, "user", req.User.ID, "refused", reply.Refused,
+			"took", time.Since(start))
+	}()
+	if strings.TrimSpace(req.User.ID) == "" {
+		return refusal("I could not tell who sent this command.")
+	}
+	if req.User.Name == "" {
+		req.User.Name = req.User.ID
+	}
+	if req.Args == nil {
+		req.Args = Args{}
+	}
+	h, ok := handlers[strings.ToLower(strings.TrimPrefix(req.Command, "/"))]
+	if !ok {
+		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+	}
+	return h(s, ctx, req)
+}
+
+// internalError is the reply to a failure the user cannot fix.
+func internalError() Reply {
+	return refusal("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment; if it keeps happening, tell the server's admins.")
+}
+
+// fail turns an operation's error into a reply: the refusal's sentence, or a polite
+// error (logged) for an internal failure.
+func (s *Service) fail(req Request, err error) Reply {
+	if msg, ok := userText(err); ok {
+		r := refusal(msg)
+		var ce *choiceError
+		if errors.As(err, &ce) {
+			r.Choice = ce.choice
+		}
+		return r
+	}
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
+		return refusal("That took too long and was stopped; nothing was changed. Please try again.")
+	}
+	s.log.Error("bot: command failed", "command", req.Command, "user", req.User.ID, "request", req.ID, "error", err)
+	return internalError()
+}
+
+// choiceError is a refusal that offers a select menu, such as the game to act on.
+type choiceError struct {
+	userError
+	choice *Choice
+}
+
+func (e *choiceError) Unwrap() error { return &e.userError }
+
+// effects collect what an operation does once its transaction has committed.
+type effects struct {
+	reply  Reply
+	image  *imageJob // the reply's board picture
+	notes  []note
+	engine []string        // games whose engine player must act
+	ended  []*storage.Game // games that ended, for AfterGameOver
+	wake   bool            // the scheduler should look at its index again
+	// forceChannel posts notifications in the game's place even for players who
+	// chose direct messages only (an engine's move has no other public trace).
+	forceChannel bool
+}
+
+// imageJob is a board picture still to draw.
+type imageJob struct {
+	pos  rules.Position
+	opts BoardOptions
+	name string
+	alt  string
+	text bool // also set the reply's text board
+}
+
+// note is a notification still to send, with its picture.
+type note struct {
+	n     Notification
+	image *imageJob
+}
+
+// mutate runs op in one write transaction that also records req.ID, so that a
+// delivery seen twice is applied once; then it carries out op's effects.
+func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.Tx, e *effects) error) Reply {
+	var e effects
+	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
+		e = effects{}
+		if err := op(tx, &e); err != nil {
+			return nil, err
+		}
+		return []byte(summary(e.reply)), nil
+	})
+	if err != nil {
+		return s.fail(req, err)
+	}
+	if replayed {
+		return Reply{Private: true, Text: "This was already done (the same request arrived twice):\n" + string(raw)}
+	}
+	return s.finish(ctx, &e)
+}
+
+// view runs op in a read-only transaction and carries out its effects.
+func (s *Service) view(ctx context.Context, req Request, op func(tx *storage.Tx, e *effects) error) Reply {
+	var e effects
+	if err := s.store.View(ctx, func(tx *storage.Tx) error {
+		e = effects{}
+		return op(tx, &e)
+	}); err != nil {
+		return s.fail(req, err)
+	}
+	return s.finish(ctx, &e)
+}
+
+// summary is the text stored with a request id and shown if it is delivered again.
+func summary(r Reply) string {
+	t := strings.TrimSpace(r.Title + "\n" + r.Text)
+	if len(t) > 2000 {
+		t = t[:2000]
+	}
+	return t
+}
+
+// finish draws the reply's picture, queues notifications and starts engine moves.
+func (s *Service) finish(ctx context.Context, e *effects) Reply {
+	r := e.reply
+	if e.image != nil {
+		s.attach(&r, e.image)
+	}
+	for _, n := range e.notes {
+		s.queue(n)
+	}
+	for _, id := range e.engine {
+		s.startEngine(id)
+	}
+	for _, g := range e.ended {
+		s.afterGameOver(ctx, g)
+	}
+	if e.wake {
+		s.Wake()
+	}
+	return r
+}
+
+// attach draws job and adds it to r.
+func (s *Service) attach(r *Reply, job *imageJob) {
+	if job.text {
+		r.Board = s.render.Text(job.pos, job.opts)
+	}
+	var b bytes.Buffer
+	b.Grow(64 << 10)
+	if err := s.render.PNG(&b, job.pos, job.opts); err != nil {
+		s.log.Error("bot: drawing a board failed", "variant", job.pos.Variant().Key(), "position", job.pos.String(), "error", err)
+		if r.Board == "" {
+			r.Board = s.render.Text(job.pos, job.opts)
+		}
+		return
+	}
+	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})
+}
+
+// queue hands a notification to the ordered background sender.
+func (s *Service) queue(n note) {
+	if s.notifier == nil {
+		return
+	}
+	s.noteRun.Do(func() { go s.sendNotes() })
+	s.bg.add()
+	select {
+	case s.notes <- n:
+	case <-s.closed:
+		s.bg.done()
+	}
+}
+
+// sendNotes delivers queued notifications one by one, in order.
+func (s *Service) sendNotes() {
+	for {
+		select {
+		case n := <-s.notes:
+			s.deliver(n)
+			s.bg.done()
+		case <-s.closed:
+			return
+		}
+	}
+}
+
+// deliver draws a notification's picture and sends it.
+func (s *Service) deliver(n note) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("bot: notification panicked", "key", n.n.Key, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	if n.image != nil {
+		s.attach(&n.n.Reply, n.image)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := s.notifier.Notify(ctx, n.n); err != nil {
+		s.log.Warn("bot: notification not delivered", "key", n.n.Key, "to", n.n.To.ID, "error", err)
+	}
+}
+
+// tracker counts background work so that Idle can wait for it; unlike a
+// sync.WaitGroup, adding while another goroutine waits is allowed.
+type tracker struct {
+	mu   sync.Mutex
+	cond *sync.Cond
+	n    int
+}
+
+func (t *tracker) init() { t.cond = sync.NewCond(&t.mu) }
+
+func (t *tracker) add() {
+	t.mu.Lock()
+	t.n++
+	t.mu.Unlock()
+}
+
+func (t *tracker) done() {
+	t.mu.Lock()
+	t.n--
+	if t.n == 0 {
+		t.cond.Broadcast()
+	}
+	t.mu.Unlock()
+}
+
+func (t *tracker) wait() {
+	t.mu.Lock()
+	for t.n > 0 {
+		t.cond.Wait()
+	}
+	t.mu.Unlock()
+}
+
+// afterGameOver runs the AfterGameOver hook, recovering from its panics.
+func (s *Service) afterGameOver(ctx context.Context, g *storage.Game) {
+	if s.after == nil {
+		return
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("bot: AfterGameOver panicked", "game", g.ID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+		}
+	}()
+	s.after(ctx, g)
+}

@@ -1,0 +1,471 @@
+package bot
+
+import (
+	"bytes"
+	"cmp"
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// cmdBoard shows a game's board; during placement a player sees their own pending
+// choice, privately.
+func (s *Service) cmdBoard(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		g, err := s.findGame(tx, req, anyGame)
+		if err != nil {
+			return err
+		}
+		side, plays := g.SideOf(req.User.ID)
+		_, round := inRound(g.Position)
+		private := plays && round && g.Active()
+		viewer := viewerFor(g, req.User.ID)
+		img, err := s.boardImage(tx, g, viewer, private)
+		if err != nil {
+			return err
+		}
+		e.reply = Reply{Private: private, Title: s.gameTitle(g), Text: s.statusLine(g), Fields: s.gameFields(g), Game: gameRef(g)}
+		if private && !g.Awaits(side) {
+			e.reply.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
+		}
+		if plays {
+			e.reply.Actions = gameActions(g)
+		}
+		e.image = img
+		return nil
+	})
+}
+
+// cmdGames lists the user's games: those waiting for the user first, then by time
+// left; then the challenges waiting for an answer and the last finished games.
+func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		games, err := tx.PlayerActiveGames(req.User.ID)
+		if err != nil {
+			return err
+		}
+		mine := func(g *storage.GameSummary) bool {
+			side, _ := g.SideOf(req.User.ID)
+			return slices.Contains(g.ToMove, side)
+		}
+		slices.SortStableFunc(games, func(a, b *storage.GameSummary) int {
+			if ma, mb := mine(a), mine(b); ma != mb {
+				if ma {
+					return -1
+				}
+				return 1
+			}
+			return cmp.Compare(deadlineKey(a), deadlineKey(b))
+		})
+		r := Reply{Private: true, Title: "Your games"}
+		var lines []string
+		ch := &Choice{Placeholder: "Show a game's board", Command: CmdBoard, Arg: "game", Args: Args{}}
+		for _, g := range games {
+			side, _ := g.SideOf(req.User.ID)
+			opp := g.Players[side.Other()]
+			state := seatName(g.Players[firstOr(g.ToMove, side)]) + " to move"
+			if mine(g) {
+				state = "**your move**"
+			}
+			if len(g.ToMove) == 2 {
+				state = "**both choose**"
+			}
+			left := "no clock"
+			if !g.Deadline.IsZero() {
+				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
+			}
+			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), seatName(opp), side, state, left))
+			if len(ch.Options) < 25 {
+				ch.Options = append(ch.Options, ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, seatName(opp)), Value: g.ID, Description: s.variantName(g.Variant)})
+			}
+		}
+		if len(lines) == 0 {
+			lines = append(lines, "You have no game in progress. Start one with /challenge.")
+		} else {
+			r.Choice = ch
+		}
+		r.Text = strings.Join(lines, "\n")
+		chs, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		var open []string
+		for _, c := range chs {
+			if c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
+				open = append(open, s.challengeLine(c))
+			}
+		}
+		if len(open) > 0 {
+			r.Fields = append(r.Fields, Field{Name: "Open challenges", Value: strings.Join(open, "\n")})
+		}
+		done, err := tx.PlayerFinishedGames(req.User.ID, 5)
+		if err != nil {
+			return err
+		}
+		var past []string
+		for _, g := range done {
+			past = append(past, fmt.Sprintf("#%s %s: %s", g.ID, s.variantName(g.Variant), outcomeText(g.Players, g.Outcome)))
+		}
+		if len(past) > 0 {
+			r.Fields = append(r.Fields, Field{Name: "Recently finished", Value: strings.Join(past, "\n")})
+		}
+		e.reply = r
+		return nil
+	})
+}
+
+// deadlineKey orders games by deadline, those without one last.
+func deadlineKey(g *storage.GameSummary) int64 {
+	if g.Deadline.IsZero() {
+		return 1 << 62
+	}
+	return g.Deadline.UnixMilli()
+}
+
+func firstOr(s []rules.Side, def rules.Side) rules.Side {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
+}
+
+// challengeLine describes an open challenge in one line.
+func (s *Service) challengeLine(c *storage.Challenge) string {
+	to := "anyone"
+	if c.Opponent.ID != "" {
+		to = seatName(c.Opponent)
+	}
+	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), seatName(c.Challenger), to, challengeTerms(c), formatTime(c.ExpiresAt))
+}
+
+// cmdChallenges lists the open challenges here and those made to or by the user.
+func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		here, err := tx.OpenChallenges(req.Place.Guild)
+		if err != nil {
+			return err
+		}
+		mine, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		var lines []string
+		for _, c := range append(mine, here...) {
+			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
+				continue
+			}
+			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
+				continue // between two other players
+			}
+			seen[c.ID] = true
+			lines = append(lines, s.challengeLine(c))
+		}
+		if len(lines) == 0 {
+			lines = []string{"There are no open challenges. Make one with /challenge."}
+		}
+		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
+		return nil
+	})
+}
+
+// cmdHistory lists a game's moves with their numbers (and the revealed placement).
+func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		g, err := s.findGame(tx, req, anyGame)
+		if err != nil {
+			return err
+		}
+		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		if err != nil {
+			return err
+		}
+		place, moves := splitPlacement(public(steps))
+		var b strings.Builder
+		if len(place) > 0 {
+			b.WriteString("Placement: " + placementText(place) + "\n")
+		}
+		if len(moves) == 0 {
+			b.WriteString("No moves yet.")
+		} else {
+			b.WriteString(wrap(movetext(moves), 72))
+		}
+		if !g.Active() {
+			b.WriteString(" " + g.Outcome.Result())
+		}
+		r := Reply{Title: s.gameTitle(g), Text: b.String() + "\n" + s.statusLine(g), Game: gameRef(g)}
+		if len(r.Text) > 3500 {
+			r.Files = append(r.Files, File{Name: fmt.Sprintf("game-%s-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8", Data: []byte(r.Text)})
+			r.Text = "…" + r.Text[len(r.Text)-3000:]
+		}
+		e.reply = r
+		return nil
+	})
+}
+
+// cmdPGN exports a game as PGN.
+func (s *Service) cmdPGN(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		g, err := s.findGame(tx, req, anyGame)
+		if err != nil {
+			return err
+		}
+		text, err := s.pgn(g)
+		if err != nil {
+			return err
+		}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("PGN of game %s.", g.ID), Game: gameRef(g),
+			Files: []File{{Name: fmt.Sprintf("game-%s.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(text)}}}
+		return nil
+	})
+}
+
+// cmdGIF makes an animation of a game.
+func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
+	var frames []Frame
+	var g *storage.Game
+	var opts BoardOptions
+	r := s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		var err error
+		if g, err = s.findGame(tx, req, anyGame); err != nil {
+			return err
+		}
+		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		if err != nil {
+			return err
+		}
+		start, err := startPosition(g.Position.Variant(), g)
+		if err != nil {
+			return err
+		}
+		frames = []Frame{{Position: publicView(start)}}
+		for _, st := range public(steps) {
+			if st.Simultaneous && !st.Revealed {
+				continue
+			}
+			m := st.Move
+			frames = append(frames, Frame{Position: publicView(st.After), LastMove: &m})
+		}
+		p, err := settings(tx, req.User.ID)
+		if err != nil {
+			return err
+		}
+		opts = BoardOptions{Viewer: viewerFor(g, req.User.ID), Theme: p.Theme}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %d frames.", g.ID, len(frames)), Game: gameRef(g)}
+		return nil
+	})
+	if r.Refused {
+		return r
+	}
+	var b bytes.Buffer
+	if err := s.render.GIF(&b, frames, opts); err != nil {
+		return s.fail(req, err)
+	}
+	r.Files = append(r.Files, File{Name: fmt.Sprintf("game-%s.gif", g.ID), ContentType: "image/gif", Data: b.Bytes(),
+		Alt: fmt.Sprintf("animation of game %s, one frame per move", g.ID)})
+	return r
+}
+
+// cmdHint asks the engine for the best move, privately.
+func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
+	if s.engine == nil {
+		return refusal("No engine is available here, so there are no hints.")
+	}
+	var g *storage.Game
+	var side rules.Side
+	var theme string
+	r := s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		var err error
+		if g, err = s.findGame(tx, req, turnGame); err != nil {
+			return err
+		}
+		if err := mustBeActive(g); err != nil {
+			return err
+		}
+		side, _ = g.SideOf(req.User.ID)
+		if (g.Rated || g.Tournament != "") && !s.hintsAll {
+			return refuse(ErrRefused, "Hints are not allowed in rated or tournament games.")
+		}
+		if !g.Awaits(side) {
+			return notYourTurn(g, side)
+		}
+		p, err := settings(tx, req.User.ID)
+		theme = p.Theme
+		return err
+	})
+	if r.Refused {
+		return r
+	}
+	pos := privateView(g.Position, side)
+	ctx, cancel := context.WithTimeout(ctx, s.engineTO)
+	defer cancel()
+	h, err := s.engine.Hint(ctx, pos, side)
+	if err != nil {
+		return s.fail(req, err)
+	}
+	text := describeMove(pos, h.Move)
+	reply := Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+		Text: fmt.Sprintf("The engine suggests **%s** (evaluation %s).", text, h.Score)}
+	m := h.Move
+	s.attach(&reply, &imageJob{pos: pos, opts: BoardOptions{Viewer: side, Theme: theme, LastMove: lastMove(g), Hint: &m},
+		name: fmt.Sprintf("game-%s-hint.png", g.ID), alt: "board with the suggested move"})
+	return reply
+}
+
+// describeMove writes m for people: SAN, or drop notation for a placement choice.
+func describeMove(pos rules.Position, m rules.Move) string {
+	if m.IsDrop() {
+		return string(m.Drop.Letter()) + "@" + pos.Variant().Dims().Name(m.To)
+	}
+	return pos.SAN(m)
+}
+
+// cmdSettings shows or changes the user's settings.
+func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
+	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		p, err := settings(tx, req.User.ID)
+		if err != nil {
+			return err
+		}
+		changed := false
+		if t := strings.ToLower(req.Args.Get("notify")); t != "" {
+			switch storage.NotifyStyle(t) {
+			case storage.NotifyMention, storage.NotifyDM, storage.NotifyBoth:
+				p.Notify = storage.NotifyStyle(t)
+			default:
+				return refuse(ErrRefused, "Notify must be mention, dm or both, not %q.", t)
+			}
+			changed = true
+		}
+		if t := strings.ToLower(req.Args.Get("theme")); t != "" {
+			if !slices.Contains(s.render.Themes(), t) {
+				return refuse(ErrRefused, "There is no theme %q; choose one of %s.", t, strings.Join(s.render.Themes(), ", "))
+			}
+			p.Theme, changed = t, true
+		}
+		if t := req.Args.Get("reminders"); t != "" {
+			hours, err := parseHours(t)
+			if err != nil {
+				return err
+			}
+			p.ReminderHours, changed = hours, true
+		}
+		if changed {
+			p.Name = req.User.Name
+			if err := tx.PutPlayer(p); err != nil {
+				return err
+			}
+			if err := s.replanPlayer(tx, e, req.User.ID); err != nil {
+				return err
+			}
+		}
+		e.reply = Reply{Private: true, Title: "Your settings", Fields: settingsFields(p)}
+		if changed {
+			e.reply.Text = "Saved."
+		} else {
+			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none>."
+		}
+		return nil
+	})
+}
+
+// settingsFields describes p's settings.
+func settingsFields(p *storage.Player) []Field {
+	notify := string(p.Notify)
+	if notify == "" {
+		notify = "mention (default)"
+	}
+	theme := p.Theme
+	if theme == "" {
+		theme = "default"
+	}
+	hours := reminderHours(p)
+	rem := "none"
+	if len(hours) > 0 {
+		parts := make([]string, len(hours))
+		for i, h := range hours {
+			parts[i] = strconv.Itoa(h) + " h"
+		}
+		rem = strings.Join(parts, ", ") + " before the deadline"
+		if p.ReminderHours == nil {
+			rem += " (default)"
+		}
+	}
+	return []Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
+		{Name: "Reminders", Value: rem, Inline: true}}
+}
+
+// parseHours reads reminder hours such as "24,2", "24 2 1" or "none".
+func parseHours(t string) ([]int, error) {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "none", "off", "no", "0":
+		return []int{}, nil
+	case "default":
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
+		if err != nil || h < 1 || h > storage.MaxReminderHours {
+			return nil, refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
+		}
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	if len(out) > 5 {
+		return nil, refuse(ErrRefused, "At most 5 reminders, please.")
+	}
+	return out, nil
+}
+
+// replanPlayer recomputes the next wake-up of the player's games after a change of
+// reminder settings.
+func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error {
+	games, err := tx.PlayerActiveGames(player)
+	if err != nil {
+		return err
+	}
+	for _, rec := range games {
+		g, err := tx.Game(rec.ID)
+		if err != nil {
+			if errors.Is(err, storage.ErrReplay) {
+				s.log.Error("bot: game does not replay", "game", rec.ID, "error", err)
+				continue
+			}
+			return err
+		}
+		if err := s.save(tx, e, g, s.Now()); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// SetThread records the thread an adapter opened for game id, so that commands in it
+// mean that game and notifications go there.
+func (s *Service) SetThread(ctx context.Context, id, thread string) error {
+	return s.store.Update(ctx, func(tx *storage.Tx) error {
+		_, err := tx.UpdateGame(id, func(g *storage.Game) error {
+			g.Thread = thread
+			return nil
+		})
+		return err
+	})
+}
+
+// Game returns game id, replayed (for adapters: autocomplete, thread names).
+func (s *Service) Game(ctx context.Context, id string) (*storage.Game, error) {
+	var g *storage.Game
+	err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		g, err = tx.Game(id)
+		return err
+	})
+	return g, err
+}

@@ -1,0 +1,268 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/storage"
+)
+
+func TestPGN(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "days:5")
+	h.play(id, "alice", "Cf3", "d5", "Ah3", "Nd7", "Ae6#")
+	r := h.ok("carol", "pgn game:"+id)
+	if len(r.Files) != 1 || r.Files[0].ContentType != "application/x-chess-pgn" {
+		t.Fatalf("files %+v", r.Files)
+	}
+	pgn := string(r.Files[0].Data)
+	for _, want := range []string{`[White "alice"]`, `[Black "bob"]`, `[Result "1-0"]`, `[Variant "gothic"]`, `[SetUp "1"]`,
+		`[FEN "rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1"]`, `[TimeControl "1/432000"]`,
+		`[Termination "normal"]`, "\n\n1. Cf3 d5 2. Ah3 Nd7 3. Ae6# 1-0\n"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+
+	// Gess: Black moves first, so the movetext starts "1...".
+	id = h.start("gess", "")
+	h.play(id, "bob", "e3-e5", "l18xl15", "e6xl13")
+	pgn = string(h.ok("alice", "pgn").Files[0].Data)
+	v, _ := h.reg.Lookup("gess")
+	for _, want := range []string{`[Variant "gess"]`, `[FEN "` + v.Start(0).String() + `"]`, "1... e3-e5 2. l18xl15 e6xl13 0-1"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("Gess PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+
+	// A set-up position keeps its move number and side; a timeout is a time forfeit.
+	id = h.start("keltic", "days:1 fen:***k2***/**5**/5P3/2Q6/9/**5**/***1K1***_b_-_-_0_30")
+	h.clock.Advance(2 * day)
+	h.tick()
+	pgn = string(h.ok("alice", "pgn game:"+id).Files[0].Data)
+	for _, want := range []string{`[Termination "time forfeit"]`, `[Result "1-0"]`, "\n\n1-0\n", " b - - 0 30\"]"} {
+		if !strings.Contains(pgn, want) {
+			t.Errorf("Keltic PGN lacks %q:\n%s", want, pgn)
+		}
+	}
+}
+
+func TestMovetextNumbers(t *testing.T) {
+	reg := testRegistry()
+	v, _ := reg.Lookup("gothic")
+	pos, err := v.ParsePosition("k9/10/3Q6/10/10/10/10/K9 b - - 0 41")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var steps []step
+	for _, text := range []string{"Kb7", "Qd5+", "Ka7"} {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		next, _ := pos.Play(m)
+		steps = append(steps, step{Move: m, SAN: pos.SAN(m), Before: pos, After: next})
+		pos = next
+	}
+	if got := strings.Join(movetext(steps), " "); got != "41... Kb7 42. Qd5+ Ka7" {
+		t.Fatalf("movetext %q", got)
+	}
+}
+
+func TestHistoryAndBoard(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	r := h.ok("alice", "history")
+	if !strings.Contains(r.Text, "No moves yet") {
+		t.Errorf("history %s", r.Text)
+	}
+	h.play(id, "alice", "e2e4", "e7e5", "Nh3")
+	if r = h.ok("bob", "history"); !strings.HasPrefix(r.Text, "1. e4 e5 2. Nh3\n") {
+		t.Errorf("history %q", r.Text)
+	}
+	b := h.ok("bob", "board")
+	if b.Private || len(b.Files) != 1 || !strings.Contains(string(b.Files[0].Data), "viewer=black") || b.Board == "" {
+		t.Fatalf("board %+v", b)
+	}
+	if !strings.Contains(b.Text, "bob (black) to move") {
+		t.Errorf("status %s", b.Text)
+	}
+	if len(b.Actions) != 3 {
+		t.Errorf("a player's board should carry Move, Offer draw, Resign: %+v", b.Actions)
+	}
+	if c := h.ok("carol", "board game:"+id); len(c.Actions) != 0 || !strings.Contains(string(c.Files[0].Data), "viewer=black") {
+		t.Errorf("a spectator's board: %+v", c)
+	}
+	g := h.ok("carol", "gif game:"+id)
+	if len(g.Files) != 1 || g.Files[0].ContentType != "image/gif" || strings.Count(string(g.Files[0].Data), "\n") != 4 {
+		t.Errorf("gif %+v", g.Files)
+	}
+}
+
+// My games: those waiting for me first, then by time left.
+func TestGamesList(t *testing.T) {
+	h := newHarness(t)
+	g1 := h.start("gothic", "days:7")
+	g2 := h.start("keltic", "days:1")
+	g3 := h.start("gess", "days:2") // bob moves first
+	h.play(g1, "alice", "e2e4")
+	h.ok("carol", "challenge variant:gess opponent:alice")
+	r := h.ok("alice", "games")
+	lines := strings.Split(r.Text, "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[0], "#"+g2+" ") || !strings.Contains(lines[0], "**your move**") ||
+		!strings.HasPrefix(lines[1], "#"+g3+" ") || !strings.HasPrefix(lines[2], "#"+g1+" ") {
+		t.Fatalf("games:\n%s", r.Text)
+	}
+	if !strings.Contains(lines[0], "1d 0h left") {
+		t.Errorf("time left: %s", lines[0])
+	}
+	if len(r.Fields) != 1 || !strings.Contains(r.Fields[0].Value, "carol") || r.Choice == nil || len(r.Choice.Options) != 3 {
+		t.Errorf("fields %+v choice %+v", r.Fields, r.Choice)
+	}
+}
+
+func TestSettings(t *testing.T) {
+	h := newHarness(t)
+	r := h.ok("alice", "settings")
+	if !r.Private || !strings.Contains(r.PlainText(), "24 h, 2 h before the deadline (default)") {
+		t.Fatalf("defaults: %s", r.PlainText())
+	}
+	h.ok("alice", "settings notify:both theme:night reminders:48,12,1")
+	r = h.ok("alice", "settings")
+	for _, want := range []string{"both", "night", "48 h, 12 h, 1 h"} {
+		if !strings.Contains(r.PlainText(), want) {
+			t.Errorf("settings lack %q: %s", want, r.PlainText())
+		}
+	}
+	id := h.start("gothic", "")
+	if b := h.ok("alice", "board game:"+id); !strings.Contains(string(b.Files[0].Data), "theme=night") {
+		t.Errorf("theme not used: %s", b.Files[0].Data)
+	}
+	// Changing reminders re-plans the wake-up of games already running.
+	h.ok("alice", "settings reminders:none")
+	if w := h.game(id).Clock.Wake; !w.IsZero() {
+		t.Errorf("wake %v after turning reminders off", w)
+	}
+	h.ok("alice", "settings reminders:5")
+	if w := h.game(id).Clock.Wake; !w.Equal(h.game(id).Clock.Deadline.Add(-5 * time.Hour)) {
+		t.Errorf("wake %v", w)
+	}
+}
+
+func TestRulesCards(t *testing.T) {
+	h := newHarness(t)
+	for _, v := range variantsOnly(h) {
+		r := h.ok("alice", "rules variant:"+v)
+		text := r.PlainText()
+		if len(text) < 500 {
+			t.Errorf("%s card too short: %s", v, text)
+		}
+	}
+	want := map[string][]string{
+		"gothic":  {"Chancellor", "Archbishop", "castling", "K+N+N v K", "draws, as that opponent could not possibly mate"},
+		"keltic":  {"sideways", "d7, e7, f7", "K v K and K+N v K only"},
+		"gochess": {"House rule", "nearer", "drawn (house rule)", "other cell colour", "one cell colour"},
+		"gess":    {"ring", "House rules", "threefold", "m3-m6"},
+	}
+	for v, words := range want {
+		text := h.ok("bob", "rules variant:"+v).PlainText()
+		for _, w := range words {
+			if !strings.Contains(text, w) {
+				t.Errorf("%s card lacks %q", v, w)
+			}
+		}
+	}
+	h.refused("alice", "rules variant:xiangqi", "Which game?")
+}
+
+// variantsOnly lists the real variants of the harness (not the toy).
+func variantsOnly(h *harness) []string {
+	var out []string
+	for _, k := range h.reg.Keys() {
+		if k != "toyplace" {
+			out = append(out, k)
+		}
+	}
+	return out
+}
+
+func TestCommandSpecs(t *testing.T) {
+	h := newHarness(t)
+	seen := map[string]bool{}
+	for _, c := range h.svc.Commands() {
+		if seen[c.Name] || c.Description == "" || len(c.Description) > 100 {
+			t.Errorf("command %q: duplicate or bad description", c.Name)
+		}
+		seen[c.Name] = true
+		if _, ok := handlers[c.Name]; !ok {
+			t.Errorf("command %q has no handler", c.Name)
+		}
+		for _, o := range c.Options {
+			if o.Description == "" || len(o.Description) > 100 || len(o.Choices) > 25 {
+				t.Errorf("%s option %s: bad description or too many choices", c.Name, o.Name)
+			}
+		}
+	}
+	for name := range handlers {
+		if !seen[name] {
+			t.Errorf("handler %q has no spec", name)
+		}
+	}
+	c, _ := h.svc.Spec(CmdMove)
+	if got := c.Usage(); got != "/move move:<string> [game:<string>]" {
+		t.Errorf("usage %q", got)
+	}
+}
+
+func TestComplete(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	req := Request{User: User{ID: "alice"}, Command: CmdMove}
+	got := h.svc.Complete(t.Context(), req, "move", "N")
+	if len(got) != 4 {
+		t.Fatalf("knight moves %+v", got)
+	}
+	if all := h.svc.Complete(t.Context(), req, "move", ""); len(all) != maxSuggestions {
+		t.Errorf("%d suggestions", len(all))
+	}
+	if g := h.svc.Complete(t.Context(), Request{User: User{ID: "bob"}}, "game", ""); len(g) != 1 || g[0].Value != id {
+		t.Errorf("games %+v", g)
+	}
+	if m := h.svc.Complete(t.Context(), Request{User: User{ID: "bob"}, Command: CmdMove}, "move", ""); len(m) != 0 {
+		t.Errorf("bob is not to move but got %+v", m)
+	}
+}
+
+// The game-over hooks run once per ended game: inside its transaction (an error
+// there undoes the end) and after the commit.
+func TestGameOverHooks(t *testing.T) {
+	h := newHarness(t)
+	var inside, after []string
+	fail := true
+	h.svc.over = func(tx *storage.Tx, g *storage.Game) error {
+		if fail {
+			return errors.New("rating update failed")
+		}
+		inside = append(inside, g.ID+" "+string(g.Outcome.Reason))
+		return nil
+	}
+	h.svc.after = func(_ context.Context, g *storage.Game) { after = append(after, g.ID) }
+	id := h.start("gothic", "days:1")
+	r := h.do("bob", "resign")
+	if !r.Refused || !h.game(id).Active() {
+		t.Fatalf("a failing hook did not undo the resignation: %+v", r)
+	}
+	fail = false
+	h.ok("bob", "resign")
+	id2 := h.start("keltic", "days:1")
+	h.clock.Advance(day)
+	h.tick()
+	h.tick()
+	if want := []string{id + " resignation", id2 + " timeout"}; !slices.Equal(inside, want) || !slices.Equal(after, []string{id, id2}) {
+		t.Fatalf("inside %v, after %v", inside, after)
+	}
+}
