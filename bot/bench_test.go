@@ -1,0 +1,120 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
+	"github.com/missivechess/missive/storage"
+)
+
+// BenchmarkMoveReply measures the time from a move command to its ready reply with
+// the board's PNG (and text board), over a real data file (fsync on every commit)
+// that holds a few hundred games, with the real renderer. Engine thinking is not
+// involved (people play both sides); the opponent's notification, drawn in the
+// background, is waited for outside the measured time. It reports the median and
+// the 99th percentile per variant.
+func BenchmarkMoveReply(b *testing.B) {
+	for _, variant := range []string{"gothic", "keltic", "gochess", "gess"} {
+		b.Run(variant, func(b *testing.B) { benchMoves(b, variant) })
+	}
+}
+
+func benchMoves(b *testing.B, variant string) {
+	reg := variants.Registry()
+	st, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), reg, &storage.Options{NoBackupSocket: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	svc, err := New(Config{Store: st, Registry: reg, Renderer: NewRenderer(), Notifier: NotifierFunc(func(context.Context, Notification) error { return nil }),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer svc.Close()
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(1, 2))
+	var seq int
+	newGame := func(place bool) string {
+		seq++
+		req := Request{ID: fmt.Sprint("c", seq), User: User{ID: "alice"}, Command: CmdChallenge,
+			Args: Args{"variant": variant, "opponent": "bob", "color": "white"}}
+		if r := svc.Handle(ctx, req); r.Refused {
+			b.Fatal(r.Text)
+		}
+		r := svc.Handle(ctx, Request{ID: fmt.Sprint("a", seq), User: User{ID: "bob"}, Command: CmdAccept})
+		if r.Refused {
+			b.Fatal(r.Text)
+		}
+		id := r.Started.ID
+		for place { // Go-Chess: place the pieces first (not measured)
+			g, _ := svc.Game(ctx, id)
+			sim, ok := inRound(g.Position)
+			if !ok {
+				break
+			}
+			for _, side := range sim.Awaiting() {
+				cells := sim.LegalMovesFor(side)
+				c := cells[rng.IntN(len(cells))]
+				user := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[side]
+				seq++
+				_ = svc.Handle(ctx, Request{ID: fmt.Sprint("p", seq), User: User{ID: user}, Command: CmdPlace,
+					Args: Args{"game": id, "cell": g.Position.Variant().Dims().Name(c.To)}})
+			}
+		}
+		svc.Idle()
+		return id
+	}
+	// A file with history: finished and running games of other players.
+	_ = svc.Handle(ctx, Request{ID: "s1", User: User{ID: "bob"}, Command: CmdSettings, Args: Args{"notify": "dm"}})
+	for range 200 {
+		id := newGame(false)
+		_ = svc.Handle(ctx, Request{ID: "r" + id, User: User{ID: "alice"}, Command: CmdResign, Args: Args{"game": id}})
+	}
+	id := newGame(true)
+	var durations []time.Duration
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		b.StopTimer()
+		g, err := svc.Game(ctx, id)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if !g.Active() || len(g.Moves) > 150 {
+			id = newGame(true)
+			g, _ = svc.Game(ctx, id)
+		}
+		moves := g.Position.LegalMoves()
+		m := moves[rng.IntN(len(moves))]
+		user := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[g.Position.Turn()]
+		req := Request{ID: fmt.Sprint("m", i), User: User{ID: user}, Command: CmdMove,
+			Args: Args{"game": id, "move": g.Position.UCI(m)}}
+		b.StartTimer()
+		start := time.Now()
+		r := svc.Handle(ctx, req)
+		d := time.Since(start)
+		b.StopTimer()
+		if r.Refused || len(r.Files) != 1 || r.Board == "" {
+			b.Fatalf("move %s: %+v", req.Args["move"], r)
+		}
+		durations = append(durations, d)
+		svc.Idle()
+		b.StartTimer()
+	}
+	b.StopTimer()
+	slices.Sort(durations)
+	pct := func(p float64) float64 {
+		return float64(durations[min(len(durations)-1, int(p*float64(len(durations))))].Microseconds()) / 1000
+	}
+	b.ReportMetric(pct(0.50), "p50-ms")
+	b.ReportMetric(pct(0.99), "p99-ms")
+}

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Engine player ids: "engine:builtin:N" for the built-in engine at level N (1-8),
+// "engine:ext:NAME" for a configured external engine.
+const (
+	builtinPrefix  = storage.EnginePrefix + "builtin:"
+	externalPrefix = storage.EnginePrefix + "ext:"
+	// DefaultLevel is the built-in engine's level when a challenge names none.
+	DefaultLevel = 4
+)
+
+// engines is the service's Engine: the built-in engine and, when configured,
+// external engines from a bounded pool.
+type engines struct {
+	builtin *engine.Engine
+	pool    *external.Pool
+	ext     map[string]external.Config
+}
+
+// NewEngine returns the Engine of the built-in engine and of the external engines
+// cfgs (taken from pool, which bounds their processes; nil when none is configured).
+func NewEngine(builtin *engine.Engine, pool *external.Pool, cfgs []external.Config) Engine {
+	e := &engines{builtin: builtin, pool: pool, ext: map[string]external.Config{}}
+	if pool != nil {
+		for _, c := range cfgs {
+			e.ext[strings.ToLower(c.Name)] = c
+		}
+	}
+	return e
+}
+
+// Opponent resolves "builtin" (or empty) and the name of a configured engine.
+func (e *engines) Opponent(name string, level int, variant string) (storage.Seat, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	if name == "" || name == "builtin" {
+		if level == 0 {
+			level = DefaultLevel
+		}
+		if level < 1 || level > engine.MaxLevel {
+			return storage.Seat{}, refuse(ErrRefused, "The engine's level must be from 1 to %d.", engine.MaxLevel)
+		}
+		return storage.Seat{ID: builtinPrefix + strconv.Itoa(level), Name: fmt.Sprintf("Missive engine (level %d)", level)}, nil
+	}
+	c, ok := e.ext[name]
+	if !ok {
+		return storage.Seat{}, refuse(ErrRefused, "There is no engine %q; the engines here are: %s.", name, strings.Join(e.names(), ", "))
+	}
+	if _, ok := c.Variants[variant]; !ok {
+		return storage.Seat{}, refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)
+	}
+	if level != 0 {
+		return storage.Seat{}, refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
+	}
+	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
+}
+
+// names lists the engines that can be challenged.
+func (e *engines) names() []string {
+	out := []string{"builtin"}
+	for _, c := range e.ext {
+		out = append(out, c.Name)
+	}
+	slices.Sort(out[1:])
+	return out
+}
+
+// Move asks the engine that plays turn.Player.
+func (e *engines) Move(ctx context.Context, turn EngineTurn) (rules.Move, error) {
+	if name, ok := strings.CutPrefix(turn.Player, externalPrefix); ok {
+		return e.external(ctx, name, turn)
+	}
+	level, err := strconv.Atoi(strings.TrimPrefix(turn.Player, builtinPrefix))
+	if !strings.HasPrefix(turn.Player, builtinPrefix) || err != nil {
+		return rules.NullMove, fmt.Errorf("bot: unknown engine player %q", turn.Player)
+	}
+	if sim, ok := inRound(turn.Position); ok {
+		return e.builtin.Place(ctx, sim, turn.Side)
+	}
+	return e.builtin.Move(ctx, turn.Position, level)
+}
+
+// external asks a configured engine from the pool.
+func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (rules.Move, error) {
+	c, ok := e.ext[strings.ToLower(name)]
+	if !ok || e.pool == nil {
+		return rules.NullMove, fmt.Errorf("bot: the engine %q is no longer configured", name)
+	}
+	if _, round := inRound(turn.Position); round || turn.Start == nil {
+		return rules.NullMove, fmt.Errorf("bot: the engine %s cannot make placement choices", name)
+	}
+	x, err := e.pool.Acquire(ctx, c.Name)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	defer e.pool.Release(x)
+	return x.Move(ctx, turn.Start, turn.Moves, c.Think)
+}
+
+// hintTime bounds the search for a hint.
+const hintTime = 3 * time.Second
+
+// Hint asks the built-in engine at full strength, for a few seconds.
+func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error) {
+	ctx, cancel := context.WithTimeout(ctx, hintTime)
+	defer cancel()
+	if sim, ok := inRound(pos); ok {
+		m, err := e.builtin.Place(ctx, sim, side)
+		return Hint{Move: m, Score: "placement"}, err
+	}
+	m, score, err := e.builtin.Hint(ctx, pos)
+	if err != nil {
+		return Hint{}, err
+	}
+	return Hint{Move: m, Score: score.String()}, nil
+}
