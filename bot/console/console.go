@@ -1,0 +1,535 @@
+// Package console is a terminal adapter for the play service: it reads slash-style
+// commands, runs them as one of several local identities, and prints the replies
+// with text boards, writing pictures and PGN files to a folder.
+//
+// A line is a command and its options as name:value pairs, or bare values (a bare
+// value goes to the option whose fixed choices include it, else to the next option
+// in order); quote a value with spaces:
+//
+//	/challenge variant:gothic opponent:bob days:3
+//	/challenge gothic bob
+//	/move e2e4
+//	/challenge variant:gothic fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1"
+//
+// A line without a slash is a move (/move). The console's own commands are /as NAME
+// (act as another player), /wait DURATION (move the clock on, such as 3d, 25h or
+// 90m, and run the scheduler), /help [COMMAND] and /quit.
+package console
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+
+	"github.com/missivechess/missive/bot"
+)
+
+// Console runs commands typed on a terminal (or read from a script) against a
+// Service. Set it up with New.
+type Console struct {
+	svc    *bot.Service
+	out    io.Writer
+	images string
+	clock  *Clock
+	user   string
+	prompt bool
+	seq    int
+
+	mu      sync.Mutex
+	busy    bool
+	pending []bot.Notification
+}
+
+// Clock is the console's clock: the real time plus an offset that /wait moves on.
+// Give its Now to the store and the service.
+type Clock struct {
+	mu     sync.Mutex
+	offset time.Duration
+	base   func() time.Time
+}
+
+// NewClock returns a clock that follows base (time.Now when nil).
+func NewClock(base func() time.Time) *Clock {
+	if base == nil {
+		base = time.Now
+	}
+	return &Clock{base: base}
+}
+
+// Now returns the clock's time.
+func (c *Clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.base().Add(c.offset)
+}
+
+// Advance moves the clock on by d.
+func (c *Clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	c.offset += d
+	c.mu.Unlock()
+}
+
+// Options configure a Console.
+type Options struct {
+	Out    io.Writer // where replies and notifications are printed
+	Images string    // the folder for pictures and PGN files
+	Clock  *Clock    // the clock shared with the store and service (for /wait)
+	User   string    // the first identity (default "alice")
+	Prompt bool      // print a prompt before each line (for people at a terminal)
+}
+
+// New returns a console printing to opts.Out. Its Notify method must be the
+// service's Notifier, so create the console first and the service with it, then call
+// Attach.
+func New(opts Options) *Console {
+	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt}
+	if c.user == "" {
+		c.user = "alice"
+	}
+	if c.clock == nil {
+		c.clock = NewClock(nil)
+	}
+	return c
+}
+
+// Attach sets the service the console drives.
+func (c *Console) Attach(svc *bot.Service) { c.svc = svc }
+
+// Notify prints a notification, or keeps it until the reply to the command that
+// caused it has been printed.
+func (c *Console) Notify(_ context.Context, n bot.Notification) error {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.busy {
+		c.pending = append(c.pending, n)
+		return nil
+	}
+	c.printNotification(n)
+	return nil
+}
+
+// Run reads commands from in until it ends, /quit, or ctx ends.
+func (c *Console) Run(ctx context.Context, in io.Reader) error {
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	for {
+		if c.prompt {
+			c.mu.Lock()
+			fmt.Fprintf(c.out, "%s> ", c.user)
+			c.mu.Unlock()
+		}
+		if !sc.Scan() {
+			return sc.Err()
+		}
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if quit := c.Line(ctx, sc.Text()); quit {
+			return nil
+		}
+	}
+}
+
+// Line runs one line and prints what it produced; it reports whether the line asked
+// to quit.
+func (c *Console) Line(ctx context.Context, line string) (quit bool) {
+	line = strings.TrimSpace(line)
+	if line == "" || strings.HasPrefix(line, "#") {
+		return false
+	}
+	c.mu.Lock()
+	c.busy = true
+	c.mu.Unlock()
+	defer c.flush()
+	if !strings.HasPrefix(line, "/") {
+		line = "/move " + line
+	}
+	words, err := split(line[1:])
+	if err != nil || len(words) == 0 {
+		c.printf("[refused] %v\n", err)
+		return false
+	}
+	name := strings.ToLower(words[0])
+	switch name {
+	case "quit", "exit", "q":
+		return true
+	case "as":
+		if len(words) != 2 || !validName(words[1]) {
+			c.printf("[refused] Say who you are with /as NAME (letters, digits, - and _).\n")
+			return false
+		}
+		c.user = strings.ToLower(words[1])
+		c.printf("You are now %s.\n", c.user)
+		return false
+	case "whoami":
+		c.printf("You are %s.\n", c.user)
+		return false
+	case "wait":
+		c.wait(ctx, words[1:])
+		return false
+	case "help", "?":
+		c.help(words[1:])
+		return false
+	}
+	spec, ok := c.svc.Spec(name)
+	if !ok {
+		c.printf("[refused] There is no command /%s; /help lists them.\n", name)
+		return false
+	}
+	args, err := parseArgs(spec, words[1:])
+	if err != nil {
+		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
+		return false
+	}
+	c.seq++
+	req := bot.Request{
+		ID:      fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq),
+		User:    bot.User{ID: c.user, Name: c.user},
+		Command: name,
+		Args:    args,
+	}
+	reply := c.svc.Handle(ctx, req)
+	c.svc.Idle()
+	c.printReply(reply, "")
+	return false
+}
+
+// flush prints the notifications kept during a command.
+func (c *Console) flush() {
+	if c.svc != nil {
+		c.svc.Idle()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, n := range c.pending {
+		c.printNotification(n)
+	}
+	c.pending = nil
+	c.busy = false
+}
+
+func (c *Console) printf(format string, args ...any) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	fmt.Fprintf(c.out, format, args...)
+}
+
+// wait moves the clock on and runs the scheduler.
+func (c *Console) wait(ctx context.Context, words []string) {
+	if len(words) != 1 {
+		c.printf("[refused] Say how long, such as /wait 3d, /wait 25h or /wait 90m.\n")
+		return
+	}
+	d, err := parseDuration(words[0])
+	if err != nil {
+		c.printf("[refused] %v\n", err)
+		return
+	}
+	c.clock.Advance(d)
+	c.printf("The clock moves on %s, to %s.\n", words[0], c.clock.Now().UTC().Format("Mon 2 Jan 2006 15:04 UTC"))
+	if _, err := c.svc.Tick(ctx); err != nil {
+		c.printf("[error] the scheduler: %v\n", err)
+	}
+	c.svc.Wake()
+}
+
+var durationRE = regexp.MustCompile(`^(\d+)(d|h|m)$`)
+
+// parseDuration reads "3d", "25h" or "90m".
+func parseDuration(s string) (time.Duration, error) {
+	m := durationRE.FindStringSubmatch(strings.ToLower(s))
+	if m == nil {
+		return 0, fmt.Errorf("%q is not a duration such as 3d, 25h or 90m", s)
+	}
+	n, _ := strconv.Atoi(m[1])
+	unit := map[string]time.Duration{"d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
+	if n > 365*24*60 {
+		return 0, fmt.Errorf("%q is too long", s)
+	}
+	return time.Duration(n) * unit, nil
+}
+
+// help prints the command list, or one command's options.
+func (c *Console) help(words []string) {
+	if len(words) == 1 {
+		spec, ok := c.svc.Spec(strings.TrimPrefix(strings.ToLower(words[0]), "/"))
+		if !ok {
+			c.printf("[refused] There is no command %s.\n", words[0])
+			return
+		}
+		var b strings.Builder
+		fmt.Fprintf(&b, "%s\n  %s\n", spec.Usage(), spec.Description)
+		for _, o := range spec.Options {
+			req := ""
+			if o.Required {
+				req = " (required)"
+			}
+			fmt.Fprintf(&b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
+		}
+		c.printf("%s", b.String())
+		return
+	}
+	var b strings.Builder
+	b.WriteString("Commands (options as name:value, or bare values in order; /help COMMAND for details):\n")
+	for _, spec := range c.svc.Commands() {
+		fmt.Fprintf(&b, "  /%-11s %s\n", spec.Name, spec.Description)
+	}
+	b.WriteString("Console:\n")
+	b.WriteString("  /as NAME     act as another player (you are " + c.user + ")\n")
+	b.WriteString("  /wait 3d     move the clock on (d, h or m) and run deadlines and reminders\n")
+	b.WriteString("  /quit        leave (everything is saved)\n")
+	b.WriteString("A line without a slash is a move, such as e2e4 or Nf3.\n")
+	c.printf("%s", b.String())
+}
+
+// validName reports whether s can be a console identity.
+func validName(s string) bool {
+	if s == "" || len(s) > 32 || strings.HasPrefix(strings.ToLower(s), "engine") {
+		return false
+	}
+	return !strings.ContainsFunc(s, func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
+	})
+}
+
+// split cuts a command line into words, keeping quoted parts ("..." or '...')
+// together, also inside name:"value".
+func split(line string) ([]string, error) {
+	var words []string
+	var cur strings.Builder
+	in := false
+	var quote rune
+	quoted := false
+	for _, r := range line {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote, in, quoted = r, true, true
+		case unicode.IsSpace(r):
+			if in {
+				words = append(words, cur.String())
+				cur.Reset()
+				in, quoted = false, false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("a quote is not closed")
+	}
+	if in || quoted {
+		words = append(words, cur.String())
+	}
+	return words, nil
+}
+
+// parseArgs reads name:value pairs and bare values. A bare value goes to the first
+// unset option whose fixed choices include it, else to the next unset option in
+// order that has no fixed choices.
+func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
+	args := bot.Args{}
+	set := func(name string) bool { _, ok := args[name]; return ok }
+	var bare []string
+	for _, w := range words {
+		if name, value, ok := strings.Cut(w, ":"); ok {
+			if _, known := spec.Option(strings.ToLower(name)); known {
+				args[strings.ToLower(name)] = value
+				continue
+			}
+		}
+		bare = append(bare, w)
+	}
+	for _, w := range bare {
+		placed := false
+		for _, o := range spec.Options {
+			if !set(o.Name) && slices.ContainsFunc(o.Choices, func(ch bot.OptionChoice) bool { return strings.EqualFold(ch.Value, w) }) {
+				args[o.Name], placed = w, true
+				break
+			}
+		}
+		for _, o := range spec.Options {
+			if !placed && !set(o.Name) && len(o.Choices) == 0 {
+				args[o.Name], placed = w, true
+			}
+		}
+		if !placed {
+			names := make([]string, len(spec.Options))
+			for i, o := range spec.Options {
+				names[i] = o.Name
+			}
+			if len(names) == 0 {
+				return nil, fmt.Errorf("/%s takes no options, but got %q", spec.Name, w)
+			}
+			return nil, fmt.Errorf("%q fits none of the options of /%s left (%s); write name:value", w, spec.Name, strings.Join(names, ", "))
+		}
+	}
+	for _, o := range spec.Options {
+		v, ok := args[o.Name]
+		if !ok {
+			continue
+		}
+		if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(ch bot.OptionChoice) bool { return strings.EqualFold(ch.Value, v) }) &&
+			o.Name != "variant" && o.Name != "days" { // the service explains those itself
+			vals := make([]string, len(o.Choices))
+			for i, ch := range o.Choices {
+				vals[i] = ch.Value
+			}
+			return nil, fmt.Errorf("%s must be one of %s, not %q", o.Name, strings.Join(vals, ", "), v)
+		}
+	}
+	return args, nil
+}
+
+// printReply prints a reply, indented after a header when it is a notification.
+func (c *Console) printReply(r bot.Reply, header string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.writeReply(r, header)
+}
+
+// writeReply prints r; the caller holds c.mu.
+func (c *Console) writeReply(r bot.Reply, header string) {
+	var b strings.Builder
+	if header != "" {
+		b.WriteString(header + "\n")
+	}
+	tags := ""
+	if r.Refused {
+		tags += "[refused] "
+	}
+	if r.Private && !r.Refused {
+		tags += "[only you see this] "
+	}
+	if r.Title != "" {
+		b.WriteString(tags + "== " + r.Title + " ==\n")
+		tags = ""
+	}
+	if r.Text != "" {
+		b.WriteString(tags + plain(r.Text) + "\n")
+	}
+	for _, f := range r.Fields {
+		fmt.Fprintf(&b, "%s: %s\n", f.Name, strings.ReplaceAll(plain(f.Value), "\n", "\n  "))
+	}
+	if r.Board != "" {
+		b.WriteString(strings.TrimRight(r.Board, "\n") + "\n")
+	}
+	for _, f := range r.Files {
+		if strings.HasPrefix(f.ContentType, "application/x-chess-pgn") || strings.HasPrefix(f.ContentType, "text/") {
+			b.WriteString(strings.TrimRight(string(f.Data), "\n") + "\n")
+		}
+		path, err := c.save(f)
+		if err != nil {
+			fmt.Fprintf(&b, "[could not save %s: %v]\n", f.Name, err)
+			continue
+		}
+		fmt.Fprintf(&b, "[%s] %s\n", kind(f.ContentType), path)
+	}
+	if len(r.Mentions) > 0 {
+		b.WriteString("(@" + strings.Join(r.Mentions, ", @") + ")\n")
+	}
+	if len(r.Actions) > 0 {
+		var acts []string
+		for _, a := range r.Actions {
+			acts = append(acts, a.Label+": "+usage(a.Command, a.Args, a.Input))
+		}
+		b.WriteString("Buttons: " + strings.Join(acts, " | ") + "\n")
+	}
+	if ch := r.Choice; ch != nil {
+		var opts []string
+		for _, o := range ch.Options {
+			opts = append(opts, o.Label+": "+usage(ch.Command, withArg(ch.Args, ch.Arg, o.Value), ""))
+		}
+		b.WriteString(ch.Placeholder + ":\n  " + strings.Join(opts, "\n  ") + "\n")
+	}
+	fmt.Fprint(c.out, b.String())
+}
+
+// printNotification prints a notification for its addressee; the caller holds c.mu.
+func (c *Console) printNotification(n bot.Notification) {
+	var how []string
+	if n.Channel {
+		how = append(how, "mention")
+	}
+	if n.Direct {
+		how = append(how, "direct message")
+	}
+	c.writeReply(n.Reply, fmt.Sprintf(">> to %s (%s, %s):", n.To.Name, strings.Join(how, " and "), n.Kind))
+}
+
+// usage writes the console command that an action runs.
+func usage(cmd string, args bot.Args, input string) string {
+	keys := make([]string, 0, len(args))
+	for k := range args {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	parts := []string{"/" + cmd}
+	for _, k := range keys {
+		v := args[k]
+		if strings.ContainsAny(v, " \t") {
+			v = strconv.Quote(v)
+		}
+		parts = append(parts, k+":"+v)
+	}
+	if input != "" {
+		parts = append(parts, input+":...")
+	}
+	return strings.Join(parts, " ")
+}
+
+func withArg(a bot.Args, name, value string) bot.Args {
+	out := bot.Args{}
+	for k, v := range a {
+		out[k] = v
+	}
+	out[name] = value
+	return out
+}
+
+// plain removes the Markdown emphasis of a reply's text.
+func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
+
+func kind(contentType string) string {
+	switch {
+	case strings.HasPrefix(contentType, "image/png"):
+		return "picture"
+	case strings.HasPrefix(contentType, "image/gif"):
+		return "animation"
+	case strings.HasPrefix(contentType, "application/x-chess-pgn"):
+		return "pgn"
+	}
+	return "file"
+}
+
+// save writes f into the images folder and returns its path.
+func (c *Console) save(f bot.File) (string, error) {
+	if c.images == "" {
+		return "", fmt.Errorf("no folder for files")
+	}
+	if err := os.MkdirAll(c.images, 0o755); err != nil {
+		return "", err
+	}
+	path := filepath.Join(c.images, filepath.Base(f.Name))
+	if err := os.WriteFile(path, f.Data, 0o644); err != nil {
+		return "", err
+	}
+	return path, nil
+}
