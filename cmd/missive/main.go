@@ -23,11 +23,12 @@ var errUsage = errors.New("see \"missive help\"")
 
 func commands() map[string]command {
 	return map[string]command{
-		"backup": {backupUsage, runBackup},
-		"match":  {"play an engine match: match --variant V --games N -a builtin -b engine:NAME --engines engines.yaml --pgn out.pgn", runMatch},
-		"perft":  {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
-		"render": {renderUsage, runRender},
-		"uci":    {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
+		"backup":  {backupUsage, runBackup},
+		"console": {consoleUsage, runConsole},
+		"match":   {"play an engine match: match --variant V --games N -a builtin -b engine:NAME --engines engines.yaml --pgn out.pgn", runMatch},
+		"perft":   {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
+		"render":  {renderUsage, runRender},
+		"uci":     {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
 	}
 }
 

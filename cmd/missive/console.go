@@ -1,0 +1,112 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sync"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/console"
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules/variants"
+	"github.com/missivechess/missive/storage"
+)
+
+const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME]"
+
+// stdin is the console's input; tests replace it with a script.
+var stdin io.Reader = os.Stdin
+
+func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("console", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	data := fs.String("data", "", "the data file (default: "+filepath.Join(defaultDataDir(), "console.db")+")")
+	files := fs.String("files", "", "the folder for board pictures, animations and PGN files (default: next to the data file)")
+	as := fs.String("as", "alice", "the identity to start as (/as NAME switches)")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("console: unexpected argument %q: %w", fs.Arg(0), errUsage)
+	}
+	path := *data
+	if path == "" {
+		path = filepath.Join(defaultDataDir(), "console.db")
+	}
+	dir := *files
+	if dir == "" {
+		dir = filepath.Join(filepath.Dir(path), "files")
+	}
+	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	clock := console.NewClock(nil)
+	reg := variants.Registry()
+	st, err := storage.Open(path, reg, &storage.Options{Now: clock.Now, Logger: logger})
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	defer st.Close()
+	con := console.New(console.Options{Out: stdout, Images: dir, Clock: clock, User: *as, Prompt: isTerminal(stdin)})
+	svc, err := bot.New(bot.Config{
+		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
+		Engine: bot.NewEngine(engine.New(engine.Options{}), nil, nil), Site: "Missive console",
+	})
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	con.Attach(svc)
+	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
+		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
+
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := svc.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
+			logger.Error("console: scheduler stopped", "error", err)
+		}
+	}()
+	err = con.Run(ctx, stdin)
+	stop()
+	wg.Wait()
+	svc.Close()
+	if err != nil && !errors.Is(err, context.Canceled) {
+		return fmt.Errorf("console: %w", err)
+	}
+	return nil
+}
+
+// defaultDataDir is where the console keeps its data: the user's data folder
+// ($XDG_DATA_HOME or ~/.local/share on Unix, the configuration folder elsewhere), or
+// ./missive-data when there is none.
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "missive")
+	}
+	if runtime.GOOS != "windows" && runtime.GOOS != "darwin" {
+		if home, err := os.UserHomeDir(); err == nil {
+			return filepath.Join(home, ".local", "share", "missive")
+		}
+	}
+	if d, err := os.UserConfigDir(); err == nil {
+		return filepath.Join(d, "missive")
+	}
+	return "missive-data"
+}
+
+// isTerminal reports whether r is an interactive terminal (then the console prompts).
+func isTerminal(r io.Reader) bool {
+	f, ok := r.(*os.File)
+	if !ok {
+		return false
+	}
+	st, err := f.Stat()
+	return err == nil && st.Mode()&os.ModeCharDevice != 0
+}
