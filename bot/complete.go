@@ -14,7 +14,7 @@ const maxSuggestions = 25
 
 // Complete suggests values for option of req's command as the user types typed:
 // legal moves for move, eligible cells for cell (the user's own choices only), the
-// user's games for game, open challenges for challenge. It returns nil when it has
+// user's games for game, open challenges for challenge, engines for engine. It returns nil when it has
 // nothing to offer.
 func (s *Service) Complete(ctx context.Context, req Request, option, typed string) []ChoiceOption {
 	defer func() { _ = recover() }()
@@ -71,6 +71,14 @@ func (s *Service) Complete(ctx context.Context, req Request, option, typed strin
 				side, _ := g.SideOf(req.User.ID)
 				if !add("#"+g.ID+" "+s.variantName(g.Variant)+" vs "+seatName(g.Players[side.Other()]), g.ID) {
 					break
+				}
+			}
+		case "engine":
+			if n, ok := s.engine.(interface{ Names() []string }); ok {
+				for _, name := range n.Names() {
+					if !add(name, name) {
+						break
+					}
 				}
 			}
 		case "challenge":

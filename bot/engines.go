@@ -68,6 +68,9 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
 }
 
+// Names lists the engines that can be challenged: builtin, then the configured ones.
+func (e *engines) Names() []string { return e.names() }
+
 // names lists the engines that can be challenged.
 func (e *engines) names() []string {
 	out := []string{"builtin"}

@@ -14,9 +14,11 @@ import (
 // Every game gets the Seven Tag Roster plus Variant (the variant key: gothic, keltic,
 // gochess, gess), SetUp "1" and FEN (the position the movetext starts from, in the
 // variant's own position text), TimeControl "1/N" (one move per N seconds, the days
-// per move), Termination and, in tournaments, the round. Movetext uses the display
-// notation (SAN; Gess "m3-m6"/"m3xm6"), numbered so that "1." is a White move:
-// a game whose first mover is Black (Gess, some Go-Chess games) starts "1...".
+// per move), Termination, Outcome (how the game ended, in words, such as "drawn on
+// time, as the other side could not possibly win") and, in tournaments, the round.
+// Movetext uses the display notation (SAN; Gess "m3-m6"/"m3xm6"), numbered so that
+// "1." is a White move: a game whose first mover is Black (Gess, some Go-Chess
+// games) starts "1...".
 //
 // Go-Chess placement: the FEN tag holds the position when placement ended (the
 // position the moves start from), the tag PlacementFEN the empty board with its
@@ -29,7 +31,7 @@ import (
 // pgnVariantTag returns the Variant tag value of a variant key.
 func pgnVariantTag(key string) string { return key }
 
-// PGN returns the PGN text of game id.
+// pgn returns the PGN text of g.
 func (s *Service) pgn(g *storage.Game) (string, error) {
 	v, err := s.reg.Lookup(g.Variant)
 	if err != nil {

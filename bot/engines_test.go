@@ -1,0 +1,55 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules"
+)
+
+func TestEngines(t *testing.T) {
+	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), nil, nil)
+	seat, err := e.Opponent("", 0, "gothic")
+	if err != nil || seat.ID != "engine:builtin:4" || !strings.Contains(seat.Name, "level 4") {
+		t.Fatalf("default opponent %+v %v", seat, err)
+	}
+	if _, err := e.Opponent("builtin", 9, "gothic"); !errors.Is(err, ErrRefused) {
+		t.Errorf("level 9: %v", err)
+	}
+	if _, err := e.Opponent("fairy-stockfish", 0, "gothic"); err == nil || !strings.Contains(err.Error(), "the engines here are: builtin") {
+		t.Errorf("unknown engine: %v", err)
+	}
+	if n := e.(interface{ Names() []string }).Names(); !slices.Equal(n, []string{"builtin"}) {
+		t.Errorf("names %v", n)
+	}
+	reg := testRegistry()
+	ctx := context.Background()
+	for _, key := range []string{"gothic", "keltic", "gess"} {
+		v, _ := reg.Lookup(key)
+		pos := v.Start(0)
+		m, err := e.Move(ctx, EngineTurn{Player: "engine:builtin:1", Side: pos.Turn(), Position: pos, Start: pos})
+		if err != nil {
+			t.Fatalf("%s: %v", key, err)
+		}
+		if _, err := pos.Play(m); err != nil {
+			t.Errorf("%s: the engine's move %v is illegal: %v", key, m, err)
+		}
+	}
+	v, _ := reg.Lookup("gochess")
+	sim := v.Start(5).(rules.Simultaneous)
+	m, err := e.Move(ctx, EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)})
+	if err != nil || !m.IsDrop() || !slices.Contains(sim.LegalMovesFor(rules.Black), m) {
+		t.Fatalf("placement %v %v", m, err)
+	}
+	h, err := e.Hint(ctx, sim.ViewFor(rules.White), rules.White)
+	if err != nil || !h.Move.IsDrop() {
+		t.Fatalf("placement hint %+v %v", h, err)
+	}
+	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
+		t.Error("an unknown engine player moved")
+	}
+}
