@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -175,5 +176,32 @@ func TestErrorKinds(t *testing.T) {
 	h.svc.Idle()
 	if got := notesFor(h.notes.take(), "a"); len(got) != 1 {
 		t.Fatalf("a was told %v", got)
+	}
+}
+
+// Two deliveries of different moves for the same turn at once: exactly one applies.
+func TestConcurrentMoves(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "")
+	moves := []string{"e2e4", "d2d4", "Nc3", "Nh3"}
+	replies := make(chan Reply, len(moves))
+	for i, m := range moves {
+		go func() {
+			replies <- h.svc.Handle(context.Background(), Request{ID: fmt.Sprint("c", i), User: User{ID: "alice", Name: "alice"},
+				Command: CmdMove, Args: Args{"game": id, "move": m}})
+		}()
+	}
+	ok := 0
+	for range moves {
+		r := <-replies
+		if !r.Refused {
+			ok++
+		} else if !strings.Contains(r.Text, "It is bob's turn") {
+			t.Errorf("refusal %q", r.Text)
+		}
+	}
+	h.svc.Idle()
+	if g := h.game(id); ok != 1 || len(g.Moves) != 1 {
+		t.Fatalf("%d moves applied, %d stored", ok, len(g.Moves))
 	}
 }
