@@ -1,0 +1,88 @@
+// Package discordtest is a fake Discord for end-to-end tests of the Discord adapter: a
+// REST API and a gateway on 127.0.0.1 that the real discordgo client talks to, checking
+// every request against Discord's official OpenAPI description.
+//
+// # Pointing discordgo at the fake
+//
+// discordgo builds its URLs from package-level variables (discordgo.EndpointAPI and
+// dozens of others concatenated from it when the package initialises), so redirecting it
+// by reassigning them would mean rewriting every derived variable, and would be a shared
+// mutable global: a data race under -race and a leak between parallel tests, each with
+// its own server. Instead each session gets its own plumbing, through fields discordgo
+// exposes for this:
+//
+//   - Session.Client is Server.HTTPClient: its transport sends requests for discord.com
+//     (and discordapp.com) to the fake's address, and refuses and reports any other host,
+//     so nothing leaves the machine.
+//   - Session.Dialer is Server.Dialer: it dials only the fake. GET /gateway answers the
+//     fake's ws:// URL, which discordgo then dials.
+//
+// Server.Attach sets both; Server.NewSession returns an attached session with the Guilds
+// intent. Tests stay parallel and -race clean.
+//
+// # Gateway
+//
+// The gateway speaks Discord's protocol with JSON encoding: HELLO with the configured
+// heartbeat interval, IDENTIFY (token, intents, shard; Identifies exposes what was sent,
+// and a privileged intent the application lacks closes the connection with 4014),
+// heartbeat ACKs, READY (session id, resume URL, user, application, guilds) and one
+// GUILD_CREATE per guild of the shard with its channels, threads, roles and members (all
+// members only with the Guild Members intent, as on Discord). Events carry sequence
+// numbers and are kept per session, so Disconnect (a dropped connection) is followed by
+// RESUME with the missed events replayed, then RESUMED; Reconnect sends opcode 7 and
+// InvalidateSession opcode 9. discordgo v0.29 asks for API v9 and payload compression,
+// so dispatches are zlib-compressed binary frames; zlib-stream transport compression is
+// supported too. Events the bot's intents exclude (MESSAGE_CREATE without Guild
+// Messages) are not sent.
+//
+// Tests inject interactions shaped as Discord v10 sends them (snowflake ids, member with
+// user and permissions, app_permissions, token, version 1): Command and Autocomplete
+// type their options from the command the bot registered and check them as the Discord
+// client would; Click and Select press components of a message the bot posted; and
+// SubmitModal fills in a modal the bot opened. Redeliver sends an interaction twice.
+// Users and channels are named by username or channel name, or given by id; DMChannel
+// gives the id of a user's DM channel with the bot, for interactions in DMs.
+//
+// # REST
+//
+// The fake implements the routes a slash-command bot uses: command registration (bulk
+// overwrite, global and per guild), interaction callbacks of every type, the original
+// response and followups, messages (JSON or multipart with payload_json and files[n]),
+// threads with and without a message, thread members, DM channels, and the identity
+// routes. It keeps a model (channels, threads, messages, commands, interaction
+// responses) that tests query: Messages, Original, Followups, Callbacks, Commands,
+// Threads, with Wait helpers. It behaves as Discord does where a bot must cope: a
+// second answer to an interaction gets 40060, an answer after 3 seconds 10062, a DM to a
+// user who blocks them 50007 (Config user BlocksDMs or BlockDMs), and a thread in a
+// channel where the bot may not create threads 403 Missing Permissions 50013 (Channel
+// DenyThreads or Server.DenyThreads, a real permission overwrite the bot sees in its
+// state). SetLatency slows answers and FailNext plants errors and rate limits.
+//
+// # Validation
+//
+// Every request is matched to an operation of Discord's openapi.json (path template with
+// literal segments winning, method), its path and query parameters are validated against
+// their schemas, and its JSON body, or the payload_json and files of a multipart body,
+// against the operation's requestBody schema, using github.com/santhosh-tekuri/jsonschema
+// (JSON Schema 2020-12, the dialect of OpenAPI 3.1) with format assertions and a
+// "snowflake" format. A violation fails the test with the route and the JSON pointer of
+// the offending value, and the request gets Discord's 400 Invalid Form Body. The one
+// known gap between the description and the API is bridged: default_member_permissions
+// may be a decimal string (Discord's docs and discordgo use strings; the description
+// says integer). The fake also enforces rules the description cannot express: command
+// and option names, descriptions, option order and counts, and component custom ids.
+//
+// openapi.json is found by SpecPath: $DISCORD_OPENAPI, else shared/discord/openapi.json
+// beside the repository (or beside a folder above it, for worktrees). New fails the test
+// when it is missing and CI=true, and skips it otherwise; it is loaded once per test
+// binary and each operation's schema is compiled once, when first needed.
+//
+// # What fails a test
+//
+// New reports to t.Error every request that does not fit the description, every error
+// the fake answers that a correct bot would never get (unknown interaction, double
+// acknowledgement, late answer, unknown message, wrong token, an unimplemented route),
+// and every scenario Discord would never deliver (a command the bot did not register, an
+// option outside its choices, a click on a disabled or missing button). Errors a bot must
+// handle (50007, 50013, planted failures) are answered without failing the test.
+package discordtest
