@@ -215,8 +215,11 @@ func TestAbort(t *testing.T) {
 	if g.Outcome.Reason != rules.Aborted || g.Outcome.Status != rules.Drawn {
 		t.Fatalf("outcome %v", g.Outcome)
 	}
-	if !strings.Contains(r.Text, "aborted") {
+	if !strings.Contains(r.Text, "aborted") || !strings.Contains(r.Text, "Game over: aborted, no result.") {
 		t.Errorf("reply %s", r.Text)
+	}
+	if pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, `[Result "*"]`) || !strings.Contains(pgn, `[Termination "abandoned"]`) {
+		t.Errorf("PGN of an aborted game:\n%s", pgn)
 	}
 	id = h.start("keltic", "")
 	h.play(id, "alice", "e3e4", "d5d4")

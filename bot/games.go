@@ -202,6 +202,9 @@ func describeOutcome(g *storage.Game) string { return outcomeText(g.Players, g.O
 
 // outcomeText says how a game between players ended.
 func outcomeText(players [2]storage.Seat, o rules.Outcome) string {
+	if o.Reason == rules.Aborted {
+		return "aborted, no result"
+	}
 	switch o.Status {
 	case rules.Won:
 		return fmt.Sprintf("%s (%s) wins %s", seatName(players[o.Winner&1]), o.Winner, reasonPhrase(o.Reason))

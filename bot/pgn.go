@@ -70,7 +70,7 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 	tag("Round", round)
 	tag("White", seatName(g.Players[rules.White]))
 	tag("Black", seatName(g.Players[rules.Black]))
-	tag("Result", g.Outcome.Result())
+	tag("Result", result(g.Outcome))
 	tag("Variant", pgnVariantTag(g.Variant))
 	tag("SetUp", "1")
 	tag("FEN", fen)
@@ -93,10 +93,18 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 		text = append(text, "{Placement: "+placementText(placement)+"}")
 	}
 	text = append(text, movetext(moves)...)
-	text = append(text, g.Outcome.Result())
+	text = append(text, result(g.Outcome))
 	b.WriteString(wrap(text, 79))
 	b.WriteString("\n")
 	return b.String(), nil
+}
+
+// result is the PGN result of o: "*" for an aborted game, which has none.
+func result(o rules.Outcome) string {
+	if o.Reason == rules.Aborted {
+		return "*"
+	}
+	return o.Result()
 }
 
 // termination is the PGN Termination tag for o.

@@ -197,7 +197,7 @@ func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
 			b.WriteString(wrap(movetext(moves), 72))
 		}
 		if !g.Active() {
-			b.WriteString(" " + g.Outcome.Result())
+			b.WriteString(" " + result(g.Outcome))
 		}
 		r := Reply{Title: s.gameTitle(g), Text: b.String() + "\n" + s.statusLine(g), Game: gameRef(g)}
 		if len(r.Text) > 3500 {
