@@ -1,0 +1,793 @@
+package discord
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+
+	"github.com/missivechess/missive/bot"
+)
+
+// Discord's error codes the adapter copes with.
+const (
+	codeMissingPermissions = 50013 // no permission to create a thread here
+	codeCannotDM           = 50007 // the user blocks direct messages
+)
+
+// maxCustomID is Discord's limit on a component's custom id.
+const maxCustomID = 100
+
+// Options configure a Bot.
+type Options struct {
+	// Token is the bot token (without the "Bot " prefix).
+	Token string
+	// Guilds, when not empty, are the servers the commands are registered to (fast to
+	// update while developing); empty registers them globally.
+	Guilds []string
+	// ShardID and ShardCount select this process's shard (count 0 or 1: no sharding).
+	ShardID, ShardCount int
+	// Logger receives structured logs (default slog.Default()).
+	Logger *slog.Logger
+	// HTTPClient and Dialer replace discordgo's (tests point them at a fake Discord).
+	HTTPClient *http.Client
+	Dialer     *websocket.Dialer
+	// DeferAfter is how long a request may run before the interaction is deferred
+	// (default 1.5s, well inside Discord's 3 seconds).
+	DeferAfter time.Duration
+	// Observe, when set, is told of every handled interaction: the command, how long it
+	// took and whether it failed (for metrics).
+	Observe func(command string, took time.Duration, failed bool)
+}
+
+// Bot connects the play service to Discord: it registers the commands, answers
+// interactions and delivers notifications. It implements bot.Notifier.
+type Bot struct {
+	opts Options
+	ds   *discordgo.Session
+	log  *slog.Logger
+
+	mu       sync.Mutex
+	svc      *bot.Service
+	seen     map[string]time.Time // interaction ids and notification keys handled
+	noThread map[string]bool      // channels where the fallback was announced
+}
+
+// New returns a Bot with its own discordgo session, asking only for the Guilds intent.
+func New(opts Options) (*Bot, error) {
+	if opts.Token == "" {
+		return nil, errors.New("discord: no bot token")
+	}
+	ds, err := discordgo.New("Bot " + opts.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord: %w", err)
+	}
+	ds.Identify.Intents = discordgo.IntentsGuilds
+	if opts.ShardCount > 1 {
+		ds.ShardID, ds.ShardCount = opts.ShardID, opts.ShardCount
+	}
+	if opts.HTTPClient != nil {
+		ds.Client = opts.HTTPClient
+	}
+	if opts.Dialer != nil {
+		ds.Dialer = opts.Dialer
+	}
+	if opts.Logger == nil {
+		opts.Logger = slog.Default()
+	}
+	if opts.DeferAfter <= 0 {
+		opts.DeferAfter = 1500 * time.Millisecond
+	}
+	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}}
+	ds.AddHandler(b.onInteraction)
+	return b, nil
+}
+
+// Session returns the bot's discordgo session.
+func (b *Bot) Session() *discordgo.Session { return b.ds }
+
+// Attach sets the service the bot drives; call it before Open.
+func (b *Bot) Attach(svc *bot.Service) {
+	b.mu.Lock()
+	b.svc = svc
+	b.mu.Unlock()
+}
+
+func (b *Bot) service() *bot.Service {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.svc
+}
+
+// Open connects to the gateway and registers the commands with one bulk overwrite
+// (per configured guild, or globally).
+func (b *Bot) Open(ctx context.Context) error {
+	if b.service() == nil {
+		return errors.New("discord: Open before Attach")
+	}
+	if err := b.ds.Open(); err != nil {
+		return fmt.Errorf("discord: connecting to the gateway: %w", err)
+	}
+	appID := b.ds.State.User.ID
+	if b.ds.State.Application != nil && b.ds.State.Application.ID != "" {
+		appID = b.ds.State.Application.ID
+	}
+	cmds := ApplicationCommands(b.service().Commands())
+	guilds := b.opts.Guilds
+	if len(guilds) == 0 {
+		guilds = []string{""}
+	}
+	for _, g := range guilds {
+		if _, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
+			b.ds.Close()
+			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
+		}
+	}
+	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "commands", len(cmds), "guilds", len(b.opts.Guilds))
+	return nil
+}
+
+// Close disconnects from the gateway.
+func (b *Bot) Close() error { return b.ds.Close() }
+
+// ApplicationCommands turns the service's command specs into Discord slash commands;
+// commands reached through buttons are left out.
+func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
+	var out []*discordgo.ApplicationCommand
+	dm := true
+	for _, c := range specs {
+		if c.Button {
+			continue
+		}
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100), DMPermission: &dm}
+		for _, o := range c.Options {
+			opt := &discordgo.ApplicationCommandOption{
+				Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
+				Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+			}
+			switch o.Type {
+			case bot.OptInteger:
+				opt.Type = discordgo.ApplicationCommandOptionInteger
+			case bot.OptBoolean:
+				opt.Type = discordgo.ApplicationCommandOptionBoolean
+			case bot.OptUser:
+				opt.Type = discordgo.ApplicationCommandOptionUser
+			default:
+				opt.Type = discordgo.ApplicationCommandOptionString
+			}
+			for i, ch := range o.Choices {
+				if i == 25 {
+					break
+				}
+				var v any = ch.Value
+				if opt.Type == discordgo.ApplicationCommandOptionInteger {
+					n, err := strconv.Atoi(ch.Value)
+					if err != nil {
+						continue
+					}
+					v = n
+				}
+				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
+			}
+			ac.Options = append(ac.Options, opt)
+		}
+		// Discord wants required options first.
+		var req, rest []*discordgo.ApplicationCommandOption
+		for _, o := range ac.Options {
+			if o.Required {
+				req = append(req, o)
+			} else {
+				rest = append(rest, o)
+			}
+		}
+		ac.Options = append(req, rest...)
+		out = append(out, ac)
+	}
+	return out
+}
+
+// once reports whether key is new, remembering it for an hour.
+func (b *Bot) once(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	now := time.Now()
+	if _, ok := b.seen[key]; ok {
+		return false
+	}
+	if len(b.seen) > 10000 {
+		for k, t := range b.seen {
+			if now.Sub(t) > time.Hour {
+				delete(b.seen, k)
+			}
+		}
+	}
+	b.seen[key] = now
+	return true
+}
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+	i := ic.Interaction
+	if !b.once("i:" + i.ID) {
+		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
+		return
+	}
+	start := time.Now()
+	command := ""
+	failed := false
+	defer func() {
+		if r := recover(); r != nil {
+			failed = true
+			b.log.Error("discord: panic in interaction", "id", i.ID, "panic", r, "stack", string(debug.Stack()))
+			_ = s.InteractionRespond(i, &discordgo.InteractionResponse{
+				Type: discordgo.InteractionResponseChannelMessageWithSource,
+				Data: &discordgo.InteractionResponseData{Content: "Something went wrong on our side; nothing was changed. Please try again.", Flags: discordgo.MessageFlagsEphemeral},
+			})
+		}
+		if b.opts.Observe != nil && command != "" {
+			b.opts.Observe(command, time.Since(start), failed)
+		}
+	}()
+	switch i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		command = "autocomplete"
+		b.autocomplete(i)
+	case discordgo.InteractionApplicationCommand:
+		req := b.request(i)
+		data := i.ApplicationCommandData()
+		req.Command = data.Name
+		for _, o := range data.Options {
+			req.Args[o.Name] = optionText(o)
+			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
+				if u, ok := data.Resolved.Users[fmt.Sprint(o.Value)]; ok {
+					req.Names[u.ID] = displayName(u)
+				}
+			}
+		}
+		command = req.Command
+		failed = b.run(i, req, privateCommand(req.Command))
+	case discordgo.InteractionMessageComponent:
+		data := i.MessageComponentData()
+		a, err := decodeID(data.CustomID)
+		if err != nil {
+			command = "component"
+			failed = true
+			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."})
+			return
+		}
+		command = a.command
+		switch a.kind {
+		case kindConfirm:
+			confirm := a
+			confirm.kind = kindRun
+			b.respond(i, bot.Reply{Private: true, Text: a.prompt(), Actions: nil}, button(confirm, "Yes", discordgo.DangerButton))
+			return
+		case kindModal:
+			b.openModal(i, a)
+			return
+		case kindSelect:
+			if len(data.Values) > 0 {
+				a.args[a.input] = data.Values[0]
+			}
+		}
+		req := b.request(i)
+		req.Command = a.command
+		for k, v := range a.args {
+			req.Args[k] = v
+		}
+		failed = b.run(i, req, false)
+	case discordgo.InteractionModalSubmit:
+		data := i.ModalSubmitData()
+		a, err := decodeID(data.CustomID)
+		if err != nil {
+			return
+		}
+		command = a.command
+		req := b.request(i)
+		req.Command = a.command
+		for k, v := range a.args {
+			req.Args[k] = v
+		}
+		req.Args[a.input] = modalValue(data.Components, a.input)
+		failed = b.run(i, req, false)
+	}
+}
+
+// privateCommand reports whether a command's answer is private (so a deferred answer
+// starts ephemeral).
+func privateCommand(name string) bool {
+	switch name {
+	case bot.CmdPlace, bot.CmdHint, bot.CmdSettings, bot.CmdGames, bot.CmdChallenges:
+		return true
+	}
+	return false
+}
+
+func optionText(o *discordgo.ApplicationCommandInteractionDataOption) string {
+	switch v := o.Value.(type) {
+	case float64:
+		return strconv.FormatInt(int64(v), 10)
+	case bool:
+		return strconv.FormatBool(v)
+	case string:
+		return v
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+func displayName(u *discordgo.User) string {
+	if u.GlobalName != "" {
+		return u.GlobalName
+	}
+	return u.Username
+}
+
+// request returns the service request for interaction i, without command and options.
+func (b *Bot) request(i *discordgo.Interaction) bot.Request {
+	u := i.User
+	if i.Member != nil && i.Member.User != nil {
+		u = i.Member.User
+	}
+	req := bot.Request{ID: i.ID, Args: bot.Args{}, Names: map[string]string{}}
+	if u != nil {
+		req.User = bot.User{ID: u.ID, Name: displayName(u)}
+		if i.Member != nil && i.Member.Nick != "" {
+			req.User.Name = i.Member.Nick
+		}
+		req.Names[u.ID] = req.User.Name
+	}
+	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}
+	if ch := b.channel(i.ChannelID); ch != nil && ch.IsThread() {
+		req.Place.Channel, req.Place.Thread = ch.ParentID, ch.ID
+	}
+	return req
+}
+
+// channel returns channel id from the state, or nil.
+func (b *Bot) channel(id string) *discordgo.Channel {
+	if id == "" {
+		return nil
+	}
+	ch, err := b.ds.State.Channel(id)
+	if err != nil {
+		return nil
+	}
+	return ch
+}
+
+func (b *Bot) autocomplete(i *discordgo.Interaction) {
+	data := i.ApplicationCommandData()
+	req := b.request(i)
+	req.Command = data.Name
+	focused, typed := "", ""
+	for _, o := range data.Options {
+		if o.Focused {
+			focused, typed = o.Name, fmt.Sprint(o.Value)
+			continue
+		}
+		req.Args[o.Name] = optionText(o)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var choices []*discordgo.ApplicationCommandOptionChoice
+	for _, c := range b.service().Complete(ctx, req, focused, typed) {
+		if len(choices) == 25 {
+			break
+		}
+		if c.Value == "" || len(c.Value) > 100 {
+			continue
+		}
+		name := c.Label
+		if c.Description != "" {
+			name += " — " + c.Description
+		}
+		if name == "" {
+			name = c.Value
+		}
+		choices = append(choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(name, 100), Value: c.Value})
+	}
+	if choices == nil {
+		choices = []*discordgo.ApplicationCommandOptionChoice{}
+	}
+	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
+		Data: &discordgo.InteractionResponseData{Choices: choices},
+	}); err != nil {
+		b.log.Warn("discord: autocomplete answer failed", "error", err)
+	}
+}
+
+// run handles req for interaction i, answering at once when the service is quick and
+// deferring otherwise; it reports whether the request failed or was refused.
+func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool {
+	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
+	defer cancel()
+	done := make(chan bot.Reply, 1)
+	go func() {
+		defer func() {
+			if r := recover(); r != nil {
+				b.log.Error("discord: panic in service", "panic", r, "stack", string(debug.Stack()))
+				done <- bot.Reply{Private: true, Refused: true, Text: "Something went wrong on our side; please try again."}
+			}
+		}()
+		done <- b.service().Handle(ctx, req)
+	}()
+	var reply bot.Reply
+	select {
+	case reply = <-done:
+		b.respond(i, reply)
+	case <-time.After(b.opts.DeferAfter):
+		var flags discordgo.MessageFlags
+		if private {
+			flags = discordgo.MessageFlagsEphemeral
+		}
+		if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
+			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
+			Data: &discordgo.InteractionResponseData{Flags: flags},
+		}); err != nil {
+			b.log.Warn("discord: deferring failed", "error", err)
+		}
+		reply = <-done
+		b.complete(i, reply, private)
+	}
+	if reply.Started != nil {
+		b.openThread(i, reply)
+	}
+	return reply.Refused
+}
+
+// respond answers i at once with reply and any extra buttons.
+func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.MessageComponent) {
+	m := message(r)
+	if len(extra) > 0 {
+		m.components = append(m.components, discordgo.ActionsRow{Components: extra})
+	}
+	data := &discordgo.InteractionResponseData{
+		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
+		AllowedMentions: m.mentions,
+	}
+	if r.Private {
+		data.Flags = discordgo.MessageFlagsEphemeral
+	}
+	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+		b.log.Warn("discord: answering an interaction failed", "error", err)
+	}
+}
+
+// complete finishes a deferred interaction with r.
+func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool) {
+	m := message(r)
+	if r.Private && !deferredPrivate {
+		// The deferred answer is public: keep private content out of it.
+		note := "Done; the answer is shown only to you."
+		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
+			b.log.Warn("discord: editing the deferred answer failed", "error", err)
+		}
+		if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
+			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
+		}); err != nil {
+			b.log.Warn("discord: private followup failed", "error", err)
+		}
+		return
+	}
+	content := m.content
+	if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
+	}); err != nil {
+		b.log.Warn("discord: completing a deferred answer failed", "error", err)
+	}
+}
+
+// openModal answers a Move-style button with a modal asking for a.input.
+func (b *Bot) openModal(i *discordgo.Interaction, a action) {
+	label := a.label
+	if label == "" {
+		label = a.input
+	}
+	err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseModal,
+		Data: &discordgo.InteractionResponseData{
+			CustomID: encodeID(a), Title: clip(strings.ToUpper(a.command[:1])+a.command[1:], 45),
+			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.TextInput{CustomID: a.input, Label: clip(label, 45), Style: discordgo.TextInputShort, Required: true, MaxLength: 100},
+			}}},
+		},
+	})
+	if err != nil {
+		b.log.Warn("discord: opening a modal failed", "error", err)
+	}
+}
+
+func modalValue(comps []discordgo.MessageComponent, id string) string {
+	for _, c := range comps {
+		switch v := c.(type) {
+		case *discordgo.ActionsRow:
+			if s := modalValue(v.Components, id); s != "" {
+				return s
+			}
+		case *discordgo.TextInput:
+			if v.CustomID == id {
+				return v.Value
+			}
+		}
+	}
+	return ""
+}
+
+// openThread opens the thread of a game just started from interaction i, posts the
+// board there and records it; where threads are refused it stays in the channel and
+// says so once.
+func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
+	g := r.Started
+	channel := g.Place.Channel
+	if channel == "" {
+		channel = i.ChannelID
+	}
+	if g.Place.Guild == "" && i.GuildID == "" {
+		return // a DM: no threads
+	}
+	name := r.Title
+	if name == "" {
+		name = "Game " + g.ID
+	}
+	th, err := b.ds.ThreadStart(channel, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
+	if err != nil {
+		var re *discordgo.RESTError
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMissingPermissions {
+			b.mu.Lock()
+			first := !b.noThread[channel]
+			b.noThread[channel] = true
+			b.mu.Unlock()
+			if first {
+				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games started here are played in the channel itself.")
+			}
+			return
+		}
+		b.log.Warn("discord: creating a game thread failed", "game", g.ID, "error", err)
+		return
+	}
+	if err := b.service().SetThread(context.Background(), g.ID, th.ID); err != nil {
+		b.log.Error("discord: recording a game thread failed", "game", g.ID, "error", err)
+	}
+	board := b.service().Handle(context.Background(), bot.Request{
+		User: bot.User{ID: i.Member.User.ID}, Place: bot.Place{Guild: i.GuildID, Channel: channel, Thread: th.ID},
+		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
+	})
+	if board.Refused {
+		return
+	}
+	board.Mentions = r.Mentions
+	if _, err := b.send(th.ID, board); err != nil {
+		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	}
+}
+
+// send posts r as a message in channel.
+func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
+	m := message(r)
+	return b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
+	})
+}
+
+// Notify delivers n: a mention in the game's thread or channel and/or a direct message;
+// a player whose direct messages are closed is mentioned in the thread instead.
+func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
+	if n.Key != "" && !b.once("n:"+n.Key) {
+		return nil
+	}
+	r := n.Reply
+	r.Private = false
+	r.Mentions = []string{n.To.ID}
+	place := ""
+	if n.Game != nil {
+		place = n.Game.Place.Thread
+		if place == "" {
+			place = n.Game.Place.Channel
+		}
+	}
+	inPlace := n.Channel
+	var errs []error
+	if n.Direct {
+		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
+		if err == nil {
+			_, err = b.send(dm.ID, r)
+		}
+		if err != nil {
+			var re *discordgo.RESTError
+			if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeCannotDM {
+				inPlace = true
+			} else {
+				errs = append(errs, err)
+			}
+		}
+	}
+	if inPlace && place != "" {
+		if _, err := b.send(place, r); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// outgoing is a Reply rendered for Discord.
+type outgoing struct {
+	content    string
+	embeds     []*discordgo.MessageEmbed
+	components []discordgo.MessageComponent
+	files      []*discordgo.File
+	mentions   *discordgo.MessageAllowedMentions
+}
+
+// message renders r as Discord content, an embed, files and components.
+func message(r bot.Reply) outgoing {
+	var m outgoing
+	var ats []string
+	for _, id := range r.Mentions {
+		ats = append(ats, "<@"+id+">")
+	}
+	m.content = strings.Join(ats, " ")
+	m.mentions = &discordgo.MessageAllowedMentions{Users: r.Mentions}
+	if m.mentions.Users == nil {
+		m.mentions.Users = []string{}
+	}
+	e := &discordgo.MessageEmbed{Title: clip(r.Title, 256), Description: r.Text}
+	if r.Refused {
+		e.Color = 0xd9534f
+	}
+	image := false
+	for _, f := range r.Files {
+		m.files = append(m.files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: strings.NewReader(string(f.Data))})
+		if !image && (f.ContentType == "image/png" || f.ContentType == "image/gif") {
+			e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + f.Name}
+			image = true
+		}
+	}
+	if r.Board != "" && !image {
+		e.Description = strings.TrimSpace(e.Description + "\n```\n" + r.Board + "\n```")
+	}
+	for i, f := range r.Fields {
+		if i == 25 {
+			break
+		}
+		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(f.Name, 256), Value: clip(f.Value, 1024), Inline: f.Inline})
+	}
+	e.Description = clip(e.Description, 4096)
+	if e.Title != "" || e.Description != "" || len(e.Fields) > 0 || e.Image != nil {
+		m.embeds = []*discordgo.MessageEmbed{e}
+	}
+	var row []discordgo.MessageComponent
+	for _, a := range r.Actions {
+		act := action{kind: kindRun, command: a.Command, args: a.Args, label: a.InputLabel, input: a.Input}
+		switch {
+		case a.Input != "":
+			act.kind = kindModal
+		case a.Confirm != "":
+			act.kind = kindConfirm
+			act.label = a.Confirm
+		}
+		if act.args == nil {
+			act.args = bot.Args{}
+		}
+		if len(encodeID(act)) > maxCustomID {
+			continue
+		}
+		row = append(row, button(act, a.Label, buttonStyle(a.Style)))
+		if len(row) == 5 {
+			m.components = append(m.components, discordgo.ActionsRow{Components: row})
+			row = nil
+		}
+	}
+	if len(row) > 0 {
+		m.components = append(m.components, discordgo.ActionsRow{Components: row})
+	}
+	if c := r.Choice; c != nil && len(c.Options) > 0 {
+		act := action{kind: kindSelect, command: c.Command, args: c.Args, input: c.Arg}
+		if act.args == nil {
+			act.args = bot.Args{}
+		}
+		if id := encodeID(act); len(id) <= maxCustomID {
+			menu := discordgo.SelectMenu{CustomID: id, Placeholder: clip(c.Placeholder, 150)}
+			for i, o := range c.Options {
+				if i == 25 {
+					break
+				}
+				menu.Options = append(menu.Options, discordgo.SelectMenuOption{Label: clip(o.Label, 100), Value: clip(o.Value, 100), Description: clip(o.Description, 100)})
+			}
+			m.components = append(m.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{menu}})
+		}
+	}
+	if m.components == nil {
+		m.components = []discordgo.MessageComponent{}
+	}
+	return m
+}
+
+func buttonStyle(s bot.ButtonStyle) discordgo.ButtonStyle {
+	switch s {
+	case bot.StylePrimary:
+		return discordgo.PrimaryButton
+	case bot.StyleSuccess:
+		return discordgo.SuccessButton
+	case bot.StyleDanger:
+		return discordgo.DangerButton
+	}
+	return discordgo.SecondaryButton
+}
+
+func button(a action, label string, style discordgo.ButtonStyle) discordgo.Button {
+	return discordgo.Button{Label: clip(label, 80), Style: style, CustomID: encodeID(a)}
+}
+
+// The kinds of component action encoded in a custom id.
+const (
+	kindRun     = "r" // run the command
+	kindConfirm = "k" // ask first, then run
+	kindModal   = "m" // ask for input in a modal, then run
+	kindSelect  = "s" // run with the picked value as input
+)
+
+// action is what a component does, as encoded in its custom id:
+// kind|command|input|url-encoded args. Confirmation texts and modal labels are not
+// encoded (custom ids hold 100 characters); the adapter words them itself.
+type action struct {
+	kind    string
+	command string
+	input   string
+	args    bot.Args
+	label   string // not encoded
+}
+
+func (a action) prompt() string {
+	if a.label != "" {
+		return a.label
+	}
+	return "Are you sure you want to " + a.command + "?"
+}
+
+func encodeID(a action) string {
+	v := url.Values{}
+	for k, x := range a.args {
+		v.Set(k, x)
+	}
+	return a.kind + "|" + a.command + "|" + a.input + "|" + v.Encode()
+}
+
+func decodeID(id string) (action, error) {
+	parts := strings.SplitN(id, "|", 4)
+	if len(parts) != 4 || parts[1] == "" {
+		return action{}, fmt.Errorf("discord: malformed custom id %q", id)
+	}
+	v, err := url.ParseQuery(parts[3])
+	if err != nil {
+		return action{}, fmt.Errorf("discord: malformed custom id %q: %w", id, err)
+	}
+	a := action{kind: parts[0], command: parts[1], input: parts[2], args: bot.Args{}}
+	for k := range v {
+		a.args[k] = v.Get(k)
+	}
+	if (a.kind == kindModal || a.kind == kindSelect) && a.input == "" {
+		return action{}, fmt.Errorf("discord: custom id %q names no input", id)
+	}
+	return a, nil
+}
+
+// clip shortens s to at most n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

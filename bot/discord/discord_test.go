@@ -1,0 +1,332 @@
+package discord_test
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/rules/variants"
+	"github.com/missivechess/missive/storage"
+)
+
+// env is a fake Discord with the bot connected to it.
+type env struct {
+	t   *testing.T
+	srv *discordtest.Server
+	b   *discord.Bot
+	svc *bot.Service
+	ctx context.Context
+}
+
+func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
+	t.Helper()
+	srv := discordtest.New(t, cfg)
+	reg := variants.Registry()
+	st, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	opts.Token = "test-token"
+	opts.HTTPClient, opts.Dialer, opts.Logger = srv.HTTPClient(), srv.Dialer(), log
+	b, err := discord.New(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := uint64(0)
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log,
+		Rand: func() uint64 { n++; return n * 7919 }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Attach(svc)
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	if err := b.Open(ctx); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		b.Close()
+		svc.Idle()
+		svc.Close()
+		st.Close()
+		cancel()
+	})
+	return &env{t: t, srv: srv, b: b, svc: svc, ctx: ctx}
+}
+
+// answer waits for the finished original response to in.
+func (e *env) answer(in *discordtest.Interaction) *discordtest.Message {
+	e.t.Helper()
+	if in == nil {
+		e.t.Fatal("interaction not delivered")
+	}
+	m, err := e.srv.WaitOriginal(e.ctx, in, nil)
+	if err != nil {
+		e.t.Fatalf("no answer to interaction: %v", err)
+	}
+	return m
+}
+
+func text(m *discordtest.Message) string {
+	var b strings.Builder
+	b.WriteString(m.Content)
+	for _, e := range m.Embeds {
+		b.WriteString("\n" + e.Title + "\n" + e.Description)
+		for _, f := range e.Fields {
+			b.WriteString("\n" + f.Name + ": " + f.Value)
+		}
+	}
+	return b.String()
+}
+
+// buttonID returns the custom id of the button labelled label in m.
+func buttonID(t *testing.T, m *discordtest.Message, label string) string {
+	t.Helper()
+	var find func(cs []discordtest.Component) string
+	find = func(cs []discordtest.Component) string {
+		for _, c := range cs {
+			if c.Label == label && c.CustomID != "" {
+				return c.CustomID
+			}
+			if id := find(c.Components); id != "" {
+				return id
+			}
+		}
+		return ""
+	}
+	id := find(m.Components)
+	if id == "" {
+		t.Fatalf("no %q button in %q", label, text(m))
+	}
+	return id
+}
+
+func TestRegistration(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	cmds := e.srv.Commands("")
+	names := map[string]bool{}
+	for _, c := range cmds {
+		names[c.Name] = true
+	}
+	for _, want := range []string{"challenge", "move", "place", "board", "games", "resign", "draw", "takeback", "abort", "pgn", "gif", "hint", "rules", "settings"} {
+		if !names[want] {
+			t.Errorf("command /%s not registered; got %v", want, names)
+		}
+	}
+	if names["accept"] {
+		t.Error("button-only command /accept registered")
+	}
+	if n := len(e.srv.RequestsTo("PUT /applications/{application_id}/commands")); n != 1 {
+		t.Errorf("%d bulk overwrites, want 1", n)
+	}
+	if got := e.srv.Identifies()[0].Intents; got != discordgo.IntentsGuilds {
+		t.Errorf("intents %v, want Guilds only", got)
+	}
+}
+
+
+// gothicGame starts a Gothic game between alice (white) and bob in #general and
+// returns the thread.
+func gothicGame(e *env) string {
+	t := e.t
+	ch := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"},
+		discordtest.Opt{Name: "color", Value: "white"}))
+	acc := e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
+	if !strings.Contains(text(acc), "Gothic") {
+		t.Fatalf("accept answer: %q", text(acc))
+	}
+	var thread string
+	if err := e.srv.Wait(e.ctx, func() bool {
+		th := e.srv.Threads(e.srv.Channel("general").ID)
+		if len(th) == 1 {
+			thread = th[0].ID
+			return len(e.srv.Messages(thread)) > 0
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("no game thread with a board: %v", err)
+	}
+	return thread
+}
+
+func TestGothicGame(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	thread := gothicGame(e)
+	if name := e.srv.Channel(thread).Name; !strings.Contains(name, "Gothic") {
+		t.Errorf("thread name %q does not name the variant", name)
+	}
+	board := e.srv.Messages(thread)[0]
+	if len(board.Attachments) == 0 {
+		t.Error("board message has no image")
+	}
+
+	ac := e.srv.Autocomplete("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e"})
+	cb, err := e.srv.WaitCallback(e.ctx, ac)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cb.Choices) == 0 || len(cb.Choices) > 25 {
+		t.Fatalf("%d autocomplete choices", len(cb.Choices))
+	}
+	found := false
+	for _, c := range cb.Choices {
+		found = found || c.Name == "e4"
+	}
+	if !found {
+		t.Errorf("e4 not among choices %v", cb.Choices)
+	}
+
+	mv := e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	if mv.Ephemeral {
+		t.Fatalf("move answered privately: %q", text(mv))
+	}
+	// A non-player is refused, privately.
+	no := e.answer(e.srv.Command("carol", thread, "move", discordtest.Opt{Name: "move", Value: "e5"}))
+	if !no.Ephemeral {
+		t.Errorf("refusal to carol is public: %q", text(no))
+	}
+	// Bob moves through the Move button and its modal.
+	open := e.srv.Click("bob", mv.ID, buttonID(t, mv, "Move"))
+	if _, err := e.srv.WaitCallback(e.ctx, open); err != nil {
+		t.Fatal(err)
+	}
+	sub := e.srv.SubmitModal("bob", open, map[string]string{"move": "e5"})
+	reply := e.answer(sub)
+	if reply.Ephemeral || !strings.Contains(text(reply), "e5") {
+		t.Fatalf("modal move answer: %q (ephemeral %v)", text(reply), reply.Ephemeral)
+	}
+	// Alice offers a draw with the button; bob is told in the thread.
+	offer := e.answer(e.srv.Click("alice", reply.ID, buttonID(t, reply, "Offer draw")))
+	if !strings.Contains(strings.ToLower(text(offer)), "draw") {
+		t.Errorf("draw offer answer: %q", text(offer))
+	}
+	if bob := e.srv.User("bob").ID; !strings.Contains(offer.Content, bob) || !strings.Contains(strings.Join(offer.Mentions, " "), bob) {
+		t.Errorf("draw offer does not mention bob: %q %v", offer.Content, offer.Mentions)
+	}
+	// Bob resigns through the button and its confirmation.
+	ask := e.answer(e.srv.Click("bob", reply.ID, buttonID(t, reply, "Resign")))
+	if !ask.Ephemeral {
+		t.Error("resignation confirmation is public")
+	}
+	done := e.answer(e.srv.Click("bob", ask.ID, buttonID(t, ask, "Yes")))
+	if !strings.Contains(strings.ToLower(text(done)), "resign") {
+		t.Errorf("resignation answer: %q", text(done))
+	}
+}
+
+func TestRedeliveredInteractionAppliesOnce(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	thread := gothicGame(e)
+	in := e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"})
+	e.srv.Redeliver(in)
+	e.answer(in)
+	e.svc.Idle()
+	time.Sleep(200 * time.Millisecond)
+	if n := len(e.srv.Callbacks(in)); n != 1 {
+		t.Errorf("%d callbacks for one interaction delivered twice", n)
+	}
+	h := e.answer(e.srv.Command("alice", thread, "history"))
+	if strings.Count(text(h), "e4") != 1 {
+		t.Errorf("history after a redelivery: %q", text(h))
+	}
+}
+
+func TestDisconnectResume(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	thread := gothicGame(e)
+	e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	if e.srv.Disconnect() != 1 {
+		t.Fatal("no gateway connection to drop")
+	}
+	if err := e.srv.WaitConnected(e.ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(e.srv.Identifies()); n != 1 {
+		t.Errorf("%d identifies: the bot identified again instead of resuming", n)
+	}
+	mv := e.answer(e.srv.Command("bob", thread, "move", discordtest.Opt{Name: "move", Value: "e5"}))
+	if mv.Ephemeral {
+		t.Errorf("move after resume refused: %q", text(mv))
+	}
+}
+
+func TestSlowOperationDeferred(t *testing.T) {
+	e := start(t, discord.Options{DeferAfter: time.Nanosecond}, discordtest.Config{})
+	thread := gothicGame(e)
+	in := e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"})
+	m := e.answer(in)
+	cbs := e.srv.Callbacks(in)
+	if len(cbs) == 0 || cbs[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("callbacks %v, want a deferred answer", cbs)
+	}
+	if m.Ephemeral || !strings.Contains(text(m), "e4") {
+		t.Errorf("deferred answer not completed: %q", text(m))
+	}
+}
+
+func TestGoChessPlacementPrivate(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	ch := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "gochess"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
+	e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
+	var thread string
+	if err := e.srv.Wait(e.ctx, func() bool {
+		th := e.srv.Threads(e.srv.Channel("general").ID)
+		if len(th) == 1 {
+			thread = th[0].ID
+		}
+		return thread != ""
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ac := e.srv.Autocomplete("alice", thread, "place", discordtest.Opt{Name: "cell", Value: ""})
+	cb, err := e.srv.WaitCallback(e.ctx, ac)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cb.Choices) < 2 {
+		t.Fatalf("%d cells offered", len(cb.Choices))
+	}
+	cell := cb.Choices[len(cb.Choices)-1].Value.(string)
+	m := e.answer(e.srv.Command("alice", thread, "place", discordtest.Opt{Name: "cell", Value: cell}))
+	if !m.Ephemeral || !strings.Contains(text(m), cell) {
+		t.Errorf("alice's placement choice is not a private answer naming %s: %q", cell, text(m))
+	}
+	e.svc.Idle()
+	for _, ch := range []string{thread, e.srv.Channel("general").ID} {
+		for _, pm := range e.srv.Messages(ch) {
+			if !pm.Ephemeral && strings.Contains(text(pm), " "+cell) {
+				t.Errorf("alice's secret cell %s shown publicly: %q", cell, text(pm))
+			}
+		}
+	}
+}
+
+func TestThreadsRefusedFallsBack(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	for i := 0; i < 2; i++ {
+		ch := e.answer(e.srv.Command("alice", "no-threads", "challenge",
+			discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
+		e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
+	}
+	e.svc.Idle()
+	n := 0
+	for _, m := range e.srv.Messages("no-threads") {
+		if strings.Contains(m.Content, "may not create threads") {
+			n++
+		}
+	}
+	if n != 1 {
+		t.Errorf("fallback announced %d times, want once", n)
+	}
+}
