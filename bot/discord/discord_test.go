@@ -133,7 +133,6 @@ func TestRegistration(t *testing.T) {
 	}
 }
 
-
 // gothicGame starts a Gothic game between alice (white) and bob in #general and
 // returns the thread.
 func gothicGame(e *env) string {

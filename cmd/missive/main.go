@@ -28,6 +28,7 @@ func commands() map[string]command {
 		"match":   {"play an engine match: match --variant V --games N -a builtin -b engine:NAME --engines engines.yaml --pgn out.pgn", runMatch},
 		"perft":   {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
 		"render":  {renderUsage, runRender},
+		"run":     {runUsage, runRun},
 		"uci":     {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
 	}
 }

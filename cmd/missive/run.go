@@ -1,0 +1,357 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
+	"github.com/missivechess/missive/rules/variants"
+	"github.com/missivechess/missive/storage"
+)
+
+const runUsage = "run the Discord bot: run --config FILE (the token comes from $DISCORD_TOKEN)"
+
+// runConfig is the file missive run reads; config.example.yaml documents it.
+type runConfig struct {
+	Data         string            `yaml:"data"`
+	Guilds       []string          `yaml:"guilds"`
+	Listen       string            `yaml:"listen"`
+	LogLevel     string            `yaml:"log_level"`
+	LogFormat    string            `yaml:"log_format"`
+	Shard        shardConfig       `yaml:"shard"`
+	Limits       limitsConfig      `yaml:"limits"`
+	HintsInRated bool              `yaml:"hints_in_rated"`
+	EngineThink  time.Duration     `yaml:"engine_timeout"`
+	Engines      []external.Config `yaml:"engines"`
+}
+
+type shardConfig struct {
+	ID    int `yaml:"id"`
+	Count int `yaml:"count"`
+}
+
+type limitsConfig struct {
+	ActiveGames    int `yaml:"active_games"`
+	OpenChallenges int `yaml:"open_challenges"`
+	ChallengeDays  int `yaml:"challenge_days"`
+}
+
+// errConfig marks a bad configuration file.
+var errConfig = errors.New("run: bad configuration")
+
+// loadRunConfig reads and checks the configuration at path, filling in defaults.
+func loadRunConfig(path string) (*runConfig, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("run: reading the configuration: %w", err)
+	}
+	return parseRunConfig(data)
+}
+
+func parseRunConfig(data []byte) (*runConfig, error) {
+	cfg := &runConfig{Data: "missive.db", Listen: "127.0.0.1:9464", LogLevel: "info", LogFormat: "json", Shard: shardConfig{Count: 1}}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("%w: %v", errConfig, err)
+	}
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("%w: %s", errConfig, fmt.Sprintf(format, args...))
+	}
+	if strings.TrimSpace(cfg.Data) == "" {
+		return nil, bad("data must name the data file, such as /data/missive.db")
+	}
+	for _, g := range cfg.Guilds {
+		if g == "" || strings.Trim(g, "0123456789") != "" {
+			return nil, bad("guild id %q is not a Discord id (digits only; copy it with Developer Mode on)", g)
+		}
+	}
+	if cfg.Listen != "" {
+		if _, _, err := net.SplitHostPort(cfg.Listen); err != nil {
+			return nil, bad("listen %q is not host:port (such as 127.0.0.1:9464; empty disables it)", cfg.Listen)
+		}
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(cfg.LogLevel)); err != nil {
+		return nil, bad("log_level %q is not debug, info, warn or error", cfg.LogLevel)
+	}
+	if cfg.LogFormat != "json" && cfg.LogFormat != "text" {
+		return nil, bad("log_format %q is not json or text", cfg.LogFormat)
+	}
+	if cfg.Shard.Count < 1 {
+		return nil, bad("shard.count %d must be at least 1", cfg.Shard.Count)
+	}
+	if cfg.Shard.ID < 0 || cfg.Shard.ID >= cfg.Shard.Count {
+		return nil, bad("shard.id %d must be between 0 and shard.count-1 (%d)", cfg.Shard.ID, cfg.Shard.Count-1)
+	}
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 {
+		return nil, bad("limits must not be negative")
+	}
+	if cfg.EngineThink < 0 {
+		return nil, bad("engine_timeout must not be negative")
+	}
+	seen := map[string]bool{}
+	for i := range cfg.Engines {
+		if err := cfg.Engines[i].Validate(); err != nil {
+			return nil, fmt.Errorf("%w: %w", errConfig, err)
+		}
+		if seen[cfg.Engines[i].Name] {
+			return nil, bad("engine %q is configured twice", cfg.Engines[i].Name)
+		}
+		seen[cfg.Engines[i].Name] = true
+	}
+	return cfg, nil
+}
+
+// dataFile returns the data file of this shard: the configured file when unsharded,
+// otherwise the same name with "-shard-N" before the extension.
+func (c *runConfig) dataFile() string {
+	if c.Shard.Count <= 1 {
+		return c.Data
+	}
+	ext := filepath.Ext(c.Data)
+	return fmt.Sprintf("%s-shard-%d%s", strings.TrimSuffix(c.Data, ext), c.Shard.ID, ext)
+}
+
+func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	cfgPath := fs.String("config", "", "the configuration file (see config.example.yaml)")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	if *cfgPath == "" || fs.NArg() > 0 {
+		return fmt.Errorf("run: %s: %w", runUsage, errUsage)
+	}
+	cfg, err := loadRunConfig(*cfgPath)
+	if err != nil {
+		return err
+	}
+	token := strings.TrimSpace(os.Getenv("DISCORD_TOKEN"))
+	if token == "" {
+		return errors.New("run: set DISCORD_TOKEN to the bot's token (Developer Portal → your application → Bot → Reset Token)")
+	}
+	var level slog.Level
+	_ = level.UnmarshalText([]byte(cfg.LogLevel))
+	hopts := &slog.HandlerOptions{Level: level}
+	var handler slog.Handler = slog.NewJSONHandler(stderr, hopts)
+	if cfg.LogFormat == "text" {
+		handler = slog.NewTextHandler(stderr, hopts)
+	}
+	logger := slog.New(handler).With("shard", cfg.Shard.ID)
+	return serve(ctx, cfg, token, logger, discord.Options{})
+}
+
+// serve runs the bot until ctx ends; opts may carry a test's HTTP client and dialer.
+func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logger, opts discord.Options) error {
+	reg := variants.Registry()
+	path := cfg.dataFile()
+	if dir := filepath.Dir(path); dir != "" {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return fmt.Errorf("run: data folder: %w", err)
+		}
+	}
+	st, err := storage.Open(path, reg, &storage.Options{Logger: logger})
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	defer st.Close()
+	var pool *external.Pool
+	if len(cfg.Engines) > 0 {
+		if pool, err = external.NewPool(cfg.Engines); err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		defer pool.Close()
+	}
+	m := newMetrics(st)
+	opts.Token, opts.Guilds, opts.Logger = token, cfg.Guilds, logger
+	opts.ShardID, opts.ShardCount = cfg.Shard.ID, cfg.Shard.Count
+	opts.Observe = m.observe
+	b, err := discord.New(opts)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	svc, err := bot.New(bot.Config{
+		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger,
+		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
+		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
+		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
+			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour},
+	})
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	defer svc.Close()
+	b.Attach(svc)
+
+	var wg sync.WaitGroup
+	runCtx, stop := context.WithCancel(ctx)
+	defer func() {
+		stop()
+		wg.Wait()
+	}()
+	if cfg.Listen != "" {
+		ln, err := net.Listen("tcp", cfg.Listen)
+		if err != nil {
+			return fmt.Errorf("run: health and metrics address: %w", err)
+		}
+		srv := &http.Server{Handler: m.handler(), ReadHeaderTimeout: 5 * time.Second}
+		wg.Add(2)
+		go func() {
+			defer wg.Done()
+			if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+				logger.Error("run: health server stopped", "error", err)
+			}
+		}()
+		go func() {
+			defer wg.Done()
+			<-runCtx.Done()
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			_ = srv.Shutdown(sctx)
+		}()
+		logger.Info("run: health and metrics", "address", ln.Addr().String())
+	}
+	if err := b.Open(runCtx); err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
+	m.setReady(true)
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		if err := svc.Run(runCtx); err != nil && !errors.Is(err, context.Canceled) {
+			logger.Error("run: scheduler stopped", "error", err)
+		}
+	}()
+	logger.Info("run: Missive is running", "data", path)
+	<-ctx.Done()
+	logger.Info("run: shutting down")
+	m.setReady(false)
+	stop()
+	wg.Wait()
+	_ = b.Close()
+	svc.Idle()
+	return nil
+}
+
+// latencyBuckets are the upper bounds, in seconds, of the latency histogram.
+var latencyBuckets = []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
+
+// metrics counts what the bot does, for the Prometheus text format.
+type metrics struct {
+	st *storage.Store
+
+	mu       sync.Mutex
+	ready    bool
+	handled  map[string]uint64
+	failed   map[string]uint64
+	buckets  []uint64
+	count    uint64
+	sum      float64
+}
+
+func newMetrics(st *storage.Store) *metrics {
+	return &metrics{st: st, handled: map[string]uint64{}, failed: map[string]uint64{}, buckets: make([]uint64, len(latencyBuckets))}
+}
+
+func (m *metrics) setReady(r bool) {
+	m.mu.Lock()
+	m.ready = r
+	m.mu.Unlock()
+}
+
+func (m *metrics) observe(command string, took time.Duration, failed bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.handled[command]++
+	if failed {
+		m.failed[command]++
+	}
+	sec := took.Seconds()
+	for i, b := range latencyBuckets {
+		if sec <= b {
+			m.buckets[i]++
+		}
+	}
+	m.count++
+	m.sum += sec
+}
+
+func (m *metrics) handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) {
+		m.mu.Lock()
+		ready := m.ready
+		m.mu.Unlock()
+		if !ready {
+			http.Error(w, "starting or stopping", http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ok")
+	})
+	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
+		active := 0
+		err := m.st.View(r.Context(), func(tx *storage.Tx) error {
+			return tx.ActiveGames(func(*storage.GameSummary) error { active++; return nil })
+		})
+		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
+		m.write(w, active, err == nil)
+	})
+	return mux
+}
+
+// write prints the metrics in the Prometheus text exposition format.
+func (m *metrics) write(w io.Writer, active int, activeOK bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	fmt.Fprintln(w, "# HELP missive_commands_total Interactions handled, by command.")
+	fmt.Fprintln(w, "# TYPE missive_commands_total counter")
+	for _, c := range sortedKeys(m.handled) {
+		fmt.Fprintf(w, "missive_commands_total{command=%q} %d\n", c, m.handled[c])
+	}
+	fmt.Fprintln(w, "# HELP missive_command_errors_total Interactions refused or failed, by command.")
+	fmt.Fprintln(w, "# TYPE missive_command_errors_total counter")
+	for _, c := range sortedKeys(m.failed) {
+		fmt.Fprintf(w, "missive_command_errors_total{command=%q} %d\n", c, m.failed[c])
+	}
+	fmt.Fprintln(w, "# HELP missive_command_duration_seconds Time to answer an interaction.")
+	fmt.Fprintln(w, "# TYPE missive_command_duration_seconds histogram")
+	for i, b := range latencyBuckets {
+		fmt.Fprintf(w, "missive_command_duration_seconds_bucket{le=\"%g\"} %d\n", b, m.buckets[i])
+	}
+	fmt.Fprintf(w, "missive_command_duration_seconds_bucket{le=\"+Inf\"} %d\n", m.count)
+	fmt.Fprintf(w, "missive_command_duration_seconds_sum %g\n", m.sum)
+	fmt.Fprintf(w, "missive_command_duration_seconds_count %d\n", m.count)
+	if activeOK {
+		fmt.Fprintln(w, "# HELP missive_active_games Games in progress.")
+		fmt.Fprintln(w, "# TYPE missive_active_games gauge")
+		fmt.Fprintf(w, "missive_active_games %d\n", active)
+	}
+}
+
+func sortedKeys(m map[string]uint64) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
