@@ -259,13 +259,13 @@ var latencyBuckets = []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 type metrics struct {
 	st *storage.Store
 
-	mu       sync.Mutex
-	ready    bool
-	handled  map[string]uint64
-	failed   map[string]uint64
-	buckets  []uint64
-	count    uint64
-	sum      float64
+	mu      sync.Mutex
+	ready   bool
+	handled map[string]uint64
+	failed  map[string]uint64
+	buckets []uint64
+	count   uint64
+	sum     float64
 }
 
 func newMetrics(st *storage.Store) *metrics {
