@@ -61,6 +61,7 @@ type Bot struct {
 	svc      *bot.Service
 	seen     map[string]time.Time // interaction ids and notification keys handled
 	noThread map[string]bool      // channels where the fallback was announced
+	prompts  map[string]string    // confirmation questions and modal labels by custom id
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -88,7 +89,7 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}}
+	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}}
 	ds.AddHandler(b.onInteraction)
 	return b, nil
 }
@@ -269,7 +270,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		case kindConfirm:
 			confirm := a
 			confirm.kind = kindRun
-			b.respond(i, bot.Reply{Private: true, Text: a.prompt(), Actions: nil}, button(confirm, "Yes", discordgo.DangerButton))
+			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")},
+				button(confirm, "Yes", discordgo.DangerButton))
 			return
 		case kindModal:
 			b.openModal(i, a)
@@ -448,7 +450,7 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool 
 
 // respond answers i at once with reply and any extra buttons.
 func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.MessageComponent) {
-	m := message(r)
+	m := b.message(r)
 	if len(extra) > 0 {
 		m.components = append(m.components, discordgo.ActionsRow{Components: extra})
 	}
@@ -466,18 +468,23 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.
 
 // complete finishes a deferred interaction with r.
 func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool) {
-	m := message(r)
+	m := b.message(r)
 	if r.Private && !deferredPrivate {
-		// The deferred answer is public: keep private content out of it.
-		note := "Done; the answer is shown only to you."
+		// The deferred answer is public. Discord turns the first followup into the
+		// deferred message, so finish that first, then send the private content as an
+		// ephemeral followup and remove the public placeholder.
+		note := "Answered privately."
 		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
-			b.log.Warn("discord: editing the deferred answer failed", "error", err)
+			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
 		}
 		if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
 		}); err != nil {
 			b.log.Warn("discord: private followup failed", "error", err)
+		}
+		if err := b.ds.InteractionResponseDelete(i); err != nil {
+			b.log.Warn("discord: removing the deferred placeholder failed", "error", err)
 		}
 		return
 	}
@@ -491,10 +498,7 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 
 // openModal answers a Move-style button with a modal asking for a.input.
 func (b *Bot) openModal(i *discordgo.Interaction, a action) {
-	label := a.label
-	if label == "" {
-		label = a.input
-	}
+	label := b.prompt(encodeID(a), strings.ToUpper(a.input[:1])+a.input[1:])
 	err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{
@@ -575,7 +579,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 
 // send posts r as a message in channel.
 func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
-	m := message(r)
+	m := b.message(r)
 	return b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
 	})
@@ -628,6 +632,14 @@ type outgoing struct {
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
 	mentions   *discordgo.MessageAllowedMentions
+	prompts    map[string]string // custom id -> confirmation question or modal label
+}
+
+// message renders r for Discord and remembers its components' prompts.
+func (b *Bot) message(r bot.Reply) outgoing {
+	m := message(r)
+	b.remember(m)
+	return m
 }
 
 // message renders r as Discord content, an embed, files and components.
@@ -680,8 +692,15 @@ func message(r bot.Reply) outgoing {
 		if act.args == nil {
 			act.args = bot.Args{}
 		}
-		if len(encodeID(act)) > maxCustomID {
+		id := encodeID(act)
+		if len(id) > maxCustomID {
 			continue
+		}
+		if act.label != "" {
+			if m.prompts == nil {
+				m.prompts = map[string]string{}
+			}
+			m.prompts[id] = act.label
 		}
 		row = append(row, button(act, a.Label, buttonStyle(a.Style)))
 		if len(row) == 5 {
@@ -749,11 +768,27 @@ type action struct {
 	label   string // not encoded
 }
 
-func (a action) prompt() string {
-	if a.label != "" {
-		return a.label
+// prompt returns the confirmation question or modal label remembered for custom id
+// (they do not fit in it), or def after a restart.
+func (b *Bot) prompt(id, def string) string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if p, ok := b.prompts[id]; ok {
+		return p
 	}
-	return "Are you sure you want to " + a.command + "?"
+	return def
+}
+
+// remember keeps the prompts of r's components.
+func (b *Bot) remember(m outgoing) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.prompts) > 50000 {
+		clear(b.prompts)
+	}
+	for id, p := range m.prompts {
+		b.prompts[id] = p
+	}
 }
 
 func encodeID(a action) string {

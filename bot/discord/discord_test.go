@@ -4,7 +4,9 @@ import (
 	"context"
 	"io"
 	"log/slog"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -35,7 +37,11 @@ func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var w io.Writer = io.Discard
+	if os.Getenv("MISSIVE_TEST_LOG") != "" {
+		w = os.Stderr
+	}
+	log := slog.New(slog.NewTextHandler(w, nil))
 	opts.Token = "test-token"
 	opts.HTTPClient, opts.Dialer, opts.Logger = srv.HTTPClient(), srv.Dialer(), log
 	b, err := discord.New(opts)
@@ -134,22 +140,32 @@ func TestRegistration(t *testing.T) {
 }
 
 // gothicGame starts a Gothic game between alice (white) and bob in #general and
-// returns the thread.
-func gothicGame(e *env) string {
+// returns its thread.
+func gothicGame(e *env) string { return startGame(e, "bob", "general", "gothic") }
+
+// startGame starts a game of variant between alice (white, where colours apply) and
+// opponent in channel, and returns its thread once the bot has posted the board there.
+func startGame(e *env, opponent, channel, variant string) string {
 	t := e.t
-	ch := e.answer(e.srv.Command("alice", "general", "challenge",
-		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"},
-		discordtest.Opt{Name: "color", Value: "white"}))
-	acc := e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
-	if !strings.Contains(text(acc), "Gothic") {
-		t.Fatalf("accept answer: %q", text(acc))
+	t.Helper()
+	before := len(e.srv.Threads(e.srv.Channel(channel).ID))
+	opts := []discordtest.Opt{{Name: "variant", Value: variant}, {Name: "opponent", Value: opponent}}
+	if variant != "gochess" {
+		opts = append(opts, discordtest.Opt{Name: "color", Value: "white"})
+	}
+	ch := e.answer(e.srv.Command("alice", channel, "challenge", opts...))
+	acc := e.answer(e.srv.Click(opponent, ch.ID, buttonID(t, ch, "Accept")))
+	if acc.Ephemeral {
+		t.Fatalf("accept refused: %q", text(acc))
 	}
 	var thread string
 	if err := e.srv.Wait(e.ctx, func() bool {
-		th := e.srv.Threads(e.srv.Channel("general").ID)
-		if len(th) == 1 {
-			thread = th[0].ID
-			return len(e.srv.Messages(thread)) > 0
+		th := e.srv.Threads(e.srv.Channel(channel).ID)
+		for _, c := range th {
+			if len(th) > before && strings.Contains(c.Name, acc.Embeds[0].Title) {
+				thread = c.ID
+				return len(e.srv.Messages(thread)) > 0
+			}
 		}
 		return false
 	}); err != nil {
@@ -275,19 +291,7 @@ func TestSlowOperationDeferred(t *testing.T) {
 
 func TestGoChessPlacementPrivate(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
-	ch := e.answer(e.srv.Command("alice", "general", "challenge",
-		discordtest.Opt{Name: "variant", Value: "gochess"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
-	e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
-	var thread string
-	if err := e.srv.Wait(e.ctx, func() bool {
-		th := e.srv.Threads(e.srv.Channel("general").ID)
-		if len(th) == 1 {
-			thread = th[0].ID
-		}
-		return thread != ""
-	}); err != nil {
-		t.Fatal(err)
-	}
+	thread := startGame(e, "bob", "general", "gochess")
 	ac := e.srv.Autocomplete("alice", thread, "place", discordtest.Opt{Name: "cell", Value: ""})
 	cb, err := e.srv.WaitCallback(e.ctx, ac)
 	if err != nil {
@@ -327,5 +331,82 @@ func TestThreadsRefusedFallsBack(t *testing.T) {
 	}
 	if n != 1 {
 		t.Errorf("fallback announced %d times, want once", n)
+	}
+}
+
+func TestConfirmationAndNonPlayerClick(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	thread := gothicGame(e)
+	mv := e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	ask := e.answer(e.srv.Click("carol", mv.ID, buttonID(t, mv, "Resign")))
+	if !strings.Contains(text(ask), "Resign game") {
+		t.Errorf("confirmation question %q, want the service's", text(ask))
+	}
+	no := e.answer(e.srv.Click("carol", ask.ID, buttonID(t, ask, "Yes")))
+	if !no.Ephemeral {
+		t.Errorf("a non-player's resignation was answered publicly: %q", text(no))
+	}
+	h := e.answer(e.srv.Command("alice", thread, "board"))
+	if strings.Contains(strings.ToLower(text(h)), "resign") {
+		t.Errorf("carol resigned someone else's game: %q", text(h))
+	}
+}
+
+func TestDeferredPrivateReplyStaysPrivate(t *testing.T) {
+	e := start(t, discord.Options{DeferAfter: time.Nanosecond}, discordtest.Config{})
+	in := e.srv.Command("carol", "general", "move", discordtest.Opt{Name: "move", Value: "e4"})
+	ctx, cancel := context.WithTimeout(e.ctx, 5*time.Second)
+	defer cancel()
+	refusal, err := e.srv.WaitMessage(ctx, "general", func(m *discordtest.Message) bool {
+		return strings.Contains(text(m), "no game in progress")
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !refusal.Ephemeral || refusal.VisibleTo != e.srv.User("carol").ID {
+		t.Errorf("refusal is not private to carol: %+v", refusal)
+	}
+	if err := e.srv.Wait(ctx, func() bool {
+		for _, m := range e.srv.Messages("general") {
+			if m.InteractionID == in.ID && !m.Ephemeral && !m.Deleted {
+				return false
+			}
+		}
+		return true
+	}); err != nil {
+		t.Errorf("a public placeholder stayed: %v", err)
+	}
+}
+
+func TestNotificationsByDM(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	for _, who := range []string{"bob", "dave"} {
+		e.answer(e.srv.Command(who, "general", "settings", discordtest.Opt{Name: "notify", Value: "dm"}))
+	}
+	games := map[string]string{}
+	for _, who := range []string{"bob", "dave"} {
+		games[who] = startGame(e, who, "games", "gothic")
+		e.answer(e.srv.Command("alice", games[who], "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	}
+	e.svc.Idle()
+	ctx, cancel := context.WithTimeout(e.ctx, 5*time.Second)
+	defer cancel()
+	// bob gets a direct message about his turn.
+	if _, err := e.srv.WaitMessage(ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool {
+		return strings.Contains(text(m), "e4")
+	}); err != nil {
+		t.Errorf("bob got no direct message: %v", err)
+	}
+	// dave blocks direct messages: he is mentioned in his game's thread instead.
+	dave := e.srv.User("dave").ID
+	if _, err := e.srv.WaitMessage(ctx, games["dave"], func(m *discordtest.Message) bool {
+		return m.InteractionID == "" && slices.Contains(m.Mentions, dave) && strings.Contains(text(m), "e4")
+	}); err != nil {
+		for _, r := range e.srv.Requests() {
+			if strings.Contains(r.Route, "messages") || strings.Contains(r.Route, "users") {
+				t.Logf("%s %s %d %.200s", r.Route, r.Path, r.Status, r.Body)
+			}
+		}
+		t.Errorf("dave was not reached in the thread: %v", err)
 	}
 }
