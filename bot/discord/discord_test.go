@@ -410,3 +410,49 @@ func TestNotificationsByDM(t *testing.T) {
 		t.Errorf("dave was not reached in the thread: %v", err)
 	}
 }
+
+func TestPromotionSelect(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	ch := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"},
+		discordtest.Opt{Name: "color", Value: "white"}, discordtest.Opt{Name: "fen", Value: "5k4/1P8/10/10/10/10/10/5K4 w - - 0 1"}))
+	if ch.Ephemeral {
+		t.Fatalf("challenge from a position refused: %q", text(ch))
+	}
+	e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
+	if err := e.srv.Wait(e.ctx, func() bool {
+		th := e.srv.Threads(e.srv.Channel("general").ID)
+		return len(th) == 1 && len(e.srv.Messages(th[0].ID)) > 0
+	}); err != nil {
+		t.Fatal(err)
+	}
+	thread := e.srv.Threads(e.srv.Channel("general").ID)[0].ID
+	ask := e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "b8"}))
+	var menu *discordtest.Component
+	var find func(cs []discordtest.Component)
+	find = func(cs []discordtest.Component) {
+		for i := range cs {
+			if cs[i].Type == discordgo.SelectMenuComponent {
+				menu = &cs[i]
+			}
+			find(cs[i].Components)
+		}
+	}
+	find(ask.Components)
+	if menu == nil || len(menu.Options) < 2 {
+		t.Fatalf("no promotion menu in %q", text(ask))
+	}
+	var value string
+	for _, o := range menu.Options {
+		if strings.Contains(strings.ToLower(o.Label+" "+o.Description), "chancellor") {
+			value = o.Value
+		}
+	}
+	if value == "" {
+		t.Fatalf("no chancellor among %v", menu.Options)
+	}
+	done := e.answer(e.srv.Select("alice", ask.ID, menu.CustomID, value))
+	if done.Ephemeral || !strings.Contains(text(done), "b8") {
+		t.Errorf("promotion answer: %q", text(done))
+	}
+}
