@@ -124,6 +124,11 @@ func (b *Bot) Open(ctx context.Context) error {
 		appID = b.ds.State.Application.ID
 	}
 	cmds := ApplicationCommands(b.service().Commands())
+	if b.opts.ShardID != 0 {
+		// Commands belong to the application: shard 0 registers them for all.
+		b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shard", b.opts.ShardID)
+		return nil
+	}
 	guilds := b.opts.Guilds
 	if len(guilds) == 0 {
 		guilds = []string{""}
@@ -360,9 +365,16 @@ func (b *Bot) channel(id string) *discordgo.Channel {
 	if id == "" {
 		return nil
 	}
-	ch, err := b.ds.State.Channel(id)
+	if ch, err := b.ds.State.Channel(id); err == nil {
+		return ch
+	}
+	// Not in the state (a thread archived before a restart): ask Discord once.
+	ch, err := b.ds.Channel(id)
 	if err != nil {
 		return nil
+	}
+	if ch.GuildID != "" {
+		_ = b.ds.State.ChannelAdd(ch)
 	}
 	return ch
 }
@@ -565,7 +577,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 		b.log.Error("discord: recording a game thread failed", "game", g.ID, "error", err)
 	}
 	board := b.service().Handle(context.Background(), bot.Request{
-		User: bot.User{ID: i.Member.User.ID}, Place: bot.Place{Guild: i.GuildID, Channel: channel, Thread: th.ID},
+		User: b.request(i).User, Place: bot.Place{Guild: i.GuildID, Channel: channel, Thread: th.ID},
 		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
 	})
 	if board.Refused {
