@@ -31,7 +31,12 @@ type env struct {
 
 func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
 	t.Helper()
-	srv := discordtest.New(t, cfg)
+	return startWith(t, discordtest.New(t, cfg), opts)
+}
+
+// startWith connects a bot with opts to srv.
+func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options) *env {
+	t.Helper()
 	reg := variants.Registry()
 	st, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
 	if err != nil {
@@ -454,5 +459,22 @@ func TestPromotionSelect(t *testing.T) {
 	done := e.answer(e.srv.Select("alice", ask.ID, menu.CustomID, value))
 	if done.Ephemeral || !strings.Contains(text(done), "b8") {
 		t.Errorf("promotion answer: %q", text(done))
+	}
+}
+
+func TestGuildRegistration(t *testing.T) {
+	srv := discordtest.New(t, discordtest.Config{})
+	guild := srv.Guild().ID
+	e := startWith(t, srv, discord.Options{Guilds: []string{guild}})
+	if n := len(e.srv.Commands(guild)); n < 14 {
+		t.Errorf("%d commands registered to the guild", n)
+	}
+	if n := len(e.srv.Commands("")); n != 0 {
+		t.Errorf("%d global commands with guild registration configured", n)
+	}
+	// The guild's commands work.
+	m := e.answer(e.srv.Command("alice", "general", "rules", discordtest.Opt{Name: "variant", Value: "keltic"}))
+	if !strings.Contains(text(m), "Keltic") {
+		t.Errorf("/rules answer %q", text(m))
 	}
 }
