@@ -23,6 +23,7 @@ const NoticeTournament NoticeKind = "tournament"
 // permission, which the service checks again (Request.Admin).
 func tournamentSpec(variants, days []OptionChoice) CommandSpec {
 	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
+		AdminActions: []string{"create", "start"},
 		Options: []OptionSpec{
 			{Name: "action", Description: "What to do", Type: OptString, Required: true, Choices: []OptionChoice{
 				{"Create (admins)", "create"}, {"Join", "join"}, {"Leave or withdraw", "leave"}, {"Start (admins)", "start"},
@@ -104,6 +105,12 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	}
 	switch len(active) {
 	case 0:
+		if over, err := tx.GuildTournaments(req.Place.Guild, false); err != nil || len(over) > 0 {
+			if err != nil {
+				return nil, err
+			}
+			return over[len(over)-1], nil // the latest, for its standings and info
+		}
 		return nil, refuse(ErrRefused, "No tournament is open or running here; an admin can create one with /tournament action:create.")
 	case 1:
 		return active[0], nil
