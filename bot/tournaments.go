@@ -469,7 +469,8 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 	return nil
 }
 
-// startRound creates the games of the pairings (byes aside).
+// startRound creates the games of the pairings (byes aside) in the tournament's
+// channel; each gets its own thread, as any game does (a thread holds one game).
 func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, games []tournament.Game) error {
 	for _, pg := range games {
 		if pg.IsBye() || pg.Result.Decided() {
@@ -477,7 +478,7 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		}
 		var ge effects
 		_, err := s.createGame(tx, &ge, NewGame{Variant: t.Variant, White: s.entrantSeat(t, pg.White), Black: s.entrantSeat(t, pg.Black),
-			Place: Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
+			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
 			Tournament: t.ID, Round: pg.Round}, "", nil)
 		if err != nil {
 			return err
@@ -516,6 +517,7 @@ func (s *Service) pairingText(t *storage.Tournament, games []tournament.Game) st
 // post tells the tournament's place something.
 func (s *Service) post(e *effects, t *storage.Tournament, text, key string) {
 	e.notes = append(e.notes, note{n: Notification{Key: "tournament/" + key, Kind: NoticeTournament, Channel: true,
+		To:    User{Name: "tournament " + t.ID},
 		Game:  &GameRef{Place: Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}},
 		Reply: Reply{Title: t.Name, Text: text}}})
 }

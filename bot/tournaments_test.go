@@ -205,7 +205,7 @@ func TestRoundRobinTournament(t *testing.T) {
 // permission; joining does not.
 func TestTournamentAdminOnly(t *testing.T) {
 	h := newHarness(t)
-	place := Place{Guild: "g1", Channel: "c1"}
+	place := Place{Guild: "g1", Channel: "c1", Thread: "th1"} // the tournament's thread; each game gets its own
 	run := func(user, line string, admin bool) Reply {
 		f := strings.Fields(line)
 		req := Request{User: User{ID: user, Name: user}, Place: place, Command: f[0], Args: Args{}, Admin: admin}
