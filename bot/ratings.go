@@ -73,8 +73,22 @@ func rateGame(tx *storage.Tx, g *storage.Game) error {
 		if err := tx.PutRating(r); err != nil {
 			return err
 		}
+		if err := rememberName(tx, g.Players[i]); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// rememberName keeps a rated player's latest display name with their settings, for
+// leaderboards.
+func rememberName(tx *storage.Tx, seat storage.Seat) error {
+	p, err := settings(tx, seat.ID)
+	if err != nil || seat.Name == "" || p.Name == seat.Name {
+		return err
+	}
+	p.Name = seat.Name
+	return tx.PutPlayer(p)
 }
 
 // shownRating is r as it stands now (RD grown while idle), with "?" when provisional.
@@ -104,9 +118,9 @@ func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 			return nil
 		}
 		var b strings.Builder
-		b.WriteString("```\n  #  Player                Rating  Games   W   D   L\n")
+		b.WriteString("```\n  #  Player                      Rating  Games   W   D   L\n")
 		for i, r := range rs[:min(len(rs), leaderboardSize)] {
-			fmt.Fprintf(&b, "%3d  %-20s  %6s  %5d %3d %3d %3d\n", i+1, clip(s.playerName(tx, r.Player), 20), s.shownRating(r),
+			fmt.Fprintf(&b, "%3d  %-26s  %6s  %5d %3d %3d %3d\n", i+1, clip(s.playerName(tx, r.Player), 26), s.shownRating(r),
 				r.Games, r.Wins, r.Draws, r.Losses)
 		}
 		b.WriteString("```\n? marks a provisional rating (few games, or long unplayed).")

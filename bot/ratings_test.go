@@ -54,7 +54,7 @@ func TestRatedGames(t *testing.T) {
 	}
 
 	lb := h.ok("carol", "leaderboard variant:gothic").PlainText()
-	if !strings.Contains(lb, "alice") || !strings.Contains(lb, "bob") || !strings.Contains(lb, "?") {
+	if strings.Contains(lb, "engine:") || !strings.Contains(lb, "alice") || !strings.Contains(lb, "bob") || !strings.Contains(lb, "?") {
 		t.Fatalf("leaderboard:\n%s", lb)
 	}
 	if i, j := strings.Index(lb, "alice"), strings.Index(lb, "bob"); (a2.Rating > b2.Rating) != (i < j) {

@@ -578,7 +578,7 @@ func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 // tie-breaks.
 func (s *Service) standingsTable(t *storage.Tournament, pt tournament.Tournament) string {
 	var b strings.Builder
-	b.WriteString("```\n  #  Player                Pts  Games  +  =  -")
+	b.WriteString("```\n  #  Player                      Pts  Games  +  =  -")
 	tbs := pt.Format.Tiebreaks()
 	for _, tb := range tbs {
 		fmt.Fprintf(&b, " %5s", tb)
@@ -589,7 +589,7 @@ func (s *Service) standingsTable(t *storage.Tournament, pt tournament.Tournament
 		if st.Withdrawn {
 			name += " (w/d)"
 		}
-		fmt.Fprintf(&b, "%3d  %-20s %4s  %5d %2d %2d %2d", st.Rank, clip(name, 20), points(st.Points), st.Played+st.Unplayed, st.Wins, st.Draws, st.Losses)
+		fmt.Fprintf(&b, "%3d  %-26s %4s  %5d %2d %2d %2d", st.Rank, clip(name, 26), points(st.Points), st.Played+st.Unplayed, st.Wins, st.Draws, st.Losses)
 		for _, v := range st.Tiebreaks {
 			fmt.Fprintf(&b, " %5s", points(v))
 		}

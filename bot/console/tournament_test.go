@@ -72,5 +72,5 @@ func TestTournamentSession(t *testing.T) {
 	s.close()
 	s.open() // everything is kept
 	out = s.run("/tournament standings tournament:1\n/leaderboard variant:gothic\n/profile player:bob\n")
-	expect(t, out, "Final standings.", "Gothic Chess leaderboard", "bob")
+	expect(t, out, "Final standings.", "Gothic Chess leaderboard", "Missive engine (level 1)", "2 games: 0 won, 0 drawn, 2 lost")
 }
