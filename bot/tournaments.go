@@ -523,7 +523,7 @@ func (s *Service) post(e *effects, t *storage.Tournament, text, key string) {
 }
 
 // tournamentResult is the result of a finished tournament game as the pairing
-// state records it; an aborted game counts as forfeited by both.
+// state records it (a game is aborted only when a withdrawal has forfeited it).
 func tournamentResult(g *storage.Game) tournament.Result {
 	switch {
 	case g.Outcome.Reason == rules.Aborted:
@@ -555,6 +555,11 @@ func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 		return err
 	}
 	w, b := tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID)
+	if g.Outcome.Reason == rules.Aborted && slices.ContainsFunc(pt.Pending(), func(p tournament.Game) bool {
+		return p.Round == g.Round && p.White == w && p.Black == b
+	}) {
+		return refuse(ErrRefused, "Game %s is a tournament game and cannot be aborted; play it, offer a draw, or resign.", g.ID)
+	}
 	next, err := pt.Record(g.Round, w, b, tournamentResult(g))
 	if errors.Is(err, tournament.ErrAlreadyDecided) {
 		return nil // forfeited by a withdrawal

@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -98,6 +99,10 @@ func TestSwissTournament(t *testing.T) {
 			t.Fatalf("game %s: %+v", g.ID, g)
 		}
 	}
+	h.refused(games[0].Players[0].ID, "abort game:"+games[0].ID, "tournament game and cannot be aborted")
+	if !h.game(games[0].ID).Active() {
+		t.Fatal("a refused abort ended the game")
+	}
 	// Round 1: Black resigns the first game; then a restart; then White loses the
 	// second on time.
 	h.ok(games[0].Players[1].ID, "resign game:"+games[0].ID)
@@ -170,7 +175,7 @@ func TestSwissTournament(t *testing.T) {
 // A round robin starts all its games at once and ends when the last one does.
 func TestRoundRobinTournament(t *testing.T) {
 	h := newHarness(t)
-	h.ok("alice", "tournament action:create variant:keltic format:double-round-robin rated:no days:2 max:3")
+	h.ok("alice", "tournament action:create variant:gothic format:double-round-robin rated:no days:2 max:3")
 	for _, p := range []string{"alice", "bob", "carol"} {
 		h.ok(p, "tournament action:join")
 	}
@@ -182,21 +187,47 @@ func TestRoundRobinTournament(t *testing.T) {
 	if len(games) != 6 || len(active(games)) != 6 || tr.Rounds != 6 {
 		t.Fatalf("double round robin of 3: %d games, %d rounds", len(games), tr.Rounds)
 	}
+	// carol moves in one game, then withdraws: that game counts as resigned, her
+	// others are forfeited.
+	var moved string
 	for _, g := range games {
+		if g.Players[0].ID == "carol" {
+			moved = g.ID
+			h.ok("carol", "move game:"+g.ID+" move:e2e4")
+			break
+		}
+	}
+	h.ok("carol", "tournament action:leave")
+	for _, g := range games {
+		if _, plays := g.SideOf("carol"); !plays {
+			continue
+		}
+		o := h.game(g.ID).Outcome
+		if want := rules.Aborted; g.ID == moved {
+			if o.Reason != rules.Resignation {
+				t.Errorf("game %s with a move: %v", g.ID, o)
+			}
+		} else if o.Reason != want {
+			t.Errorf("unplayed game %s: %v", g.ID, o)
+		}
+	}
+	for _, g := range active(games) {
 		if g.Rated {
 			t.Fatal("a casual tournament's game is rated")
 		}
-		h.ok(g.Players[0].ID, "resign game:"+g.ID)
+		if h.game(g.ID).Active() {
+			h.ok(g.Players[0].ID, "resign game:"+g.ID)
+		}
 	}
 	tr, _ = h.tournament("1")
 	if tr.Status != storage.TournamentFinished {
 		t.Fatalf("status %s", tr.Status)
 	}
 	st := h.ok("bob", "tournament action:standings").PlainText()
-	if !strings.Contains(st, "SB") {
+	if !strings.Contains(st, "SB") || !strings.Contains(st, "carol (w/d)") {
 		t.Fatalf("standings:\n%s", st)
 	}
-	if h.rating("keltic", "alice") != nil {
+	if h.rating("gothic", "alice") != nil {
 		t.Fatal("a casual tournament was rated")
 	}
 }
