@@ -2,8 +2,10 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -265,4 +267,37 @@ func TestTournamentAdminOnly(t *testing.T) {
 	if !slices.Equal(spec.AdminActions, []string{"create", "start"}) {
 		t.Errorf("/tournament admin actions %v", spec.AdminActions)
 	}
+}
+
+// When the last two games of a Swiss round end at the same moment, the next round is
+// paired once.
+func TestSwissConcurrentEnds(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "tournament action:create variant:gothic format:swiss rounds:2")
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		h.ok(p, "tournament action:join")
+	}
+	h.ok("alice", "tournament action:start")
+	_, games := h.tournament("1")
+	if len(games) != 2 {
+		t.Fatalf("%d games in round 1", len(games))
+	}
+	var wg sync.WaitGroup
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := Request{ID: fmt.Sprintf("c%d", i), User: User{ID: g.Players[1].ID}, Command: CmdResign, Args: Args{"game": g.ID}}
+			if r := h.svc.Handle(context.Background(), req); r.Refused {
+				t.Error(r.Text)
+			}
+		}()
+	}
+	wg.Wait()
+	h.svc.Idle()
+	_, games = h.tournament("1")
+	if len(games) != 4 || len(active(games)) != 2 {
+		t.Fatalf("after round 1 ended concurrently: %d games, %d active", len(games), len(active(games)))
+	}
+	noRematch(t, games)
 }
