@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -43,7 +44,8 @@ func tournamentSpec(variants, days []OptionChoice) CommandSpec {
 		}}
 }
 
-// adminOnly is the refusal for members without the server-management permission.
+// mustAdmin refuses members without the server-management permission what;
+// local play (no server) has no such permission to check.
 func mustAdmin(req Request, what string) error {
 	if req.Admin || req.Place.Guild == "" {
 		return nil
@@ -373,8 +375,8 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	rounds := t.Rounds
 	if t.Format == storage.Swiss {
 		most := tournament.MaxSwissRounds(len(ids))
-		if rounds == 0 {
-			rounds = most
+		if rounds == 0 { // enough to find a winner, and one more
+			rounds = min(most, bits.Len(uint(len(ids)-1))+1)
 		}
 		if rounds > most {
 			return refuse(ErrRefused, "A Swiss of %d players can have at most %d rounds without rematches, not %d; wait for more players.", len(ids), most, rounds)

@@ -273,14 +273,14 @@ func TestTournamentAdminOnly(t *testing.T) {
 // paired once.
 func TestSwissConcurrentEnds(t *testing.T) {
 	h := newHarness(t)
-	h.ok("alice", "tournament action:create variant:gothic format:swiss rounds:2")
+	h.ok("alice", "tournament action:create variant:gothic format:swiss") // rounds: set at the start
 	for _, p := range []string{"alice", "bob", "carol", "dave"} {
 		h.ok(p, "tournament action:join")
 	}
 	h.ok("alice", "tournament action:start")
-	_, games := h.tournament("1")
-	if len(games) != 2 {
-		t.Fatalf("%d games in round 1", len(games))
+	tr, games := h.tournament("1")
+	if len(games) != 2 || tr.Rounds != 3 {
+		t.Fatalf("%d games in round 1 of %d", len(games), tr.Rounds)
 	}
 	var wg sync.WaitGroup
 	for i, g := range games {
