@@ -199,7 +199,8 @@ func (s *Service) Commands() []CommandSpec {
 			{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
 		}},
 		{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
-			{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variantChoices}}},
+			{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variantChoices},
+			{Name: "top", Description: "How many players to list (default 20, at most 50)", Type: OptInteger}}},
 		{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
 			{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}},
 		tournamentSpec(variantChoices, days),

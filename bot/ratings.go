@@ -12,8 +12,12 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// leaderboardSize is how many players /leaderboard lists.
-const leaderboardSize = 20
+// leaderboardSize is how many players /leaderboard lists unless asked (at most
+// leaderboardMax).
+const (
+	leaderboardSize = 20
+	leaderboardMax  = 50
+)
 
 // ratingConfig is the Glicko-2 configuration of every rated game.
 var ratingConfig = rating.DefaultConfig()
@@ -107,6 +111,10 @@ func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(s.reg.Keys(), ", ")))
 	}
+	top, err := intArg(req, "top", leaderboardSize)
+	if err != nil || top < 1 || top > leaderboardMax {
+		return refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
+	}
 	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
 		rs, err := tx.Ratings(req.Place.Guild, v.Key())
 		if err != nil {
@@ -119,7 +127,7 @@ func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 		}
 		var b strings.Builder
 		b.WriteString("```\n  #  Player                      Rating  Games   W   D   L\n")
-		for i, r := range rs[:min(len(rs), leaderboardSize)] {
+		for i, r := range rs[:min(len(rs), top)] {
 			fmt.Fprintf(&b, "%3d  %-26s  %6s  %5d %3d %3d %3d\n", i+1, clip(s.playerName(tx, r.Player), 26), s.shownRating(r),
 				r.Games, r.Wins, r.Draws, r.Losses)
 		}

@@ -60,6 +60,10 @@ func TestRatedGames(t *testing.T) {
 	if i, j := strings.Index(lb, "alice"), strings.Index(lb, "bob"); (a2.Rating > b2.Rating) != (i < j) {
 		t.Fatalf("leaderboard out of order:\n%s", lb)
 	}
+	if top := h.ok("carol", "leaderboard variant:gothic top:1").PlainText(); strings.Contains(top, "alice") == strings.Contains(top, "bob") {
+		t.Fatalf("top 1:\n%s", top)
+	}
+	h.refused("carol", "leaderboard variant:gothic top:0", "top must be a number from 1 to 50")
 	if txt := h.ok("carol", "leaderboard variant:keltic").PlainText(); !strings.Contains(txt, "Nobody") {
 		t.Fatalf("empty leaderboard: %s", txt)
 	}
