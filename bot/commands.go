@@ -62,6 +62,13 @@ type CommandSpec struct {
 	Name        string
 	Description string
 	Options     []OptionSpec
+	// Admin marks a command only members who may manage the server should see (the
+	// Discord adapter sets default member permissions); the service checks again.
+	Admin bool
+	// AdminActions lists the values of the command's "action" option that only such
+	// members may use (Discord sets permissions per command, so a command that members
+	// also use is not marked Admin; the adapter may hide or label these choices).
+	AdminActions []string
 	// Button marks a command that users normally reach through a reply's buttons;
 	// the console accepts it as a command, the Discord adapter need not register it.
 	Button bool
@@ -108,25 +115,28 @@ const DefaultDays = 3
 
 // Command names; the Discord adapter and the console use these.
 const (
-	CmdChallenge  = "challenge"
-	CmdAccept     = "accept"
-	CmdDecline    = "decline"
-	CmdCancel     = "cancel"
-	CmdChallenges = "challenges"
-	CmdMove       = "move"
-	CmdPlace      = "place"
-	CmdBoard      = "board"
-	CmdGames      = "games"
-	CmdHistory    = "history"
-	CmdResign     = "resign"
-	CmdDraw       = "draw"
-	CmdTakeback   = "takeback"
-	CmdAbort      = "abort"
-	CmdPGN        = "pgn"
-	CmdGIF        = "gif"
-	CmdHint       = "hint"
-	CmdRules      = "rules"
-	CmdSettings   = "settings"
+	CmdChallenge   = "challenge"
+	CmdAccept      = "accept"
+	CmdDecline     = "decline"
+	CmdCancel      = "cancel"
+	CmdChallenges  = "challenges"
+	CmdMove        = "move"
+	CmdPlace       = "place"
+	CmdBoard       = "board"
+	CmdGames       = "games"
+	CmdHistory     = "history"
+	CmdResign      = "resign"
+	CmdDraw        = "draw"
+	CmdTakeback    = "takeback"
+	CmdAbort       = "abort"
+	CmdPGN         = "pgn"
+	CmdGIF         = "gif"
+	CmdHint        = "hint"
+	CmdRules       = "rules"
+	CmdSettings    = "settings"
+	CmdLeaderboard = "leaderboard"
+	CmdProfile     = "profile"
+	CmdTournament  = "tournament"
 )
 
 // Commands returns the specs of every command the service handles, in the order
@@ -188,6 +198,12 @@ func (s *Service) Commands() []CommandSpec {
 			{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
 			{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
 		}},
+		{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
+			{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variantChoices},
+			{Name: "top", Description: "How many players to list (default 20, at most 50)", Type: OptInteger}}},
+		{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
+			{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}},
+		tournamentSpec(variantChoices, days),
 	}
 }
 

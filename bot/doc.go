@@ -24,6 +24,16 @@
 // challenge expiry from the store's next-deadline index, so a restart loses and
 // repeats nothing.
 //
+// A rated game that ends (on time too; an aborted game has no result) updates both
+// players' Glicko-2 ratings (package bot/rating) in its variant on its server, with
+// their wins, draws and losses, in the transaction that ends it; /leaderboard and
+// /profile show them, a provisional rating marked "?". /tournament runs a server's
+// round robins and Swiss events (package bot/tournament): the pairing state is stored
+// with the tournament, a result is recorded and the next Swiss round created in the
+// same transaction that ends a game, so a restart pairs nobody twice; standings and
+// the final announcement are posted to the tournament's place. Creating and starting
+// need the server-management permission (Request.Admin; local play needs none).
+//
 // Engines (the built-in engine at levels 1 to 8 and configured external engines)
 // play through the Engine interface (NewEngine); boards are drawn through the
 // Renderer interface (NewRenderer).

@@ -152,6 +152,9 @@ func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Tim
 		return err
 	}
 	if ending {
+		if err := s.gameEnded(tx, e, g); err != nil {
+			return fmt.Errorf("bot: after game %s ended: %w", g.ID, err)
+		}
 		if s.over != nil {
 			if err := s.over(tx, g); err != nil {
 				return fmt.Errorf("bot: after game %s ended: %w", g.ID, err)

@@ -36,6 +36,9 @@ type Request struct {
 	Args    Args
 	// Names gives display names of user ids that appear in Args (Discord resolves them).
 	Names map[string]string
+	// Admin says that the user may manage the server (Discord's Manage Server
+	// permission), as admin-only commands need; local play (no guild) needs none.
+	Admin bool
 }
 
 // Limits bound what one player may have open at once.
@@ -175,25 +178,28 @@ func (s *Service) Close() {
 type handler func(s *Service, ctx context.Context, req Request) Reply
 
 var handlers = map[string]handler{
-	CmdChallenge:  (*Service).cmdChallenge,
-	CmdAccept:     (*Service).cmdAccept,
-	CmdDecline:    (*Service).cmdDecline,
-	CmdCancel:     (*Service).cmdCancel,
-	CmdChallenges: (*Service).cmdChallenges,
-	CmdMove:       (*Service).cmdMove,
-	CmdPlace:      (*Service).cmdPlace,
-	CmdBoard:      (*Service).cmdBoard,
-	CmdGames:      (*Service).cmdGames,
-	CmdHistory:    (*Service).cmdHistory,
-	CmdResign:     (*Service).cmdResign,
-	CmdDraw:       (*Service).cmdDraw,
-	CmdTakeback:   (*Service).cmdTakeback,
-	CmdAbort:      (*Service).cmdAbort,
-	CmdPGN:        (*Service).cmdPGN,
-	CmdGIF:        (*Service).cmdGIF,
-	CmdHint:       (*Service).cmdHint,
-	CmdRules:      (*Service).cmdRules,
-	CmdSettings:   (*Service).cmdSettings,
+	CmdChallenge:   (*Service).cmdChallenge,
+	CmdAccept:      (*Service).cmdAccept,
+	CmdDecline:     (*Service).cmdDecline,
+	CmdCancel:      (*Service).cmdCancel,
+	CmdChallenges:  (*Service).cmdChallenges,
+	CmdMove:        (*Service).cmdMove,
+	CmdPlace:       (*Service).cmdPlace,
+	CmdBoard:       (*Service).cmdBoard,
+	CmdGames:       (*Service).cmdGames,
+	CmdHistory:     (*Service).cmdHistory,
+	CmdResign:      (*Service).cmdResign,
+	CmdDraw:        (*Service).cmdDraw,
+	CmdTakeback:    (*Service).cmdTakeback,
+	CmdAbort:       (*Service).cmdAbort,
+	CmdPGN:         (*Service).cmdPGN,
+	CmdGIF:         (*Service).cmdGIF,
+	CmdHint:        (*Service).cmdHint,
+	CmdRules:       (*Service).cmdRules,
+	CmdSettings:    (*Service).cmdSettings,
+	CmdLeaderboard: (*Service).cmdLeaderboard,
+	CmdProfile:     (*Service).cmdProfile,
+	CmdTournament:  (*Service).cmdTournament,
 }
 
 // Handle runs one request and returns the reply. It never panics: a failure inside

@@ -1,0 +1,189 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/bot/rating"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// leaderboardSize is how many players /leaderboard lists unless asked (at most
+// leaderboardMax).
+const (
+	leaderboardSize = 20
+	leaderboardMax  = 50
+)
+
+// ratingConfig is the Glicko-2 configuration of every rated game.
+var ratingConfig = rating.DefaultConfig()
+
+// rateGame updates both players' ratings in g's variant on g's server when a rated
+// game ends (an aborted game has no result and changes nothing). It runs inside the
+// transaction that ends the game, which happens once per game.
+func rateGame(tx *storage.Tx, g *storage.Game) error {
+	if !g.Rated || !g.Outcome.IsOver() || g.Outcome.Reason == rules.Aborted {
+		return nil
+	}
+	scoreWhite := 0.5
+	if g.Outcome.Status == rules.Won {
+		scoreWhite = 1
+		if g.Outcome.Winner == rules.Black {
+			scoreWhite = 0
+		}
+	}
+	var recs [2]*storage.Rating
+	var rs [2]rating.Rating
+	for i, seat := range g.Players {
+		r, err := tx.Rating(g.Guild, g.Variant, seat.ID)
+		if errors.Is(err, storage.ErrNotFound) {
+			nr := rating.New()
+			r, err = &storage.Rating{Guild: g.Guild, Variant: g.Variant, Player: seat.ID,
+				Rating: nr.Value, RD: nr.RD, Volatility: nr.Volatility}, nil
+		}
+		if err != nil {
+			return err
+		}
+		recs[i] = r
+		rs[i] = rating.Rating{Value: r.Rating, RD: r.RD, Volatility: r.Volatility, Games: r.Games, Last: r.Last}
+	}
+	at := g.EndedAt
+	if at.IsZero() {
+		at = g.Clock.Deadline
+	}
+	w, b, err := ratingConfig.Game(rs[0], rs[1], scoreWhite, at)
+	if err != nil {
+		return fmt.Errorf("bot: rating game %s: %w", g.ID, err)
+	}
+	for i, nr := range [2]rating.Rating{w, b} {
+		r := recs[i]
+		r.Rating, r.RD, r.Volatility, r.Games, r.Last = nr.Value, nr.RD, nr.Volatility, nr.Games, nr.Last
+		score := scoreWhite
+		if i == 1 {
+			score = 1 - scoreWhite
+		}
+		switch score {
+		case 1:
+			r.Wins++
+		case 0:
+			r.Losses++
+		default:
+			r.Draws++
+		}
+		if err := tx.PutRating(r); err != nil {
+			return err
+		}
+		if err := rememberName(tx, g.Players[i]); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rememberName keeps a rated player's latest display name with their settings, for
+// leaderboards.
+func rememberName(tx *storage.Tx, seat storage.Seat) error {
+	p, err := settings(tx, seat.ID)
+	if err != nil || seat.Name == "" || p.Name == seat.Name {
+		return err
+	}
+	p.Name = seat.Name
+	return tx.PutPlayer(p)
+}
+
+// shownRating is r as it stands now (RD grown while idle), with "?" when provisional.
+func (s *Service) shownRating(r *storage.Rating) string {
+	cur := ratingConfig.At(rating.Rating{Value: r.Rating, RD: r.RD, Volatility: r.Volatility, Games: r.Games, Last: r.Last}, s.Now())
+	text := strconv.Itoa(int(cur.Value + 0.5))
+	if ratingConfig.Provisional(cur) {
+		text += "?"
+	}
+	return text
+}
+
+// cmdLeaderboard lists the best rated players of a variant on this server.
+func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
+	v, err := s.reg.Lookup(req.Args.Get("variant"))
+	if err != nil {
+		return refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(s.reg.Keys(), ", ")))
+	}
+	top, err := intArg(req, "top", leaderboardSize)
+	if err != nil || top < 1 || top > leaderboardMax {
+		return refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
+	}
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		rs, err := tx.Ratings(req.Place.Guild, v.Key())
+		if err != nil {
+			return err
+		}
+		e.reply = Reply{Title: v.Name() + " leaderboard"}
+		if len(rs) == 0 {
+			e.reply.Text = "Nobody has played a rated " + v.Name() + " game here yet."
+			return nil
+		}
+		var b strings.Builder
+		b.WriteString("```\n  #  Player                      Rating  Games   W   D   L\n")
+		for i, r := range rs[:min(len(rs), top)] {
+			fmt.Fprintf(&b, "%3d  %-26s  %6s  %5d %3d %3d %3d\n", i+1, clip(s.playerName(tx, r.Player), 26), s.shownRating(r),
+				r.Games, r.Wins, r.Draws, r.Losses)
+		}
+		b.WriteString("```\n? marks a provisional rating (few games, or long unplayed).")
+		e.reply.Text = b.String()
+		return nil
+	})
+}
+
+// cmdProfile shows a player's rating, games and results in every variant.
+func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
+	who := req.Args.Get("player")
+	if who == "" {
+		who = req.User.ID
+	}
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		name := s.playerName(tx, who)
+		if n, ok := req.Names[who]; ok && n != "" {
+			name = n
+		} else if who == req.User.ID {
+			name = req.User.Name
+		}
+		e.reply = Reply{Title: name}
+		for _, v := range s.reg.Variants() {
+			r, err := tx.Rating(req.Place.Guild, v.Key(), who)
+			if errors.Is(err, storage.ErrNotFound) {
+				continue
+			}
+			if err != nil {
+				return err
+			}
+			e.reply.Fields = append(e.reply.Fields, Field{Name: v.Name(), Inline: true,
+				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", s.shownRating(r), plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
+		}
+		if len(e.reply.Fields) == 0 {
+			e.reply.Text = name + " has no rated games here yet."
+		} else {
+			e.reply.Text = "Ratings on this server (Glicko-2; ? marks a provisional rating)."
+		}
+		return nil
+	})
+}
+
+// playerName is the name a player last had in a game, or their id.
+func (s *Service) playerName(tx *storage.Tx, id string) string {
+	if p, err := tx.Player(id); err == nil && p.Name != "" {
+		return p.Name
+	}
+	return id
+}
+
+// clip shortens s to n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}

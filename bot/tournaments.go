@@ -1,0 +1,667 @@
+package bot
+
+import (
+	"cmp"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/bits"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/bot/tournament"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// NoticeTournament is a tournament's news posted in its place: a new round,
+// standings after a result, the final announcement.
+const NoticeTournament NoticeKind = "tournament"
+
+// tournamentSpec describes /tournament; create and start need the server-management
+// permission, which the service checks again (Request.Admin).
+func tournamentSpec(variants, days []OptionChoice) CommandSpec {
+	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
+		AdminActions: []string{"create", "start"},
+		Options: []OptionSpec{
+			{Name: "action", Description: "What to do", Type: OptString, Required: true, Choices: []OptionChoice{
+				{"Create (admins)", "create"}, {"Join", "join"}, {"Leave or withdraw", "leave"}, {"Start (admins)", "start"},
+				{"Standings", "standings"}, {"Info", "info"}}},
+			{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString},
+			{Name: "name", Description: "create: the tournament's name", Type: OptString},
+			{Name: "variant", Description: "create: the game", Type: OptString, Choices: variants},
+			{Name: "format", Description: "create: how players are paired", Type: OptString, Choices: []OptionChoice{
+				{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
+			{Name: "rounds", Description: "create: rounds of a Swiss", Type: OptInteger},
+			{Name: "days", Description: "create: days per move (default 3)", Type: OptInteger, Choices: days},
+			{Name: "rated", Description: "create: rated games (default: yes)", Type: OptBoolean},
+			{Name: "max", Description: "create: most players (default: no limit)", Type: OptInteger},
+			{Name: "engines", Description: "create: engines that may enter, such as builtin (default: none)", Type: OptString},
+			{Name: "engine", Description: "join: enter this engine instead of yourself (admins)", Type: OptString},
+			{Name: "level", Description: "join: the engine's level, 1 to 8", Type: OptInteger},
+		}}
+}
+
+// mustAdmin refuses members without the server-management permission what;
+// local play (no server) has no such permission to check.
+func mustAdmin(req Request, what string) error {
+	if req.Admin || req.Place.Guild == "" {
+		return nil
+	}
+	return refuse(ErrRefused, "Only members who may manage this server can %s a tournament.", what)
+}
+
+// cmdTournament runs /tournament.
+func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
+	switch strings.ToLower(req.Args.Get("action")) {
+	case "create":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.tournamentCreate(tx, e, req) })
+	case "join":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.tournamentJoin(tx, e, req) })
+	case "leave":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.tournamentLeave(tx, e, req) })
+	case "start":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.tournamentStart(tx, e, req) })
+	case "standings":
+		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+			t, err := s.findTournament(tx, req)
+			if err != nil {
+				return err
+			}
+			e.reply, err = s.standingsReply(t)
+			return err
+		})
+	case "info":
+		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+			t, err := s.findTournament(tx, req)
+			if err != nil {
+				return err
+			}
+			e.reply = s.infoReply(t)
+			return nil
+		})
+	}
+	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
+}
+
+// findTournament picks the tournament a request means: the one named, the one of
+// the place it came from, or the only active one of the server.
+func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tournament, error) {
+	if id := req.Args.Get("tournament"); id != "" {
+		t, err := tx.Tournament(strings.TrimPrefix(id, "#"))
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && t.Guild != req.Place.Guild) {
+			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", id)
+		}
+		return t, err
+	}
+	active, err := tx.GuildTournaments(req.Place.Guild, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range active {
+		if req.Place.Thread != "" && t.Thread == req.Place.Thread {
+			return t, nil
+		}
+	}
+	switch len(active) {
+	case 0:
+		if over, err := tx.GuildTournaments(req.Place.Guild, false); err != nil || len(over) > 0 {
+			if err != nil {
+				return nil, err
+			}
+			return over[len(over)-1], nil // the latest, for its standings and info
+		}
+		return nil, refuse(ErrRefused, "No tournament is open or running here; an admin can create one with /tournament action:create.")
+	case 1:
+		return active[0], nil
+	}
+	names := make([]string, len(active))
+	for i, t := range active {
+		names[i] = fmt.Sprintf("%s (%s)", t.ID, t.Name)
+	}
+	return nil, refuse(ErrRefused, "Several tournaments run here: %s. Name one with tournament:NUMBER.", strings.Join(names, ", "))
+}
+
+// intArg reads an optional whole-number option.
+func intArg(req Request, name string, def int) (int, error) {
+	t := req.Args.Get(name)
+	if t == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 0 {
+		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
+	}
+	return n, nil
+}
+
+func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
+	if err := mustAdmin(req, "create"); err != nil {
+		return err
+	}
+	v, err := s.reg.Lookup(req.Args.Get("variant"))
+	if err != nil {
+		return refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
+	}
+	format := tournament.RoundRobin
+	if f := req.Args.Get("format"); f != "" {
+		if format, err = tournament.ParseFormat(f); err != nil {
+			return refuse(ErrRefused, "The format must be round-robin, double-round-robin or swiss, not %q.", f)
+		}
+	}
+	rounds, err := intArg(req, "rounds", 0)
+	if err != nil {
+		return err
+	}
+	if rounds > tournament.SwissRoundLimit {
+		return refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
+	}
+	days, err := intArg(req, "days", DefaultDays)
+	if err != nil {
+		return err
+	}
+	if !validDays(days) {
+		return refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), days)
+	}
+	rated, ok := parseBool(cmp.Or(req.Args.Get("rated"), "yes"))
+	if !ok {
+		return refuse(ErrRefused, "rated must be yes or no.")
+	}
+	most, err := intArg(req, "max", 0)
+	if err != nil {
+		return err
+	}
+	if most == 1 || most > tournament.MaxPlayers {
+		return refuse(ErrRefused, "A tournament takes %d to %d players.", tournament.MinPlayers, tournament.MaxPlayers)
+	}
+	var engines []string
+	for _, n := range strings.FieldsFunc(strings.ToLower(req.Args.Get("engines")), func(r rune) bool { return r == ',' || r == ' ' }) {
+		if n == "none" {
+			continue
+		}
+		if s.engine == nil {
+			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
+		}
+		if _, err := s.engine.Opponent(n, 1, v.Key()); err != nil {
+			return refuse(ErrRefused, "There is no engine %q: %s", n, sentenceOf(err))
+		}
+		engines = append(engines, n)
+	}
+	name := req.Args.Get("name")
+	if name == "" {
+		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
+	}
+	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: clip(name, 80),
+		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
+		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
+	if err := tx.PutTournament(t); err != nil {
+		return err
+	}
+	e.reply = s.infoReply(t)
+	e.reply.Text = fmt.Sprintf("Tournament %s is open: join with /tournament action:join tournament:%s.\n", t.ID, t.ID) + e.reply.Text
+	return nil
+}
+
+func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error {
+	t, err := s.findTournament(tx, req)
+	if err != nil {
+		return err
+	}
+	if t.Status != storage.TournamentOpen {
+		return refuse(ErrRefused, "Tournament %s has already started; it takes no more players.", t.ID)
+	}
+	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
+	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
+		if err := mustAdmin(req, "enter an engine in"); err != nil {
+			return err
+		}
+		if !slices.Contains(t.Engines, name) {
+			return refuse(ErrRefused, "Engine %q may not enter tournament %s (allowed: %s).", name, t.ID, cmp.Or(strings.Join(t.Engines, ", "), "none"))
+		}
+		level, err := intArg(req, "level", 4)
+		if err != nil {
+			return err
+		}
+		if seat, err = s.engine.Opponent(name, level, t.Variant); err != nil {
+			return refuse(ErrRefused, "%s", sentenceOf(err))
+		}
+	}
+	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
+		return refuse(ErrRefused, "%s is already in tournament %s.", seatName(seat), t.ID)
+	}
+	if t.MaxPlayers > 0 && len(t.Entrants) >= t.MaxPlayers || len(t.Entrants) >= tournament.MaxPlayers {
+		return refuse(ErrRefused, "Tournament %s is full (%d players).", t.ID, len(t.Entrants))
+	}
+	t.Entrants = append(t.Entrants, storage.Entrant{Player: seat, JoinedAt: s.Now()})
+	if err := tx.PutTournament(t); err != nil {
+		return err
+	}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s joined tournament %s (%s).", seatName(seat), t.ID, plural(len(t.Entrants), "player"))}
+	return nil
+}
+
+func (s *Service) tournamentLeave(tx *storage.Tx, e *effects, req Request) error {
+	t, err := s.findTournament(tx, req)
+	if err != nil {
+		return err
+	}
+	i := slices.IndexFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == req.User.ID })
+	if i < 0 || t.Entrants[i].Withdrawn {
+		return refuse(ErrRefused, "You are not playing in tournament %s.", t.ID)
+	}
+	if t.Status == storage.TournamentOpen {
+		t.Entrants = slices.Delete(t.Entrants, i, i+1)
+		e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s left tournament %s.", req.User.Name, t.ID)}
+		return tx.PutTournament(t)
+	}
+	if t.Status != storage.TournamentRunning {
+		return refuse(ErrRefused, "Tournament %s is over.", t.ID)
+	}
+	return s.withdraw(tx, e, t, i, req)
+}
+
+// withdraw takes a player out of a running tournament: a game in progress with moves
+// played counts as resigned, the games not yet played are forfeited.
+func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i int, req Request) error {
+	player := t.Entrants[i].Player
+	pt, err := pairing(t)
+	if err != nil {
+		return err
+	}
+	games, err := tx.TournamentGames(t.ID)
+	if err != nil {
+		return err
+	}
+	type ending struct {
+		g    *storage.Game
+		side rules.Side
+		o    rules.Outcome
+		text string
+	}
+	var ends []ending
+	for _, sum := range games {
+		g, err := tx.Game(sum.ID)
+		if err != nil {
+			return err
+		}
+		side, ok := g.SideOf(player.ID)
+		if !ok || !g.Active() {
+			continue
+		}
+		if len(g.Moves) == 0 { // forfeited below by Withdraw
+			ends = append(ends, ending{g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
+				fmt.Sprintf("%s withdrew from the tournament before this game began; %s wins it by forfeit.", seatName(player), seatName(g.Player(side.Other())))})
+			continue
+		}
+		o := rules.Win(side.Other(), rules.Resignation)
+		g.Outcome = o
+		if pt, err = pt.Record(g.Round, tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID), tournamentResult(g)); err != nil {
+			return err
+		}
+		g.Outcome = rules.OngoingOutcome
+		ends = append(ends, ending{g, side, o, fmt.Sprintf("%s withdrew from the tournament and resigned.", seatName(player))})
+	}
+	if pt, _, err = pt.Withdraw(tournament.PlayerID(player.ID)); err != nil {
+		return err
+	}
+	t.Entrants[i].Withdrawn, t.Entrants[i].WithdrawnAt = true, s.Now()
+	if err := setPairing(t, pt); err != nil {
+		return err
+	}
+	if err := tx.PutTournament(t); err != nil {
+		return err
+	}
+	// Every game of the player is decided in the pairing state now, so ending the
+	// stored games records nothing twice.
+	for _, en := range ends {
+		var ge effects
+		if err := s.end(tx, &ge, en.g, en.side, en.o, en.text, nil); err != nil {
+			return err
+		}
+		merge(e, &ge)
+	}
+	if t, err = tx.Tournament(t.ID); err != nil {
+		return err
+	}
+	s.post(e, t, fmt.Sprintf("%s withdrew; the games not played are forfeited.\n%s", seatName(player), s.standingsTable(t, pt)), "withdraw/"+t.ID+"/"+player.ID)
+	if err := s.advance(tx, e, t); err != nil {
+		return err
+	}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s withdrew from tournament %s; the games not played are forfeited.", seatName(player), t.ID)}
+	return nil
+}
+
+// merge adds the notifications and background work of ge to e (not its reply).
+func merge(e, ge *effects) {
+	e.notes = append(e.notes, ge.notes...)
+	e.engine = append(e.engine, ge.engine...)
+	e.ended = append(e.ended, ge.ended...)
+	e.wake = e.wake || ge.wake
+}
+
+func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
+	if err := mustAdmin(req, "start"); err != nil {
+		return err
+	}
+	t, err := s.findTournament(tx, req)
+	if err != nil {
+		return err
+	}
+	if t.Status != storage.TournamentOpen {
+		return refuse(ErrRefused, "Tournament %s has already started.", t.ID)
+	}
+	if len(t.Entrants) < tournament.MinPlayers {
+		return refuse(ErrRefused, "Tournament %s needs at least %d players to start; it has %d.", t.ID, tournament.MinPlayers, len(t.Entrants))
+	}
+	// Seed by rating on this server, then by joining order.
+	type seeded struct {
+		id     string
+		rating float64
+	}
+	seeds := make([]seeded, len(t.Entrants))
+	for i, en := range t.Entrants {
+		seeds[i] = seeded{id: en.Player.ID}
+		if r, err := tx.Rating(t.Guild, t.Variant, en.Player.ID); err == nil {
+			seeds[i].rating = r.Rating
+		}
+	}
+	slices.SortStableFunc(seeds, func(a, b seeded) int { return cmp.Compare(b.rating, a.rating) })
+	ids := make([]tournament.PlayerID, len(seeds))
+	for i, sd := range seeds {
+		ids[i] = tournament.PlayerID(sd.id)
+	}
+	rounds := t.Rounds
+	if t.Format == storage.Swiss {
+		most := tournament.MaxSwissRounds(len(ids))
+		if rounds == 0 { // enough to find a winner, and one more
+			rounds = min(most, bits.Len(uint(len(ids)-1))+1)
+		}
+		if rounds > most {
+			return refuse(ErrRefused, "A Swiss of %d players can have at most %d rounds without rematches, not %d; wait for more players.", len(ids), most, rounds)
+		}
+	}
+	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
+	if err != nil {
+		return refuse(ErrRefused, "%s", sentenceOf(err))
+	}
+	t.Rounds, t.Status, t.StartedAt = pt.Rounds, storage.TournamentRunning, s.Now()
+	if err := setPairing(t, pt); err != nil {
+		return err
+	}
+	if err := tx.PutTournament(t); err != nil {
+		return err
+	}
+	if pt.Format != tournament.Swiss { // a round robin starts all its games at once
+		if err := s.startRound(tx, e, t, pt.Games); err != nil {
+			return err
+		}
+		s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+	}
+	if err := s.advance(tx, e, t); err != nil {
+		return err
+	}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has begun with %s; the games are starting now.", t.ID, plural(len(ids), "player"))}
+	return nil
+}
+
+// pairing reads the pairing state of a started tournament.
+func pairing(t *storage.Tournament) (tournament.Tournament, error) {
+	var pt tournament.Tournament
+	if err := json.Unmarshal(t.Pairing, &pt); err != nil {
+		return pt, fmt.Errorf("bot: tournament %s: pairing state: %w", t.ID, err)
+	}
+	return pt, pt.Validate()
+}
+
+func setPairing(t *storage.Tournament, pt tournament.Tournament) error {
+	raw, err := json.Marshal(pt)
+	t.Pairing = raw
+	return err
+}
+
+// advance starts the games of t that are due and have none yet (a round robin's
+// whole schedule, a Swiss's next round once the last one is over), or ends t when
+// every game is decided. It runs in the transaction that changed t, so a round is
+// created exactly once.
+func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) error {
+	if t.Status != storage.TournamentRunning {
+		return nil
+	}
+	pt, err := pairing(t)
+	if err != nil {
+		return err
+	}
+	if pt.Format == tournament.Swiss && len(pt.Pending()) == 0 && pt.Round() < pt.Rounds {
+		next, games, err := pt.NextRound()
+		if errors.Is(err, tournament.ErrNoPairing) {
+			pt.Rounds = pt.Round() // too few players left: the tournament ends here
+		} else if err != nil {
+			return err
+		} else {
+			pt = next
+			if err := setPairing(t, pt); err != nil {
+				return err
+			}
+			if err := tx.PutTournament(t); err != nil {
+				return err
+			}
+			if err := s.startRound(tx, e, t, games); err != nil {
+				return err
+			}
+			s.post(e, t, fmt.Sprintf("Round %d of %d has been paired.\n%s", pt.Round(), pt.Rounds, s.pairingText(t, games)), fmt.Sprintf("round/%s/%d", t.ID, pt.Round()))
+		}
+	}
+	if pt.Finished() || (len(pt.Pending()) == 0 && pt.Round() >= pt.Rounds) {
+		t.Status, t.FinishedAt = storage.TournamentFinished, s.Now()
+		if err := setPairing(t, pt); err != nil {
+			return err
+		}
+		if err := tx.PutTournament(t); err != nil {
+			return err
+		}
+		st := pt.Standings()
+		text := "The tournament is over."
+		if len(st) > 0 {
+			text = fmt.Sprintf("The tournament is over: %s wins with %s points. Congratulations!", s.entrantName(t, st[0].Player), points(st[0].Points))
+		}
+		s.post(e, t, text+"\n"+s.standingsTable(t, pt), "final/"+t.ID)
+	}
+	return nil
+}
+
+// startRound creates the games of the pairings (byes aside) in the tournament's
+// channel; each gets its own thread, as any game does (a thread holds one game).
+func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, games []tournament.Game) error {
+	for _, pg := range games {
+		if pg.IsBye() || pg.Result.Decided() {
+			continue
+		}
+		var ge effects
+		_, err := s.createGame(tx, &ge, NewGame{Variant: t.Variant, White: s.entrantSeat(t, pg.White), Black: s.entrantSeat(t, pg.Black),
+			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
+			Tournament: t.ID, Round: pg.Round}, "", nil)
+		if err != nil {
+			return err
+		}
+		merge(e, &ge)
+	}
+	return nil
+}
+
+func (s *Service) entrantSeat(t *storage.Tournament, id tournament.PlayerID) storage.Seat {
+	for _, en := range t.Entrants {
+		if en.Player.ID == string(id) {
+			return en.Player
+		}
+	}
+	return storage.Seat{ID: string(id)}
+}
+
+func (s *Service) entrantName(t *storage.Tournament, id tournament.PlayerID) string {
+	return seatName(s.entrantSeat(t, id))
+}
+
+// pairingText lists pairings as "1. alice – bob".
+func (s *Service) pairingText(t *storage.Tournament, games []tournament.Game) string {
+	var b strings.Builder
+	for _, g := range games {
+		if g.IsBye() {
+			fmt.Fprintf(&b, "Round %d: %s has a bye (1 point)\n", g.Round, s.entrantName(t, g.White))
+			continue
+		}
+		fmt.Fprintf(&b, "Round %d: %s (white) – %s (black)\n", g.Round, s.entrantName(t, g.White), s.entrantName(t, g.Black))
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// post tells the tournament's place something.
+func (s *Service) post(e *effects, t *storage.Tournament, text, key string) {
+	e.notes = append(e.notes, note{n: Notification{Key: "tournament/" + key, Kind: NoticeTournament, Channel: true,
+		To:    User{Name: "tournament " + t.ID},
+		Game:  &GameRef{Place: Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}},
+		Reply: Reply{Title: t.Name, Text: text}}})
+}
+
+// tournamentResult is the result of a finished tournament game as the pairing
+// state records it (a game is aborted only when a withdrawal has forfeited it).
+func tournamentResult(g *storage.Game) tournament.Result {
+	switch {
+	case g.Outcome.Reason == rules.Aborted:
+		return tournament.DoubleForfeit
+	case g.Outcome.Status == rules.Drawn:
+		return tournament.Draw
+	case g.Outcome.Winner == rules.White:
+		return tournament.WhiteWins
+	}
+	return tournament.BlackWins
+}
+
+// gameEnded runs inside the transaction that ends g: it rates the game and, for a
+// tournament game, records its result, posts the standings and starts the next round
+// when it is due.
+func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
+	if err := rateGame(tx, g); err != nil {
+		return err
+	}
+	if g.Tournament == "" {
+		return nil
+	}
+	t, err := tx.Tournament(g.Tournament)
+	if err != nil || t.Status != storage.TournamentRunning {
+		return err
+	}
+	pt, err := pairing(t)
+	if err != nil {
+		return err
+	}
+	w, b := tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID)
+	if g.Outcome.Reason == rules.Aborted && slices.ContainsFunc(pt.Pending(), func(p tournament.Game) bool {
+		return p.Round == g.Round && p.White == w && p.Black == b
+	}) {
+		return refuse(ErrRefused, "Game %s is a tournament game and cannot be aborted; play it, offer a draw, or resign.", g.ID)
+	}
+	next, err := pt.Record(g.Round, w, b, tournamentResult(g))
+	if errors.Is(err, tournament.ErrAlreadyDecided) {
+		return nil // forfeited by a withdrawal
+	}
+	if err != nil {
+		return err
+	}
+	if err := setPairing(t, next); err != nil {
+		return err
+	}
+	if err := tx.PutTournament(t); err != nil {
+		return err
+	}
+	s.post(e, t, fmt.Sprintf("Game %s (round %d): %s\n%s", g.ID, g.Round, describeOutcome(g), s.standingsTable(t, next)), "result/"+g.ID)
+	return s.advance(tx, e, t)
+}
+
+func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// standingsTable draws the standings as a monospace table with the format's
+// tie-breaks.
+func (s *Service) standingsTable(t *storage.Tournament, pt tournament.Tournament) string {
+	var b strings.Builder
+	b.WriteString("```\n  #  Player                      Pts  Games  +  =  -")
+	tbs := pt.Format.Tiebreaks()
+	for _, tb := range tbs {
+		fmt.Fprintf(&b, " %5s", tb)
+	}
+	b.WriteString("\n")
+	for _, st := range pt.Standings() {
+		name := s.entrantName(t, st.Player)
+		if st.Withdrawn {
+			name += " (w/d)"
+		}
+		fmt.Fprintf(&b, "%3d  %-26s %4s  %5d %2d %2d %2d", st.Rank, clip(name, 26), points(st.Points), st.Played+st.Unplayed, st.Wins, st.Draws, st.Losses)
+		for _, v := range st.Tiebreaks {
+			fmt.Fprintf(&b, " %5s", points(v))
+		}
+		b.WriteString("\n")
+	}
+	b.WriteString("```")
+	names := make([]string, len(tbs))
+	for i, tb := range tbs {
+		names[i] = string(tb) + " = " + tb.Name()
+	}
+	return b.String() + "\nTie-breaks: " + strings.Join(names, "; ") + "."
+}
+
+// standingsReply is /tournament standings.
+func (s *Service) standingsReply(t *storage.Tournament) (Reply, error) {
+	if len(t.Pairing) == 0 {
+		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, plural(len(t.Entrants), "player"))}, nil
+	}
+	pt, err := pairing(t)
+	if err != nil {
+		return Reply{}, err
+	}
+	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
+	if t.Status == storage.TournamentFinished {
+		head = "Final standings."
+	}
+	return Reply{Title: t.Name, Text: head + "\n" + s.standingsTable(t, pt)}, nil
+}
+
+// infoReply is /tournament info.
+func (s *Service) infoReply(t *storage.Tournament) Reply {
+	rated := "casual"
+	if t.Rated {
+		rated = "rated"
+	}
+	most := "no limit"
+	if t.MaxPlayers > 0 {
+		most = strconv.Itoa(t.MaxPlayers)
+	}
+	rounds := "one per opponent"
+	if t.Format == storage.Swiss {
+		rounds = cmp.Or(strconv.Itoa(t.Rounds), "set at the start")
+		if t.Rounds == 0 {
+			rounds = "set at the start"
+		}
+	} else if t.Rounds > 0 {
+		rounds = strconv.Itoa(t.Rounds)
+	}
+	var names []string
+	for _, en := range t.Entrants {
+		n := seatName(en.Player)
+		if en.Withdrawn {
+			n += " (withdrew)"
+		}
+		names = append(names, n)
+	}
+	return Reply{Title: fmt.Sprintf("Tournament %s · %s", t.ID, t.Name), Fields: []Field{
+		{Name: "Game", Value: s.variantName(t.Variant), Inline: true},
+		{Name: "Format", Value: strings.ReplaceAll(string(t.Format), "-", " "), Inline: true},
+		{Name: "Rounds", Value: rounds, Inline: true},
+		{Name: "Clock", Value: plural(t.DaysPerMove, "day") + " per move", Inline: true},
+		{Name: "Games", Value: rated, Inline: true},
+		{Name: "Status", Value: string(t.Status), Inline: true},
+		{Name: "Maximum players", Value: most, Inline: true},
+		{Name: "Engines allowed", Value: cmp.Or(strings.Join(t.Engines, ", "), "none"), Inline: true},
+		{Name: fmt.Sprintf("Players (%d)", len(t.Entrants)), Value: cmp.Or(strings.Join(names, ", "), "nobody yet")},
+	}}
+}

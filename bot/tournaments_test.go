@@ -1,0 +1,303 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// tournament loads tournament id and its games.
+func (h *harness) tournament(id string) (*storage.Tournament, []*storage.Game) {
+	h.t.Helper()
+	var t *storage.Tournament
+	var games []*storage.Game
+	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		if t, err = tx.Tournament(id); err != nil {
+			return err
+		}
+		sums, err := tx.TournamentGames(id)
+		for _, s := range sums {
+			g, err := tx.Game(s.ID)
+			if err != nil {
+				return err
+			}
+			games = append(games, g)
+		}
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return t, games
+}
+
+// active returns the games still being played.
+func active(games []*storage.Game) []*storage.Game {
+	var out []*storage.Game
+	for _, g := range games {
+		if g.Active() {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// noRematch fails when two games of a tournament share both players.
+func noRematch(t *testing.T, games []*storage.Game) {
+	t.Helper()
+	seen := map[[2]string]bool{}
+	for _, g := range games {
+		p := []string{g.Players[0].ID, g.Players[1].ID}
+		slices.Sort(p)
+		if seen[[2]string(p)] {
+			t.Fatalf("%s and %s were paired twice", p[0], p[1])
+		}
+		seen[[2]string(p)] = true
+	}
+}
+
+// postsWith returns the tournament posts whose text contains want.
+func postsWith(ns []Notification, want string) int {
+	n := 0
+	for _, x := range ns {
+		if x.Kind == NoticeTournament && strings.Contains(x.Reply.Text, want) {
+			n++
+		}
+	}
+	return n
+}
+
+// A Swiss of five played to the end: byes, a result by resignation, a restart in the
+// middle of a round, a timeout, a withdrawal, rounds paired as the last game of a
+// round ends, and a final announcement.
+func TestSwissTournament(t *testing.T) {
+	h := newHarness(t)
+	players := []string{"alice", "bob", "carol", "dave", "erin"}
+	r := h.ok("alice", "tournament action:create name:Spring_Swiss variant:gothic format:swiss rounds:3 days:1")
+	if !strings.Contains(r.PlainText(), "Tournament 1 is open") {
+		t.Fatalf("create: %s", r.PlainText())
+	}
+	for _, p := range players {
+		h.ok(p, "tournament action:join")
+	}
+	h.refused("dave", "tournament action:join", "already in tournament 1")
+	h.refused("bob", "tournament action:standings tournament:9", "no tournament 9")
+	h.ok("alice", "tournament action:start")
+	h.refused("alice", "tournament action:start", "already started")
+	h.refused("zoe", "tournament action:join", "already started")
+
+	tr, games := h.tournament("1")
+	if tr.Status != storage.TournamentRunning || len(games) != 2 || tr.Rounds != 3 {
+		t.Fatalf("round 1: status %s, %d games, %d rounds", tr.Status, len(games), tr.Rounds)
+	}
+	for _, g := range games {
+		if !g.Rated || g.Round != 1 || g.Clock.DaysPerMove != 1 || g.Variant != "gothic" {
+			t.Fatalf("game %s: %+v", g.ID, g)
+		}
+	}
+	h.refused(games[0].Players[0].ID, "abort game:"+games[0].ID, "tournament game and cannot be aborted")
+	if !h.game(games[0].ID).Active() {
+		t.Fatal("a refused abort ended the game")
+	}
+	// Round 1: Black resigns the first game; then a restart; then White loses the
+	// second on time.
+	h.ok(games[0].Players[1].ID, "resign game:"+games[0].ID)
+	ns := h.notes.take()
+	if postsWith(ns, "Game "+games[0].ID+" (round 1)") != 1 {
+		t.Fatalf("no standings after the result: %+v", ns)
+	}
+	h.restart()
+	if _, gs := h.tournament("1"); len(gs) != 2 {
+		t.Fatalf("after the restart: %d games", len(gs))
+	}
+	h.clock.Advance(25 * time.Hour)
+	h.tick()
+	tr, games = h.tournament("1")
+	if len(games) != 4 || len(active(games)) != 2 {
+		t.Fatalf("round 2 not paired when round 1 ended: %d games, %d active", len(games), len(active(games)))
+	}
+	if postsWith(h.notes.take(), "Round 2 of 3") != 1 {
+		t.Fatal("round 2 was not announced")
+	}
+	h.restart() // in the middle of round 2: nothing is paired again
+	h.tick()
+	if _, gs := h.tournament("1"); len(gs) != 4 {
+		t.Fatalf("after a restart in round 2: %d games", len(gs))
+	}
+	// Round 2: a player of a game not yet begun withdraws (a forfeit); the other game
+	// ends by resignation after a move.
+	round2 := active(games)
+	quitter := round2[0].Players[0].ID
+	h.ok(quitter, "tournament action:leave")
+	if g := h.game(round2[0].ID); g.Active() {
+		t.Fatal("the withdrawn player's game goes on")
+	}
+	h.refused(quitter, "tournament action:leave", "not playing")
+	g := round2[1]
+	h.ok(g.Players[0].ID, "move game:"+g.ID+" move:e2e4")
+	h.ok(g.Players[1].ID, "resign game:"+g.ID)
+	tr, games = h.tournament("1")
+	third := active(games)
+	if len(third) != 2 {
+		t.Fatalf("round 3: %d active games of %d", len(third), len(games))
+	}
+	for _, g := range third {
+		if g.Round != 3 || g.Players[0].ID == quitter || g.Players[1].ID == quitter {
+			t.Fatalf("round 3 game %+v", g.Players)
+		}
+	}
+	h.notes.take()
+	for _, g := range third {
+		h.ok(g.Players[1].ID, "resign game:"+g.ID)
+	}
+	tr, games = h.tournament("1")
+	if tr.Status != storage.TournamentFinished || len(games) != 6 {
+		t.Fatalf("at the end: %s with %d games", tr.Status, len(games))
+	}
+	noRematch(t, games)
+	if postsWith(h.notes.take(), "The tournament is over") != 1 {
+		t.Fatal("no final announcement")
+	}
+	st := h.ok("bob", "tournament action:standings tournament:1").PlainText()
+	if !strings.Contains(st, "Final standings") || !strings.Contains(st, "BH") || !strings.Contains(st, quitter+" (w/d)") {
+		t.Fatalf("standings:\n%s", st)
+	}
+	info := h.ok("bob", "tournament action:info tournament:1").PlainText()
+	if !strings.Contains(info, "finished") || !strings.Contains(info, quitter+" (withdrew)") {
+		t.Fatalf("info:\n%s", info)
+	}
+}
+
+// A round robin starts all its games at once and ends when the last one does.
+func TestRoundRobinTournament(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "tournament action:create variant:gothic format:double-round-robin rated:no days:2 max:3")
+	for _, p := range []string{"alice", "bob", "carol"} {
+		h.ok(p, "tournament action:join")
+	}
+	h.refused("dave", "tournament action:join", "full")
+	h.ok("bob", "tournament action:leave") // before the start: simply leaves
+	h.ok("dave", "tournament action:join")
+	h.ok("alice", "tournament action:start")
+	tr, games := h.tournament("1")
+	if len(games) != 6 || len(active(games)) != 6 || tr.Rounds != 6 {
+		t.Fatalf("double round robin of 3: %d games, %d rounds", len(games), tr.Rounds)
+	}
+	// carol moves in one game, then withdraws: that game counts as resigned, her
+	// others are forfeited.
+	var moved string
+	for _, g := range games {
+		if g.Players[0].ID == "carol" {
+			moved = g.ID
+			h.ok("carol", "move game:"+g.ID+" move:e2e4")
+			break
+		}
+	}
+	h.ok("carol", "tournament action:leave")
+	for _, g := range games {
+		if _, plays := g.SideOf("carol"); !plays {
+			continue
+		}
+		o := h.game(g.ID).Outcome
+		if want := rules.Aborted; g.ID == moved {
+			if o.Reason != rules.Resignation {
+				t.Errorf("game %s with a move: %v", g.ID, o)
+			}
+		} else if o.Reason != want {
+			t.Errorf("unplayed game %s: %v", g.ID, o)
+		}
+	}
+	for _, g := range active(games) {
+		if g.Rated {
+			t.Fatal("a casual tournament's game is rated")
+		}
+		if h.game(g.ID).Active() {
+			h.ok(g.Players[0].ID, "resign game:"+g.ID)
+		}
+	}
+	tr, _ = h.tournament("1")
+	if tr.Status != storage.TournamentFinished {
+		t.Fatalf("status %s", tr.Status)
+	}
+	st := h.ok("bob", "tournament action:standings").PlainText()
+	if !strings.Contains(st, "SB") || !strings.Contains(st, "carol (w/d)") {
+		t.Fatalf("standings:\n%s", st)
+	}
+	if h.rating("gothic", "alice") != nil {
+		t.Fatal("a casual tournament was rated")
+	}
+}
+
+// Creating and starting a tournament on a server needs the server-management
+// permission; joining does not.
+func TestTournamentAdminOnly(t *testing.T) {
+	h := newHarness(t)
+	place := Place{Guild: "g1", Channel: "c1", Thread: "th1"} // the tournament's thread; each game gets its own
+	run := func(user, line string, admin bool) Reply {
+		f := strings.Fields(line)
+		req := Request{User: User{ID: user, Name: user}, Place: place, Command: f[0], Args: Args{}, Admin: admin}
+		for _, kv := range f[1:] {
+			k, v, _ := strings.Cut(kv, ":")
+			req.Args[k] = v
+		}
+		defer h.svc.Idle()
+		return h.svc.Handle(context.Background(), req)
+	}
+	if r := run("bob", "tournament action:create variant:gothic", false); !r.Refused || !strings.Contains(r.Text, "manage this server") {
+		t.Fatalf("create by a member: %s", r.PlainText())
+	}
+	if r := run("alice", "tournament action:create variant:gothic", true); r.Refused {
+		t.Fatal(r.Text)
+	}
+	run("bob", "tournament action:join", false)
+	run("carol", "tournament action:join", false)
+	if r := run("bob", "tournament action:start", false); !r.Refused {
+		t.Fatal("a member started the tournament")
+	}
+	if r := run("alice", "tournament action:start", true); r.Refused {
+		t.Fatal(r.Text)
+	}
+	spec, _ := h.svc.Spec(CmdTournament)
+	if !slices.Equal(spec.AdminActions, []string{"create", "start"}) {
+		t.Errorf("/tournament admin actions %v", spec.AdminActions)
+	}
+}
+
+// When the last two games of a Swiss round end at the same moment, the next round is
+// paired once.
+func TestSwissConcurrentEnds(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "tournament action:create variant:gothic format:swiss") // rounds: set at the start
+	for _, p := range []string{"alice", "bob", "carol", "dave"} {
+		h.ok(p, "tournament action:join")
+	}
+	h.ok("alice", "tournament action:start")
+	tr, games := h.tournament("1")
+	if len(games) != 2 || tr.Rounds != 3 {
+		t.Fatalf("%d games in round 1 of %d", len(games), tr.Rounds)
+	}
+	var wg sync.WaitGroup
+	for i, g := range games {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req := Request{ID: fmt.Sprintf("c%d", i), User: User{ID: g.Players[1].ID}, Command: CmdResign, Args: Args{"game": g.ID}}
+			if r := h.svc.Handle(context.Background(), req); r.Refused {
+				t.Error(r.Text)
+			}
+		}()
+	}
+	wg.Wait()
+	h.svc.Idle()
+	_, games = h.tournament("1")
+	if len(games) != 4 || len(active(games)) != 2 {
+		t.Fatalf("after round 1 ended concurrently: %d games, %d active", len(games), len(active(games)))
+	}
+	noRematch(t, games)
+}
