@@ -156,6 +156,12 @@ func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationComman
 			continue
 		}
 		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100), DMPermission: &dm}
+		if c.Admin {
+			// Shown only to members who may manage the server; the service checks again.
+			perms := int64(discordgo.PermissionManageGuild)
+			no := false
+			ac.DefaultMemberPermissions, ac.DMPermission = &perms, &no
+		}
 		for _, o := range c.Options {
 			opt := &discordgo.ApplicationCommandOption{
 				Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
@@ -351,6 +357,9 @@ func (b *Bot) request(i *discordgo.Interaction) bot.Request {
 		if i.Member != nil && i.Member.Nick != "" {
 			req.User.Name = i.Member.Nick
 		}
+		// Discord computes the member's permissions in the channel; the service
+		// checks admin commands against them.
+		req.Admin = i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
 		req.Names[u.ID] = req.User.Name
 	}
 	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}

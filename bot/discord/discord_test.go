@@ -478,3 +478,17 @@ func TestGuildRegistration(t *testing.T) {
 		t.Errorf("/rules answer %q", text(m))
 	}
 }
+
+func TestAdminActionsCheckedWithDiscordPermissions(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	create := []discordtest.Opt{{Name: "action", Value: "create"}, {Name: "name", Value: "Autumn"},
+		{Name: "variant", Value: "gothic"}, {Name: "format", Value: "round-robin"}}
+	no := e.answer(e.srv.Command("alice", "general", "tournament", create...))
+	if !no.Ephemeral {
+		t.Errorf("alice (no Manage Server) created a tournament: %q", text(no))
+	}
+	yes := e.answer(e.srv.Command("carol", "general", "tournament", create...))
+	if yes.Ephemeral {
+		t.Errorf("carol (Admin role) was refused: %q", text(yes))
+	}
+}
