@@ -614,7 +614,10 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	}
 	r := n.Reply
 	r.Private = false
-	r.Mentions = []string{n.To.ID}
+	r.Mentions = nil
+	if n.To.ID != "" {
+		r.Mentions = []string{n.To.ID}
+	}
 	place := ""
 	if n.Game != nil {
 		place = n.Game.Place.Thread
@@ -624,7 +627,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	}
 	inPlace := n.Channel
 	var errs []error
-	if n.Direct {
+	if n.Direct && n.To.ID != "" {
 		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 		if err == nil {
 			_, err = b.send(dm.ID, r)
