@@ -492,3 +492,24 @@ func TestAdminActionsCheckedWithDiscordPermissions(t *testing.T) {
 		t.Errorf("carol (Admin role) was refused: %q", text(yes))
 	}
 }
+
+func TestNotifyPlaceWithoutAddressee(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	general := e.srv.Channel("general").ID
+	n := bot.Notification{Key: "tournament/1/round/2", Kind: bot.NoticeTournament, Channel: true, To: bot.User{Name: "tournament 1"},
+		Game: &bot.GameRef{Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}}, Reply: bot.Reply{Title: "Autumn", Text: "Round 2 starts."}}
+	for i := 0; i < 2; i++ {
+		if err := e.b.Notify(e.ctx, n); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var posted []*discordtest.Message
+	for _, m := range e.srv.Messages(general) {
+		if strings.Contains(text(m), "Round 2 starts") {
+			posted = append(posted, m)
+		}
+	}
+	if len(posted) != 1 || len(posted[0].Mentions) != 0 {
+		t.Errorf("posted %d times (want once, no mention): %+v", len(posted), posted)
+	}
+}
