@@ -62,6 +62,7 @@ type Bot struct {
 	seen     map[string]time.Time // interaction ids and notification keys handled
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
+	threads  map[string]*threadSlot
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -89,7 +90,7 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}}
+	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
 	return b, nil
 }
@@ -554,15 +555,62 @@ func modalValue(comps []discordgo.MessageComponent, id string) string {
 // board there and records it; where threads are refused it stays in the channel and
 // says so once.
 func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
-	g := r.Started
+	g := *r.Started
+	if g.Place.Channel == "" {
+		g.Place.Channel = i.ChannelID
+	}
+	if g.Place.Guild == "" {
+		g.Place.Guild = i.GuildID
+	}
+	th := b.gameThread(&g, r.Title)
+	if th == "" {
+		return
+	}
+	board := b.service().Handle(context.Background(), bot.Request{
+		User: b.request(i).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
+		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
+	})
+	if board.Refused {
+		return
+	}
+	board.Mentions = r.Mentions
+	if _, err := b.send(th, board); err != nil {
+		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	}
+}
+
+// threadSlot is the thread of one game, created at most once per process.
+type threadSlot struct {
+	once sync.Once
+	id   string
+}
+
+// gameThread returns the thread of game g, creating it (named name) and recording
+// it with the service the first time: for a challenge just accepted, or a game the
+// service started itself (a tournament round) when its first notification comes.
+// It returns "" for games outside a server or where threads are refused.
+func (b *Bot) gameThread(g *bot.GameRef, name string) string {
+	if g.ID == "" || g.Place.Guild == "" || g.Place.Channel == "" {
+		return ""
+	}
+	if g.Place.Thread != "" {
+		return g.Place.Thread
+	}
+	b.mu.Lock()
+	slot := b.threads[g.ID]
+	if slot == nil {
+		slot = &threadSlot{}
+		b.threads[g.ID] = slot
+	}
+	b.mu.Unlock()
+	slot.once.Do(func() { slot.id = b.createThread(g, name) })
+	return slot.id
+}
+
+// createThread opens a public thread for g in its channel; where the bot may not
+// create threads it says so once per channel and returns "".
+func (b *Bot) createThread(g *bot.GameRef, name string) string {
 	channel := g.Place.Channel
-	if channel == "" {
-		channel = i.ChannelID
-	}
-	if g.Place.Guild == "" && i.GuildID == "" {
-		return // a DM: no threads
-	}
-	name := r.Title
 	if name == "" {
 		name = "Game " + g.ID
 	}
@@ -577,25 +625,15 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 			if first {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games started here are played in the channel itself.")
 			}
-			return
+			return ""
 		}
 		b.log.Warn("discord: creating a game thread failed", "game", g.ID, "error", err)
-		return
+		return ""
 	}
 	if err := b.service().SetThread(context.Background(), g.ID, th.ID); err != nil {
 		b.log.Error("discord: recording a game thread failed", "game", g.ID, "error", err)
 	}
-	board := b.service().Handle(context.Background(), bot.Request{
-		User: b.request(i).User, Place: bot.Place{Guild: i.GuildID, Channel: channel, Thread: th.ID},
-		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
-	})
-	if board.Refused {
-		return
-	}
-	board.Mentions = r.Mentions
-	if _, err := b.send(th.ID, board); err != nil {
-		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
-	}
+	return th.ID
 }
 
 // send posts r as a message in channel.
@@ -639,6 +677,11 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			} else {
 				errs = append(errs, err)
 			}
+		}
+	}
+	if inPlace && n.Game != nil && n.Game.ID != "" && n.Game.Place.Thread == "" {
+		if th := b.gameThread(n.Game, n.Reply.Title); th != "" {
+			place = th
 		}
 	}
 	if inPlace && place != "" {

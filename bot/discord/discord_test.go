@@ -513,3 +513,34 @@ func TestNotifyPlaceWithoutAddressee(t *testing.T) {
 		t.Errorf("posted %d times (want once, no mention): %+v", len(posted), posted)
 	}
 }
+
+func TestTournamentGamesGetThreads(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	made := e.answer(e.srv.Command("carol", "games", "tournament", discordtest.Opt{Name: "action", Value: "create"},
+		discordtest.Opt{Name: "name", Value: "Autumn"}, discordtest.Opt{Name: "variant", Value: "gothic"},
+		discordtest.Opt{Name: "format", Value: "round-robin"}))
+	if made.Ephemeral {
+		t.Fatalf("create refused: %q", text(made))
+	}
+	for _, who := range []string{"alice", "bob"} {
+		if m := e.answer(e.srv.Command(who, "games", "tournament", discordtest.Opt{Name: "action", Value: "join"})); m.Ephemeral {
+			t.Fatalf("%s could not join: %q", who, text(m))
+		}
+	}
+	if m := e.answer(e.srv.Command("carol", "games", "tournament", discordtest.Opt{Name: "action", Value: "start"})); m.Ephemeral {
+		t.Fatalf("start refused: %q", text(m))
+	}
+	e.svc.Idle()
+	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
+	defer cancel()
+	if err := e.srv.Wait(ctx, func() bool {
+		th := e.srv.Threads(e.srv.Channel("games").ID)
+		return len(th) == 1 && len(e.srv.Messages(th[0].ID)) > 0
+	}); err != nil {
+		t.Fatalf("the tournament game got no thread with its notification: %v (threads %v)", err, e.srv.Threads(e.srv.Channel("games").ID))
+	}
+	th := e.srv.Threads(e.srv.Channel("games").ID)[0].ID
+	if m := e.answer(e.srv.Command("alice", th, "board")); m.Ephemeral {
+		t.Errorf("the thread does not mean the game: %q", text(m))
+	}
+}
