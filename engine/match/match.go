@@ -349,69 +349,29 @@ func writePGN(w io.Writer, g Game, round int) {
 	fmt.Fprintf(w, "\n%s%s\n\n", b.String(), g.Outcome.Result())
 }
 
-// GoChessStart returns a random placed Go-Chess position: the blocked cells of a
-// random seed, White's pieces on ranks 1-3 and Black's on ranks 8-10 at random (a
-// stand-in for the placement phase, so that matches have varied starts).
-func GoChessStart(v rules.Variant, rng *rand.Rand) (rules.Position, error) {
-	d := v.Dims()
-	for try := 0; try < 1000; try++ {
-		empty := v.Start(rng.Uint64()).Board()
-		cells := make([]byte, d.Cells())
-		for i, c := range empty.Cells {
-			cells[i] = '.'
-			if c.State == rules.Blocked {
-				cells[i] = '*'
-			}
-		}
-		place := func(side rules.Side, set string) bool {
-			for _, ch := range set {
-				var free []int
-				for sq := range cells {
-					r := d.Rank(rules.Square(sq))
-					if cells[sq] == '.' && ((side == rules.White && r < 3) || (side == rules.Black && r > 6)) {
-						free = append(free, sq)
-					}
-				}
-				if len(free) == 0 {
-					return false
-				}
-				c := byte(ch)
-				if side == rules.Black {
-					c += 'a' - 'A'
-				}
-				cells[free[rng.IntN(len(free))]] = c
-			}
-			return true
-		}
-		if !place(rules.White, "KQRRBBNNPPPPPPPP") || !place(rules.Black, "KQRRBBNNPPPPPPPP") {
-			continue
-		}
-		var b strings.Builder
-		for r := d.Ranks - 1; r >= 0; r-- {
-			n := 0
-			for f := 0; f < d.Files; f++ {
-				c := cells[d.Square(f, r)]
-				if c == '.' {
-					n++
-					continue
-				}
-				if n > 0 {
-					fmt.Fprint(&b, n)
-					n = 0
-				}
-				b.WriteByte(c)
-			}
-			if n > 0 {
-				fmt.Fprint(&b, n)
-			}
-			if r > 0 {
-				b.WriteByte('/')
-			}
-		}
-		p, err := v.ParsePosition(b.String() + " w - - 0 1")
-		if err == nil && !p.Outcome().IsOver() && len(p.LegalMoves()) > 0 {
-			return p, nil
-		}
+// Place lets the built-in engine choose its Go-Chess placements.
+func (b *Builtin) Place(ctx context.Context, pos rules.Simultaneous, side rules.Side) (rules.Move, error) {
+	return b.Engine.Place(ctx, pos, side)
+}
+
+// GoChessStart plays a Go-Chess placement phase (the blocked cells of a random
+// seed) with white and black placing, each through its own Place method when it
+// has one (the built-in engine) and at random otherwise (greedy and external
+// players), and returns the play position it ends in.
+func GoChessStart(ctx context.Context, v rules.Variant, white, black Player, rng *rand.Rand) (rules.Position, error) {
+	sp, ok := v.Start(rng.Uint64()).(rules.Simultaneous)
+	if !ok {
+		return nil, fmt.Errorf("match: %s does not start with a placement phase", v.Name())
 	}
-	return nil, fmt.Errorf("match: could not set up a Go-Chess position")
+	placer := func(p Player) engine.Placer {
+		if pl, ok := p.(engine.Placer); ok {
+			return pl
+		}
+		return engine.RandomPlacer{Rand: rng}
+	}
+	pos, err := engine.PlayPlacement(ctx, sp, placer(white), placer(black))
+	if err != nil {
+		return nil, fmt.Errorf("match: placement: %w", err)
+	}
+	return pos, nil
 }
