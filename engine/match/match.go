@@ -186,7 +186,15 @@ func (s Summary) String() string {
 		s.A, s.B, s.Wins, s.Draws, s.Losss, s.Games, 100*s.Score, s.Elo, s.Margin)
 }
 
-// Run plays the match.
+// tally fills in the games, score and Elo of s from points.
+func (s Summary) tally(points []float64) Summary {
+	s.Games = len(points)
+	s.Score, s.Elo, s.Margin = Elo(points)
+	return s
+}
+
+// Run plays the match. When ctx ends early it returns ctx's error with the summary
+// and games of the games finished so far (the one in progress is dropped).
 func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 	rng := rand.New(rand.NewPCG(c.Seed, 0x6d61746368))
 	var games []Game
@@ -203,7 +211,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 				start = c.Variant.Start(rng.Uint64())
 			}
 			if err != nil {
-				return sum, games, err
+				return sum.tally(points), games, err
 			}
 			opening = randomOpening(start, c.OpeningPlies, rng)
 		}
@@ -213,7 +221,8 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 		}
 		g := play(ctx, start, opening, white, black, c.MaxPlies)
 		if ctx.Err() != nil {
-			return sum, games, ctx.Err()
+			// The game in progress is not counted; the summary covers the games finished.
+			break
 		}
 		games = append(games, g)
 		p := 0.5
@@ -235,9 +244,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 			fmt.Fprintf(c.Log, "game %d: %s - %s %s (%d plies) %s\n", i+1, g.White, g.Black, g.Outcome.Result(), len(g.Moves), g.Note)
 		}
 	}
-	sum.Games = len(points)
-	sum.Score, sum.Elo, sum.Margin = Elo(points)
-	return sum, games, nil
+	return sum.tally(points), games, ctx.Err()
 }
 
 // randomOpening plays n random legal moves that do not end the game.
@@ -317,7 +324,7 @@ func Elo(points []float64) (score, elo, margin float64) {
 		s = math.Min(math.Max(s, 1e-3), 1-1e-3)
 		return -400 * math.Log10(1/s-1)
 	}
-	elo = diff(score)
+	elo = diff(score) + 0 // no "-0" for an even score
 	margin = (diff(score+1.96*se) - diff(score-1.96*se)) / 2
 	return score, elo, margin
 }
