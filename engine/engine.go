@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/missivechess/missive/rules"
@@ -31,10 +32,16 @@ type Options struct {
 }
 
 // Engine is the built-in engine for all four games. It is safe for concurrent use:
-// each search builds its own board, table and ordering state from the immutable
-// position it is given.
+// each search builds its own board and ordering state from the immutable position
+// it is given. The engine keeps one transposition table between searches, so that
+// the searches of one game (one engine per game or per player) build on each other;
+// a search that starts while another holds the table gets a fresh table of its own.
+// Searches limited only by depth clear the kept table first, so they stay
+// deterministic.
 type Engine struct {
 	opts Options
+	mu   sync.Mutex
+	tt   *table // nil while a search holds it
 }
 
 // New returns an engine with opts.
@@ -43,7 +50,30 @@ func New(opts Options) *Engine {
 		opts.HashBits = 20
 	}
 	opts.HashBits = min(max(opts.HashBits, 10), 26)
-	return &Engine{opts: opts}
+	return &Engine{opts: opts, tt: newTable(opts.HashBits)}
+}
+
+// takeTable hands a search the kept table (cleared when fresh is set), or a new
+// one when another search holds it.
+func (e *Engine) takeTable(fresh bool) *table {
+	e.mu.Lock()
+	t := e.tt
+	e.tt = nil
+	e.mu.Unlock()
+	if t == nil {
+		return newTable(e.opts.HashBits)
+	}
+	if fresh {
+		clear(t.slots)
+	}
+	return t
+}
+
+// putTable keeps t for the next search.
+func (e *Engine) putTable(t *table) {
+	e.mu.Lock()
+	e.tt = t
+	e.mu.Unlock()
 }
 
 // newGame builds the private search board for pos.
@@ -78,7 +108,10 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 		ctx, cancel = context.WithTimeout(ctx, lim.Time)
 		defer cancel()
 	}
-	s := newSearcher(ctx, g, e.opts.HashBits)
+	_, hasDeadline := ctx.Deadline()
+	tt := e.takeTable(lim.Time == 0 && lim.Nodes == 0 && !hasDeadline)
+	defer e.putTable(tt)
+	s := newSearcher(ctx, g, tt)
 	var pick func([]mv, []Score) int
 	if noise > 0 {
 		rng := rand.New(rand.NewPCG(e.opts.Seed, g.hash()))

@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 
 	"github.com/missivechess/missive/rules"
 )
@@ -69,7 +70,7 @@ func placementScore(b rules.Board, side rules.Side, m rules.Move) int {
 		return 40*ownNear - 25*home - 30*enemyNear - 5*absInt(edge-2)
 	case rules.King:
 		// A pocket among its own men, near the queen, far from enemies, at home.
-		s := 60*ownNear - 20*home + 5*min(minEnemy, 6) - 4*min(queenDist, 20) - 80*enemyNear
+		s := 60*ownNear - 20*home + 5*min(minEnemy, 6) - 20*min(queenDist, 20) - 80*enemyNear
 		if minEnemy <= 1 {
 			s -= 500
 		}
@@ -142,4 +143,60 @@ func absInt(x int) int {
 		return -x
 	}
 	return x
+}
+
+// Placer chooses side's next placement in a simultaneous placement phase; *Engine
+// and RandomPlacer are Placers.
+type Placer interface {
+	Place(ctx context.Context, pos rules.Simultaneous, side rules.Side) (rules.Move, error)
+}
+
+// RandomPlacer places uniformly at random among the eligible cells; it is not safe
+// for concurrent use.
+type RandomPlacer struct {
+	Rand *rand.Rand
+}
+
+// Place picks one of side's eligible placements at random.
+func (r RandomPlacer) Place(_ context.Context, pos rules.Simultaneous, side rules.Side) (rules.Move, error) {
+	moves := pos.LegalMovesFor(side)
+	if len(moves) == 0 {
+		return rules.NullMove, fmt.Errorf("engine: %s has nothing to place now: %w", side, rules.ErrIllegalMove)
+	}
+	return moves[r.Rand.IntN(len(moves))], nil
+}
+
+// maxPlacementChoices bounds PlayPlacement's loop; the real phase needs 32 choices
+// plus a few repeated for collisions.
+const maxPlacementChoices = 10000
+
+// PlayPlacement plays a simultaneous placement phase from pos to its end with white
+// and black choosing, each shown only its own view (ViewFor), and returns the first
+// position after the phase (the play position of Go-Chess).
+func PlayPlacement(ctx context.Context, pos rules.Simultaneous, white, black Placer) (rules.Position, error) {
+	placers := [2]Placer{white, black}
+	var cur rules.Position = pos
+	for range maxPlacementChoices {
+		sp, ok := cur.(rules.Simultaneous)
+		if !ok {
+			return cur, nil
+		}
+		sides := sp.Awaiting()
+		if len(sides) == 0 {
+			return nil, fmt.Errorf("engine: the placement phase awaits nobody in %s", sp)
+		}
+		side := sides[0]
+		view, ok := sp.ViewFor(side).(rules.Simultaneous)
+		if !ok {
+			return nil, fmt.Errorf("engine: %s's view of the placement phase is not a placement position", side)
+		}
+		m, err := placers[side&1].Place(ctx, view, side)
+		if err != nil {
+			return nil, fmt.Errorf("engine: %s's placement: %w", side, err)
+		}
+		if cur, err = sp.PlayAs(side, m); err != nil {
+			return nil, fmt.Errorf("engine: %s's placement %s: %w", side, sp.UCI(m), err)
+		}
+	}
+	return nil, fmt.Errorf("engine: the placement phase did not end after %d choices", maxPlacementChoices)
 }

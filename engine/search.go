@@ -90,8 +90,8 @@ type searcher struct {
 	useNull  bool
 }
 
-func newSearcher(ctx context.Context, g game, ttBits uint) *searcher {
-	s := &searcher{g: g, tt: newTable(ttBits), ctx: ctx, useNull: true}
+func newSearcher(ctx context.Context, g game, tt *table) *searcher {
+	s := &searcher{g: g, tt: tt, ctx: ctx, useNull: true}
 	s.history[0] = make([]int32, histSize)
 	s.history[1] = make([]int32, histSize)
 	s.bufs = make([][]mv, maxPly+8)
@@ -391,8 +391,6 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 	res := rootResult{move: rootMoves[0], score: noScore}
 	rootScores := make([]Score, len(rootMoves))
 	for depth := 1; depth <= maxDepth; depth++ {
-		best, bestMove := Score(noScore), mv(0)
-		alpha, beta := -infinity, infinity
 		// Order root moves: previous best first, then by last iteration's scores.
 		if depth > 1 {
 			sortRoot(rootMoves, rootScores, res.move)
@@ -403,33 +401,34 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 			}
 		}
 		wantAll := noise != nil
-		for i, m := range rootMoves {
-			g.make(m)
-			var v Score
-			if i == 0 || wantAll {
-				v = -s.negamax(depth-1, 1, -beta, -alpha, true)
-			} else {
-				v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true)
-				if v > alpha && !s.stopped {
-					v = -s.negamax(depth-1, 1, -beta, -alpha, true)
-				}
-			}
-			g.unmake()
+		// Aspiration window: from depth 4 search a narrow window around the last
+		// score, widening it on the side that fails until the score falls inside.
+		lo, hi := -infinity, infinity
+		delta := Score(aspiration)
+		if aspiration > 0 && depth >= 4 && !wantAll && !res.score.IsMate() && res.score != noScore {
+			lo, hi = max(res.score-delta, -infinity), min(res.score+delta, infinity)
+		}
+		var best Score
+		var bestMove mv
+		for {
+			best, bestMove = s.searchRoot(rootMoves, rootScores, depth, lo, hi, wantAll)
 			if s.stopped {
 				break
 			}
-			rootScores[i] = v
-			if !wantAll && v <= alpha && i > 0 {
-				rootScores[i] = alpha - 1
+			failLow := best <= lo && lo > -infinity
+			failHigh := best >= hi && hi < infinity
+			if !failLow && !failHigh {
+				break
 			}
-			if v > best {
-				best, bestMove = v, m
-				s.pv[0][0] = m
-				copy(s.pv[0][1:], s.pv[1][1:s.pvLen[1]])
-				s.pvLen[0] = max(s.pvLen[1], 1)
-				if !wantAll {
-					alpha = max(alpha, v)
-				}
+			if failLow {
+				lo = -infinity
+			} else {
+				hi = infinity
+				// The move that failed high goes first in the re-search.
+				sortRoot(rootMoves, rootScores, bestMove)
+			}
+			if delta *= 3; delta > 500 {
+				lo, hi = -infinity, infinity
 			}
 		}
 		if s.stopped {
@@ -463,6 +462,54 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 		res.score = 0
 	}
 	return res, nil
+}
+
+// aspiration is the half-width of the first aspiration window, in centipawns; 0
+// turns the windows off. They are off: on Gothic openings at depth 7 every width
+// tried (30, 40, 60) cost 10-40% more nodes than the full window, as the root's
+// null-window search already gets most of their gain.
+const aspiration = 0
+
+// searchRoot searches the root moves at depth within (alpha, beta), recording each
+// move's score in scores (a bound for moves that failed low), and returns the best
+// score and move; it stops at the first move reaching beta. With all set, every
+// move gets an exact score (the weak levels choose among them).
+func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, beta Score, all bool) (Score, mv) {
+	g := s.g
+	best, bestMove := Score(noScore), mv(0)
+	for i, m := range rootMoves {
+		g.make(m)
+		var v Score
+		if i == 0 || all {
+			v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+		} else {
+			v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true)
+			if v > alpha && v < beta && !s.stopped {
+				v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+			}
+		}
+		g.unmake()
+		if s.stopped {
+			break
+		}
+		scores[i] = v
+		if !all && v <= alpha && i > 0 {
+			scores[i] = alpha - 1
+		}
+		if v > best {
+			best, bestMove = v, m
+			s.pv[0][0] = m
+			copy(s.pv[0][1:], s.pv[1][1:s.pvLen[1]])
+			s.pvLen[0] = max(s.pvLen[1], 1)
+			if !all {
+				alpha = max(alpha, v)
+			}
+		}
+		if !all && best >= beta {
+			break
+		}
+	}
+	return best, bestMove
 }
 
 func abs(s Score) Score {

@@ -20,8 +20,8 @@ type ttEntry struct {
 	bound uint8
 }
 
-// table is a fixed-size, always-replace-if-deeper-or-newer transposition table
-// owned by one search (so searches never share mutable state).
+// table is a fixed-size, always-replace-if-deeper-or-newer transposition table,
+// used by one search at a time (Engine keeps it between searches).
 type table struct {
 	slots []ttEntry
 	mask  uint64

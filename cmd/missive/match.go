@@ -63,7 +63,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	c := match.Config{Variant: v, A: pa, B: pb, Games: *games, OpeningPlies: *openings, Seed: *seed, MaxPlies: *maxPlies, Log: stdout}
 	if v.Key() == "gochess" {
-		c.Start = func(_ int, rng *rand.Rand) (rules.Position, error) { return match.GoChessStart(v, rng) }
+		c.Start = func(_ int, rng *rand.Rand) (rules.Position, error) { return match.GoChessStart(ctx, v, pa, pb, rng) }
 	}
 	if *pgn != "" {
 		f, err := os.Create(*pgn)

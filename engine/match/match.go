@@ -186,7 +186,15 @@ func (s Summary) String() string {
 		s.A, s.B, s.Wins, s.Draws, s.Losss, s.Games, 100*s.Score, s.Elo, s.Margin)
 }
 
-// Run plays the match.
+// tally fills in the games, score and Elo of s from points.
+func (s Summary) tally(points []float64) Summary {
+	s.Games = len(points)
+	s.Score, s.Elo, s.Margin = Elo(points)
+	return s
+}
+
+// Run plays the match. When ctx ends early it returns ctx's error with the summary
+// and games of the games finished so far (the one in progress is dropped).
 func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 	rng := rand.New(rand.NewPCG(c.Seed, 0x6d61746368))
 	var games []Game
@@ -203,7 +211,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 				start = c.Variant.Start(rng.Uint64())
 			}
 			if err != nil {
-				return sum, games, err
+				return sum.tally(points), games, err
 			}
 			opening = randomOpening(start, c.OpeningPlies, rng)
 		}
@@ -213,7 +221,8 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 		}
 		g := play(ctx, start, opening, white, black, c.MaxPlies)
 		if ctx.Err() != nil {
-			return sum, games, ctx.Err()
+			// The game in progress is not counted; the summary covers the games finished.
+			break
 		}
 		games = append(games, g)
 		p := 0.5
@@ -235,9 +244,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 			fmt.Fprintf(c.Log, "game %d: %s - %s %s (%d plies) %s\n", i+1, g.White, g.Black, g.Outcome.Result(), len(g.Moves), g.Note)
 		}
 	}
-	sum.Games = len(points)
-	sum.Score, sum.Elo, sum.Margin = Elo(points)
-	return sum, games, nil
+	return sum.tally(points), games, ctx.Err()
 }
 
 // randomOpening plays n random legal moves that do not end the game.
@@ -317,7 +324,7 @@ func Elo(points []float64) (score, elo, margin float64) {
 		s = math.Min(math.Max(s, 1e-3), 1-1e-3)
 		return -400 * math.Log10(1/s-1)
 	}
-	elo = diff(score)
+	elo = diff(score) + 0 // no "-0" for an even score
 	margin = (diff(score+1.96*se) - diff(score-1.96*se)) / 2
 	return score, elo, margin
 }
@@ -349,69 +356,29 @@ func writePGN(w io.Writer, g Game, round int) {
 	fmt.Fprintf(w, "\n%s%s\n\n", b.String(), g.Outcome.Result())
 }
 
-// GoChessStart returns a random placed Go-Chess position: the blocked cells of a
-// random seed, White's pieces on ranks 1-3 and Black's on ranks 8-10 at random (a
-// stand-in for the placement phase, so that matches have varied starts).
-func GoChessStart(v rules.Variant, rng *rand.Rand) (rules.Position, error) {
-	d := v.Dims()
-	for try := 0; try < 1000; try++ {
-		empty := v.Start(rng.Uint64()).Board()
-		cells := make([]byte, d.Cells())
-		for i, c := range empty.Cells {
-			cells[i] = '.'
-			if c.State == rules.Blocked {
-				cells[i] = '*'
-			}
-		}
-		place := func(side rules.Side, set string) bool {
-			for _, ch := range set {
-				var free []int
-				for sq := range cells {
-					r := d.Rank(rules.Square(sq))
-					if cells[sq] == '.' && ((side == rules.White && r < 3) || (side == rules.Black && r > 6)) {
-						free = append(free, sq)
-					}
-				}
-				if len(free) == 0 {
-					return false
-				}
-				c := byte(ch)
-				if side == rules.Black {
-					c += 'a' - 'A'
-				}
-				cells[free[rng.IntN(len(free))]] = c
-			}
-			return true
-		}
-		if !place(rules.White, "KQRRBBNNPPPPPPPP") || !place(rules.Black, "KQRRBBNNPPPPPPPP") {
-			continue
-		}
-		var b strings.Builder
-		for r := d.Ranks - 1; r >= 0; r-- {
-			n := 0
-			for f := 0; f < d.Files; f++ {
-				c := cells[d.Square(f, r)]
-				if c == '.' {
-					n++
-					continue
-				}
-				if n > 0 {
-					fmt.Fprint(&b, n)
-					n = 0
-				}
-				b.WriteByte(c)
-			}
-			if n > 0 {
-				fmt.Fprint(&b, n)
-			}
-			if r > 0 {
-				b.WriteByte('/')
-			}
-		}
-		p, err := v.ParsePosition(b.String() + " w - - 0 1")
-		if err == nil && !p.Outcome().IsOver() && len(p.LegalMoves()) > 0 {
-			return p, nil
-		}
+// Place lets the built-in engine choose its Go-Chess placements.
+func (b *Builtin) Place(ctx context.Context, pos rules.Simultaneous, side rules.Side) (rules.Move, error) {
+	return b.Engine.Place(ctx, pos, side)
+}
+
+// GoChessStart plays a Go-Chess placement phase (the blocked cells of a random
+// seed) with white and black placing, each through its own Place method when it
+// has one (the built-in engine) and at random otherwise (greedy and external
+// players), and returns the play position it ends in.
+func GoChessStart(ctx context.Context, v rules.Variant, white, black Player, rng *rand.Rand) (rules.Position, error) {
+	sp, ok := v.Start(rng.Uint64()).(rules.Simultaneous)
+	if !ok {
+		return nil, fmt.Errorf("match: %s does not start with a placement phase", v.Name())
 	}
-	return nil, fmt.Errorf("match: could not set up a Go-Chess position")
+	placer := func(p Player) engine.Placer {
+		if pl, ok := p.(engine.Placer); ok {
+			return pl
+		}
+		return engine.RandomPlacer{Rand: rng}
+	}
+	pos, err := engine.PlayPlacement(ctx, sp, placer(white), placer(black))
+	if err != nil {
+		return nil, fmt.Errorf("match: placement: %w", err)
+	}
+	return pos, nil
 }

@@ -26,6 +26,12 @@ type Server struct {
 	hash    uint
 	cancel  context.CancelFunc
 	done    chan struct{}
+	// eng is kept between searches of a game so that its transposition table
+	// carries over; "ucinewgame" and a new Hash size drop it.
+	eng *engine.Engine
+	// searching is the position of the running search, read by its info reports;
+	// it is written only while no search runs.
+	searching rules.Position
 }
 
 // Serve runs a UCI session until "quit", the end of in, or ctx ends.
@@ -95,6 +101,7 @@ func (s *Server) handle(ctx context.Context, f []string) bool {
 	case "ucinewgame":
 		s.stop()
 		s.pos = s.variant.Start(0)
+		s.eng = nil
 	case "setoption":
 		s.setOption(f[1:])
 	case "position":
@@ -160,7 +167,8 @@ func (s *Server) setOption(f []string) {
 		for (1<<(bits+1))*24 <= mb<<20 && bits < 26 {
 			bits++
 		}
-		s.hash = bits
+		s.stop()
+		s.hash, s.eng = bits, nil
 	default:
 		s.printf("info string unknown option %q", n)
 	}
@@ -253,21 +261,11 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done
 	pos := s.pos
-	e := engine.New(engine.Options{HashBits: s.hash, Info: func(i engine.Info) {
-		pv := make([]string, 0, len(i.PV))
-		q := pos
-		for _, m := range i.PV {
-			pv = append(pv, q.UCI(m))
-			if next, err := q.Play(m); err == nil {
-				q = next
-			}
-		}
-		nps := int64(0)
-		if i.Time > 0 {
-			nps = i.Nodes * int64(time.Second) / int64(i.Time)
-		}
-		s.printf("info depth %d score %s nodes %d nps %d time %d pv %s", i.Depth, i.Score.UCI(), i.Nodes, nps, i.Time.Milliseconds(), strings.Join(pv, " "))
-	}})
+	s.searching = pos
+	if s.eng == nil {
+		s.eng = engine.New(engine.Options{HashBits: s.hash, Info: s.info})
+	}
+	e := s.eng
 	go func() {
 		defer close(done)
 		r, err := e.Search(sctx, pos, lim)
@@ -281,6 +279,23 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 		}
 		s.printf("bestmove %s", pos.UCI(r.Move))
 	}()
+}
+
+// info prints a UCI info line for a completed iteration of the running search.
+func (s *Server) info(i engine.Info) {
+	pv := make([]string, 0, len(i.PV))
+	q := s.searching
+	for _, m := range i.PV {
+		pv = append(pv, q.UCI(m))
+		if next, err := q.Play(m); err == nil {
+			q = next
+		}
+	}
+	nps := int64(0)
+	if i.Time > 0 {
+		nps = i.Nodes * int64(time.Second) / int64(i.Time)
+	}
+	s.printf("info depth %d score %s nodes %d nps %d time %d pv %s", i.Depth, i.Score.UCI(), i.Nodes, nps, i.Time.Milliseconds(), strings.Join(pv, " "))
 }
 
 // stop ends a running search and waits for its bestmove.

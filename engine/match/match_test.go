@@ -1,0 +1,238 @@
+package match
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"math"
+	"math/rand/v2"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
+)
+
+func lookup(t *testing.T, key string) rules.Variant {
+	t.Helper()
+	v, err := variants.Registry().Lookup(key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// firstMove plays the first legal move; hook, when set, runs before each move.
+type firstMove struct {
+	name string
+	hook func(plies int)
+	err  error
+}
+
+func (f *firstMove) Name() string { return f.name }
+func (f *firstMove) Move(_ context.Context, start rules.Position, moves []rules.Move) (rules.Move, error) {
+	if f.hook != nil {
+		f.hook(len(moves))
+	}
+	if f.err != nil {
+		return rules.NullMove, f.err
+	}
+	pos, err := replay(start, moves)
+	if err != nil {
+		return rules.NullMove, err
+	}
+	return pos.LegalMoves()[0], nil
+}
+
+func fixedStart(t *testing.T, v rules.Variant, fen string) func(int, *rand.Rand) (rules.Position, error) {
+	p, err := v.ParsePosition(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return func(int, *rand.Rand) (rules.Position, error) { return p, nil }
+}
+
+func TestMateIsAdjudicatedByTheRules(t *testing.T) {
+	v := lookup(t, "gothic")
+	a := &Builtin{Label: "a", Engine: engine.New(engine.Options{HashBits: 12}), Limits: engine.Limits{Depth: 2}}
+	c := Config{Variant: v, A: a, B: &firstMove{name: "b"}, Games: 1,
+		Start: fixedStart(t, v, "k9/10/1K8/10/10/10/10/9R w - - 0 1")}
+	sum, games, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := games[0]
+	if g.Outcome.Status != rules.Won || g.Outcome.Winner != rules.White || len(g.Moves) != 1 || g.Note != "" {
+		t.Fatalf("game = %v in %d moves (%q), want White mates at once", g.Outcome, len(g.Moves), g.Note)
+	}
+	if sum.Wins != 1 || sum.Games != 1 || sum.Score != 1 {
+		t.Fatalf("summary %+v", sum)
+	}
+}
+
+func TestMoveCapDrawAndAlternatingColours(t *testing.T) {
+	v := lookup(t, "gothic")
+	var pgn bytes.Buffer
+	c := Config{Variant: v, A: &firstMove{name: "a"}, B: &firstMove{name: "b"}, Games: 4, MaxPlies: 6, OpeningPlies: 2, Seed: 5, PGN: &pgn}
+	sum, games, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != 4 || sum.Games != 4 || sum.Draws != 4 || sum.Score != 0.5 || sum.Elo != 0 {
+		t.Fatalf("summary %+v, %d games", sum, len(games))
+	}
+	for i, g := range games {
+		if g.Outcome.Status != rules.Drawn || len(g.Moves) != 6 || !strings.Contains(g.Note, "6-ply cap") {
+			t.Errorf("game %d: %v, %d plies, note %q; want a draw at the cap", i+1, g.Outcome, len(g.Moves), g.Note)
+		}
+		wantWhite := "a"
+		if i%2 == 1 {
+			wantWhite = "b"
+		}
+		if g.White != wantWhite || g.Black == g.White {
+			t.Errorf("game %d: %s - %s, want %s with White", i+1, g.White, g.Black, wantWhite)
+		}
+	}
+	// Both games of a pair play the same opening; the pairs differ.
+	if games[0].Moves[0] != games[1].Moves[0] || games[0].Moves[1] != games[1].Moves[1] {
+		t.Errorf("the games of a pair open differently: %v / %v", games[0].Moves[:2], games[1].Moves[:2])
+	}
+	checkPGN(t, v, pgn.String(), games)
+}
+
+// checkPGN checks the tags of every game and replays its movetext with the rules.
+func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
+	t.Helper()
+	blocks := strings.Split(strings.TrimSpace(text), "\n\n[Event")
+	if len(blocks) != len(games) {
+		t.Fatalf("PGN holds %d games, want %d:\n%s", len(blocks), len(games), text)
+	}
+	tag := regexp.MustCompile(`(?m)^\[(\w+) "([^"]*)"\]$`)
+	num := regexp.MustCompile(`^\d+\.(\.\.)?$`)
+	for i, b := range blocks {
+		tags := map[string]string{}
+		for _, m := range tag.FindAllStringSubmatch(b, -1) {
+			tags[m[1]] = m[2]
+		}
+		g := games[i]
+		for k, want := range map[string]string{"White": g.White, "Black": g.Black, "Result": g.Outcome.Result(), "Variant": v.Name()} {
+			if tags[k] != want {
+				t.Errorf("game %d: tag %s = %q, want %q", i+1, k, tags[k], want)
+			}
+		}
+		lines := strings.Split(strings.TrimSpace(b), "\n")
+		tokens := strings.Fields(lines[len(lines)-1])
+		if tokens[len(tokens)-1] != g.Outcome.Result() {
+			t.Errorf("game %d: movetext ends %q, want the result %q", i+1, tokens[len(tokens)-1], g.Outcome.Result())
+		}
+		pos := g.Start
+		n := 0
+		for _, tok := range tokens[:len(tokens)-1] {
+			if num.MatchString(tok) {
+				continue
+			}
+			m, err := pos.ParseMove(tok)
+			if err != nil {
+				t.Fatalf("game %d: movetext %q: %v", i+1, tok, err)
+			}
+			if m != g.Moves[n] {
+				t.Errorf("game %d ply %d: PGN %q is not the move played", i+1, n+1, tok)
+			}
+			if pos, err = pos.Play(m); err != nil {
+				t.Fatal(err)
+			}
+			n++
+		}
+		if n != len(g.Moves) {
+			t.Errorf("game %d: PGN has %d moves, the game %d", i+1, n, len(g.Moves))
+		}
+	}
+}
+
+func TestFailingPlayerLoses(t *testing.T) {
+	v := lookup(t, "keltic")
+	bad := &firstMove{name: "bad", err: errors.New("engine crashed")}
+	sum, games, err := Run(context.Background(), Config{Variant: v, A: &firstMove{name: "good"}, B: bad, Games: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Wins != 2 || sum.Losss != 0 {
+		t.Fatalf("summary %+v, want the failing player to lose both games", sum)
+	}
+	for _, g := range games {
+		if !strings.Contains(g.Note, "bad failed: engine crashed") {
+			t.Errorf("note %q does not say who failed and why", g.Note)
+		}
+	}
+}
+
+func TestInterruptedMatchCountsFinishedGames(t *testing.T) {
+	v := lookup(t, "gothic")
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	games := 0
+	a := &firstMove{name: "a", hook: func(plies int) {
+		if plies == 0 {
+			games++
+			if games == 2 { // A is White in games 1 and 3
+				cancel()
+			}
+		}
+	}}
+	sum, played, err := Run(ctx, Config{Variant: v, A: a, B: &firstMove{name: "b"}, Games: 10, MaxPlies: 4})
+	if !errors.Is(err, context.Canceled) {
+		t.Fatalf("err = %v, want context.Canceled", err)
+	}
+	if sum.Games != 2 || len(played) != 2 || sum.Draws != 2 {
+		t.Fatalf("summary %+v with %d games, want the 2 finished games", sum, len(played))
+	}
+	if !strings.Contains(sum.String(), "of 2 games") {
+		t.Errorf("summary %q", sum)
+	}
+}
+
+func TestEloAndSummary(t *testing.T) {
+	score, elo, margin := Elo([]float64{1, 1, 0, 0.5})
+	if score != 0.625 || math.Abs(elo-88.7) > 0.1 || margin <= 0 {
+		t.Fatalf("Elo = %v %v %v, want 0.625, +88.7 and a positive margin", score, elo, margin)
+	}
+	// More games of the same score narrow the margin.
+	many := make([]float64, 0, 40)
+	for range 10 {
+		many = append(many, 1, 1, 0, 0.5)
+	}
+	if _, e, m := Elo(many); math.Abs(e-elo) > 1e-9 || m >= margin {
+		t.Errorf("40 games: Elo %v ± %v, want %v with a margin below %v", e, m, elo, margin)
+	}
+	if s, e, _ := Elo(nil); s != 0 || e != 0 {
+		t.Errorf("no games: %v %v", s, e)
+	}
+	sum := Summary{A: "x", B: "y", Wins: 2, Draws: 1, Losss: 1}.tally([]float64{1, 1, 0, 0.5})
+	if got, want := sum.String(), "x vs y: +2 =1 -1 of 4 games, score 62.5%, Elo +89"; !strings.HasPrefix(got, want) {
+		t.Errorf("summary %q, want it to start %q", got, want)
+	}
+}
+
+func TestGoChessStartPlaysThePlacement(t *testing.T) {
+	v := lookup(t, "gochess")
+	a := &Builtin{Label: "a", Engine: engine.New(engine.Options{HashBits: 10}), Limits: engine.Limits{Depth: 1}}
+	rng := rand.New(rand.NewPCG(1, 2))
+	pos, err := GoChessStart(context.Background(), v, a, NewGreedy(1), rng)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := pos.(rules.Simultaneous); ok || len(pos.LegalMoves()) == 0 {
+		t.Fatalf("GoChessStart returned %T %s, want a play position", pos, pos)
+	}
+	pieces := 0
+	for _, c := range pos.Board().Cells {
+		if c.Piece.Kind != rules.NoPiece {
+			pieces++
+		}
+	}
+	if pieces != 32 {
+		t.Errorf("%d pieces placed, want 32", pieces)
+	}
+}
