@@ -303,49 +303,32 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	if sc, ok := g.terminal(ply); ok {
 		return sc
 	}
-	inCheck := g.inCheck()
-	if inCheck && qply < 4 && ply < maxPly {
-		// In check, look at every evasion so that mates are seen.
-		moves := g.moves(s.bufs[ply][:0], false)
+	// In check (near the horizon) every evasion is searched so that mates are seen,
+	// without a stand-pat score; otherwise only captures and promotions, after it.
+	var moves []mv
+	var stand Score
+	best, standPat := noScore, false
+	if g.inCheck() && qply < 4 && ply < maxPly {
+		moves = g.moves(s.bufs[ply][:0], false)
 		if len(moves) == 0 {
 			return g.noMoves(ply)
 		}
-		sc := s.order(moves, ply, 0)
-		best := noScore
-		for i := range moves {
-			pick(moves, sc, i)
-			g.make(moves[i])
-			v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
-			g.unmake()
-			if s.stopped {
-				return 0
-			}
-			if v > best {
-				best = v
-				if v > alpha {
-					alpha = v
-					if v >= beta {
-						break
-					}
-				}
-			}
+	} else {
+		stand = g.evaluate()
+		if stand >= beta || ply >= maxPly {
+			return stand
 		}
-		return best
+		if qd := g.qDepth(); qd > 0 && qply >= qd {
+			return stand
+		}
+		alpha = max(alpha, stand)
+		moves = g.moves(s.bufs[ply][:0], true)
+		best, standPat = stand, true
 	}
-	stand := g.evaluate()
-	if stand >= beta || ply >= maxPly {
-		return stand
-	}
-	if qd := g.qDepth(); qd > 0 && qply >= qd {
-		return stand
-	}
-	alpha = max(alpha, stand)
-	moves := g.moves(s.bufs[ply][:0], true)
 	sc := s.order(moves, ply, 0)
-	best := stand
 	for i := range moves {
 		pick(moves, sc, i)
-		if g.prune(moves[i], stand, alpha) {
+		if standPat && g.prune(moves[i], stand, alpha) {
 			continue
 		}
 		g.make(moves[i])
