@@ -369,7 +369,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	}
 	viewer := viewerFor(g, starter)
 	if len(g.ToMove) == 1 {
-		viewer = g.ToMove[0] // the player who must look at it first
+		viewer = humanSide(g, g.ToMove[0]) // the player who must look at it first
 	}
 	img, err := s.boardImage(tx, g, viewer, false)
 	if err != nil {

@@ -369,9 +369,18 @@ func viewerFor(g *storage.Game, user string) rules.Side {
 // both must choose.
 func nextViewer(g *storage.Game, mover rules.Side) rules.Side {
 	if g.Active() && len(g.ToMove) == 1 {
-		return g.ToMove[0]
+		return humanSide(g, g.ToMove[0])
 	}
-	return mover
+	return humanSide(g, mover)
+}
+
+// humanSide returns side, or its opponent when side is an engine's seat and the
+// opponent is a person: nobody looks at a board from the engine's chair.
+func humanSide(g *storage.Game, side rules.Side) rules.Side {
+	if g.Player(side).IsEngine() && !g.Player(side.Other()).IsEngine() {
+		return side.Other()
+	}
+	return side
 }
 
 // formatTime writes a time for people, in UTC.

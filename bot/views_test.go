@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -264,5 +265,24 @@ func TestGameOverHooks(t *testing.T) {
 	h.tick()
 	if want := []string{id + " resignation", id2 + " timeout"}; !slices.Equal(inside, want) || !slices.Equal(after, []string{id, id2}) {
 		t.Fatalf("inside %v, after %v", inside, after)
+	}
+}
+
+// TestBoardFacesTheHumanAgainstAnEngine checks that boards posted in a game against the
+// engine are drawn from the person's side even when the engine is to move.
+func TestBoardFacesTheHumanAgainstAnEngine(t *testing.T) {
+	g := &storage.Game{Outcome: rules.OngoingOutcome, Players: [2]storage.Seat{{ID: "alice"}, {ID: storage.EnginePrefix + "builtin:1"}}}
+	g.ToMove = []rules.Side{rules.Black}
+	if got := nextViewer(g, rules.White); got != rules.White {
+		t.Errorf("after alice (white) moved against the engine, the board faces %v; want white", got)
+	}
+	g.Players = [2]storage.Seat{{ID: storage.EnginePrefix + "builtin:1"}, {ID: "bob"}}
+	g.ToMove = []rules.Side{rules.White}
+	if got := nextViewer(g, rules.Black); got != rules.Black {
+		t.Errorf("with the engine (white) to move, bob's board faces %v; want black", got)
+	}
+	g.Players = [2]storage.Seat{{ID: "alice"}, {ID: "bob"}}
+	if got := nextViewer(g, rules.Black); got != rules.White {
+		t.Errorf("between people the board faces the side to move; got %v", got)
 	}
 }
