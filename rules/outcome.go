@@ -31,6 +31,8 @@ const (
 	Timeout     Reason = "timeout"
 	TimeoutDraw Reason = "timeout-insufficient-material"
 	Aborted     Reason = "aborted"
+	// Adjudication is a draw declared by an engine match's move cap.
+	Adjudication Reason = "adjudication"
 )
 
 // Outcome is the state of a game: ongoing, or decided with a winner (when won) and a reason.

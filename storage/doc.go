@@ -24,11 +24,13 @@
 //	game status      ongoing | won | drawn                (rules.Status)
 //	game reason      checkmate | stalemate | threefold | fifty-move |
 //	                 insufficient-material | ring-loss | agreement | resignation |
-//	                 timeout | timeout-insufficient-material | aborted  (rules.Reason)
+//	                 timeout | timeout-insufficient-material | aborted |
+//	                 adjudication  (rules.Reason)
 //	sides            white | black                        (winner, to_move, offers, move side)
 //	notify           "" (bot default) | mention | dm | both
 //	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
+//	match            running | finished | stopped (an engine match, schema 2)
 //
 // The golden file testdata/game_v1.json shows a complete game record.
 //
@@ -47,6 +49,7 @@
 //	                                                          pairing state of bot/tournament as JSON)
 //	ratings               guild, variant, player              Rating (Glicko-2, per server and variant)
 //	requests              interaction or command id           {"at": time, "result": base64 blob}
+//	matches               match id                            Match (an engine match; schema 2)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //
@@ -63,6 +66,7 @@
 //	idx.challenge.expiry  time expires, challenge id          open challenges that expire
 //	idx.tournament.guild  guild, "a"|"o", tournament id       open/running, or finished tournaments
 //	idx.request.time      time recorded, request id           for expiring idempotency entries
+//	idx.match.guild       guild, "a"|"o", match id            running, or finished engine matches
 //
 // # Transactions
 //

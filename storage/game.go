@@ -116,8 +116,10 @@ type Game struct {
 	// DrawOffer and Takeback are the pending offers, nil when none.
 	DrawOffer *Offer
 	Takeback  *Offer
-	// Tournament and Round place the game in a tournament (empty and 0 otherwise).
+	// Tournament and Round place the game in a tournament; Match and Round make it
+	// game Round of an engine match (empty and 0 otherwise).
 	Tournament string
+	Match      string
 	Round      int
 	// ToMove lists the sides due to act, derived from the position on every write
 	// (both sides during a simultaneous round, none once the game is over). It lets

@@ -27,7 +27,7 @@ func (g *Game) validate() error {
 			return err
 		}
 	}
-	for _, f := range []struct{ name, v string }{{"guild", g.Guild}, {"channel", g.Channel}, {"thread", g.Thread}, {"tournament", g.Tournament}} {
+	for _, f := range []struct{ name, v string }{{"guild", g.Guild}, {"channel", g.Channel}, {"thread", g.Thread}, {"tournament", g.Tournament}, {"match", g.Match}} {
 		if err := checkKeyPart(what+": "+f.name, f.v, false); err != nil {
 			return err
 		}

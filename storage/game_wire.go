@@ -27,6 +27,7 @@ type GameSummary struct {
 	DaysPerMove int
 	Deadline    time.Time
 	Tournament  string
+	Match       string
 	Round       int
 	Stamp
 }
@@ -36,7 +37,7 @@ func (g *Game) Summary() *GameSummary {
 	return &GameSummary{
 		ID: g.ID, Variant: g.Variant, Players: g.Players, Guild: g.Guild, Channel: g.Channel, Thread: g.Thread,
 		Rated: g.Rated, Plies: len(g.Moves), ToMove: g.ToMove, Outcome: g.Outcome, EndedAt: g.EndedAt,
-		DaysPerMove: g.Clock.DaysPerMove, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Round: g.Round,
+		DaysPerMove: g.Clock.DaysPerMove, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Match: g.Match, Round: g.Round,
 		Stamp: g.Stamp,
 	}
 }
@@ -74,6 +75,7 @@ type headerWire struct {
 	EndedAt    *time.Time   `json:"ended,omitempty"`
 	ToMove     []string     `json:"to_move,omitempty"`
 	Tournament string       `json:"tournament,omitempty"`
+	Match      string       `json:"match,omitempty"`
 	Round      int          `json:"round,omitempty"`
 	Stamp
 }
@@ -135,7 +137,7 @@ func header(s *GameSummary) headerWire {
 		ID: s.ID, Variant: s.Variant, White: s.Players[rules.White], Black: s.Players[rules.Black],
 		Guild: s.Guild, Channel: s.Channel, Thread: s.Thread, Rated: s.Rated,
 		Status: s.Outcome.Status, Reason: s.Outcome.Reason, EndedAt: timePtr(s.EndedAt),
-		Tournament: s.Tournament, Round: s.Round, Stamp: s.Stamp,
+		Tournament: s.Tournament, Match: s.Match, Round: s.Round, Stamp: s.Stamp,
 	}
 	if h.Status == "" {
 		h.Status = rules.Ongoing
@@ -154,7 +156,7 @@ func (h *headerWire) summary() (*GameSummary, error) {
 	s := &GameSummary{
 		ID: h.ID, Variant: h.Variant, Players: [2]Seat{h.White, h.Black}, Guild: h.Guild, Channel: h.Channel,
 		Thread: h.Thread, Rated: h.Rated, Outcome: rules.Outcome{Status: h.Status, Reason: h.Reason},
-		EndedAt: timeVal(h.EndedAt), Tournament: h.Tournament, Round: h.Round, Stamp: h.Stamp,
+		EndedAt: timeVal(h.EndedAt), Tournament: h.Tournament, Match: h.Match, Round: h.Round, Stamp: h.Stamp,
 	}
 	s.CreatedAt, s.UpdatedAt = s.CreatedAt.UTC(), s.UpdatedAt.UTC()
 	var err error
@@ -237,7 +239,7 @@ func (g *Game) decodeWire(raw []byte) error {
 		Start: w.Start, Moves: make([]MoveEntry, len(w.Moves)), Outcome: s.Outcome, EndedAt: s.EndedAt,
 		Rated: s.Rated, Clock: Clock{DaysPerMove: w.Clock.DaysPerMove, Deadline: timeVal(w.Clock.Deadline),
 			Wake: timeVal(w.Clock.Wake), Sent: w.Clock.Sent},
-		Tournament: s.Tournament, Round: s.Round, ToMove: s.ToMove, Stamp: s.Stamp,
+		Tournament: s.Tournament, Match: s.Match, Round: s.Round, ToMove: s.ToMove, Stamp: s.Stamp,
 	}
 	if w.Seed != "" {
 		if out.Seed, err = strconv.ParseUint(w.Seed, 10, 64); err != nil {

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -179,7 +180,7 @@ func TestSchemaVersions(t *testing.T) {
 		path := copyFile(t, filledFile(t))
 		setMeta(t, path, "schema", "99")
 		wantOpenError(t, path, nil, storage.ErrSchema,
-			"has schema version 99, newer than version 1 that this build of Missive understands")
+			fmt.Sprintf("has schema version 99, newer than version %d that this build of Missive understands", storage.SchemaVersion))
 		wantOpenError(t, path, &storage.Options{ReadOnly: true}, storage.ErrSchema, "newer")
 	})
 	t.Run("unreadable", func(t *testing.T) {
@@ -206,10 +207,11 @@ func TestSchemaVersions(t *testing.T) {
 			}
 			return errors.New("step failed")
 		})
-		if err == nil || !strings.Contains(err.Error(), "migrating "+path+" to schema 2") {
+		next := storage.SchemaVersion + 1
+		if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("migrating %s to schema %d", path, next)) {
 			t.Fatalf("failing migration: %v", err)
 		}
-		if got := string(rawRecord(t, path, "meta", "schema")); got != "1" {
+		if got := string(rawRecord(t, path, "meta", "schema")); got != strconv.Itoa(storage.SchemaVersion) {
 			t.Fatalf("schema after a failed migration: %s", got)
 		}
 		s, err := storage.OpenWithMigrations(path, toyRegistry(), nil, func(tx *bolt.Tx) error {
@@ -226,13 +228,14 @@ func TestSchemaVersions(t *testing.T) {
 			t.Errorf("game after migrating: %v", err)
 		}
 		s.Close()
-		if got := string(rawRecord(t, path, "meta", "schema")); got != "2" {
+		if got := string(rawRecord(t, path, "meta", "schema")); got != strconv.Itoa(next) {
 			t.Errorf("schema after migrating: %s", got)
 		}
-		if got := string(rawRecord(t, path+".schema-1.bak", "meta", "schema")); got != "1" {
+		bak := fmt.Sprintf("%s.schema-%d.bak", path, storage.SchemaVersion)
+		if got := string(rawRecord(t, bak, "meta", "schema")); got != strconv.Itoa(storage.SchemaVersion) {
 			t.Errorf("the snapshot before migrating has schema %s", got)
 		}
-		wantOpenError(t, path, nil, storage.ErrSchema, "has schema version 2, newer than version 1")
+		wantOpenError(t, path, nil, storage.ErrSchema, fmt.Sprintf("has schema version %d, newer than version %d", next, storage.SchemaVersion))
 		// Re-opening a migrated file runs no step again.
 		s, err = storage.OpenWithMigrations(path, toyRegistry(), nil, func(*bolt.Tx) error { return errors.New("ran twice") })
 		if err != nil {

@@ -16,9 +16,9 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
-// The buckets of schema 1; doc.go describes their keys and values.
+// The buckets of the current schema; doc.go describes their keys and values.
 var (
 	bMeta        = []byte("meta")
 	bGames       = []byte("games")
@@ -27,6 +27,7 @@ var (
 	bTournaments = []byte("tournaments")
 	bRatings     = []byte("ratings")
 	bRequests    = []byte("requests")
+	bMatches     = []byte("matches") // schema 2
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -39,15 +40,16 @@ var (
 	xChallengeExpiry = []byte("idx.challenge.expiry")
 	xTournamentGuild = []byte("idx.tournament.guild")
 	xRequestTime     = []byte("idx.request.time")
+	xMatchGuild      = []byte("idx.match.guild") // schema 2
 
 	metaSchemaKey   = []byte("schema")
 	metaCreatedKey  = []byte("created")
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
-		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime}
+		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild}
 )
 
 // migration upgrades a data file from schema to-1 to schema to, inside one write
@@ -66,6 +68,14 @@ var migrations = []migration{
 		for _, name := range []string{"meta", "games", "players", "challenges", "tournaments", "ratings", "requests",
 			"idx.game.player", "idx.game.thread", "idx.game.due", "idx.game.active", "idx.game.summary", "idx.game.tournament",
 			"idx.challenge.open", "idx.challenge.player", "idx.challenge.expiry", "idx.tournament.guild", "idx.request.time"} {
+			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
+	{to: 2, what: "add engine matches (the matches bucket and its guild index)", run: func(tx *bolt.Tx) error {
+		for _, name := range []string{"matches", "idx.match.guild"} {
 			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
 				return err
 			}

@@ -79,6 +79,7 @@ var (
 	kindChallenge  = &kind{"challenge", bChallenges}
 	kindTournament = &kind{"tournament", bTournaments}
 	kindRating     = &kind{"rating", bRatings}
+	kindMatch      = &kind{"match", bMatches}
 )
 
 // indexEntry is one key of an index bucket derived from a record.

@@ -68,6 +68,7 @@ func (tx *Tx) verify(ctx context.Context) error {
 	verifyKind[Challenge](v, kindChallenge, nil)
 	verifyKind[Tournament](v, kindTournament, nil)
 	verifyKind[Rating](v, kindRating, nil)
+	verifyKind[Match](v, kindMatch, nil)
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {
