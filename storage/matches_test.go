@@ -15,7 +15,7 @@ import (
 func engineMatch() *storage.Match {
 	return &storage.Match{Guild: "900", Channel: "901", Name: "Level 3 vs level 6", Organizer: "111", Variant: "walk",
 		Players: [2]storage.Seat{{ID: "engine:builtin:3", Name: "Missive engine (level 3)"}, {ID: "engine:builtin:6", Name: "Missive engine (level 6)"}},
-		Games: 4, Seed: 1<<63 + 5, OpeningPlies: 4, MaxPlies: 300, StartedAt: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
+		Games:   4, Seed: 1<<63 + 5, OpeningPlies: 4, MaxPlies: 300, StartedAt: time.Date(2026, 11, 24, 12, 0, 0, 0, time.UTC)}
 }
 
 func TestMatchRecords(t *testing.T) {
