@@ -325,6 +325,7 @@ type NewGame struct {
 	Rated        bool
 	Start        string // a start position text; empty for the variant's own
 	Tournament   string
+	Match        string // an engine match (Round is then the game's number in it)
 	Round        int
 }
 
@@ -357,7 +358,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
 		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
 		Seed: seed, Start: ng.Start, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
-		Tournament: ng.Tournament, Round: ng.Round,
+		Tournament: ng.Tournament, Match: ng.Match, Round: ng.Round,
 	}
 	if err := tx.PutGame(g); err != nil {
 		return nil, err

@@ -204,6 +204,7 @@ func (s *Service) Commands() []CommandSpec {
 		{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
 			{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}},
 		tournamentSpec(variantChoices, days),
+		matchSpec(variantChoices),
 	}
 }
 

@@ -73,7 +73,7 @@ func (s *Service) Complete(ctx context.Context, req Request, option, typed strin
 					break
 				}
 			}
-		case "engine":
+		case "engine", "first", "second":
 			if n, ok := s.engine.(interface{ Names() []string }); ok {
 				for _, name := range n.Names() {
 					if !add(name, name) {

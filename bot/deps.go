@@ -102,8 +102,28 @@ type Notification struct {
 	// Game names the game concerned and the place where a mention goes; its ID is
 	// empty when the notification is about a challenge rather than a game.
 	Game *GameRef
+	// Event, when set, names the tournament or match whose news this is: an adapter
+	// that posts it where the event has no thread yet may open one for the event and
+	// report it with Service.SetEventThread, so that later news follows it there.
+	Event *EventRef
 	// Reply is the content.
 	Reply Reply
+}
+
+// EventKind says what an EventRef names; the texts are stable.
+type EventKind string
+
+// The kinds of event with a place of their own.
+const (
+	EventTournament EventKind = "tournament"
+	EventMatch      EventKind = "match"
+)
+
+// EventRef names a tournament or an engine match, with a name for its thread.
+type EventRef struct {
+	Kind EventKind
+	ID   string
+	Name string
 }
 
 // Notifier delivers notifications; each adapter implements it.

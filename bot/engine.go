@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"runtime/debug"
+	"slices"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -30,25 +31,42 @@ func (s *Service) startEngine(id string) {
 			delete(s.engBusy, id)
 			s.engMu.Unlock()
 		}()
+		// Engine matches take turns in a lane of their own, so that a long match
+		// never keeps the engine from people's games.
+		sem, limit := s.engSem, 64
+		if s.matchGame(id) {
+			sem, limit = s.matchSem, maxMatchMaxPlies+8
+		}
 		select {
-		case s.engSem <- struct{}{}:
+		case sem <- struct{}{}:
 		case <-s.closed:
 			return
 		}
-		defer func() { <-s.engSem }()
-		s.engineTurns(id)
+		defer func() { <-sem }()
+		s.engineTurns(id, limit)
 	}()
 }
 
+// matchGame reports whether game id belongs to an engine match.
+func (s *Service) matchGame(id string) bool {
+	match := false
+	_ = s.store.View(context.Background(), func(tx *storage.Tx) error {
+		g, err := tx.GameRecord(id)
+		match = err == nil && g.Match != ""
+		return err
+	})
+	return match
+}
+
 // engineTurns plays the engine's moves (or placement choices) in game id for as long
-// as the engine is due to act.
-func (s *Service) engineTurns(id string) {
+// as the engine is due to act, at most limit of them (the scheduler goes on later).
+func (s *Service) engineTurns(id string, limit int) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("bot: engine job panicked", "game", id, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 		}
 	}()
-	for range 64 {
+	for range limit {
 		done, err := s.engineTurn(id)
 		if err != nil {
 			s.log.Warn("bot: engine move failed; the scheduler will try again", "game", id, "error", err)
@@ -83,10 +101,13 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 			return false, err
 		}
 	}
-	tctx, cancel := context.WithTimeout(ctx, s.engineTO)
+	tctx, cancel := context.WithTimeout(s.stopping, s.engineTO)
 	m, err := s.engine.Move(tctx, turn)
 	cancel()
 	if err != nil {
+		if g.Match != "" {
+			return s.engineFailed(id, len(g.Moves), side, err)
+		}
 		return false, fmt.Errorf("bot: engine %s in game %s: %w", seat.ID, id, err)
 	}
 	text := pos.UCI(m)
@@ -110,13 +131,16 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		} else {
 			err = s.play(tx, &e, g, side, text, nil)
 		}
+		if err == nil {
+			err = s.matchCap(tx, &e, g, side)
+		}
 		return []byte(text), err
 	})
 	if err != nil {
 		return false, fmt.Errorf("bot: engine %s played %s in game %s: %w", seat.ID, text, id, err)
 	}
 	if !replayed {
-		e.engine = nil // this loop goes on by itself
+		e.engine = slices.DeleteFunc(e.engine, func(g string) bool { return g == id }) // this loop goes on by itself
 		s.finish(ctx, &e)
 	}
 	return false, nil
@@ -155,4 +179,38 @@ func playedMoves(g *storage.Game) (rules.Position, []rules.Move, error) {
 		moves = append(moves, st.Move)
 	}
 	return start, moves, nil
+}
+
+// engineFailed ends a match game whose engine (side) could not move at ply: it loses
+// the game, as in any engine match, rather than stall the match until its deadline.
+// A shutdown in progress is not a failure: the game goes on after the restart.
+func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error) (bool, error) {
+	if s.stopping.Err() != nil {
+		return true, nil
+	}
+	var e effects
+	err := s.store.Update(context.Background(), func(tx *storage.Tx) error {
+		e = effects{}
+		g, err := tx.Game(id)
+		if err != nil {
+			return err
+		}
+		if s2, ok := engineDue(g); !ok || s2 != side || len(g.Moves) != ply {
+			return nil
+		}
+		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, sentenceOf(cause))
+		m, err := tx.Match(g.Match)
+		if err != nil {
+			return err
+		}
+		s.postMatch(&e, m, fmt.Sprintf("Game %d: %s", g.Round, text), "failed/"+g.ID, nil, nil)
+		return s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil)
+	})
+	if err != nil {
+		return true, fmt.Errorf("bot: ending match game %s after its engine failed: %w", id, err)
+	}
+	s.log.Warn("bot: an engine failed in a match game, which it loses", "game", id, "side", side, "error", cause)
+	e.reply = Reply{}
+	s.finish(context.Background(), &e)
+	return true, nil
 }

@@ -102,8 +102,13 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 	if !ok || e.pool == nil {
 		return rules.NullMove, fmt.Errorf("bot: the engine %q is no longer configured", name)
 	}
-	if _, round := inRound(turn.Position); round || turn.Start == nil {
-		return rules.NullMove, fmt.Errorf("bot: the engine %s cannot make placement choices", name)
+	if sim, round := inRound(turn.Position); round {
+		// UCI and XBoard have no secret placement phase: the built-in engine's
+		// placement strategy chooses the external engine's cells.
+		return e.builtin.Place(ctx, sim, turn.Side)
+	}
+	if turn.Start == nil {
+		return rules.NullMove, fmt.Errorf("bot: the engine %s needs the game's moves", name)
 	}
 	x, err := e.pool.Acquire(ctx, c.Name)
 	if err != nil {

@@ -239,6 +239,8 @@ func reasonPhrase(r rules.Reason) string {
 		return "on time, as the other side could not possibly win"
 	case rules.Aborted:
 		return "(aborted)"
+	case rules.Adjudication:
+		return "by adjudication at the match's ply cap"
 	}
 	return "(" + string(r) + ")"
 }

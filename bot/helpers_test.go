@@ -55,6 +55,8 @@ type fakeEngine struct {
 	mu    sync.Mutex
 	fail  int // the next fail calls of Move fail
 	moves int
+	// gate, when set, holds every move until it is closed or the move's context ends.
+	gate chan struct{}
 }
 
 func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.Seat, error) {
@@ -83,6 +85,16 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 		}
 	}
 	f.mu.Lock()
+	gate := f.gate
+	f.mu.Unlock()
+	if gate != nil {
+		select {
+		case <-gate:
+		case <-ctx.Done():
+			return rules.NullMove, ctx.Err()
+		}
+	}
+	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.fail > 0 {
 		f.fail--
@@ -97,6 +109,9 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 	}
 	if len(ms) == 0 {
 		return rules.NullMove, errors.New("no move")
+	}
+	if _, ok := inRound(pos); ok && strings.HasSuffix(turn.Player, "2") {
+		return ms[len(ms)-1], nil // level 2 places from the other end: two engines' choices do not collide for ever
 	}
 	return ms[0], nil
 }

@@ -64,6 +64,10 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 		event = "Missive tournament " + g.Tournament
 		round = strconv.Itoa(g.Round)
 	}
+	if g.Match != "" {
+		event = "Missive engine match " + g.Match
+		round = strconv.Itoa(g.Round)
+	}
 	tag("Event", event)
 	tag("Site", s.site)
 	tag("Date", g.CreatedAt.UTC().Format("2006.01.02"))

@@ -101,12 +101,16 @@ type Service struct {
 	noteRun sync.Once
 	kick    chan struct{} // wakes the scheduler early
 
-	engMu   sync.Mutex
-	engBusy map[string]bool // games with an engine job running
-	engSem  chan struct{}   // bounds concurrent engine jobs
+	engMu    sync.Mutex
+	engBusy  map[string]bool // games with an engine job running
+	engSem   chan struct{}   // bounds concurrent engine jobs
+	matchSem chan struct{}   // engine matches' own lane: one move at a time
 
 	closeOnce sync.Once
 	closed    chan struct{}
+	// stopping ends with Close: engine searches under way give up at once.
+	stopping context.Context
+	stop     context.CancelFunc
 }
 
 // New returns a Service built from cfg.
@@ -119,7 +123,7 @@ func New(cfg Config) (*Service, error) {
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
 		engineTO: cfg.EngineTimeout, site: cfg.Site, over: cfg.GameOver, after: cfg.AfterGameOver,
 		notes: make(chan note, 256), kick: make(chan struct{}, 1),
-		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), closed: make(chan struct{}),
+		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -145,6 +149,7 @@ func New(cfg Config) (*Service, error) {
 	if s.site == "" {
 		s.site = "Discord"
 	}
+	s.stopping, s.stop = context.WithCancel(context.Background())
 	s.bg.init()
 	return s, nil
 }
@@ -165,10 +170,12 @@ func (s *Service) Registry() *rules.Registry { return s.reg }
 // and whatever they start in turn) is done.
 func (s *Service) Idle() { s.bg.wait() }
 
-// Close waits for background work and stops the notification queue. The service
-// must not be used afterwards.
+// Close stops engine searches under way (their games go on after a restart), waits
+// for background work and stops the notification queue. The service must not be
+// used afterwards.
 func (s *Service) Close() {
 	s.closeOnce.Do(func() {
+		s.stop()
 		s.bg.wait()
 		close(s.closed)
 	})
@@ -200,6 +207,7 @@ var handlers = map[string]handler{
 	CmdLeaderboard: (*Service).cmdLeaderboard,
 	CmdProfile:     (*Service).cmdProfile,
 	CmdTournament:  (*Service).cmdTournament,
+	CmdMatch:       (*Service).cmdMatch,
 }
 
 // Handle runs one request and returns the reply. It never panics: a failure inside

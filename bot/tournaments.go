@@ -521,6 +521,7 @@ func (s *Service) post(e *effects, t *storage.Tournament, text, key string) {
 	e.notes = append(e.notes, note{n: Notification{Key: "tournament/" + key, Kind: NoticeTournament, Channel: true,
 		To:    User{Name: "tournament " + t.ID},
 		Game:  &GameRef{Place: Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}},
+		Event: &EventRef{Kind: EventTournament, ID: t.ID, Name: t.Name},
 		Reply: Reply{Title: t.Name, Text: text}}})
 }
 
@@ -544,6 +545,9 @@ func tournamentResult(g *storage.Game) tournament.Result {
 func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 	if err := rateGame(tx, g); err != nil {
 		return err
+	}
+	if g.Match != "" {
+		return s.matchGameEnded(tx, e, g)
 	}
 	if g.Tournament == "" {
 		return nil

@@ -1,0 +1,518 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/bot/rating"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Engine matches.
+//
+// /match (admins) runs an engine-versus-engine match in a thread of its own: the two
+// engines play the games one after another as ordinary stored games (unrated, a
+// day per move so that the scheduler retries an engine after a restart), colours
+// alternating, each pair of games from the same seeded random opening (Go-Chess:
+// the same blocked cells). Each result is posted with the final board and the
+// running score; the last with the score, the Elo difference and its 95% margin,
+// and the PGN of every game attached. The match record (storage.Match) and the next
+// game are written in the transaction that ends a game, so a restart loses nothing
+// and starts no game twice. A game that reaches the ply cap is drawn by
+// adjudication; an engine that fails to move loses that game.
+
+// CmdMatch is the engine match command.
+const CmdMatch = "match"
+
+// NoticeMatch is an engine match's news: a game's result, the final score.
+const NoticeMatch NoticeKind = "match"
+
+// Match defaults and bounds.
+const (
+	DefaultMatchGames    = 10
+	DefaultOpeningPlies  = 4
+	MaxOpeningPlies      = 20
+	DefaultMatchMaxPlies = 300
+	minMatchMaxPlies     = 20
+	maxMatchMaxPlies     = 2000
+)
+
+// matchSpec describes /match.
+func matchSpec(variants []OptionChoice) CommandSpec {
+	return CommandSpec{Name: CmdMatch, Admin: true,
+		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
+		Options: []OptionSpec{
+			{Name: "action", Description: "What to do (default: start)", Type: OptString, Choices: []OptionChoice{
+				{"Start", "start"}, {"Score", "score"}, {"Stop", "stop"}}},
+			{Name: "variant", Description: "start: the game", Type: OptString, Choices: variants},
+			{Name: "first", Description: "start: the first engine: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
+			{Name: "first_level", Description: "start: the first engine's level, 1 to 8 (built-in engine only)", Type: OptInteger},
+			{Name: "second", Description: "start: the second engine (default builtin)", Type: OptString, Autocomplete: true},
+			{Name: "second_level", Description: "start: the second engine's level, 1 to 8 (built-in engine only)", Type: OptInteger},
+			{Name: "games", Description: fmt.Sprintf("start: how many games, colours alternating (default %d, at most %d)", DefaultMatchGames, storage.MaxMatchGames), Type: OptInteger},
+			{Name: "opening", Description: fmt.Sprintf("start: random plies opening each pair of games (default %d, at most %d)", DefaultOpeningPlies, MaxOpeningPlies), Type: OptInteger},
+			{Name: "max_plies", Description: fmt.Sprintf("start: adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: OptInteger},
+			{Name: "match", Description: "score, stop: the match's number (needed only when several run here)", Type: OptString},
+		}}
+}
+
+// cmdMatch runs /match.
+func (s *Service) cmdMatch(ctx context.Context, req Request) Reply {
+	switch strings.ToLower(req.Args.Get("action")) {
+	case "", "start":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStart(tx, e, req) })
+	case "score":
+		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+			m, err := s.findMatch(tx, req)
+			if err != nil {
+				return err
+			}
+			t, err := s.tally(tx, m)
+			if err != nil {
+				return err
+			}
+			e.reply = Reply{Title: matchTitle(m), Text: t.report(m)}
+			return nil
+		})
+	case "stop":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStop(tx, e, req) })
+	}
+	return refusal("Say what to do: /match action:start, score or stop.")
+}
+
+// matchAdmin refuses engine matches to members who may not manage the server.
+func matchAdmin(req Request, what string) error {
+	if req.Admin || req.Place.Guild == "" {
+		return nil
+	}
+	return refuse(ErrRefused, "Only members who may manage this server can %s engine matches.", what)
+}
+
+// boundedArg reads an optional whole-number option within lo..hi.
+func boundedArg(req Request, name string, def, lo, hi int) (int, error) {
+	n, err := intArg(req, name, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		return 0, refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
+	}
+	return n, nil
+}
+
+func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
+	if err := matchAdmin(req, "start"); err != nil {
+		return err
+	}
+	if s.engine == nil {
+		return refuse(ErrRefused, "No engine is set up here, so there is nobody to play a match.")
+	}
+	v, err := s.reg.Lookup(req.Args.Get("variant"))
+	if err != nil {
+		return refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
+	}
+	var seats [2]storage.Seat
+	for i, who := range []string{"first", "second"} {
+		level, err := boundedArg(req, who+"_level", 0, 0, 99)
+		if err != nil {
+			return err
+		}
+		name := req.Args.Get(who)
+		if name == "" {
+			name = "builtin"
+		}
+		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
+			return refuse(ErrRefused, "%s engine: %s", strings.ToUpper(who[:1])+who[1:], sentenceOf(err))
+		}
+	}
+	if seats[0].ID == seats[1].ID {
+		return refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", seatName(seats[0]))
+	}
+	games, err := boundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
+	if err != nil {
+		return err
+	}
+	opening, err := boundedArg(req, "opening", DefaultOpeningPlies, 0, MaxOpeningPlies)
+	if err != nil {
+		return err
+	}
+	maxPlies, err := boundedArg(req, "max_plies", DefaultMatchMaxPlies, minMatchMaxPlies, maxMatchMaxPlies)
+	if err != nil {
+		return err
+	}
+	m := &storage.Match{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread,
+		Name: clip(fmt.Sprintf("%s vs %s", seatName(seats[0]), seatName(seats[1])), 80), Organizer: req.User.ID,
+		Variant: v.Key(), Players: seats, Games: games, Seed: s.rand(), OpeningPlies: opening, MaxPlies: maxPlies,
+		Status: storage.MatchRunning, StartedAt: s.Now()}
+	if err := tx.PutMatch(m); err != nil {
+		return err
+	}
+	g, err := s.startMatchGame(tx, e, m)
+	if err != nil {
+		return err
+	}
+	openings := fmt.Sprintf("each pair of games opens with the same %s", plies(opening)+" of random moves")
+	if _, ok := inRound(g.Position); ok {
+		openings = "each pair of games is played on the same board, after a placement phase"
+	} else if opening == 0 {
+		openings = "every game starts from the usual position"
+	}
+	about := fmt.Sprintf("%s, %s of %s; colours alternate and %s; a game still going at ply %d is drawn by adjudication.",
+		matchTitle(m), plural(games, "game"), s.variantName(m.Variant), openings, maxPlies)
+	s.postMatch(e, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
+		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black])), "begin", nil, nil)
+	e.reply = Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match action:score shows the score, /match action:stop ends it.", m.ID, about)}
+	return nil
+}
+
+// matchTitle is a heading such as "Match 3 · Missive engine (level 2) vs fairymax".
+func matchTitle(m *storage.Match) string { return fmt.Sprintf("Match %s · %s", m.ID, m.Name) }
+
+// startMatchGame creates the next game of m and records it in m.
+func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (*storage.Game, error) {
+	n := len(m.GameIDs) + 1
+	white, black := m.Players[0], m.Players[1]
+	if n%2 == 0 {
+		white, black = black, white
+	}
+	v, err := s.reg.Lookup(m.Variant)
+	if err != nil {
+		return nil, err
+	}
+	start, err := matchOpening(v, m.Seed, (n-1)/2, m.OpeningPlies)
+	if err != nil {
+		return nil, err
+	}
+	var ge effects
+	g, err := s.createGame(tx, &ge, NewGame{Variant: m.Variant, White: white, Black: black,
+		Place: Place{Guild: m.Guild, Channel: m.Channel}, DaysPerMove: 1, Start: start, Match: m.ID, Round: n}, "", nil)
+	if err != nil {
+		return nil, err
+	}
+	merge(e, &ge)
+	m.GameIDs = append(m.GameIDs, g.ID)
+	return g, tx.PutMatch(m)
+}
+
+// matchOpening returns the start position text of game pair pair: the variant's
+// start for a seed drawn from the match's seed (Go-Chess: its blocked cells),
+// then plies random legal moves that do not end the game; "" for the variant's
+// usual start when nothing is random.
+func matchOpening(v rules.Variant, seed uint64, pair, plies int) (string, error) {
+	rng := rand.New(rand.NewPCG(seed, uint64(pair)))
+	pos := v.Start(rng.Uint64())
+	if _, ok := pos.(rules.Simultaneous); ok {
+		return pos.String(), nil // a placement phase: the board is the opening
+	}
+	if plies == 0 {
+		return "", nil
+	}
+	for range plies {
+		legal := pos.LegalMoves()
+		if len(legal) == 0 {
+			break
+		}
+		next, err := pos.Play(legal[rng.IntN(len(legal))])
+		if err != nil {
+			return "", fmt.Errorf("bot: match opening: %w", err)
+		}
+		if next.Outcome().IsOver() {
+			break
+		}
+		pos = next
+	}
+	return pos.String(), nil
+}
+
+// findMatch picks the match a request means: the one named, or the only running
+// one of the server (else the latest one).
+func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error) {
+	if id := strings.TrimPrefix(req.Args.Get("match"), "#"); id != "" {
+		m, err := tx.Match(id)
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && m.Guild != req.Place.Guild) {
+			return nil, refuse(ErrRefused, "There is no match %s on this server.", id)
+		}
+		return m, err
+	}
+	running, err := tx.GuildMatches(req.Place.Guild, true)
+	if err != nil {
+		return nil, err
+	}
+	for _, m := range running {
+		if req.Place.Thread != "" && m.Thread == req.Place.Thread {
+			return m, nil
+		}
+	}
+	switch len(running) {
+	case 0:
+		over, err := tx.GuildMatches(req.Place.Guild, false)
+		if err != nil {
+			return nil, err
+		}
+		if len(over) > 0 {
+			return over[len(over)-1], nil
+		}
+		return nil, refuse(ErrRefused, "No engine match has been played here; an admin can start one with /match.")
+	case 1:
+		return running[0], nil
+	}
+	ids := make([]string, len(running))
+	for i, m := range running {
+		ids[i] = fmt.Sprintf("%s (%s)", m.ID, m.Name)
+	}
+	return nil, refuse(ErrRefused, "Several matches run here: %s. Name one with match:NUMBER.", strings.Join(ids, ", "))
+}
+
+// matchTally is a match's score from its first player's side and its finished games.
+type matchTally struct {
+	score rating.Match
+	games []*storage.Game // the decided games, in order
+	live  *storage.Game   // the game in progress, if any
+}
+
+// tally reads the games of m.
+func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
+	var t matchTally
+	for _, id := range m.GameIDs {
+		g, err := tx.Game(id)
+		if err != nil {
+			return t, err
+		}
+		switch {
+		case g.Active():
+			t.live = g
+			continue
+		case g.Outcome.Reason == rules.Aborted:
+			continue
+		case g.Outcome.Status == rules.Drawn:
+			t.score.Draws++
+		case g.Player(g.Outcome.Winner).ID == m.Players[0].ID:
+			t.score.Wins++
+		default:
+			t.score.Losses++
+		}
+		t.games = append(t.games, g)
+	}
+	return t, nil
+}
+
+// plies writes a count of plies, such as "1 ply" or "40 plies".
+func plies(n int) string {
+	if n == 1 {
+		return "1 ply"
+	}
+	return strconv.Itoa(n) + " plies"
+}
+
+// half writes a score with ½ for a half point, such as "2½".
+func half(p float64) string {
+	whole := math.Floor(p)
+	switch {
+	case p == whole:
+		return strconv.Itoa(int(whole))
+	case whole == 0:
+		return "½"
+	}
+	return strconv.Itoa(int(whole)) + "½"
+}
+
+// scoreLine says the score, such as "Score: A 2½ – B 1½ (+2 =1 -1)".
+func (t matchTally) scoreLine(m *storage.Match) string {
+	a := float64(t.score.Wins) + float64(t.score.Draws)/2
+	b := float64(t.score.Games()) - a
+	return fmt.Sprintf("Score: %s %s – %s %s (+%d =%d -%d for %s).", seatName(m.Players[0]), half(a), half(b), seatName(m.Players[1]),
+		t.score.Wins, t.score.Draws, t.score.Losses, seatName(m.Players[0]))
+}
+
+// report is the match's state for /match action:score and the final announcement.
+func (t matchTally) report(m *storage.Match) string {
+	var b strings.Builder
+	switch m.Status {
+	case storage.MatchRunning:
+		fmt.Fprintf(&b, "%d of %d games played", len(t.games), m.Games)
+		if t.live != nil {
+			fmt.Fprintf(&b, "; game %s (%d of %d) is in progress, %s", t.live.ID, t.live.Round, m.Games, plies(len(t.live.Moves)))
+		}
+		b.WriteString(".\n")
+	case storage.MatchStopped:
+		fmt.Fprintf(&b, "Stopped after %d of %d games.\n", len(t.games), m.Games)
+	default:
+		fmt.Fprintf(&b, "All %d games played.\n", len(t.games))
+	}
+	b.WriteString(t.scoreLine(m))
+	if t.score.Games() > 0 {
+		if elo, err := t.score.Elo(); err == nil {
+			fmt.Fprintf(&b, "\nElo difference for %s: %s.", seatName(m.Players[0]), eloText(elo))
+		}
+	}
+	for _, g := range t.games {
+		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]),
+			result(g.Outcome), describeOutcome(g), plies(len(g.Moves)))
+	}
+	return b.String()
+}
+
+// eloText writes an Elo estimate for people; a one-sided score has no finite value.
+func eloText(e rating.Elo) string {
+	if math.IsInf(e.Diff, 0) {
+		sign := "+"
+		if e.Diff < 0 {
+			sign = "-"
+		}
+		return fmt.Sprintf("%s∞ (one side scored every point; play more games for an estimate)", sign)
+	}
+	if math.IsInf(e.Margin, 0) {
+		return fmt.Sprintf("%+.0f, margin too wide to say with so few games", e.Diff)
+	}
+	return fmt.Sprintf("%+.0f ± %.0f (95%%), likelihood of superiority %.1f%%", e.Diff, e.Margin, 100*e.LOS)
+}
+
+// matchGameEnded runs inside the transaction that ends g, a game of a match: it
+// posts the result and starts the next game, or ends the match after the last.
+func (s *Service) matchGameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
+	m, err := tx.Match(g.Match)
+	if err != nil || !m.Active() {
+		return err // a stopped match posts its own summary
+	}
+	t, err := s.tally(tx, m)
+	if err != nil {
+		return err
+	}
+	img, err := s.boardImage(tx, g, rules.White, false)
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("Game %d of %d: %s (white) – %s (black) %s: %s after %s.\n%s", g.Round, m.Games,
+		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]), result(g.Outcome), describeOutcome(g),
+		plies(len(g.Moves)), t.scoreLine(m))
+	if len(m.GameIDs) < m.Games {
+		next, err := s.startMatchGame(tx, e, m)
+		if err != nil {
+			return err
+		}
+		text += fmt.Sprintf("\nGame %d: %s (white) – %s (black).", next.Round, seatName(next.Players[rules.White]), seatName(next.Players[rules.Black]))
+		s.postMatch(e, m, text, "game/"+g.ID, nil, img)
+		return nil
+	}
+	s.postMatch(e, m, text, "game/"+g.ID, nil, img)
+	m.Status, m.FinishedAt = storage.MatchFinished, s.Now()
+	if err := tx.PutMatch(m); err != nil {
+		return err
+	}
+	return s.matchFinal(e, m, t, "The match is over.")
+}
+
+// matchFinal posts the final score with the PGN of every decided game.
+func (s *Service) matchFinal(e *effects, m *storage.Match, t matchTally, head string) error {
+	var pgn strings.Builder
+	for _, g := range t.games {
+		p, err := s.pgn(g)
+		if err != nil {
+			return err
+		}
+		pgn.WriteString(p)
+		pgn.WriteString("\n")
+	}
+	var files []File
+	if pgn.Len() > 0 {
+		files = []File{{Name: fmt.Sprintf("match-%s.pgn", m.ID), ContentType: "application/x-chess-pgn", Data: []byte(pgn.String()),
+			Alt: fmt.Sprintf("PGN of the %s of match %s", plural(len(t.games), "game"), m.ID)}}
+	}
+	s.postMatch(e, m, head+"\n"+t.report(m), "final", files, nil)
+	return nil
+}
+
+func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
+	if err := matchAdmin(req, "stop"); err != nil {
+		return err
+	}
+	m, err := s.findMatch(tx, req)
+	if err != nil {
+		return err
+	}
+	if !m.Active() {
+		return refuse(ErrRefused, "Match %s is already over.", m.ID)
+	}
+	m.Status, m.FinishedAt = storage.MatchStopped, s.Now()
+	if err := tx.PutMatch(m); err != nil {
+		return err
+	}
+	t, err := s.tally(tx, m)
+	if err != nil {
+		return err
+	}
+	if g := t.live; g != nil {
+		var ge effects
+		if err := s.end(tx, &ge, g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
+			fmt.Sprintf("%s stopped the match; this game has no result.", req.User.Name), nil); err != nil {
+			return err
+		}
+		ge.reply = Reply{}
+		merge(e, &ge)
+		t.live = nil
+	}
+	head := fmt.Sprintf("%s stopped the match.", req.User.Name)
+	if err := s.matchFinal(e, m, t, head); err != nil {
+		return err
+	}
+	e.reply = Reply{Title: matchTitle(m), Text: head + "\n" + t.report(m)}
+	return nil
+}
+
+// postMatch tells the match's place something, with an attachment or a board.
+func (s *Service) postMatch(e *effects, m *storage.Match, text, key string, files []File, img *imageJob) {
+	e.notes = append(e.notes, note{image: img, n: Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
+		To:    User{Name: "match " + m.ID},
+		Game:  &GameRef{Place: Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
+		Event: &EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(m)},
+		Reply: Reply{Title: matchTitle(m), Text: text, Files: files}}})
+}
+
+// matchCap ends g, a match game just moved in, as a draw by adjudication when it
+// has reached its match's ply cap.
+func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+	if g.Match == "" || !g.Active() {
+		return nil
+	}
+	m, err := tx.Match(g.Match)
+	if err != nil {
+		return err
+	}
+	// Placement choices count too: engines that keep choosing the same cell would
+	// otherwise never leave the placement phase.
+	if m.MaxPlies == 0 || len(g.Moves) < m.MaxPlies {
+		return nil
+	}
+	return s.end(tx, e, g, side, rules.Draw(rules.Adjudication),
+		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
+}
+
+// SetEventThread records the thread an adapter opened for a tournament or match;
+// a thread already recorded stays.
+func (s *Service) SetEventThread(ctx context.Context, ev EventRef, thread string) error {
+	return s.store.Update(ctx, func(tx *storage.Tx) error {
+		switch ev.Kind {
+		case EventMatch:
+			m, err := tx.Match(ev.ID)
+			if err != nil || m.Thread != "" {
+				return err
+			}
+			m.Thread = thread
+			return tx.PutMatch(m)
+		case EventTournament:
+			t, err := tx.Tournament(ev.ID)
+			if err != nil || t.Thread != "" {
+				return err
+			}
+			t.Thread = thread
+			return tx.PutTournament(t)
+		}
+		return fmt.Errorf("bot: no event kind %q", ev.Kind)
+	})
+}

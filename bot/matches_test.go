@@ -1,0 +1,251 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// match reads match id and its games.
+func (h *harness) match(id string) (*storage.Match, []*storage.Game) {
+	h.t.Helper()
+	var m *storage.Match
+	var games []*storage.Game
+	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		if m, err = tx.Match(id); err != nil {
+			return err
+		}
+		for _, gid := range m.GameIDs {
+			g, err := tx.Game(gid)
+			if err != nil {
+				return err
+			}
+			games = append(games, g)
+		}
+		return nil
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return m, games
+}
+
+// matchNotes returns the texts of the match news among ns, and their files by name.
+func matchNotes(ns []Notification) (texts []string, files map[string][]byte) {
+	files = map[string][]byte{}
+	for _, n := range ns {
+		if n.Kind != NoticeMatch {
+			continue
+		}
+		texts = append(texts, n.Reply.Text)
+		for _, f := range n.Reply.Files {
+			files[f.Name] = f.Data
+		}
+	}
+	return texts, files
+}
+
+// checkMatchGames checks what every finished match does: the games are the match's,
+// numbered, unrated, colours alternating, each pair from one opening, all over.
+func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
+	t.Helper()
+	for i, g := range games {
+		first := m.Players[0].ID
+		if i%2 == 1 {
+			first = m.Players[1].ID
+		}
+		if g.Match != m.ID || g.Round != i+1 || g.Rated || g.Players[rules.White].ID != first {
+			t.Errorf("game %s: match %q round %d rated %v white %s", g.ID, g.Match, g.Round, g.Rated, g.Players[rules.White].ID)
+		}
+		if g.Active() {
+			t.Errorf("game %s is still going", g.ID)
+		}
+		if i%2 == 1 && g.Start != games[i-1].Start {
+			t.Errorf("games %d and %d of a pair start apart: %q, %q", i, i+1, games[i-1].Start, g.Start)
+		}
+		if i >= 2 && g.Start == games[i-2].Start {
+			t.Errorf("pairs %d and %d have the same opening %q", i/2, i/2+1, g.Start)
+		}
+		if m.OpeningPlies > 0 && len(g.Moves) > m.MaxPlies {
+			t.Errorf("game %s has %d plies, over the cap of %d", g.ID, len(g.Moves), m.MaxPlies)
+		}
+	}
+}
+
+// A match plays all its games in turn and posts each result and the final score
+// with the PGN of every game.
+func TestMatchPlaysToTheEnd(t *testing.T) {
+	h := newHarness(t)
+	r := h.ok("admin", "match variant:gothic first_level:2 second_level:5 games:4 opening:4 max_plies:40")
+	if !strings.Contains(r.Text, "Match 1 has begun") || !strings.Contains(r.Text, "4 games of Gothic Chess") {
+		t.Errorf("reply: %s", r.Text)
+	}
+	m, games := h.match("1")
+	if m.Status != storage.MatchFinished || len(games) != 4 {
+		t.Fatalf("match %s with %d games", m.Status, len(games))
+	}
+	checkMatchGames(t, m, games)
+	for _, g := range games {
+		if g.Start == "" || g.Outcome.Reason != rules.Adjudication || len(g.Moves) != 40 {
+			t.Errorf("game %s: start %q, %s after %d plies (the first-move engines shuffle to the cap)", g.ID, g.Start, g.Outcome, len(g.Moves))
+		}
+	}
+	texts, files := matchNotes(h.notes.take())
+	if len(texts) != 6 { // the start, four results, the final score
+		t.Fatalf("%d match posts:\n%s", len(texts), strings.Join(texts, "\n---\n"))
+	}
+	if !strings.Contains(texts[1], "Game 1 of 4: Missive engine (level 2) (white) – Missive engine (level 5) (black) 1/2-1/2") ||
+		!strings.Contains(texts[1], "Score: Missive engine (level 2) ½ – ½ Missive engine (level 5)") ||
+		!strings.Contains(texts[1], "Game 2: Missive engine (level 5) (white)") {
+		t.Errorf("first result:\n%s", texts[1])
+	}
+	if final := texts[5]; !strings.Contains(final, "The match is over.") || !strings.Contains(final, "All 4 games played.") ||
+		!strings.Contains(final, "2 – 2 Missive engine (level 5) (+0 =4 -0") || !strings.Contains(final, "Elo difference for Missive engine (level 2): +0") {
+		t.Errorf("final post:\n%s", final)
+	}
+	pgn := string(files["match-1.pgn"])
+	if strings.Count(pgn, `[Event "Missive engine match 1"]`) != 4 || !strings.Contains(pgn, `[Round "4"]`) || !strings.Contains(pgn, `[Result "1/2-1/2"]`) {
+		t.Errorf("PGN:\n%s", pgn)
+	}
+	if h.rating("gothic", m.Players[0].ID) != nil {
+		t.Error("a match game was rated")
+	}
+	h.ok("admin", "match action:score")
+	h.refused("admin", "match action:stop", "already over")
+}
+
+// An engine that fails to move loses that game, and the match goes on.
+func TestMatchEngineFailure(t *testing.T) {
+	h := newHarness(t)
+	h.engine.fail = 1
+	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
+	m, games := h.match("1")
+	if m.Status != storage.MatchFinished || len(games) != 2 {
+		t.Fatalf("match %s with %d games", m.Status, len(games))
+	}
+	if o := games[0].Outcome; o != rules.Win(rules.Black, rules.Resignation) || len(games[0].Moves) != 0 {
+		t.Errorf("game 1: %s after %d plies, want a loss for the failing first mover", o, len(games[0].Moves))
+	}
+	texts, _ := matchNotes(h.notes.take())
+	if !strings.Contains(strings.Join(texts, "\n"), "failed to move and loses the game: Engine crashed") {
+		t.Errorf("posts do not tell of the failure:\n%s", strings.Join(texts, "\n---\n"))
+	}
+}
+
+// Stopping a match aborts the game in progress and posts the score so far.
+func TestMatchStop(t *testing.T) {
+	h := newHarness(t)
+	gate := make(chan struct{})
+	h.engine.gate = gate
+	r := h.svc.Handle(context.Background(), Request{ID: "start", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
+		Args: Args{"variant": "gess", "games": "6", "first_level": "2"}})
+	if r.Refused {
+		t.Fatal(r.Text)
+	}
+	r = h.svc.Handle(context.Background(), Request{ID: "stop", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
+		Args: Args{"action": "stop"}})
+	if r.Refused || !strings.Contains(r.Text, "admin stopped the match.") || !strings.Contains(r.Text, "Stopped after 0 of 6 games.") {
+		t.Fatalf("stop: %s", r.Text)
+	}
+	close(gate)
+	h.svc.Idle()
+	m, games := h.match("1")
+	if m.Status != storage.MatchStopped || len(games) != 1 || games[0].Outcome.Reason != rules.Aborted || len(games[0].Moves) != 0 {
+		t.Fatalf("after stopping: %s, %d games, first %s after %d plies", m.Status, len(games), games[0].Outcome, len(games[0].Moves))
+	}
+	texts, _ := matchNotes(h.notes.take())
+	if n := len(texts); n != 2 || !strings.Contains(texts[1], "admin stopped the match.") {
+		t.Errorf("%d posts:\n%s", n, strings.Join(texts, "\n---\n"))
+	}
+}
+
+// A restart in the middle of a game loses nothing and starts no game twice: the
+// scheduler lets the engine move again once the service is back.
+func TestMatchRestart(t *testing.T) {
+	h := newHarness(t)
+	h.engine.gate = make(chan struct{}) // never opened: the first move waits for the shutdown
+	r := h.svc.Handle(context.Background(), Request{ID: "start", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
+		Args: Args{"variant": "gothic", "games": "3", "max_plies": "20", "first_level": "1", "second_level": "7"}})
+	if r.Refused {
+		t.Fatal(r.Text)
+	}
+	h.restart()
+	h.engine.gate = nil
+	if m, games := h.match("1"); m.Status != storage.MatchRunning || len(games) != 1 || len(games[0].Moves) != 0 || !games[0].Active() {
+		t.Fatalf("after the restart: %s, %d games", m.Status, len(games))
+	}
+	h.clock.Advance(2 * time.Minute)
+	h.tick()
+	m, games := h.match("1")
+	if m.Status != storage.MatchFinished || len(games) != 3 {
+		t.Fatalf("after the scheduler: %s, %d games", m.Status, len(games))
+	}
+	checkMatchGames(t, m, games)
+	texts, _ := matchNotes(h.notes.take())
+	if got := strings.Count(strings.Join(texts, "\n"), "Game 1 of 3:"); got != 1 {
+		t.Errorf("game 1's result posted %d times", got)
+	}
+}
+
+// Go-Chess matches play the placement phase, each pair on one board.
+func TestMatchGoChess(t *testing.T) {
+	h := newHarness(t)
+	h.ok("admin", "match variant:gochess games:2 first_level:1 second_level:2 max_plies:30")
+	m, games := h.match("1")
+	if m.Status != storage.MatchFinished || len(games) != 2 {
+		t.Fatalf("match %s with %d games", m.Status, len(games))
+	}
+	checkMatchGames(t, m, games)
+	for _, g := range games {
+		if !strings.Contains(g.Start, " placement ") || len(g.Moves) < 2 {
+			t.Errorf("game %s: start %q, %d choices and moves", g.ID, g.Start, len(g.Moves))
+		}
+	}
+}
+
+func TestMatchRefusals(t *testing.T) {
+	h := newHarness(t)
+	cases := map[string]string{
+		"match variant:gothic first_level:3 second_level:3": "Both sides would be Missive engine (level 3)",
+		"match variant:gothic":                              "Both sides would be",
+		"match variant:chess first_level:1":                 "Name the game: variant:",
+		"match variant:gothic first:stockfish":              `First engine: There is no engine "stockfish"`,
+		"match variant:gothic first_level:1 games:0":        "games must be from 1 to 100, not 0",
+		"match variant:gothic first_level:1 games:101":      "games must be from 1 to 100, not 101",
+		"match variant:gothic first_level:1 opening:30":     "opening must be from 0 to 20, not 30",
+		"match variant:gothic first_level:1 max_plies:5":    "max_plies must be from 20 to 2000, not 5",
+		"match variant:gothic first_level:1 games:many":     `games must be a whole number, not "many"`,
+		"match action:rematch":                              "Say what to do: /match action:start, score or stop.",
+		"match action:score":                                "No engine match has been played here",
+		"match action:stop match:9":                         "There is no match 9 on this server.",
+	}
+	for line, want := range cases {
+		h.refused("admin", line, want)
+	}
+	// In a server, only members who may manage it run matches.
+	req := Request{User: User{ID: "u1", Name: "u1"}, Place: Place{Guild: "g1", Channel: "c1"}, Command: CmdMatch,
+		Args: Args{"variant": "gothic", "first_level": "1"}}
+	if r := h.svc.Handle(context.Background(), req); !r.Refused || !strings.Contains(r.Text, "Only members who may manage this server can start engine matches.") {
+		t.Errorf("a member without the permission: %s", r.Text)
+	}
+	if err := h.store.View(context.Background(), func(tx *storage.Tx) error {
+		for _, g := range []string{"", "g1"} {
+			for _, active := range []bool{true, false} {
+				if ms, err := tx.GuildMatches(g, active); err != nil || len(ms) != 0 {
+					return fmt.Errorf("refused commands stored matches %v (%v)", ms, err)
+				}
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	spec, ok := h.svc.Spec(CmdMatch)
+	if !ok || !spec.Admin {
+		t.Errorf("/match spec %+v: want an admin command", spec)
+	}
+}
