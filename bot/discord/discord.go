@@ -596,24 +596,46 @@ func (b *Bot) gameThread(g *bot.GameRef, name string) string {
 	if g.Place.Thread != "" {
 		return g.Place.Thread
 	}
-	b.mu.Lock()
-	slot := b.threads[g.ID]
-	if slot == nil {
-		slot = &threadSlot{}
-		b.threads[g.ID] = slot
-	}
-	b.mu.Unlock()
-	slot.once.Do(func() { slot.id = b.createThread(g, name) })
-	return slot.id
-}
-
-// createThread opens a public thread for g in its channel; where the bot may not
-// create threads it says so once per channel and returns "".
-func (b *Bot) createThread(g *bot.GameRef, name string) string {
-	channel := g.Place.Channel
 	if name == "" {
 		name = "Game " + g.ID
 	}
+	return b.thread("game:"+g.ID, g.Place.Channel, name, func(th string) error {
+		return b.service().SetThread(context.Background(), g.ID, th)
+	})
+}
+
+// eventThread returns the thread of a tournament or match whose news is to be
+// posted at place, creating it and recording it with the service the first time.
+// It returns "" outside a server or where threads are refused.
+func (b *Bot) eventThread(ev bot.EventRef, place bot.Place) string {
+	if place.Thread != "" {
+		return place.Thread
+	}
+	if place.Guild == "" || place.Channel == "" || ev.ID == "" {
+		return ""
+	}
+	return b.thread(string(ev.Kind)+":"+ev.ID, place.Channel, ev.Name, func(th string) error {
+		return b.service().SetEventThread(context.Background(), ev, th)
+	})
+}
+
+// thread returns the thread kept under key, opening it in channel at most once per
+// process and recording it with record.
+func (b *Bot) thread(key, channel, name string, record func(thread string) error) string {
+	b.mu.Lock()
+	slot := b.threads[key]
+	if slot == nil {
+		slot = &threadSlot{}
+		b.threads[key] = slot
+	}
+	b.mu.Unlock()
+	slot.once.Do(func() { slot.id = b.createThread(key, channel, name, record) })
+	return slot.id
+}
+
+// createThread opens a public thread named name in channel and records it; where
+// the bot may not create threads it says so once per channel and returns "".
+func (b *Bot) createThread(key, channel, name string, record func(thread string) error) string {
 	th, err := b.ds.ThreadStart(channel, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
 	if err != nil {
 		var re *discordgo.RESTError
@@ -623,15 +645,15 @@ func (b *Bot) createThread(g *bot.GameRef, name string) string {
 			b.noThread[channel] = true
 			b.mu.Unlock()
 			if first {
-				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games started here are played in the channel itself.")
+				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
 			return ""
 		}
-		b.log.Warn("discord: creating a game thread failed", "game", g.ID, "error", err)
+		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
 		return ""
 	}
-	if err := b.service().SetThread(context.Background(), g.ID, th.ID); err != nil {
-		b.log.Error("discord: recording a game thread failed", "game", g.ID, "error", err)
+	if err := record(th.ID); err != nil {
+		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
 	return th.ID
 }
@@ -681,6 +703,11 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	}
 	if inPlace && n.Game != nil && n.Game.ID != "" && n.Game.Place.Thread == "" {
 		if th := b.gameThread(n.Game, n.Reply.Title); th != "" {
+			place = th
+		}
+	}
+	if inPlace && n.Event != nil && n.Game != nil {
+		if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
 			place = th
 		}
 	}

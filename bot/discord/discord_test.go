@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -31,11 +32,11 @@ type env struct {
 
 func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
 	t.Helper()
-	return startWith(t, discordtest.New(t, cfg), opts)
+	return startWith(t, discordtest.New(t, cfg), opts, nil)
 }
 
-// startWith connects a bot with opts to srv.
-func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options) *env {
+// startWith connects a bot with opts and engine (nil: none) to srv.
+func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine) *env {
 	t.Helper()
 	reg := variants.Registry()
 	st, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
@@ -54,7 +55,7 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options) *env
 		t.Fatal(err)
 	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log,
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine,
 		Rand: func() uint64 { n++; return n * 7919 }})
 	if err != nil {
 		t.Fatal(err)
@@ -465,7 +466,7 @@ func TestPromotionSelect(t *testing.T) {
 func TestGuildRegistration(t *testing.T) {
 	srv := discordtest.New(t, discordtest.Config{})
 	guild := srv.Guild().ID
-	e := startWith(t, srv, discord.Options{Guilds: []string{guild}})
+	e := startWith(t, srv, discord.Options{Guilds: []string{guild}}, nil)
 	if n := len(e.srv.Commands(guild)); n < 14 {
 		t.Errorf("%d commands registered to the guild", n)
 	}
@@ -533,14 +534,87 @@ func TestTournamentGamesGetThreads(t *testing.T) {
 	e.svc.Idle()
 	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
 	defer cancel()
+	// One thread for the game, one for the tournament's news.
+	threads := map[string]string{}
 	if err := e.srv.Wait(ctx, func() bool {
-		th := e.srv.Threads(e.srv.Channel("games").ID)
-		return len(th) == 1 && len(e.srv.Messages(th[0].ID)) > 0
+		clear(threads)
+		for _, th := range e.srv.Threads(e.srv.Channel("games").ID) {
+			if len(e.srv.Messages(th.ID)) > 0 {
+				threads[th.Name] = th.ID
+			}
+		}
+		return len(threads) == 2
 	}); err != nil {
-		t.Fatalf("the tournament game got no thread with its notification: %v (threads %v)", err, e.srv.Threads(e.srv.Channel("games").ID))
+		t.Fatalf("the tournament and its game got no threads with their news: %v (threads %v)", err, e.srv.Threads(e.srv.Channel("games").ID))
 	}
-	th := e.srv.Threads(e.srv.Channel("games").ID)[0].ID
-	if m := e.answer(e.srv.Command("alice", th, "board")); m.Ephemeral {
-		t.Errorf("the thread does not mean the game: %q", text(m))
+	th := threads["Game 1 · Gothic Chess · Alice vs Bob"]
+	if m := e.answer(e.srv.Command("alice", th, "board")); th == "" || m.Ephemeral {
+		t.Errorf("the thread does not mean the game: %q (threads %v)", text(m), threads)
+	}
+	news := e.srv.Messages(threads["Autumn"])
+	if len(news) == 0 || !strings.Contains(text(news[0]), "All games have started.") {
+		t.Errorf("the tournament's thread: %+v", news)
+	}
+	if m := e.answer(e.srv.Command("carol", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "info"})); m.Ephemeral {
+		t.Errorf("the tournament's thread does not mean the tournament: %q", text(m))
+	}
+}
+
+// An engine match runs in a thread of its own: a result per game, then the final
+// score with the PGN attached; only members who may manage the server start one.
+func TestEngineMatchInThread(t *testing.T) {
+	e := startWith(t, discordtest.New(t, discordtest.Config{}), discord.Options{},
+		bot.NewEngine(engine.New(engine.Options{Seed: 1}), nil, nil))
+	opts := []discordtest.Opt{{Name: "variant", Value: "gothic"}, {Name: "first_level", Value: 1}, {Name: "second_level", Value: 2},
+		{Name: "games", Value: 2}, {Name: "max_plies", Value: 24}}
+	if no := e.answer(e.srv.Command("alice", "general", "match", opts...)); !no.Ephemeral || !strings.Contains(text(no), "Only members who may manage this server") {
+		t.Errorf("alice (no Manage Server) started a match: %q", text(no))
+	}
+	yes := e.answer(e.srv.Command("carol", "general", "match", opts...))
+	if yes.Ephemeral || !strings.Contains(text(yes), "Match 1 has begun") {
+		t.Fatalf("carol's match: %q", text(yes))
+	}
+	general := e.srv.Channel("general").ID
+	ctx, cancel := context.WithTimeout(e.ctx, 45*time.Second)
+	defer cancel()
+	final, err := func() (*discordtest.Message, error) {
+		if err := e.srv.Wait(ctx, func() bool { return len(e.srv.Threads(general)) > 0 }); err != nil {
+			return nil, err
+		}
+		return e.srv.WaitMessage(ctx, e.srv.Threads(general)[0].ID, func(m *discordtest.Message) bool {
+			return strings.Contains(text(m), "The match is over.")
+		})
+	}()
+	if err != nil {
+		t.Fatalf("no final score in the match's thread: %v (threads %v)", err, e.srv.Threads(general))
+	}
+	threads := e.srv.Threads(general)
+	if len(threads) != 1 || !strings.HasPrefix(threads[0].Name, "Match 1 · Missive engine (level 1) vs Missive engine (level 2)") {
+		t.Errorf("threads %+v: want one for the match, none per game", threads)
+	}
+	var results int
+	for _, m := range e.srv.Messages(threads[0].ID) {
+		if strings.Contains(text(m), " of 2: ") {
+			results++
+			if len(m.Attachments) != 1 || m.Attachments[0].ContentType != "image/png" {
+				t.Errorf("a result without its board: %+v", m.Attachments)
+			}
+		}
+	}
+	if results != 2 {
+		t.Errorf("%d results posted, want 2", results)
+	}
+	if len(final.Attachments) != 1 || final.Attachments[0].Filename != "match-1.pgn" ||
+		strings.Count(string(final.Attachments[0].Data), `[Event "Missive engine match 1"]`) != 2 {
+		t.Errorf("final post's attachments: %+v", final.Attachments)
+	}
+	for _, m := range e.srv.Messages(general) {
+		if strings.Contains(text(m), "The match is over.") || strings.Contains(text(m), " of 2: ") {
+			t.Errorf("match news in the channel instead of the thread: %q", text(m))
+		}
+	}
+	score := e.answer(e.srv.Command("carol", threads[0].ID, "match", discordtest.Opt{Name: "action", Value: "score"}))
+	if !strings.Contains(text(score), "All 2 games played.") {
+		t.Errorf("score in the thread: %q", text(score))
 	}
 }
