@@ -189,8 +189,8 @@ func rankOrder(rs []*record) {
 const (
 	critBye      = iota // score groups between the bye and the lowest group
 	critAbsolute        // breaches of the absolute colour rule
-	critFloat           // group boundaries crossed, the upper ones weighing more
 	critBalance         // colour differences left beyond ±1
+	critFloat           // group boundaries crossed, the upper ones weighing more
 	critDiff            // squared score difference
 	critPref            // colour preferences not met, strong ones counting double
 	criteria

@@ -226,7 +226,7 @@ func score(w weights, rs []*record, pairs [][2]int) []int64 {
 
 // checkBest checks, by trying every legal pairing, that the round paired
 // after tour is the best by the documented criteria taken in order (bye
-// group, absolute colour rule, score groups, ±1 balance, score differences,
+// group, absolute colour rule, ±1 balance, score groups, score differences,
 // colour preferences), the bye going to a player with the fewest byes unless
 // no legal pairing allows it.
 func checkBest(t *testing.T, tour Tournament, games []Game) {
