@@ -36,3 +36,6 @@ func GIF(w io.Writer, start rules.Position, moves []rules.Move, opts GIFOptions)
 func GIFPositions(w io.Writer, positions []rules.Position, moves []rules.Move, opts GIFOptions) error {
 	return shared.GIFPositions(w, positions, moves, opts)
 }
+
+// TablePNG draws a table as a PNG with the shared Renderer; see Renderer.TablePNG.
+func TablePNG(w io.Writer, t Table, opts TableOptions) error { return shared.TablePNG(w, t, opts) }

@@ -13,4 +13,8 @@
 // picture is composed from them, so a Renderer is fast and safe to use from many
 // goroutines at once. The piece set is Missive's own vector drawing (pieces.go)
 // and the coordinates use the Go Bold font from golang.org/x/image (BSD licence).
+//
+// Table and TablePNG draw text laid out in columns (tournament standings,
+// leaderboards) in a board theme's colours, in Go Regular and Go Bold, each
+// glyph rasterized once per process and shared by every Renderer.
 package render

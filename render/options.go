@@ -7,7 +7,7 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// ErrBadOptions is wrapped by every error about options or a board the renderer cannot draw.
+// ErrBadOptions is wrapped by every error about options or a board or table the renderer cannot draw.
 var ErrBadOptions = errors.New("bad render options")
 
 // Width limits and the default width of a picture in pixels.

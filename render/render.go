@@ -10,12 +10,13 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// Renderer draws boards. It keeps the parts that do not change between moves
-// (backgrounds, piece sprites per size and theme) in bounded caches and is safe
-// for use by many goroutines at once.
+// Renderer draws boards and tables. It keeps the parts that do not change between
+// moves (backgrounds, piece sprites per size and theme, table palettes per theme)
+// in bounded caches and is safe for use by many goroutines at once.
 type Renderer struct {
 	kits    *cache[bgKey, kitEntry]
 	sprites *cache[spriteKey, *sprites]
+	tables  *cache[string, *tableKit] // by theme key
 }
 
 type kitEntry struct {
@@ -28,6 +29,7 @@ func New() *Renderer {
 	return &Renderer{
 		kits:    newCache[bgKey, kitEntry](32),
 		sprites: newCache[spriteKey, *sprites](16),
+		tables:  newCache[string, *tableKit](8),
 	}
 }
 
