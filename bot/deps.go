@@ -39,6 +39,8 @@ type Renderer interface {
 	Text(pos rules.Position, opts BoardOptions) string
 	// Themes lists the board themes a player may choose.
 	Themes() []string
+	// TablePNG writes a picture of t.
+	TablePNG(w io.Writer, t Table) error
 }
 
 // Hint is an engine's suggestion for a player.

@@ -50,6 +50,11 @@ func (f *fakeRenderer) Text(pos rules.Position, o BoardOptions) string { return 
 
 func (f *fakeRenderer) Themes() []string { return []string{"classic", "night"} }
 
+func (f *fakeRenderer) TablePNG(w io.Writer, t Table) error {
+	_, err := fmt.Fprintf(w, "TABLE %s\n%s", t.Title, t.Text(0))
+	return err
+}
+
 // fakeEngine plays the first legal move (or eligible cell) and hints the same.
 type fakeEngine struct {
 	mu    sync.Mutex

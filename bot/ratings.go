@@ -125,14 +125,13 @@ func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 			e.reply.Text = "Nobody has played a rated " + v.Name() + " game here yet."
 			return nil
 		}
-		var b strings.Builder
-		b.WriteString("```\n  #  Player                      Rating  Games   W   D   L\n")
+		tbl := Table{Columns: []Column{{Header: "#", Right: true}, {Header: "Player", Max: 26}, {Header: "Rating", Right: true},
+			{Header: "Games", Right: true}, {Header: "W", Right: true}, {Header: "D", Right: true}, {Header: "L", Right: true}}}
 		for i, r := range rs[:min(len(rs), top)] {
-			fmt.Fprintf(&b, "%3d  %-26s  %6s  %5d %3d %3d %3d\n", i+1, clip(s.playerName(tx, r.Player), 26), s.shownRating(r),
-				r.Games, r.Wins, r.Draws, r.Losses)
+			tbl.Rows = append(tbl.Rows, TableRow{Cells: []string{strconv.Itoa(i + 1), s.playerName(tx, r.Player), s.shownRating(r),
+				strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}})
 		}
-		b.WriteString("```\n? marks a provisional rating (few games, or long unplayed).")
-		e.reply.Text = b.String()
+		e.reply.Text = "```\n" + tbl.Text(0) + "```\n? marks a provisional rating (few games, or long unplayed)."
 		return nil
 	})
 }

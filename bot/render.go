@@ -65,3 +65,19 @@ func (a renderer) Text(pos rules.Position, o BoardOptions) string {
 
 // Themes lists render's themes.
 func (a renderer) Themes() []string { return render.Themes() }
+
+// TablePNG draws t with render's table drawing.
+func (a renderer) TablePNG(w io.Writer, t Table) error {
+	rt := render.Table{Title: t.Title, Note: t.Note}
+	for _, c := range t.Columns {
+		al := render.AlignLeft
+		if c.Right {
+			al = render.AlignRight
+		}
+		rt.Columns = append(rt.Columns, render.Column{Header: c.Header, Align: al})
+	}
+	for _, r := range t.Rows {
+		rt.Rows = append(rt.Rows, render.Row{Cells: r.Cells, Muted: r.Muted})
+	}
+	return a.r.TablePNG(w, rt, render.TableOptions{})
+}

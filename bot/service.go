@@ -283,13 +283,14 @@ type effects struct {
 	forceChannel bool
 }
 
-// imageJob is a board picture still to draw.
+// imageJob is a picture still to draw: a board, or a table when table is set.
 type imageJob struct {
-	pos  rules.Position
-	opts BoardOptions
-	name string
-	alt  string
-	text bool // also set the reply's text board
+	pos   rules.Position
+	opts  BoardOptions
+	table *Table
+	name  string
+	alt   string
+	text  bool // also set the reply's text board (a table's text)
 }
 
 // note is a notification still to send, with its picture.
@@ -362,6 +363,10 @@ func (s *Service) finish(ctx context.Context, e *effects) Reply {
 
 // attach draws job and adds it to r.
 func (s *Service) attach(r *Reply, job *imageJob) {
+	if job.table != nil {
+		s.attachTable(r, job)
+		return
+	}
 	if job.text {
 		r.Board = s.render.Text(job.pos, job.opts)
 	}
@@ -372,6 +377,20 @@ func (s *Service) attach(r *Reply, job *imageJob) {
 		if r.Board == "" {
 			r.Board = s.render.Text(job.pos, job.opts)
 		}
+		return
+	}
+	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})
+}
+
+// attachTable draws job's table and adds it to r, its text as the fallback.
+func (s *Service) attachTable(r *Reply, job *imageJob) {
+	if job.text {
+		r.Board = standingsText(*job.table, false)
+	}
+	var b bytes.Buffer
+	if err := s.render.TablePNG(&b, *job.table); err != nil {
+		s.log.Error("bot: drawing a table failed", "table", job.table.Title, "error", err)
+		r.Board = standingsText(*job.table, false)
 		return
 	}
 	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})

@@ -41,6 +41,8 @@ func tournamentSpec(variants, days []OptionChoice) CommandSpec {
 			{Name: "engines", Description: "create: engines that may enter, such as builtin (default: none)", Type: OptString},
 			{Name: "engine", Description: "join: enter this engine instead of yourself (admins)", Type: OptString},
 			{Name: "level", Description: "join: the engine's level, 1 to 8", Type: OptInteger},
+			{Name: "show", Description: "standings: a picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
+				{"Picture", "image"}, {"Text table", "table"}}},
 		}}
 }
 
@@ -70,7 +72,7 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 			if err != nil {
 				return err
 			}
-			e.reply, err = s.standingsReply(t)
+			e.reply, e.image, err = s.standingsReply(t, strings.ToLower(req.Args.Get("show")))
 			return err
 		})
 	case "info":
@@ -325,7 +327,7 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 	if t, err = tx.Tournament(t.ID); err != nil {
 		return err
 	}
-	s.post(e, t, fmt.Sprintf("%s withdrew; the games not played are forfeited.\n%s", seatName(player), s.standingsTable(t, pt)), "withdraw/"+t.ID+"/"+player.ID)
+	s.postStandings(e, t, pt, fmt.Sprintf("%s withdrew; the games not played are forfeited.", seatName(player)), "withdraw/"+t.ID+"/"+player.ID)
 	if err := s.advance(tx, e, t); err != nil {
 		return err
 	}
@@ -466,7 +468,7 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 		if len(st) > 0 {
 			text = fmt.Sprintf("The tournament is over: %s wins with %s points. Congratulations!", s.entrantName(t, st[0].Player), points(st[0].Points))
 		}
-		s.post(e, t, text+"\n"+s.standingsTable(t, pt), "final/"+t.ID)
+		s.postStandings(e, t, pt, text, "final/"+t.ID)
 	}
 	return nil
 }
@@ -579,55 +581,104 @@ func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	s.post(e, t, fmt.Sprintf("Game %s (round %d): %s\n%s", g.ID, g.Round, describeOutcome(g), s.standingsTable(t, next)), "result/"+g.ID)
+	s.postStandings(e, t, next, fmt.Sprintf("Game %s (round %d): %s", g.ID, g.Round, describeOutcome(g)), "result/"+g.ID)
 	return s.advance(tx, e, t)
 }
 
 func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
-// standingsTable draws the standings as a monospace table with the format's
-// tie-breaks.
-func (s *Service) standingsTable(t *storage.Tournament, pt tournament.Tournament) string {
-	var b strings.Builder
-	b.WriteString("```\n  #  Player                      Pts  Games  +  =  -")
+// textRows is the most standings rows shown as text: a Discord message holds
+// 4,096 characters, and the picture shows every player.
+const textRows = 40
+
+// standings lays out the standings of t after pt as a Table titled title, with
+// the format's tie-breaks and their legend.
+func (s *Service) standings(t *storage.Tournament, pt tournament.Tournament, title string) Table {
 	tbs := pt.Format.Tiebreaks()
-	for _, tb := range tbs {
-		fmt.Fprintf(&b, " %5s", tb)
+	tbl := Table{Title: title, Columns: []Column{{Header: "#", Right: true}, {Header: "Player", Max: 26},
+		{Header: "Pts", Right: true}, {Header: "Games", Right: true}, {Header: "+", Right: true}, {Header: "=", Right: true}, {Header: "-", Right: true}}}
+	names := make([]string, len(tbs))
+	for i, tb := range tbs {
+		tbl.Columns = append(tbl.Columns, Column{Header: string(tb), Right: true})
+		names[i] = string(tb) + " = " + tb.Name()
 	}
-	b.WriteString("\n")
 	for _, st := range pt.Standings() {
 		name := s.entrantName(t, st.Player)
 		if st.Withdrawn {
 			name += " (w/d)"
 		}
-		fmt.Fprintf(&b, "%3d  %-26s %4s  %5d %2d %2d %2d", st.Rank, clip(name, 26), points(st.Points), st.Played+st.Unplayed, st.Wins, st.Draws, st.Losses)
+		cells := []string{strconv.Itoa(st.Rank), name, points(st.Points), strconv.Itoa(st.Played + st.Unplayed),
+			strconv.Itoa(st.Wins), strconv.Itoa(st.Draws), strconv.Itoa(st.Losses)}
 		for _, v := range st.Tiebreaks {
-			fmt.Fprintf(&b, " %5s", points(v))
+			cells = append(cells, points(v))
 		}
-		b.WriteString("\n")
+		tbl.Rows = append(tbl.Rows, TableRow{Cells: cells, Muted: st.Withdrawn})
 	}
-	b.WriteString("```")
-	names := make([]string, len(tbs))
-	for i, tb := range tbs {
-		names[i] = string(tb) + " = " + tb.Name()
-	}
-	return b.String() + "\nTie-breaks: " + strings.Join(names, "; ") + "."
+	tbl.Note = "Tie-breaks: " + strings.Join(names, "; ") + "."
+	return tbl
 }
 
-// standingsReply is /tournament standings.
-func (s *Service) standingsReply(t *storage.Tournament) (Reply, error) {
+// standingsText draws tbl as monospace text of at most textRows rows, with its
+// legend: the fallback under a picture, and the whole reply of
+// /tournament show:table.
+func standingsText(tbl Table, fence bool) string {
+	text := tbl.Text(textRows)
+	if fence {
+		text = "```\n" + text + "```\n"
+	}
+	if left := len(tbl.Rows) - textRows; left > 0 {
+		text += fmt.Sprintf("… and %s; the picture (show:image) has everyone.\n", plural(left, "more player"))
+	}
+	return text + tbl.Note
+}
+
+// standingsPicture is the picture job for tbl, with the text as its fallback.
+func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
+	var top []string
+	for i, r := range tbl.Rows {
+		if i == 10 {
+			top = append(top, "…")
+			break
+		}
+		top = append(top, fmt.Sprintf("%s. %s %s", r.Cells[0], r.Cells[1], r.Cells[2]))
+	}
+	return &imageJob{table: &tbl, name: "standings-" + t.ID + ".png", text: true,
+		alt: tbl.Title + ": " + cmp.Or(strings.Join(top, ", "), "no players")}
+}
+
+// postStandings posts text with the standings after pt in the tournament's place.
+func (s *Service) postStandings(e *effects, t *storage.Tournament, pt tournament.Tournament, text, key string) {
+	head := fmt.Sprintf("%s: standings after round %d of %d", t.Name, pt.Round(), pt.Rounds)
+	if t.Status == storage.TournamentFinished {
+		head = t.Name + ": final standings"
+	}
+	s.post(e, t, text, key)
+	e.notes[len(e.notes)-1].image = standingsPicture(t, s.standings(t, pt, head))
+}
+
+// standingsReply is /tournament standings: a picture of the whole table with
+// the text as its fallback, or (show:table) the text alone.
+func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *imageJob, error) {
 	if len(t.Pairing) == 0 {
-		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, plural(len(t.Entrants), "player"))}, nil
+		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, plural(len(t.Entrants), "player"))}, nil, nil
 	}
 	pt, err := pairing(t)
 	if err != nil {
-		return Reply{}, err
+		return Reply{}, nil, err
 	}
 	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
+	title := fmt.Sprintf("%s: standings after round %d of %d", t.Name, pt.Round(), pt.Rounds)
 	if t.Status == storage.TournamentFinished {
-		head = "Final standings."
+		head, title = "Final standings.", t.Name+": final standings"
 	}
-	return Reply{Title: t.Name, Text: head + "\n" + s.standingsTable(t, pt)}, nil
+	tbl := s.standings(t, pt, title)
+	switch show {
+	case "", "image":
+		return Reply{Title: t.Name, Text: head}, standingsPicture(t, tbl), nil
+	case "table":
+		return Reply{Title: t.Name, Text: head + "\n" + standingsText(tbl, true)}, nil, nil
+	}
+	return Reply{}, nil, refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
 }
 
 // infoReply is /tournament info.

@@ -112,6 +112,12 @@ func TestSwissTournament(t *testing.T) {
 	if postsWith(ns, "Game "+games[0].ID+" (round 1)") != 1 {
 		t.Fatalf("no standings after the result: %+v", ns)
 	}
+	for _, n := range ns {
+		if n.Kind == NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
+			(len(n.Reply.Files) != 1 || !strings.Contains(n.Reply.Board, "Pts") || !strings.Contains(n.Reply.Files[0].Alt, "standings after round 1 of 3")) {
+			t.Fatalf("the result's standings: %+v", n.Reply)
+		}
+	}
 	h.restart()
 	if _, gs := h.tournament("1"); len(gs) != 2 {
 		t.Fatalf("after the restart: %d games", len(gs))
@@ -225,10 +231,20 @@ func TestRoundRobinTournament(t *testing.T) {
 	if tr.Status != storage.TournamentFinished {
 		t.Fatalf("status %s", tr.Status)
 	}
-	st := h.ok("bob", "tournament action:standings").PlainText()
-	if !strings.Contains(st, "SB") || !strings.Contains(st, "carol (w/d)") {
+	r := h.ok("bob", "tournament action:standings")
+	if st := r.PlainText(); !strings.Contains(st, "SB") || !strings.Contains(st, "carol (w/d)") {
 		t.Fatalf("standings:\n%s", st)
 	}
+	// By default a picture of the whole table, the text as its fallback.
+	if len(r.Files) != 1 || r.Files[0].Name != "standings-1.png" || r.Files[0].ContentType != "image/png" ||
+		!strings.HasPrefix(string(r.Files[0].Data), "TABLE ") || !strings.Contains(string(r.Files[0].Data), "carol (w/d)") ||
+		!strings.Contains(r.Files[0].Alt, "final standings: 1. ") {
+		t.Fatalf("standings picture: %+v", r.Files)
+	}
+	if r := h.ok("bob", "tournament action:standings show:table"); len(r.Files) != 0 || !strings.Contains(r.Text, "```") || !strings.Contains(r.Text, "Sonneborn-Berger") {
+		t.Fatalf("standings as text: %+v", r)
+	}
+	h.refused("bob", "tournament action:standings show:chart", "show:image")
 	if h.rating("gothic", "alice") != nil {
 		t.Fatal("a casual tournament was rated")
 	}

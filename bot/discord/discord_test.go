@@ -1,7 +1,9 @@
 package discord_test
 
 import (
+	"bytes"
 	"context"
+	"image/png"
 	"io"
 	"log/slog"
 	"os"
@@ -557,6 +559,45 @@ func TestTournamentGamesGetThreads(t *testing.T) {
 	}
 	if m := e.answer(e.srv.Command("carol", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "info"})); m.Ephemeral {
 		t.Errorf("the tournament's thread does not mean the tournament: %q", text(m))
+	}
+	// The standings, as a picture by default and as text on request.
+	pic := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "standings"}))
+	checkStandingsPicture(t, pic)
+	tbl := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "standings"},
+		discordtest.Opt{Name: "show", Value: "table"}))
+	if len(tbl.Attachments) != 0 || !strings.Contains(text(tbl), "```") || !strings.Contains(text(tbl), "Sonneborn-Berger") {
+		t.Errorf("standings as text: %q, %d attachments", text(tbl), len(tbl.Attachments))
+	}
+	// A result is posted in the tournament's thread with the standings.
+	if m := e.answer(e.srv.Command("bob", th, "resign")); m.Ephemeral {
+		t.Fatalf("resign: %q", text(m))
+	}
+	e.svc.Idle()
+	var result *discordtest.Message
+	if err := e.srv.Wait(ctx, func() bool {
+		for _, m := range e.srv.Messages(threads["Autumn"]) {
+			if strings.Contains(text(m), "Game 1 (round 1)") {
+				result = m
+			}
+		}
+		return result != nil
+	}); err != nil {
+		t.Fatalf("no result in the tournament's thread: %v", err)
+	}
+	checkStandingsPicture(t, result)
+}
+
+// checkStandingsPicture checks that m shows tournament 1's standings as a PNG
+// in its embed.
+func checkStandingsPicture(t *testing.T, m *discordtest.Message) {
+	t.Helper()
+	if m.Ephemeral || len(m.Attachments) != 1 || m.Attachments[0].Filename != "standings-1.png" || len(m.Embeds) != 1 ||
+		m.Embeds[0].Image == nil || m.Embeds[0].Image.URL != "attachment://standings-1.png" {
+		t.Fatalf("standings without their picture: %q %+v", text(m), m.Attachments)
+	}
+	img, err := png.Decode(bytes.NewReader(m.Attachments[0].Data))
+	if err != nil || img.Bounds().Dx() < 300 || img.Bounds().Dy() < 100 {
+		t.Fatalf("the standings picture: %v, %v", err, img)
 	}
 }
 
