@@ -505,7 +505,13 @@ func withArg(a bot.Args, name, value string) bot.Args {
 }
 
 // plain removes the Markdown emphasis of a reply's text.
-func plain(s string) string { return strings.ReplaceAll(s, "**", "") }
+// plain drops the Markdown a terminal shows literally: bold markers and the
+// fences around monospace blocks (the terminal is monospace already).
+func plain(s string) string {
+	lines := strings.Split(strings.ReplaceAll(s, "**", ""), "\n")
+	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "```" })
+	return strings.Join(lines, "\n")
+}
 
 func kind(contentType string) string {
 	switch {

@@ -72,5 +72,14 @@ func TestTournamentSession(t *testing.T) {
 	s.close()
 	s.open() // everything is kept
 	out = s.run("/tournament standings tournament:1\n/leaderboard variant:gothic\n/profile player:bob\n")
-	expect(t, out, "Final standings.", "Gothic Chess leaderboard", "Missive engine (level 1)", "2 games: 0 won, 0 drawn, 2 lost")
+	expect(t, out, "Final standings.", "standings-1.png", "Gothic Chess leaderboard", "Missive engine (level 1)",
+		"2 games: 0 won, 0 drawn, 2 lost")
+	if strings.Contains(out, "```") {
+		t.Errorf("Markdown fences in the terminal:\n%s", out)
+	}
+	out = s.run("/tournament standings tournament:1 show:table\n")
+	expect(t, out, "Final standings.", "Sonneborn-Berger")
+	if strings.Contains(out, "```") || strings.Contains(out, ".png") {
+		t.Errorf("the text standings:\n%s", out)
+	}
 }
