@@ -632,6 +632,22 @@ func standingsText(tbl Table, fence bool) string {
 	return text + tbl.Note
 }
 
+// standingsTitle names the moment of the standings: final; in or after a
+// Swiss round; for a round robin, whose games all run at once, by the games
+// decided.
+func standingsTitle(t *storage.Tournament, pt tournament.Tournament) string {
+	pending := len(pt.Pending())
+	switch {
+	case t.Status == storage.TournamentFinished:
+		return t.Name + ": final standings"
+	case pt.Format != tournament.Swiss:
+		return fmt.Sprintf("%s: standings, %d of %d games decided", t.Name, len(pt.Games)-pending, len(pt.Games))
+	case pending > 0:
+		return fmt.Sprintf("%s: standings during round %d of %d", t.Name, pt.Round(), pt.Rounds)
+	}
+	return fmt.Sprintf("%s: standings after round %d of %d", t.Name, pt.Round(), pt.Rounds)
+}
+
 // standingsPicture is the picture job for tbl, with the text as its fallback.
 func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
 	var top []string
@@ -648,12 +664,8 @@ func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
 
 // postStandings posts text with the standings after pt in the tournament's place.
 func (s *Service) postStandings(e *effects, t *storage.Tournament, pt tournament.Tournament, text, key string) {
-	head := fmt.Sprintf("%s: standings after round %d of %d", t.Name, pt.Round(), pt.Rounds)
-	if t.Status == storage.TournamentFinished {
-		head = t.Name + ": final standings"
-	}
 	s.post(e, t, text, key)
-	e.notes[len(e.notes)-1].image = standingsPicture(t, s.standings(t, pt, head))
+	e.notes[len(e.notes)-1].image = standingsPicture(t, s.standings(t, pt, standingsTitle(t, pt)))
 }
 
 // standingsReply is /tournament standings: a picture of the whole table with
@@ -667,11 +679,10 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 		return Reply{}, nil, err
 	}
 	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
-	title := fmt.Sprintf("%s: standings after round %d of %d", t.Name, pt.Round(), pt.Rounds)
 	if t.Status == storage.TournamentFinished {
-		head, title = "Final standings.", t.Name+": final standings"
+		head = "Final standings."
 	}
-	tbl := s.standings(t, pt, title)
+	tbl := s.standings(t, pt, standingsTitle(t, pt))
 	switch show {
 	case "", "image":
 		return Reply{Title: t.Name, Text: head}, standingsPicture(t, tbl), nil

@@ -114,7 +114,7 @@ func TestSwissTournament(t *testing.T) {
 	}
 	for _, n := range ns {
 		if n.Kind == NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
-			(len(n.Reply.Files) != 1 || !strings.Contains(n.Reply.Board, "Pts") || !strings.Contains(n.Reply.Files[0].Alt, "standings after round 1 of 3")) {
+			(len(n.Reply.Files) != 1 || !strings.Contains(n.Reply.Board, "Pts") || !strings.Contains(n.Reply.Files[0].Alt, "standings during round 1 of 3")) {
 			t.Fatalf("the result's standings: %+v", n.Reply)
 		}
 	}
