@@ -401,3 +401,37 @@ func BenchmarkTablePNG(b *testing.B) {
 	}
 	b.ReportMetric(float64(buf.Len()), "png-bytes")
 }
+
+// FuzzTablePNG draws tables of arbitrary text: each either draws as a PNG of
+// the width limit at most, or is refused with ErrBadOptions and writes nothing.
+func FuzzTablePNG(f *testing.F) {
+	f.Add("Spring Swiss", "Player\tPts", "alice\t3\nbob (w/d)\t1", "Tie-breaks: BH = Buchholz.", uint8(2), false)
+	f.Add("", "", "", "", uint8(0), true)
+	f.Add("😀\x00\u200d", "a\tb\tc", "漢字\t\x7f\t\u202e", "\n\n\n", uint8(3), true)
+	f.Fuzz(func(t *testing.T, title, header, body, note string, cols uint8, muted bool) {
+		tbl := Table{Title: title, Note: note}
+		for i, h := range strings.Split(header, "\t") {
+			if i < int(cols%40) {
+				tbl.Columns = append(tbl.Columns, Column{Header: h, Align: Align(i % 3)})
+			}
+		}
+		for _, line := range strings.Split(body, "\n") {
+			tbl.Rows = append(tbl.Rows, Row{Cells: strings.Split(line, "\t"), Muted: muted})
+		}
+		var buf bytes.Buffer
+		err := TablePNG(&buf, tbl, TableOptions{})
+		if err != nil {
+			if !errors.Is(err, ErrBadOptions) || buf.Len() != 0 {
+				t.Fatalf("refused with %v after writing %d bytes", err, buf.Len())
+			}
+			return
+		}
+		img, err := png.Decode(&buf)
+		if err != nil {
+			t.Fatalf("not a PNG: %v", err)
+		}
+		if w := img.Bounds().Dx(); w > MaxWidth || w < 1 {
+			t.Fatalf("width %d", w)
+		}
+	})
+}
