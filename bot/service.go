@@ -285,12 +285,15 @@ type effects struct {
 
 // imageJob is a picture still to draw: a board, or a table when table is set.
 type imageJob struct {
-	pos   rules.Position
-	opts  BoardOptions
-	table *Table
-	name  string
-	alt   string
-	text  bool // also set the reply's text board (a table's text)
+	pos  rules.Position
+	opts BoardOptions
+	name string
+	alt  string
+	text bool // also set the reply's text board
+	// table is the table to draw instead of a board, and tableText its text,
+	// which becomes the reply's text board.
+	table     *Table
+	tableText string
 }
 
 // note is a notification still to send, with its picture.
@@ -382,15 +385,13 @@ func (s *Service) attach(r *Reply, job *imageJob) {
 	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})
 }
 
-// attachTable draws job's table and adds it to r, its text as the fallback.
+// attachTable draws job's table and adds it to r, with its text as the text
+// board (the console shows it, Discord only when there is no picture).
 func (s *Service) attachTable(r *Reply, job *imageJob) {
-	if job.text {
-		r.Board = standingsText(*job.table, false)
-	}
+	r.Board = job.tableText
 	var b bytes.Buffer
 	if err := s.render.TablePNG(&b, *job.table); err != nil {
 		s.log.Error("bot: drawing a table failed", "table", job.table.Title, "error", err)
-		r.Board = standingsText(*job.table, false)
 		return
 	}
 	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})

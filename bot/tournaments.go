@@ -658,7 +658,7 @@ func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
 		}
 		top = append(top, fmt.Sprintf("%s. %s %s", r.Cells[0], r.Cells[1], r.Cells[2]))
 	}
-	return &imageJob{table: &tbl, name: "standings-" + t.ID + ".png", text: true,
+	return &imageJob{table: &tbl, tableText: standingsText(tbl, false), name: "standings-" + t.ID + ".png",
 		alt: tbl.Title + ": " + cmp.Or(strings.Join(top, ", "), "no players")}
 }
 
@@ -671,6 +671,9 @@ func (s *Service) postStandings(e *effects, t *storage.Tournament, pt tournament
 // standingsReply is /tournament standings: a picture of the whole table with
 // the text as its fallback, or (show:table) the text alone.
 func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *imageJob, error) {
+	if show != "" && show != "image" && show != "table" {
+		return Reply{}, nil, refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
+	}
 	if len(t.Pairing) == 0 {
 		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, plural(len(t.Entrants), "player"))}, nil, nil
 	}
@@ -683,13 +686,10 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 		head = "Final standings."
 	}
 	tbl := s.standings(t, pt, standingsTitle(t, pt))
-	switch show {
-	case "", "image":
-		return Reply{Title: t.Name, Text: head}, standingsPicture(t, tbl), nil
-	case "table":
+	if show == "table" {
 		return Reply{Title: t.Name, Text: head + "\n" + standingsText(tbl, true)}, nil, nil
 	}
-	return Reply{}, nil, refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
+	return Reply{Title: t.Name, Text: head}, standingsPicture(t, tbl), nil
 }
 
 // infoReply is /tournament info.

@@ -504,7 +504,6 @@ func withArg(a bot.Args, name, value string) bot.Args {
 	return out
 }
 
-// plain removes the Markdown emphasis of a reply's text.
 // plain drops the Markdown a terminal shows literally: bold markers and the
 // fences around monospace blocks (the terminal is monospace already).
 func plain(s string) string {
