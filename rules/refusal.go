@@ -1,0 +1,62 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"unicode/utf8"
+)
+
+// Error is a refusal from the rules: the sentence a player reads, carried as data,
+// the sentinel that classifies it, and an optional cause for logs.
+//
+// Callers test the kind with errors.Is (ErrIllegalMove, ErrBadNotation, ...) and show
+// Text as it is; nothing is recovered by trimming the string of Error.
+type Error struct {
+	Kind  error  // one of this package's sentinels
+	Text  string // the sentence for a player: starts with a capital, ends a sentence
+	Cause error  // what went wrong underneath, for logs; may be nil
+}
+
+// Error returns the package-prefixed text for logs: "rules: <kind>: <sentence>".
+func (e *Error) Error() string {
+	s := "rules: " + e.Kind.Error() + ": " + e.Text
+	if e.Cause != nil {
+		s += " (" + e.Cause.Error() + ")"
+	}
+	return s
+}
+
+// Unwrap returns the kind and the cause, so that errors.Is sees both.
+func (e *Error) Unwrap() []error {
+	if e.Cause == nil {
+		return []error{e.Kind}
+	}
+	return []error{e.Kind, e.Cause}
+}
+
+// Sentence returns the sentence a player reads.
+func (e *Error) Sentence() string { return e.Text }
+
+// Refuse returns an *Error of kind whose sentence is format with args.
+func Refuse(kind error, format string, args ...any) error {
+	return &Error{Kind: kind, Text: fmt.Sprintf(format, args...)}
+}
+
+// Sentencer is implemented by errors that carry a sentence for a player.
+type Sentencer interface {
+	error
+	Sentence() string
+}
+
+// EchoLimit is how many characters of a player's input Echo repeats back.
+const EchoLimit = 32
+
+// Echo quotes a player's input for a refusal, shortened to EchoLimit characters with
+// "…" so that a long paste is never repeated back in full.
+func Echo(text string) string {
+	if utf8.RuneCountInString(text) > EchoLimit {
+		r := []rune(text)
+		text = string(r[:EchoLimit]) + "…"
+	}
+	return strconv.Quote(text)
+}
