@@ -129,6 +129,10 @@ type Game struct {
 	Position rules.Position
 	// replayed describes what Position reflects, to detect edits made behind its back.
 	replayed *replayKey
+	// trace is the replay made when loading replayed the record (nil on a cache hit)
+	// and traced what it was computed from; History reuses it while that matches.
+	trace  *rec.History
+	traced *replayKey
 }
 
 // Player returns the seat of side.
@@ -204,17 +208,36 @@ func variantOf(reg *rules.Registry, g *Game) (rules.Variant, error) {
 	return v, nil
 }
 
-// replay rebuilds the position of g from its record.
+// replay rebuilds the position of g from its record and keeps the trace, so that
+// History needs no second replay.
 func replay(reg *rules.Registry, g *Game) (rules.Position, error) {
 	v, err := variantOf(reg, g)
 	if err != nil {
 		return nil, err
 	}
-	pos, err := g.Record.Position(v)
+	h, err := g.Record.Trace(v)
 	if err != nil {
 		return nil, replayError(g.ID, err)
 	}
-	return pos, nil
+	g.trace, g.traced = h, g.keyNow()
+	return h.Position(), nil
+}
+
+// History returns the game's history (record.Record.Replay) with its display
+// notation. When loading the game replayed it, the replay is reused.
+func (g *Game) History(reg *rules.Registry) (*rec.History, error) {
+	if g.trace != nil && g.traced.matches(g) {
+		return g.trace.Notated(), nil
+	}
+	v, err := variantOf(reg, g)
+	if err != nil {
+		return nil, err
+	}
+	h, err := g.Record.Replay(v)
+	if err != nil {
+		return nil, replayError(g.ID, err)
+	}
+	return h, nil
 }
 
 // replayError names game id in the record's replay error.

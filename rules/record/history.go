@@ -29,34 +29,59 @@ type History struct {
 	Steps []Step
 }
 
-// Replay replays r under v into its history, in one pass.
+// Replay replays r under v into its history, with the display notation of every
+// step. It is Trace and Notated in one call.
 func (r *Record) Replay(v rules.Variant) (*History, error) {
+	h, err := r.Trace(v)
+	if err != nil {
+		return nil, err
+	}
+	return h.Notated(), nil
+}
+
+// Trace replays r under v into its history without the display notation (SAN is
+// empty): the one replay loop, cheap enough for loading a game. Notated adds the
+// notation later without replaying again.
+func (r *Record) Trace(v rules.Variant) (*History, error) {
 	pos, err := r.StartPosition(v)
 	if err != nil {
 		return nil, err
 	}
-	h := &History{Start: pos, Steps: make([]Step, 0, len(r.Moves))}
+	h := &History{Start: pos, Steps: make([]Step, len(r.Moves))}
 	for i, e := range r.Moves {
-		st := Step{Index: i, Before: pos, Simultaneous: e.Simultaneous}
 		m, next, err := playEntry(pos, e)
 		if err != nil {
 			return nil, &ReplayError{Index: i, Move: e.Move, Err: err}
 		}
-		st.Move, st.After = m, next
+		st := Step{Index: i, Side: e.Side, Move: m, Before: pos, After: next, Simultaneous: e.Simultaneous}
 		if e.Simultaneous {
-			st.Side = e.Side
-			st.SAN = dropText(v, m)
 			if after, ok := Round(next); !ok || len(after.Awaiting()) == 2 {
 				st.Revealed = true
 			}
 		} else {
 			st.Side = pos.Turn()
-			st.SAN = pos.SAN(m)
 		}
-		h.Steps = append(h.Steps, st)
+		h.Steps[i] = st
 		pos = next
 	}
 	return h, nil
+}
+
+// Notated returns h with the display notation of every step: SAN for a move, drop
+// notation ("P@d4") for a choice. h itself is not changed.
+func (h *History) Notated() *History {
+	out := &History{Start: h.Start, Steps: make([]Step, len(h.Steps))}
+	for i, st := range h.Steps {
+		if st.SAN == "" {
+			if st.Simultaneous {
+				st.SAN = dropText(h.Start.Variant(), st.Move)
+			} else {
+				st.SAN = st.Before.SAN(st.Move)
+			}
+		}
+		out.Steps[i] = st
+	}
+	return out
 }
 
 // dropText writes a placement choice as "P@d4".

@@ -63,21 +63,13 @@ func (r *Record) StartPosition(v rules.Variant) (rules.Position, error) {
 	return pos, nil
 }
 
-// Position replays r and returns the position after its last entry. It is the cheap
-// replay (no display notation); use Replay when the steps are wanted too.
+// Position replays r (Trace) and returns the position after its last entry.
 func (r *Record) Position(v rules.Variant) (rules.Position, error) {
-	pos, err := r.StartPosition(v)
+	h, err := r.Trace(v)
 	if err != nil {
 		return nil, err
 	}
-	for i, e := range r.Moves {
-		_, next, err := playEntry(pos, e)
-		if err != nil {
-			return nil, &ReplayError{Index: i, Move: e.Move, Err: err}
-		}
-		pos = next
-	}
-	return pos, nil
+	return h.Position(), nil
 }
 
 // Play reads text as side's move in pos, the position after r's entries (as given by
