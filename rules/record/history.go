@@ -67,6 +67,24 @@ func (r *Record) Trace(v rules.Variant) (*History, error) {
 	return h, nil
 }
 
+// Line plays moves, ordinary moves given as values, one after another from start
+// and returns the history without display notation (see Notated): the replay for
+// callers that hold moves rather than a stored record (engines, engine matches,
+// animations). A move the rules refuse gives a *ReplayError naming it (in UCI).
+func Line(start rules.Position, moves []rules.Move) (*History, error) {
+	h := &History{Start: start, Steps: make([]Step, len(moves))}
+	pos := start
+	for i, m := range moves {
+		next, err := pos.Play(m)
+		if err != nil {
+			return nil, &ReplayError{Index: i, Move: pos.UCI(m), Err: err}
+		}
+		h.Steps[i] = Step{Index: i, Side: pos.Turn(), Move: m, Before: pos, After: next}
+		pos = next
+	}
+	return h, nil
+}
+
 // Notated returns h with the display notation of every step: SAN for a move, drop
 // notation ("P@d4") for a choice. h itself is not changed.
 func (h *History) Notated() *History {

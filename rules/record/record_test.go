@@ -277,3 +277,27 @@ func TestWrap(t *testing.T) {
 		t.Fatalf("wrap %q", got)
 	}
 }
+
+func TestLine(t *testing.T) {
+	v := variant(t, "gothic")
+	start := v.Start(0)
+	var r record.Record
+	end := play(t, &r, start, "e4", "e5")
+	moves := make([]rules.Move, 0, 3)
+	h, _ := r.Replay(v)
+	for _, st := range h.Steps {
+		moves = append(moves, st.Move)
+	}
+	line, err := record.Line(start, moves)
+	if err != nil || line.Position().String() != end.String() || len(line.Steps) != 2 || line.Steps[1].Side != rules.Black {
+		t.Fatalf("line %+v: %v", line, err)
+	}
+	if got := strings.Join(record.Movetext(line.Notated().Steps), " "); got != "1. e4 e5" {
+		t.Errorf("movetext %q", got)
+	}
+	_, err = record.Line(start, append(moves, moves[0]))
+	var re *record.ReplayError
+	if !errors.As(err, &re) || re.Index != 2 || !errors.Is(err, rules.ErrIllegalMove) {
+		t.Fatalf("an illegal move in a line: %v", err)
+	}
+}
