@@ -211,33 +211,35 @@ func variantOf(reg *rules.Registry, g *Game) (rules.Variant, error) {
 // replay rebuilds the position of g from its record and keeps the trace, so that
 // History needs no second replay.
 func replay(reg *rules.Registry, g *Game) (rules.Position, error) {
+	if err := g.retrace(reg); err != nil {
+		return nil, err
+	}
+	return g.trace.Position(), nil
+}
+
+// retrace replays g's record (record.Record.Trace) into g.trace.
+func (g *Game) retrace(reg *rules.Registry) error {
 	v, err := variantOf(reg, g)
 	if err != nil {
-		return nil, err
+		return err
 	}
 	h, err := g.Record.Trace(v)
 	if err != nil {
-		return nil, replayError(g.ID, err)
+		return replayError(g.ID, err)
 	}
 	g.trace, g.traced = h, g.keyNow()
-	return h.Position(), nil
+	return nil
 }
 
-// History returns the game's history (record.Record.Replay) with its display
-// notation. When loading the game replayed it, the replay is reused.
+// History returns the game's history with its display notation (record.History).
+// When loading the game replayed its record, that replay is reused.
 func (g *Game) History(reg *rules.Registry) (*rec.History, error) {
-	if g.trace != nil && g.traced.matches(g) {
-		return g.trace.Notated(), nil
+	if g.trace == nil || !g.traced.matches(g) {
+		if err := g.retrace(reg); err != nil {
+			return nil, err
+		}
 	}
-	v, err := variantOf(reg, g)
-	if err != nil {
-		return nil, err
-	}
-	h, err := g.Record.Replay(v)
-	if err != nil {
-		return nil, replayError(g.ID, err)
-	}
-	return h, nil
+	return g.trace.Notated(), nil
 }
 
 // replayError names game id in the record's replay error.
