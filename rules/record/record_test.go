@@ -301,3 +301,53 @@ func TestLine(t *testing.T) {
 		t.Fatalf("an illegal move in a line: %v", err)
 	}
 }
+
+// The movetext WritePGN writes reads back, move by move, to the game played: wrapped
+// lines, move numbers and all (the project has no PGN reader; this is its check).
+func TestPGNRoundTrip(t *testing.T) {
+	for _, key := range []string{"gothic", "keltic", "gess"} {
+		v := variant(t, key)
+		var r record.Record
+		pos, _ := r.Position(v)
+		for i := 0; i < 60 && !pos.Outcome().IsOver(); i++ {
+			ms := pos.LegalMoves()
+			var err error
+			if pos, err = r.PlayMove(pos, pos.Turn(), ms[(i*13)%len(ms)], time.Time{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h, err := r.Replay(v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b strings.Builder
+		if err := record.WritePGN(&b, record.PGN{Variant: key, History: h}); err != nil {
+			t.Fatal(err)
+		}
+		_, movetext, _ := strings.Cut(b.String(), "\n\n")
+		for _, line := range strings.Split(strings.TrimSpace(movetext), "\n") {
+			if len(line) > 79 {
+				t.Errorf("%s: movetext line of %d characters", key, len(line))
+			}
+		}
+		tokens := strings.Fields(movetext)
+		back := record.Record{}
+		pos, _ = back.Position(v)
+		for _, tok := range tokens[:len(tokens)-1] {
+			if strings.HasSuffix(tok, ".") {
+				continue
+			}
+			if _, pos, err = back.Play(pos, pos.Turn(), tok, time.Time{}); err != nil {
+				t.Fatalf("%s: reading %q back: %v", key, tok, err)
+			}
+		}
+		if len(back.Moves) != len(r.Moves) {
+			t.Fatalf("%s: read back %d moves of %d", key, len(back.Moves), len(r.Moves))
+		}
+		for i := range r.Moves {
+			if back.Moves[i].Move != r.Moves[i].Move {
+				t.Fatalf("%s: move %d reads back as %s, played %s", key, i+1, back.Moves[i].Move, r.Moves[i].Move)
+			}
+		}
+	}
+}
