@@ -456,10 +456,11 @@ func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	}
 	// Placement choices count too: engines that keep choosing the same cell would
 	// otherwise never leave the placement phase.
-	if m.MaxPlies == 0 || len(g.Moves) < m.MaxPlies {
+	o, capped := match.Adjudicate(len(g.Moves), m.MaxPlies)
+	if !capped {
 		return nil
 	}
-	return s.end(tx, e, g, side, rules.Draw(rules.Adjudication),
+	return s.end(tx, e, g, side, o,
 		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
 }
 

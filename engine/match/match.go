@@ -239,8 +239,8 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 			g.Outcome = o
 			return g
 		}
-		if maxPlies > 0 && len(g.Moves) >= maxPlies {
-			g.Outcome = rules.Draw(rules.Adjudication)
+		if o, capped := Adjudicate(len(g.Moves), maxPlies); capped {
+			g.Outcome = o
 			g.Note = fmt.Sprintf("adjudicated a draw at the %d-ply cap", maxPlies)
 			return g
 		}

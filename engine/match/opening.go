@@ -84,3 +84,13 @@ func Seats[P any](game int, a, b P) (white, black P) {
 	}
 	return a, b
 }
+
+// Adjudicate returns the draw that ends a game at the match's ply cap and true when
+// a game of plies plies (placement choices included) has reached maxPlies; a cap
+// of 0 never ends a game.
+func Adjudicate(plies, maxPlies int) (rules.Outcome, bool) {
+	if maxPlies > 0 && plies >= maxPlies {
+		return rules.Draw(rules.Adjudication), true
+	}
+	return rules.Outcome{}, false
+}

@@ -65,3 +65,15 @@ func TestSeatsAlternate(t *testing.T) {
 		}
 	}
 }
+
+func TestAdjudicate(t *testing.T) {
+	for _, c := range []struct {
+		plies, max int
+		capped     bool
+	}{{5, 6, false}, {6, 6, true}, {7, 6, true}, {1000, 0, false}} {
+		o, capped := Adjudicate(c.plies, c.max)
+		if capped != c.capped || capped && o != rules.Draw(rules.Adjudication) {
+			t.Errorf("Adjudicate(%d, %d) = %v, %v", c.plies, c.max, o, capped)
+		}
+	}
+}
