@@ -236,3 +236,13 @@ func TestGoChessStartPlaysThePlacement(t *testing.T) {
 		t.Errorf("%d pieces placed, want 32", pieces)
 	}
 }
+
+func TestRunRefusesNoGames(t *testing.T) {
+	v := lookup(t, "gothic")
+	for _, n := range []int{0, -2} {
+		sum, games, err := Run(context.Background(), Config{Variant: v, A: &firstMove{name: "a"}, B: &firstMove{name: "b"}, Games: n})
+		if !errors.Is(err, ErrBadConfig) || len(games) != 0 || sum.Games() != 0 {
+			t.Errorf("%d games: %v, %d played; want ErrBadConfig and nothing played", n, err, len(games))
+		}
+	}
+}
