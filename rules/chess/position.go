@@ -10,8 +10,9 @@ import (
 )
 
 // Position is an immutable chess-family position; it implements rules.Position and
-// rules.Perfter. It carries the hashes of the positions since the last capture,
-// pawn move or castling, so that it can tell a threefold repetition.
+// rules.Perfter. It carries the hashes of the positions since the last irreversible
+// move (a capture, a pawn move that cannot be undone, a change of castling rights),
+// so that it can tell a threefold repetition.
 type Position struct {
 	st      state
 	history []uint64
@@ -160,7 +161,7 @@ func (p *Position) playPacked(m Move) *Position {
 	s := p.st
 	s.apply(m)
 	var h []uint64
-	if s.halfmove > 0 {
+	if s.rev > 0 {
 		h = make([]uint64, len(p.history), len(p.history)+1)
 		copy(h, p.history)
 		h = append(h, p.st.hash)
