@@ -218,5 +218,64 @@ func checkSANRoundTrip(t *testing.T, p rules.Position) {
 		if back, err := p.ParseMove(p.UCI(m)); err != nil || back != m {
 			t.Errorf("%s: UCI %s -> %v, %v", p, p.UCI(m), back, err)
 		}
+		// Written in upper case, a move is read as itself or refused as ambiguous,
+		// never as another move.
+		for _, in := range []string{strings.ToUpper(san), strings.ToUpper(p.UCI(m))} {
+			back, err := p.ParseMove(in)
+			if (err == nil && back != m) || (err != nil && !errors.Is(err, rules.ErrAmbiguousMove)) {
+				t.Errorf("%s: %s written %q -> %s, %v", p, p.UCI(m), in, p.UCI(back), err)
+			}
+		}
+	}
+}
+
+// TestForgivenessKeepsMeaning: a sloppy spelling is accepted only when exactly one
+// legal move fits it; a bare destination is a pawn's step, never a capture (issue 16).
+func TestForgivenessKeepsMeaning(t *testing.T) {
+	pawnAndChancellor := "5k4/10/2p1c5/10/10/10/10/5K4 b - - 0 1"
+	pawnOnly := "5k4/10/2p7/10/10/10/10/5K4 b - - 0 1"
+	kelticBoth := "***1k1***/**5**/9/9/1P1B5/**5**/***1K1*** w - - 0 1"
+	for _, tc := range []struct {
+		v        rules.Variant
+		fen, in  string
+		want     string // the move read, in coordinates, or "" for a refusal
+		sentinel error
+		says     string
+	}{
+		{v: gothicV, fen: pawnAndChancellor, in: "C6C5", sentinel: rules.ErrAmbiguousMove, says: "c5 (c6c5), Cc5 (e6c5)"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c6c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c6-c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "Cc5", want: "e6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "C6c5", want: "e6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "CC5", sentinel: rules.ErrAmbiguousMove, says: "c5 (c6c5), Cc5 (e6c5)"},
+		{v: gothicV, fen: pawnOnly, in: "C6C5", want: "c6c5"},
+		{v: gothicV, fen: pawnOnly, in: "C5", want: "c6c5"},
+		{v: kelticV, fen: kelticBoth, in: "B3B4", sentinel: rules.ErrAmbiguousMove, says: "b4 (b3b4), Bb4+ (d3b4)"},
+		{v: kelticV, fen: kelticBoth, in: "b3b4", want: "b3b4"},
+		{v: kelticV, fen: kelticBoth, in: "Bb4", want: "d3b4"},
+		// 1. e4 e5 2. d4 a6 3. e5?: the e-pawn is blocked; d4xe5 is a capture, not e5.
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "e5",
+			sentinel: rules.ErrIllegalMove, says: "no pawn can move to e5; did you mean dxe5?"},
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "dxe5", want: "d4e5"},
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "Pe5",
+			sentinel: rules.ErrIllegalMove, says: "did you mean dxe5?"},
+		{v: gothicV, fen: "5k4/10/10/4p5/3PPP4/10/10/5K4 w - - 0 1", in: "e5",
+			sentinel: rules.ErrIllegalMove, says: "no pawn can move to e5; did you mean dxe5 or fxe5?"},
+		{v: gochessV, fen: "kp4****/7***/8**/9*/10/3p6/4P5/10/10/9K w - - 0 1", in: "d5",
+			sentinel: rules.ErrIllegalMove, says: "did you mean exd5?"},
+		{v: gochessV, fen: "kp4****/7***/8**/9*/10/3p6/4P5/10/10/9K w - - 0 1", in: "e5", want: "e4e5"},
+	} {
+		p := mustParse(t, tc.v, tc.fen)
+		m, err := p.ParseMove(tc.in)
+		if tc.want != "" {
+			if err != nil || p.UCI(m) != tc.want {
+				t.Errorf("%s: ParseMove(%q) = %s, %v; want %s", tc.fen, tc.in, p.UCI(m), err, tc.want)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.sentinel) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: ParseMove(%q) = %s, %v; want %v saying %q", tc.fen, tc.in, p.UCI(m), err, tc.sentinel, tc.says)
+		}
 	}
 }
