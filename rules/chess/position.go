@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 
@@ -148,7 +147,7 @@ func (p *Position) Play(m rules.Move) (rules.Position, error) {
 // PlayMove is Play returning the concrete type.
 func (p *Position) PlayMove(m rules.Move) (*Position, error) {
 	if o := p.Outcome(); o.IsOver() {
-		return nil, fmt.Errorf("chess: no move can be played: the game is over (%s): %w", o, rules.ErrGameOver)
+		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", o)
 	}
 	x, ok := p.find(m)
 	if !ok {

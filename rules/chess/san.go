@@ -111,13 +111,35 @@ func (p *Position) sanList(moves []Move) string {
 	return strings.Join(names, ", ")
 }
 
+// illegal refuses the move text for a reason given as a clause (lower case, no
+// full stop): "You cannot play "Nf3": no knight can reach f3."
 func illegal(text, format string, args ...any) error {
-	return fmt.Errorf("chess: %w %s: %s", rules.ErrIllegalMove, text, fmt.Sprintf(format, args...))
+	return rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s", rules.Echo(text), endSentence(fmt.Sprintf(format, args...)))
 }
 
-func badNotation(text string, d rules.Dims) error {
-	return fmt.Errorf("chess: %w %q: write a move like e4, Nf3, exd5, O-O, e8=Q or in coordinates like e2e4 (squares a1 to %s)",
-		rules.ErrBadNotation, text, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+// endSentence returns s with a full stop unless it already ends a sentence.
+func endSentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
+		return s
+	}
+	return s + "."
+}
+
+// badNotation refuses text that is not a move at all, with examples of the variant's moves.
+func (v *Variant) badNotation(text string) error {
+	d := v.spec.Dims
+	examples := "e4, Nf3, exd5"
+	if len(v.spec.Castlings) > 0 {
+		examples += ", O-O"
+	}
+	if len(v.spec.Pawn.Promotions) > 0 {
+		examples += fmt.Sprintf(", e%d=Q", d.Ranks)
+	}
+	how := fmt.Sprintf("a move like %s, or in coordinates like e2e4 (squares a1 to %s)", examples, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+	if text == "" {
+		return rules.Refuse(rules.ErrBadNotation, "Write %s.", how)
+	}
+	return rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a move; write %s.", rules.Echo(text), how)
 }
 
 // ParseMove reads a move in SAN or coordinates, forgivingly: x, +, #, = and
@@ -145,10 +167,10 @@ func (p *Position) parseMove(text string) (Move, error) {
 	d := p.st.t.spec.Dims
 	raw := strings.TrimSpace(text)
 	if raw == "" || len(raw) > maxMoveText {
-		return 0, badNotation(raw, d)
+		return 0, p.st.t.v.badNotation(raw)
 	}
 	if o := p.Outcome(); o.IsOver() {
-		return 0, fmt.Errorf("chess: %w %s: the game is over (%s): %w", rules.ErrIllegalMove, raw, o, rules.ErrGameOver)
+		return 0, &rules.Error{Kind: rules.ErrGameOver, Text: fmt.Sprintf("The game is over (%s), so no move can be played.", o), Cause: rules.ErrIllegalMove}
 	}
 	s := raw
 	for _, suf := range []string{"e.p.", "ep"} {
@@ -156,7 +178,7 @@ func (p *Position) parseMove(text string) (Move, error) {
 	}
 	s = strings.TrimRight(s, "+#!? ")
 	if s == "" {
-		return 0, badNotation(raw, d)
+		return 0, p.st.t.v.badNotation(raw)
 	}
 	if c := strings.ReplaceAll(strings.ToUpper(strings.ReplaceAll(s, "0", "O")), "-", ""); c == "OO" || c == "OOO" {
 		return p.parseCastling(raw, c == "OO")
@@ -201,7 +223,7 @@ func (p *Position) parseMove(text string) (Move, error) {
 		}
 		return 0, p.explain(coord)
 	case len(readings) == 0:
-		return 0, badNotation(raw, d)
+		return 0, p.st.t.v.badNotation(raw)
 	case bare:
 		if caps := p.pawnCaptures(readings[0].q.to); len(caps) > 0 {
 			return 0, illegal(raw, "no pawn can move to %s; did you mean %s?", d.Name(readings[0].q.to), p.orList(caps))
@@ -228,17 +250,17 @@ func (p *Position) ambiguous(raw string, cands []Move, isCoord, forgiven bool) e
 		for _, m := range cands {
 			names = append(names, p.UCI(m.ToRules()))
 		}
-		return fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, strings.Join(names, ", "))
+		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", strings.Join(names, ", "))
 	case samePromo:
-		return fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, p.sanList(cands))
+		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", p.sanList(cands))
 	case forgiven:
 		var names []string
 		for _, m := range cands {
 			names = append(names, p.san(m)+" ("+p.UCI(m.ToRules())+")")
 		}
-		return fmt.Errorf("chess: %w %s: it can be read as %d moves; say which: %s", rules.ErrAmbiguousMove, raw, len(cands), strings.Join(names, ", "))
+		return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? It can be read as %d moves: %s.", rules.Echo(raw), len(cands), strings.Join(names, ", "))
 	}
-	return fmt.Errorf("chess: %w %s: %d moves fit; say which: %s", rules.ErrAmbiguousMove, raw, len(cands), p.sanList(cands))
+	return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? %d moves fit: %s.", rules.Echo(raw), len(cands), p.sanList(cands))
 }
 
 // pawnCaptures returns the legal pawn captures onto to.
@@ -287,7 +309,7 @@ func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
 	case rule == nil:
 		return 0, illegal(raw, "there is no castling in %s", st.t.spec.Name)
 	case st.castling&rule.right == 0:
-		return 0, illegal(raw, "%s can no longer castle %s: the king or that rook has moved", st.turn, side)
+		return 0, illegal(raw, "you can no longer castle %s: your king or that rook has moved", side)
 	case st.all().And(rule.empty).Any():
 		return 0, illegal(raw, "every square between the king and the rook must be empty to castle %s", side)
 	case st.inCheck():
@@ -334,7 +356,7 @@ func (p *Position) scanCoordinates(raw, s string) (m rules.Move, ok, exact bool,
 	if rest != "" {
 		k, ok := rules.PieceKindFromLetter(rest[0])
 		if !ok || len(rest) > 1 {
-			return m, true, exact, badNotation(raw, d)
+			return m, true, exact, p.st.t.v.badNotation(raw)
 		}
 		m.Promotion = k
 	}
@@ -490,7 +512,7 @@ func (p *Position) explainSAN(raw string, q sanQuery) error {
 		return illegal(raw, "%s", p.cellProblem(q.to))
 	}
 	if st.pieces[st.turn][q.kind].IsEmpty() {
-		return illegal(raw, "%s has no %s", st.turn, q.kind)
+		return illegal(raw, "you have no %s", q.kind)
 	}
 	if q.promo != rules.NoPiece && !st.t.v.canPromoteTo(q.promo) {
 		return illegal(raw, "%s", p.promotionProblem())
