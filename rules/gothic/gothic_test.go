@@ -27,13 +27,5 @@ func TestNaiveReference(t *testing.T) {
 // verdict of random games, biased toward undoing moves, with a naive count over the
 // whole game.
 func TestRepetitionsAgainstNaiveCount(t *testing.T) {
-	games := 400
-	if !chesstest.Heavy() {
-		games = 60
-	}
-	plies, draws := chesstest.CheckRepetitions(t, gothic.New(), randomStarts, games, 16)
-	if draws < games/10 {
-		t.Errorf("only %d of %d games ended in a threefold repetition; the test no longer exercises it", draws, games)
-	}
-	t.Logf("%d games, %d plies, %d threefold repetitions", games, plies, draws)
+	chesstest.CheckRepetitions(t, gothic.New(), randomStarts, 16)
 }

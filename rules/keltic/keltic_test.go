@@ -149,18 +149,10 @@ func TestSidewaysShuffleRepeats(t *testing.T) {
 // verdict of random games, biased toward undoing moves, with a naive count over the
 // whole game.
 func TestRepetitionsAgainstNaiveCount(t *testing.T) {
-	games := 400
-	if !chesstest.Heavy() {
-		games = 60
-	}
 	starts := []string{
 		keltic.StartFEN,
 		"***bkb***/**rnqnr**/9/pp1ppp1pp/PP1PPP1PP/**RNQNR**/***BKB*** w - - 0 1",
 		"***1k1***/**5**/9/pp7/P8/**5**/***1K1*** w - - 0 1",
 	}
-	plies, draws := chesstest.CheckRepetitions(t, keltic.New(), starts, games, 16)
-	if draws < games/10 {
-		t.Errorf("only %d of %d games ended in a threefold repetition; the test no longer exercises it", draws, games)
-	}
-	t.Logf("%d games, %d plies, %d threefold repetitions", games, plies, draws)
+	chesstest.CheckRepetitions(t, keltic.New(), starts, 16)
 }

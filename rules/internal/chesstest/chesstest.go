@@ -205,10 +205,22 @@ func positionKey(p *chess.Position) string {
 // often undoing the mover's previous move so that positions recur across every
 // kind of reversible move, and checks at every ply that the position's repetition
 // count, the search board's count and the outcome agree with a naive count of the
-// clock-less FEN over the whole game. It returns the plies checked and the games
-// that ended in a threefold repetition.
-func CheckRepetitions(t *testing.T, v *chess.Variant, starts []string, games int, seed uint64) (plies, threefolds int) {
+// clock-less FEN over the whole game: 400 games, 60 under -short or -race. It
+// fails when fewer than a tenth of the games end in a threefold repetition (the
+// check would no longer exercise it).
+func CheckRepetitions(t *testing.T, v *chess.Variant, starts []string, seed uint64) {
 	t.Helper()
+	games := 400
+	if !Heavy() {
+		games = 60
+	}
+	plies, threefolds := 0, 0
+	defer func() {
+		if threefolds < games/10 {
+			t.Errorf("only %d of %d games ended in a threefold repetition; the check no longer exercises it", threefolds, games)
+		}
+		t.Logf("%d games, %d plies, %d threefold repetitions", games, plies, threefolds)
+	}()
 	r := rand.New(rand.NewPCG(seed, 11))
 	for g := 0; g < games; g++ {
 		start := starts[r.IntN(len(starts))]
@@ -269,5 +281,4 @@ func CheckRepetitions(t *testing.T, v *chess.Variant, starts []string, games int
 			}
 		}
 	}
-	return plies, threefolds
 }
