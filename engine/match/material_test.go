@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/missivechess/missive/rules"
-	"github.com/missivechess/missive/rules/variants"
 )
 
 // The greedy player counts material by the variant's own piece values, in pawns.
@@ -19,12 +18,10 @@ func TestMaterialUsesVariantValues(t *testing.T) {
 		{"gochess", "k9/n9/10/10/10/**********/10/10/10/KB8 w - - 0 1", 0.2},
 		{"gess", "", 0},
 	} {
-		v, err := variants.Registry().Lookup(tc.variant)
-		if err != nil {
-			t.Fatal(err)
-		}
+		v := lookup(t, tc.variant)
 		p := v.Start(0)
 		if tc.fen != "" {
+			var err error
 			if p, err = v.ParsePosition(tc.fen); err != nil {
 				t.Fatal(err)
 			}
