@@ -111,19 +111,20 @@ func (r *Record) add(pos rules.Position, side rules.Side, m rules.Move, at time.
 	return next, nil
 }
 
-// due refuses side acting in pos when the game is over or side is not due.
+// due refuses side acting in pos when the game is over or side is not due, with a
+// sentence for the player (rules.Error).
 func due(pos rules.Position, side rules.Side) error {
 	if pos == nil {
 		return fmt.Errorf("record: no position to play in: replay the record first: %w", ErrNoVariant)
 	}
 	if o := pos.Outcome(); o.IsOver() {
-		return fmt.Errorf("record: the game is over (%s): %w", o, rules.ErrGameOver)
+		return rules.Refuse(rules.ErrGameOver, "The game is over (%s); no move can be played.", o)
 	}
 	if _, ok := Round(pos); ok {
 		return nil // PlayAs refuses a side that has already chosen
 	}
 	if pos.Turn() != side {
-		return fmt.Errorf("record: it is %s's turn, not %s's: %w", pos.Turn(), side, rules.ErrNotYourTurn)
+		return rules.Refuse(rules.ErrNotYourTurn, "It is %s's turn, not %s's.", pos.Turn(), side)
 	}
 	return nil
 }

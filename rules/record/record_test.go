@@ -351,3 +351,15 @@ func TestPGNRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// A refusal of the record carries its sentence for the player as data.
+func TestRefusalsCarrySentences(t *testing.T) {
+	v := variant(t, "gothic")
+	var r record.Record
+	pos, _ := r.Position(v)
+	_, _, err := r.Play(pos, rules.Black, "e5", time.Time{})
+	var s rules.Sentencer
+	if !errors.As(err, &s) || s.Sentence() != "It is white's turn, not black's." || !errors.Is(err, rules.ErrNotYourTurn) {
+		t.Fatalf("wrong side: %v", err)
+	}
+}
