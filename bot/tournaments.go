@@ -463,12 +463,7 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 		if err := tx.PutTournament(t); err != nil {
 			return err
 		}
-		st := pt.Standings()
-		text := "The tournament is over."
-		if len(st) > 0 {
-			text = fmt.Sprintf("The tournament is over: %s wins with %s points. Congratulations!", s.entrantName(t, st[0].Player), points(st[0].Points))
-		}
-		s.postStandings(e, t, pt, text, "final/"+t.ID)
+		s.postStandings(e, t, pt, "The tournament is over"+s.winnerText(t, pt), "final/"+t.ID)
 	}
 	return nil
 }
@@ -586,6 +581,54 @@ func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 }
 
 func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// pointsText writes "1 point", "1.5 points".
+func pointsText(p float64) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return points(p) + " points"
+}
+
+// winnerText says who won the finished tournament t after pt: ": alice wins with 2
+// points. Congratulations!", naming the tie-break that decided a tie on points, or
+// everyone who shares first place; "." when nobody played.
+func (s *Service) winnerText(t *storage.Tournament, pt tournament.Tournament) string {
+	fp := pt.Format.Top(pt.Standings())
+	if len(fp.Level) == 0 {
+		return "."
+	}
+	first := fp.Level[0]
+	name := func(st tournament.Standing) string { return s.entrantName(t, st.Player) }
+	switch {
+	case fp.Shared > 1:
+		names := make([]string, fp.Shared)
+		for i, st := range fp.Level[:fp.Shared] {
+			names[i] = name(st)
+		}
+		return fmt.Sprintf(": %s share first place with %s each, level on every tie-break too (%s is listed first as the better seed). Congratulations!",
+			andList(names), pointsText(first.Points), names[0])
+	case len(fp.Level) > 1:
+		k := slices.Index(pt.Format.Tiebreaks(), fp.Decider)
+		second := fp.Level[1]
+		others := make([]string, len(fp.Level)-1)
+		for i, st := range fp.Level[1:] {
+			others[i] = name(st)
+		}
+		return fmt.Sprintf(": %s wins on the %s tie-break (%s to %s's %s), level on %s with %s. Congratulations!",
+			name(first), fp.Decider.Name(), points(first.Tiebreaks[k]), name(second), points(second.Tiebreaks[k]),
+			pointsText(first.Points), andList(others))
+	}
+	return fmt.Sprintf(": %s wins with %s. Congratulations!", name(first), pointsText(first.Points))
+}
+
+// andList joins names as "alice", "alice and bob", "alice, bob and carol".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // textRows is the most standings rows shown as text: a Discord message holds
 // 4,096 characters, and the picture shows every player.
