@@ -67,6 +67,9 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if opp != "" && engineName != "" {
 		return refusal("Challenge either a player (opponent) or the engine (engine), not both.")
 	}
+	if msg := nameTooLong("A player's name", opp, MaxNameLen); msg != "" {
+		return refusal(msg)
+	}
 	if opp == req.User.ID {
 		return refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
 	}

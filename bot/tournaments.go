@@ -191,11 +191,14 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		}
 		engines = append(engines, n)
 	}
-	name := req.Args.Get("name")
+	name := strings.TrimSpace(req.Args.Get("name"))
+	if msg := nameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
+		return refuse(ErrRefused, "%s", msg)
+	}
 	if name == "" {
 		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
 	}
-	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: clip(name, 80),
+	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
 		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
 	if err := tx.PutTournament(t); err != nil {

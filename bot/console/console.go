@@ -30,6 +30,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/missivechess/missive/bot"
 )
@@ -166,7 +167,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		return true
 	case "as":
 		if len(words) != 2 || !validName(words[1]) {
-			c.printf("[refused] Say who you are with /as NAME (letters, digits, - and _).\n")
+			c.printf("[refused] Say who you are with /as NAME: up to %d letters, digits, - and _, not beginning with \"engine\".\n", bot.MaxNameLen)
 			return false
 		}
 		c.user = strings.ToLower(words[1])
@@ -295,7 +296,7 @@ func (c *Console) help(words []string) {
 
 // validName reports whether s can be a console identity.
 func validName(s string) bool {
-	if s == "" || len(s) > 32 || strings.HasPrefix(strings.ToLower(s), "engine") {
+	if s == "" || utf8.RuneCountInString(s) > bot.MaxNameLen || strings.HasPrefix(strings.ToLower(s), "engine") {
 		return false
 	}
 	return !strings.ContainsFunc(s, func(r rune) bool {
@@ -385,6 +386,9 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 		v, ok := args[o.Name]
 		if !ok {
 			continue
+		}
+		if o.Type == bot.OptUser {
+			args[o.Name] = strings.ToLower(v) // a console player is their name in lower case, as /as makes it
 		}
 		if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(ch bot.OptionChoice) bool { return strings.EqualFold(ch.Value, v) }) &&
 			o.Name != "variant" && o.Name != "days" { // the service explains those itself

@@ -306,3 +306,18 @@ func TestSplit(t *testing.T) {
 		t.Error("an open quote was accepted")
 	}
 }
+
+// The console's names have the service's limit: a name /as refuses cannot be
+// challenged either, and one it takes can.
+func TestNameLimit(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	long, ok := strings.Repeat("z", bot.MaxNameLen+1), strings.Repeat("z", bot.MaxNameLen)
+	expect(t, s.line("/as "+long), "[refused] Say who you are with /as NAME: up to 32 letters")
+	expect(t, s.line("/challenge gothic "+long), "[refused] A player's name has at most 32 characters")
+	expect(t, s.line("/challenge gothic "+ok), "challenges "+ok)
+	expect(t, s.line("/as "+ok), "You are now "+ok)
+	expect(t, s.line("/accept"), "Game 1")
+	// A name is the same player however it is written.
+	expect(t, s.run("/as alice\n/challenge gothic Bob\n/as Bob\n/accept\n"), "You are now bob.", "Game 2")
+}
