@@ -42,9 +42,11 @@ type Console struct {
 	out    io.Writer
 	images string
 	clock  *Clock
-	user   string
-	prompt bool
-	seq    int
+	// saveClock keeps the clock's offset (Options.SaveClock).
+	saveClock func(context.Context, time.Duration) error
+	user      string
+	prompt    bool
+	seq       int
 
 	mu      sync.Mutex
 	busy    bool
@@ -81,6 +83,13 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// Offset returns how far the clock has been moved on.
+func (c *Clock) Offset() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.offset
+}
+
 // Options configure a Console.
 type Options struct {
 	Out    io.Writer // where replies and notifications are printed
@@ -88,13 +97,16 @@ type Options struct {
 	Clock  *Clock    // the clock shared with the store and service (for /wait)
 	User   string    // the first identity (default "alice")
 	Prompt bool      // print a prompt before each line (for people at a terminal)
+	// SaveClock, when set, keeps the clock's offset after each /wait, so that a
+	// console started again on the same data file keeps the same time.
+	SaveClock func(ctx context.Context, offset time.Duration) error
 }
 
 // New returns a console printing to opts.Out. Its Notify method must be the
 // service's Notifier, so create the console first and the service with it, then call
 // Attach.
 func New(opts Options) *Console {
-	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt}
+	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt, saveClock: opts.SaveClock}
 	if c.user == "" {
 		c.user = "alice"
 	}
@@ -238,6 +250,11 @@ func (c *Console) wait(ctx context.Context, words []string) {
 		return
 	}
 	c.clock.Advance(d)
+	if c.saveClock != nil {
+		if err := c.saveClock(ctx, c.clock.Offset()); err != nil {
+			c.printf("[error] keeping the clock in the data file: %v\n", err)
+		}
+	}
 	c.printf("The clock moves on %s, to %s.\n", words[0], c.clock.Now().UTC().Format("Mon 2 Jan 2006 15:04 UTC"))
 	if _, err := c.svc.Tick(ctx); err != nil {
 		c.printf("[error] the scheduler: %v\n", err)

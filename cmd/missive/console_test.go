@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -72,5 +73,30 @@ Ae6#
 	}
 	if err := run(context.Background(), []string{"console", "extra"}, &out, &errOut); err == nil {
 		t.Error("an extra argument was accepted")
+	}
+}
+
+// The console's clock keeps its /wait across a restart on the same data file.
+func TestConsoleClockKept(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "console.db")
+	session := func(script string) string {
+		t.Helper()
+		old := stdin
+		stdin = strings.NewReader(script)
+		defer func() { stdin = old }()
+		var out, errOut bytes.Buffer
+		if err := run(context.Background(), []string{"console", "--data", data}, &out, &errOut); err != nil {
+			t.Fatalf("%v\n%s", err, errOut.String())
+		}
+		return out.String()
+	}
+	first := session("/challenge variant:gothic opponent:bob color:white days:3\n/as bob\n/accept\n/wait 2d\n/games\n/as alice\n")
+	left := regexp.MustCompile(`#1 Gothic Chess vs alice .* (1d 0h|23h 5\dm) left`) // 3 days less 2 (and the seconds the test takes)
+	if !left.MatchString(first) {
+		t.Fatalf("after /wait 2d:\n%s", first)
+	}
+	second := session("/as bob\n/games\n")
+	if !left.MatchString(second) {
+		t.Fatalf("after a restart the clock went back:\n%s", second)
 	}
 }
