@@ -727,7 +727,7 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 	if err != nil {
 		return Reply{}, nil, err
 	}
-	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
+	head := fmt.Sprintf("Standings after %d of %d rounds paired, %s in progress.", pt.Round(), pt.Rounds, plural(len(pt.Pending()), "game"))
 	if t.Status == storage.TournamentFinished {
 		head = "Final standings."
 	}

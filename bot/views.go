@@ -257,7 +257,7 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 			return err
 		}
 		opts = BoardOptions{Viewer: viewerFor(g, req.User.ID), Theme: p.Theme}
-		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %d frames.", g.ID, len(frames)), Game: gameRef(g)}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, plural(len(frames), "frame")), Game: gameRef(g)}
 		return nil
 	})
 	if r.Refused {

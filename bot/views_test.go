@@ -102,6 +102,12 @@ func TestHistoryAndBoard(t *testing.T) {
 	if len(g.Files) != 1 || g.Files[0].ContentType != "image/gif" || strings.Count(string(g.Files[0].Data), "\n") != 4 {
 		t.Errorf("gif %+v", g.Files)
 	}
+	if !strings.Contains(g.Text, "in 4 frames.") {
+		t.Errorf("gif text %q", g.Text)
+	}
+	if g := h.ok("alice", "gif game:"+h.start("gothic", "")); !strings.Contains(g.Text, "in 1 frame.") {
+		t.Errorf("a new game's gif text %q", g.Text)
+	}
 }
 
 // My games: those waiting for me first, then by time left.

@@ -281,9 +281,15 @@ func parseDuration(s string) (time.Duration, error) {
 // help prints the command list, or one command's options.
 func (c *Console) help(words []string) {
 	if len(words) == 1 {
-		spec, ok := c.svc.Spec(strings.TrimPrefix(strings.ToLower(words[0]), "/"))
+		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
+		if i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) }); i >= 0 {
+			cc := consoleCommands[i]
+			c.printf("/%s\n  %s\n", cc.usage, cc.help)
+			return
+		}
+		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.printf("[refused] There is no command %s.\n", words[0])
+			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
 			return
 		}
 		var b strings.Builder
@@ -304,11 +310,29 @@ func (c *Console) help(words []string) {
 		fmt.Fprintf(&b, "  /%-11s %s\n", spec.Name, spec.Description)
 	}
 	b.WriteString("Console:\n")
-	b.WriteString("  /as NAME     act as another player (you are " + c.user + ")\n")
-	b.WriteString("  /wait 3d     move the clock on (d, h or m) and run deadlines and reminders\n")
-	b.WriteString("  /quit        leave (everything is saved)\n")
-	b.WriteString("A line without a slash is a move, such as e2e4 or Nf3.\n")
+	for _, cc := range consoleCommands {
+		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
+	}
+	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3.\n", c.user)
 	c.printf("%s", b.String())
+}
+
+// consoleCommand is a command of the console itself, not of the service.
+type consoleCommand struct {
+	names          []string // the name, then its other spellings
+	usage, summary string
+	help           string // what /help NAME says
+}
+
+// consoleCommands are the console's own commands, as /help shows them.
+var consoleCommands = []consoleCommand{
+	{[]string{"as"}, "as NAME", "Act as another player",
+		fmt.Sprintf("Act as another player from now on: up to %d letters, digits, - and _ (a new name is a new player).", bot.MaxNameLen)},
+	{[]string{"whoami"}, "whoami", "Say who you are", "Say which player you are acting as."},
+	{[]string{"wait"}, "wait 3d", "Move the clock on (d, h or m) and run deadlines and reminders",
+		"Move the clock on by days (3d), hours (25h) or minutes (90m), then run what falls due: reminders, timeouts, expiring challenges. The data file keeps the new time."},
+	{[]string{"help", "?"}, "help NAME", "Explain a command", "List the commands, or explain one with its options."},
+	{[]string{"quit", "exit", "q"}, "quit", "Leave (everything is saved)", "Leave the console; everything is saved in the data file."},
 }
 
 // validName reports whether s can be a console identity.

@@ -273,6 +273,8 @@ func TestConsoleCommands(t *testing.T) {
 /board a b c
 /help move
 /help nothing
+/help wait
+/help /as
 /challenges extra
 `)
 	expect(t, out, "You are alice.", "You are now bob_2.",
@@ -283,7 +285,9 @@ func TestConsoleCommands(t *testing.T) {
 		"[refused] a quote is not closed",
 		`[refused] "b" fits none of the options of /board left (game); write name:value`,
 		"/move move:<string> [game:<string>]", "move:      The move (required)",
-		"[refused] There is no command nothing.",
+		"[refused] There is no command /nothing; /help lists them.",
+		"/wait 3d\n  Move the clock on by days (3d), hours (25h) or minutes (90m)",
+		"/as NAME\n  Act as another player from now on: up to 32 letters",
 		"[refused] /challenges takes no options",
 	)
 	out = s.run("/as alice\n" + `/challenge variant:gothic opponent:bob fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1" color:white` + "\n/as bob\n/accept\n/as bob_2\n/as alice\nQb6\n")
