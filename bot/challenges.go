@@ -42,7 +42,10 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
 			msg, _ := userText(err)
-			return refusal(msg + " The fen option takes a position of " + v.Name() + " as /board shows it in its position text.")
+			if !strings.HasSuffix(msg, ".") {
+				msg += "." // one sentence ends before the next begins
+			}
+			return refusal(fmt.Sprintf("%s The fen option takes a %s position as text, like its starting position: fen:%q.", msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
 			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))

@@ -99,10 +99,13 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
 		names = append(names, "#"+g.ID)
 	}
+	where := "" // a console has no threads; a server gives each game its own
+	if req.Place.Guild != "" {
+		where = ", or use the command in the game's thread"
+	}
 	return &choiceError{
 		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
-			"You play %d games (%s): say which with game:<number>, or use the command in the game's thread.",
-			len(games), strings.Join(names, ", "))},
+			"You play %d games (%s): say which with game:<number>%s.", len(games), strings.Join(names, ", "), where)},
 		choice: ch,
 	}
 }
