@@ -100,3 +100,24 @@ func TestConsoleClockKept(t *testing.T) {
 		t.Fatalf("after a restart the clock went back:\n%s", second)
 	}
 }
+
+// missive backup copies a console's data file and says how many games it holds.
+func TestBackupCommand(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "console.db")
+	old := stdin
+	stdin = strings.NewReader("/challenge gothic bob\n/as bob\n/accept\n")
+	defer func() { stdin = old }()
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"console", "--data", data}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	out.Reset()
+	copyPath := filepath.Join(dir, "copy.db")
+	if err := run(context.Background(), []string{"backup", "--data", data, "-o", copyPath}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	if want := "backup: wrote " + copyPath + " ("; !strings.Contains(out.String(), want) || !strings.Contains(out.String(), ", 1 game), taken from the data file") {
+		t.Fatalf("backup said: %s", out.String())
+	}
+}
