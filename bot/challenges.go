@@ -221,7 +221,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", id)
+			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", shownID(id))
 		}
 		return c, err
 	}

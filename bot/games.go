@@ -30,7 +30,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", id)
+			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", shownID(id))
 		}
 		if err != nil {
 			return nil, err

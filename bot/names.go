@@ -22,3 +22,12 @@ func nameTooLong(what, name string, most int) string {
 	}
 	return ""
 }
+
+// shownID writes an id a player typed (a game, challenge or tournament number) for a
+// refusal: as typed when short, else quoted and shortened by rules.Echo.
+func shownID(id string) string {
+	if utf8.RuneCountInString(id) <= rules.EchoLimit {
+		return id
+	}
+	return rules.Echo(id)
+}

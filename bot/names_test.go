@@ -18,6 +18,15 @@ func TestNameLimits(t *testing.T) {
 			t.Fatalf("the refusal repeats the whole name: %s", r.Text)
 		}
 	}
+	h.refused("alice", "profile player:"+strings.Repeat("x", 250), "A player's name has at most 32 characters")
+	// Ids a player types are not repeated back in full either.
+	for _, line := range []string{"board game:", "accept challenge:", "tournament action:info tournament:", "settings theme:"} {
+		if r := h.refused("alice", line+strings.Repeat("9", 250), "There is no"); strings.Contains(r.Text, strings.Repeat("9", 40)) {
+			t.Errorf("%s: the refusal repeats the whole text: %s", line, r.Text)
+		}
+	}
+	h.refused("alice", "board game:77", "There is no game 77.")
+
 	r := h.ok("alice", "challenge variant:gothic opponent:"+strings.Repeat("é", MaxNameLen))
 	if !strings.Contains(r.Text, strings.Repeat("é", MaxNameLen)) {
 		t.Fatalf("challenge: %s", r.Text)

@@ -94,7 +94,7 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	if id := req.Args.Get("tournament"); id != "" {
 		t, err := tx.Tournament(strings.TrimPrefix(id, "#"))
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && t.Guild != req.Place.Guild) {
-			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", id)
+			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", shownID(id))
 		}
 		return t, err
 	}

@@ -345,7 +345,7 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 		}
 		if t := strings.ToLower(req.Args.Get("theme")); t != "" {
 			if !slices.Contains(s.render.Themes(), t) {
-				return refuse(ErrRefused, "There is no theme %q; choose one of %s.", t, strings.Join(s.render.Themes(), ", "))
+				return refuse(ErrRefused, "There is no theme %s; choose one of %s.", rules.Echo(t), strings.Join(s.render.Themes(), ", "))
 			}
 			p.Theme, changed = t, true
 		}
