@@ -45,7 +45,8 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
-			return refusal(fmt.Sprintf("%s The fen option takes a %s position as text, like its starting position: fen:%q.", msg, v.Name(), v.Start(0).String()))
+			return refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
+				msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
 			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))

@@ -20,7 +20,7 @@ func TestRefusals(t *testing.T) {
 	h.refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
 	h.refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
 	for _, v := range variants.Registry().Variants() { // the example given is a position the option takes
-		r := h.refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position as text, like its starting position: fen:\""+v.Start(0).String()+"\".")
+		r := h.refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: fen:\""+v.Start(0).String()+"\".")
 		if strings.Contains(r.Text, "/board") {
 			t.Errorf("the refusal points to /board, which shows no position text: %s", r.Text)
 		}
