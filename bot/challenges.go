@@ -11,6 +11,72 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
+// challengeCommand is /challenge.
+func (s *Service) challengeCommand() Command {
+	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine},
+		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
+			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
+			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
+			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
+			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger},
+			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
+			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
+			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
+			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString},
+		}}}
+}
+
+// challengeOption is the option that names the challenge to answer.
+func challengeOption() OptionSpec {
+	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
+}
+
+// acceptCommand is /accept, normally reached through a challenge's button.
+func (s *Service) acceptCommand() Command {
+	return Command{Handle: s.cmdAccept, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// declineCommand is /decline, normally reached through a challenge's button.
+func (s *Service) declineCommand() Command {
+	return Command{Handle: s.cmdDecline, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// cancelCommand is /cancel, normally reached through a challenge's button.
+func (s *Service) cancelCommand() Command {
+	return Command{Handle: s.cmdCancel, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// challengesCommand is /challenges; its answer is private.
+func (s *Service) challengesCommand() Command {
+	return Command{Handle: s.cmdChallenges, Spec: CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}}
+}
+
+// completeChallenge suggests the open challenges made to or by the user and those
+// open to anyone here.
+func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label, value string) bool) {
+	list, err := tx.PlayerChallenges(req.User.ID)
+	if err != nil {
+		return
+	}
+	open, err := tx.OpenChallenges(req.Place.Guild)
+	if err == nil {
+		list = append(list, open...)
+	}
+	seen := map[string]bool{}
+	for _, c := range list {
+		if seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
+		if !add("#"+c.ID+" "+s.variantName(c.Variant)+" by "+seatName(c.Challenger), c.ID) {
+			break
+		}
+	}
+}
+
 // cmdChallenge makes a challenge, or starts a game against the engine at once.
 func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -396,29 +462,6 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	return g, nil
 }
 
-// joinInts writes numbers as "1, 2, 3 or 5".
-func joinInts(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// parseBool reads an optional yes/no option; empty is false.
-func parseBool(t string) (bool, bool) {
-	switch strings.ToLower(t) {
-	case "", "false", "no", "n", "0", "off", "casual":
-		return false, true
-	case "true", "yes", "y", "1", "on", "rated":
-		return true, true
-	}
-	return false, false
-}
-
 // CreateGame starts a game without a challenge (a tournament pairing) and tells both
 // players.
 func (s *Service) CreateGame(ctx context.Context, ng NewGame) (*storage.Game, error) {
@@ -522,4 +565,44 @@ func playable(pos rules.Position) error {
 			"use the fen option to play from a set-up position.", pos.Variant().Name())
 	}
 	return nil
+}
+
+// challengeLine describes an open challenge in one line.
+func (s *Service) challengeLine(c *storage.Challenge) string {
+	to := "anyone"
+	if c.Opponent.ID != "" {
+		to = seatName(c.Opponent)
+	}
+	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), seatName(c.Challenger), to, challengeTerms(c), formatTime(c.ExpiresAt))
+}
+
+// cmdChallenges lists the open challenges here and those made to or by the user.
+func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		here, err := tx.OpenChallenges(req.Place.Guild)
+		if err != nil {
+			return err
+		}
+		mine, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		var lines []string
+		for _, c := range append(mine, here...) {
+			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
+				continue
+			}
+			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
+				continue // between two other players
+			}
+			seen[c.ID] = true
+			lines = append(lines, s.challengeLine(c))
+		}
+		if len(lines) == 0 {
+			lines = []string{"There are no open challenges. Make one with /challenge."}
+		}
+		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
+		return nil
+	})
 }

@@ -27,9 +27,6 @@ import (
 // and starts no game twice. A game that reaches the ply cap is drawn by
 // adjudication; an engine that fails to move loses that game.
 
-// CmdMatch is the engine match command.
-const CmdMatch = "match"
-
 // NoticeMatch is an engine match's news: a game's result, the final score.
 const NoticeMatch NoticeKind = "match"
 
@@ -43,8 +40,14 @@ const (
 	maxMatchMaxPlies     = 2000
 )
 
+// matchCommand is /match, for admins.
+func (s *Service) matchCommand() Command {
+	return Command{Handle: s.cmdMatch, Complete: map[string]Completer{"first": s.completeEngine, "second": s.completeEngine}, Spec: s.matchSpec()}
+}
+
 // matchSpec describes /match.
-func matchSpec(variants []OptionChoice) CommandSpec {
+func (s *Service) matchSpec() CommandSpec {
+	variants := s.variantChoices()
 	return CommandSpec{Name: CmdMatch, Admin: true,
 		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
 		Options: []OptionSpec{
@@ -92,18 +95,6 @@ func matchAdmin(req Request, what string) error {
 		return nil
 	}
 	return refuse(ErrRefused, "Only members who may manage this server can %s engine matches.", what)
-}
-
-// boundedArg reads an optional whole-number option within lo..hi.
-func boundedArg(req Request, name string, def, lo, hi int) (int, error) {
-	n, err := intArg(req, name, def)
-	if err != nil {
-		return 0, err
-	}
-	if n < lo || n > hi {
-		return 0, refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
-	}
-	return n, nil
 }
 
 func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
@@ -373,9 +364,14 @@ func eloText(e rating.Elo) string {
 	return fmt.Sprintf("%+.0f ± %.0f (95%%), likelihood of superiority %.1f%%", e.Diff, e.Margin, 100*e.LOS)
 }
 
-// matchGameEnded runs inside the transaction that ends g, a game of a match: it
-// posts the result and starts the next game, or ends the match after the last.
-func (s *Service) matchGameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
+// matchGameEnded runs inside the transaction that ends a game: for a game of a
+// match, it posts the result and starts the next game, or ends the match after the
+// last.
+func (s *Service) matchGameEnded(end GameEnd) error {
+	tx, e, g := end.Tx, end.e, end.Game
+	if g.Match == "" {
+		return nil
+	}
 	m, err := tx.Match(g.Match)
 	if err != nil || !m.Active() {
 		return err // a stopped match posts its own summary

@@ -20,9 +20,15 @@ import (
 // standings after a result, the final announcement.
 const NoticeTournament NoticeKind = "tournament"
 
-// tournamentSpec describes /tournament; create and start need the server-management
+// tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
-func tournamentSpec(variants, days []OptionChoice) CommandSpec {
+func (s *Service) tournamentCommand() Command {
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec()}
+}
+
+// tournamentSpec describes /tournament.
+func (s *Service) tournamentSpec() CommandSpec {
+	variants, days := s.variantChoices(), daysChoices()
 	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
 		Options: []OptionSpec{
@@ -124,19 +130,6 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 		names[i] = fmt.Sprintf("%s (%s)", t.ID, t.Name)
 	}
 	return nil, refuse(ErrRefused, "Several tournaments run here: %s. Name one with tournament:NUMBER.", strings.Join(names, ", "))
-}
-
-// intArg reads an optional whole-number option.
-func intArg(req Request, name string, def int) (int, error) {
-	t := req.Args.Get(name)
-	if t == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n < 0 {
-		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
-	}
-	return n, nil
 }
 
 func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
@@ -333,14 +326,6 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 	}
 	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s withdrew from tournament %s; the games not played are forfeited.", seatName(player), t.ID)}
 	return nil
-}
-
-// merge adds the notifications and background work of ge to e (not its reply).
-func merge(e, ge *effects) {
-	e.notes = append(e.notes, ge.notes...)
-	e.engine = append(e.engine, ge.engine...)
-	e.ended = append(e.ended, ge.ended...)
-	e.wake = e.wake || ge.wake
 }
 
 func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
@@ -541,16 +526,11 @@ func tournamentResult(g *storage.Game) tournament.Result {
 	return tournament.BlackWins
 }
 
-// gameEnded runs inside the transaction that ends g: it rates the game and, for a
-// tournament game, records its result, posts the standings and starts the next round
-// when it is due.
-func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
-	if err := rateGame(tx, g); err != nil {
-		return err
-	}
-	if g.Match != "" {
-		return s.matchGameEnded(tx, e, g)
-	}
+// tournamentGameEnded runs inside the transaction that ends a game: for a
+// tournament game, it records the result, posts the standings and starts the next
+// round when it is due.
+func (s *Service) tournamentGameEnded(end GameEnd) error {
+	tx, e, g := end.Tx, end.e, end.Game
 	if g.Tournament == "" {
 		return nil
 	}
