@@ -52,15 +52,6 @@ func (s *Service) tournamentSpec() CommandSpec {
 		}}
 }
 
-// mustAdmin refuses members without the server-management permission what;
-// local play (no server) has no such permission to check.
-func mustAdmin(req Request, what string) error {
-	if req.Admin || req.Place.Guild == "" {
-		return nil
-	}
-	return refuse(ErrRefused, "Only members who may manage this server can %s a tournament.", what)
-}
-
 // cmdTournament runs /tournament.
 func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 	switch strings.ToLower(req.Args.Get("action")) {
@@ -94,46 +85,19 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
 }
 
-// findTournament picks the tournament a request means: the one named, the one of
-// the place it came from, or the only active one of the server.
+// findTournament picks the tournament a request means (see findEvent).
 func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tournament, error) {
-	if id := req.Args.Get("tournament"); id != "" {
-		t, err := tx.Tournament(strings.TrimPrefix(id, "#"))
-		if errors.Is(err, storage.ErrNotFound) || (err == nil && t.Guild != req.Place.Guild) {
-			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", id)
-		}
-		return t, err
-	}
-	active, err := tx.GuildTournaments(req.Place.Guild, true)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range active {
-		if req.Place.Thread != "" && t.Thread == req.Place.Thread {
-			return t, nil
-		}
-	}
-	switch len(active) {
-	case 0:
-		if over, err := tx.GuildTournaments(req.Place.Guild, false); err != nil || len(over) > 0 {
-			if err != nil {
-				return nil, err
-			}
-			return over[len(over)-1], nil // the latest, for its standings and info
-		}
-		return nil, refuse(ErrRefused, "No tournament is open or running here; an admin can create one with /tournament action:create.")
-	case 1:
-		return active[0], nil
-	}
-	names := make([]string, len(active))
-	for i, t := range active {
-		names[i] = fmt.Sprintf("%s (%s)", t.ID, t.Name)
-	}
-	return nil, refuse(ErrRefused, "Several tournaments run here: %s. Name one with tournament:NUMBER.", strings.Join(names, ", "))
+	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
+		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
+		noSuch: func(raw, _ string) error {
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", raw)
+		},
+		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
+		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
 func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "create"); err != nil {
+	if err := mustAdmin(req, "create a tournament"); err != nil {
 		return err
 	}
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -209,7 +173,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := mustAdmin(req, "enter an engine in"); err != nil {
+		if err := mustAdmin(req, "enter an engine in a tournament"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
@@ -329,7 +293,7 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 }
 
 func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "start"); err != nil {
+	if err := mustAdmin(req, "start a tournament"); err != nil {
 		return err
 	}
 	t, err := s.findTournament(tx, req)
