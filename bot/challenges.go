@@ -232,11 +232,6 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 	})
 }
 
-// sentenceOf turns any error into a sentence for people.
-func sentenceOf(err error) string {
-	return sentence(err, errors.New("\x00"))
-}
-
 // seats places challenger and opponent by the challenger's colour choice.
 func (s *Service) seats(challenger, opponent storage.Seat, color storage.ColorChoice) [2]storage.Seat {
 	white := color == storage.ColorWhite || (color == storage.ColorRandom && s.rand()&1 == 0)

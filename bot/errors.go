@@ -24,7 +24,8 @@ var (
 	ErrLimit = errors.New("limit reached")
 )
 
-// userError is a refusal whose message is meant for the user.
+// userError is a refusal whose message is meant for the user. Like a rules.Error,
+// it is a rules.Sentencer: one errors.As finds the sentence of either.
 type userError struct {
 	msg  string
 	kind error // a sentinel of this package or of rules
@@ -34,6 +35,9 @@ func (e *userError) Error() string { return "bot: " + e.msg }
 
 func (e *userError) Unwrap() error { return e.kind }
 
+// Sentence returns the sentence the user reads.
+func (e *userError) Sentence() string { return e.msg }
+
 // refuse returns a refusal of kind with a message for the user.
 func refuse(kind error, format string, args ...any) error {
 	return &userError{msg: fmt.Sprintf(format, args...), kind: kind}
@@ -42,9 +46,9 @@ func refuse(kind error, format string, args ...any) error {
 // userText returns the sentence to show the user for err and true, or false when
 // err is an internal failure that the user cannot fix.
 func userText(err error) (string, bool) {
-	var ue *userError
-	if errors.As(err, &ue) {
-		return ue.msg, true
+	var se rules.Sentencer
+	if errors.As(err, &se) {
+		return se.Sentence(), true
 	}
 	for _, s := range []error{rules.ErrIllegalMove, rules.ErrAmbiguousMove, rules.ErrBadNotation,
 		rules.ErrBadPosition, rules.ErrGameOver, rules.ErrNotYourTurn, rules.ErrUnknownVariant} {
@@ -58,11 +62,25 @@ func userText(err error) (string, bool) {
 	return "", false
 }
 
-// sentence turns a rules error into a sentence for people: the package prefixes
-// ("chess: ") and the trailing sentinel text are removed and it is capitalised.
+// sentenceOf is the sentence for people of any error: its own when it carries one
+// (a rules.Sentencer), else its text made into one by sentence.
+func sentenceOf(err error) string {
+	var se rules.Sentencer
+	if errors.As(err, &se) {
+		return se.Sentence()
+	}
+	return sentence(err, nil)
+}
+
+// sentence turns an error that carries no sentence into a sentence for people: the
+// package prefixes ("chess: ") and the trailing text of sentinel (when not nil) are
+// removed and it is capitalised. It goes once every rules error carries its
+// sentence (rules.Error).
 func sentence(err, sentinel error) string {
 	msg := err.Error()
-	msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
+	if sentinel != nil {
+		msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
+	}
 	for {
 		i := strings.Index(msg, ": ")
 		if i <= 0 || i > 12 || strings.ContainsFunc(msg[:i], func(r rune) bool { return !unicode.IsLower(r) }) {
