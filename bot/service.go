@@ -158,6 +158,7 @@ func New(cfg Config) (*Service, error) {
 		features = append(features, f(s))
 	}
 	if err := s.plug(features); err != nil {
+		s.stop()
 		return nil, err
 	}
 	return s, nil
