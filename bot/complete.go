@@ -57,3 +57,16 @@ func (s *Service) completeGame(tx *storage.Tx, req Request, add func(label, valu
 func gameCompleter(s *Service) map[string]Completer {
 	return map[string]Completer{"game": s.completeGame}
 }
+
+// completeEngine suggests the engines that can be challenged.
+func (s *Service) completeEngine(_ *storage.Tx, _ Request, add func(label, value string) bool) {
+	n, ok := s.engine.(interface{ Names() []string })
+	if !ok {
+		return
+	}
+	for _, name := range n.Names() {
+		if !add(name, name) {
+			break
+		}
+	}
+}

@@ -71,19 +71,6 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 // Names lists the engines that can be challenged: builtin, then the configured ones.
 func (e *engines) Names() []string { return e.names() }
 
-// completeEngine suggests the engines that can be challenged.
-func (s *Service) completeEngine(_ *storage.Tx, _ Request, add func(label, value string) bool) {
-	n, ok := s.engine.(interface{ Names() []string })
-	if !ok {
-		return
-	}
-	for _, name := range n.Names() {
-		if !add(name, name) {
-			break
-		}
-	}
-}
-
 // names lists the engines that can be challenged.
 func (e *engines) names() []string {
 	out := []string{"builtin"}

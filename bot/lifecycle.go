@@ -168,3 +168,146 @@ func (s *Service) SetThread(ctx context.Context, id, thread string) error {
 		return err
 	})
 }
+
+// NewGame describes a game to start without a challenge (tournament pairings).
+type NewGame struct {
+	Variant      string
+	White, Black storage.Seat
+	Place        Place
+	DaysPerMove  int // 0: no clock
+	Rated        bool
+	Start        string // a start position text; empty for the variant's own
+	Tournament   string
+	Match        string // an engine match (Round is then the game's number in it)
+	Round        int
+}
+
+// createGame stores a new game, starts its clock and prepares the reply and the
+// notifications. from is where the request that started it came from (nil when no
+// user's request did, as for tournament pairings); starter, the user who sent it,
+// learns of the game from the reply.
+func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter string, from *Place) (*storage.Game, error) {
+	v, err := s.reg.Lookup(ng.Variant)
+	if err != nil {
+		return nil, err
+	}
+	if ng.DaysPerMove != 0 && !validDays(ng.DaysPerMove) {
+		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), ng.DaysPerMove)
+	}
+	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
+		return nil, refuse(ErrRefused, "A game needs two different players.")
+	}
+	seed := s.rand()
+	pos := v.Start(seed)
+	if ng.Start != "" {
+		if pos, err = v.ParsePosition(ng.Start); err != nil {
+			return nil, err
+		}
+	}
+	if err := playable(pos); err != nil {
+		return nil, err
+	}
+	g := &storage.Game{
+		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
+		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
+		Seed: seed, Start: ng.Start, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
+		Tournament: ng.Tournament, Match: ng.Match, Round: ng.Round,
+	}
+	if err := tx.PutGame(g); err != nil {
+		return nil, err
+	}
+	now := s.Now()
+	startClock(g, now)
+	if err := s.save(tx, e, g, now); err != nil {
+		return nil, err
+	}
+	viewer := viewerFor(g, starter)
+	if len(g.ToMove) == 1 {
+		viewer = humanSide(g, g.ToMove[0]) // the player who must look at it first
+	}
+	img, err := s.boardImage(tx, g, viewer, false)
+	if err != nil {
+		return nil, err
+	}
+	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
+		Game: gameRef(g), Started: gameRef(g), Actions: gameActions(g)}
+	e.image = img
+	inPlace := from != nil && samePlace(*from, g)
+	for _, side := range rules.Sides {
+		if g.Player(side).ID == starter {
+			continue
+		}
+		text := begins
+		if g.Awaits(side) {
+			text += "\n" + s.yourTurn(g, side)
+		}
+		if err := s.tell(tx, e, g, side, NoticeChallenge, text, fmt.Sprintf("start/%s/%s", g.ID, side), inPlace); err != nil {
+			return nil, err
+		}
+	}
+	return g, nil
+}
+
+// CreateGame starts a game without a challenge (a tournament pairing) and tells both
+// players.
+func (s *Service) CreateGame(ctx context.Context, ng NewGame) (*storage.Game, error) {
+	var games []*storage.Game
+	err := s.StartGames(ctx, func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error {
+		g, err := create(ng)
+		games = []*storage.Game{g}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	return games[0], nil
+}
+
+// StartGames runs fn in one write transaction in which create stores new games, so
+// that a caller (the tournament code) can start a round's games together with its
+// own records: all or nothing. After the commit both players of each game are told
+// and engine players start thinking. Errors meant for people satisfy ErrRefused or
+// the rules sentinels.
+func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error) error {
+	var all []effects
+	err := s.store.Update(ctx, func(tx *storage.Tx) error {
+		all = all[:0]
+		return fn(tx, func(ng NewGame) (*storage.Game, error) {
+			var e effects
+			g, err := s.createGame(tx, &e, ng, "", nil)
+			if err == nil {
+				e.image = nil // no one asked: the players are told by notifications
+				all = append(all, e)
+			}
+			return g, err
+		})
+	})
+	if err != nil {
+		return err
+	}
+	for i := range all {
+		s.finish(ctx, &all[i])
+	}
+	return nil
+}
+
+// playable refuses a start position in which nobody can ever act: Go-Chess's empty
+// board while its placement phase is not built.
+func playable(pos rules.Position) error {
+	if sim, ok := pos.(rules.Simultaneous); ok && len(sim.Awaiting()) > 0 {
+		return nil
+	}
+	if !pos.Outcome().IsOver() && len(pos.LegalMoves()) == 0 {
+		return refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
+			"use the fen option to play from a set-up position.", pos.Variant().Name())
+	}
+	return nil
+}
+
+// notYourTurn is the refusal of an action by the side not due to act.
+func notYourTurn(g *storage.Game, side rules.Side) error {
+	other := g.Player(side.Other())
+	return refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
+		seatName(other), g.ID, seatName(other))
+}

@@ -91,13 +91,6 @@ func (s *Service) cmdPlace(ctx context.Context, req Request) Reply {
 	})
 }
 
-// notYourTurn is the refusal of an action by the side not due to act.
-func notYourTurn(g *storage.Game, side rules.Side) error {
-	other := g.Player(side.Other())
-	return refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
-		seatName(other), g.ID, seatName(other))
-}
-
 // play plays text as side's move in g (not in a secret round) and stores the game.
 // from is where the request came from, nil when no request caused it (an engine's
 // move).

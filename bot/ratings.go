@@ -191,12 +191,3 @@ func (s *Service) playerName(tx *storage.Tx, id string) string {
 	}
 	return id
 }
-
-// clip shortens s to n runes.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
-}
