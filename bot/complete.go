@@ -2,6 +2,8 @@ package bot
 
 import (
 	"context"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/missivechess/missive/storage"
@@ -52,12 +54,17 @@ func (s *Service) completeGame(tx *storage.Tx, req Request, add func(label, valu
 	}
 }
 
-// gameCompleter completes the game option of a command that has no other
-// autocompleted option.
-func gameCompleter(s *Service) map[string]Completer {
-	return map[string]Completer{"game": s.completeGame}
+// onGame makes c a command that acts on one game: the game option (see findGame)
+// comes last among its options, autocompleted with the user's games.
+func (s *Service) onGame(c Command) Command {
+	c.Spec.Options = append(slices.Clip(c.Spec.Options), gameOption())
+	c.Complete = maps.Clone(c.Complete)
+	if c.Complete == nil {
+		c.Complete = map[string]Completer{}
+	}
+	c.Complete["game"] = s.completeGame
+	return c
 }
-
 // completeEngine suggests the engines that can be challenged.
 func (s *Service) completeEngine(_ *storage.Tx, _ Request, add func(label, value string) bool) {
 	n, ok := s.engine.(interface{ Names() []string })

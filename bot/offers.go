@@ -12,30 +12,28 @@ import (
 
 // resignCommand is /resign.
 func (s *Service) resignCommand() Command {
-	return Command{Handle: s.cmdResign, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdResign, Description: "Resign a game", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdResign, Spec: CommandSpec{Name: CmdResign, Description: "Resign a game"}})
 }
 
 // drawCommand is /draw.
 func (s *Service) drawCommand() Command {
-	return Command{Handle: s.cmdDraw, Complete: gameCompleter(s),
+	return s.onGame(Command{Handle: s.cmdDraw,
 		Spec: CommandSpec{Name: CmdDraw, Description: "Offer a draw, or accept or decline your opponent's offer", Options: []OptionSpec{
 			{Name: "action", Description: "What to do (default: offer, or accept when your opponent offered)", Type: OptString,
-				Choices: []OptionChoice{{"Offer", "offer"}, {"Accept", "accept"}, {"Decline", "decline"}}}, gameOption()}}}
+				Choices: []OptionChoice{{"Offer", "offer"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
 }
 
 // takebackCommand is /takeback.
 func (s *Service) takebackCommand() Command {
-	return Command{Handle: s.cmdTakeback, Complete: gameCompleter(s),
+	return s.onGame(Command{Handle: s.cmdTakeback,
 		Spec: CommandSpec{Name: CmdTakeback, Description: "Casual games: ask to take back your last move, or answer such a request", Options: []OptionSpec{
 			{Name: "action", Description: "What to do (default: request, or accept when your opponent asked)", Type: OptString,
-				Choices: []OptionChoice{{"Request", "request"}, {"Accept", "accept"}, {"Decline", "decline"}}}, gameOption()}}}
+				Choices: []OptionChoice{{"Request", "request"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
 }
 
 // abortCommand is /abort.
 func (s *Service) abortCommand() Command {
-	return Command{Handle: s.cmdAbort, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdAbort, Spec: CommandSpec{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)"}})
 }
 
 // cmdResign resigns the user's game.

@@ -28,8 +28,8 @@ func daysChoices() []OptionChoice {
 	return out
 }
 
-// gameOption is the option that names the game a command acts on (see findGame);
-// gameCompleter completes it.
+// gameOption is the option that names the game a command acts on (see findGame
+// and onGame).
 func gameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true}
 }

@@ -14,17 +14,17 @@ import (
 
 // moveCommand is /move.
 func (s *Service) moveCommand() Command {
-	return Command{Handle: s.cmdMove, Complete: map[string]Completer{"move": s.completeMove, "game": s.completeGame},
+	return s.onGame(Command{Handle: s.cmdMove, Complete: map[string]Completer{"move": s.completeMove},
 		Spec: CommandSpec{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []OptionSpec{
-			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true}, gameOption()}}}
+			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true}}}})
 }
 
 // placeCommand is /place; a choice stays secret until both have chosen, so its
 // answer is private.
 func (s *Service) placeCommand() Command {
-	return Command{Handle: s.cmdPlace, Complete: map[string]Completer{"cell": s.completeMove, "game": s.completeGame},
+	return s.onGame(Command{Handle: s.cmdPlace, Complete: map[string]Completer{"cell": s.completeMove},
 		Spec: CommandSpec{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Private: true, Options: []OptionSpec{
-			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true}, gameOption()}}}
+			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true}}}})
 }
 
 // completeMove suggests the legal moves (or, during placement, the eligible cells)

@@ -16,8 +16,7 @@ import (
 
 // boardCommand is /board.
 func (s *Service) boardCommand() Command {
-	return Command{Handle: s.cmdBoard, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
 }
 
 // gamesCommand is /games; its answer is private.
@@ -27,26 +26,22 @@ func (s *Service) gamesCommand() Command {
 
 // historyCommand is /history.
 func (s *Service) historyCommand() Command {
-	return Command{Handle: s.cmdHistory, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdHistory, Description: "A game's moves, numbered", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdHistory, Spec: CommandSpec{Name: CmdHistory, Description: "A game's moves, numbered"}})
 }
 
 // pgnCommand is /pgn.
 func (s *Service) pgnCommand() Command {
-	return Command{Handle: s.cmdPGN, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdPGN, Description: "Export a game as PGN", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdPGN, Spec: CommandSpec{Name: CmdPGN, Description: "Export a game as PGN"}})
 }
 
 // gifCommand is /gif.
 func (s *Service) gifCommand() Command {
-	return Command{Handle: s.cmdGIF, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdGIF, Description: "An animation of a game, one frame per move", Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdGIF, Spec: CommandSpec{Name: CmdGIF, Description: "An animation of a game, one frame per move"}})
 }
 
 // hintCommand is /hint; its answer is private.
 func (s *Service) hintCommand() Command {
-	return Command{Handle: s.cmdHint, Complete: gameCompleter(s),
-		Spec: CommandSpec{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Private: true, Options: []OptionSpec{gameOption()}}}
+	return s.onGame(Command{Handle: s.cmdHint, Spec: CommandSpec{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Private: true}})
 }
 
 // settingsCommand is /settings; its answer is private.
