@@ -133,6 +133,7 @@ func TestFeatureConflicts(t *testing.T) {
 	for name, f := range map[string]Feature{
 		"a name taken":        {Commands: []Command{{Spec: CommandSpec{Name: CmdMove}, Handle: func(context.Context, Request) Reply { return Reply{} }}}},
 		"no handler":          {Commands: []Command{{Spec: CommandSpec{Name: "nohandler"}}}},
+		"no completer":        {Commands: []Command{{Spec: CommandSpec{Name: "x", Options: []OptionSpec{{Name: "z", Autocomplete: true}}}, Handle: func(context.Context, Request) Reply { return Reply{} }}}},
 		"completes no option": {Commands: []Command{{Spec: CommandSpec{Name: "x"}, Handle: func(context.Context, Request) Reply { return Reply{} }, Complete: map[string]Completer{"y": nil}}}},
 	} {
 		cfg.Features = []func(*Service) Feature{func(*Service) Feature { return f }}

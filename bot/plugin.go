@@ -32,7 +32,9 @@ type GameEnd struct {
 }
 
 // plug registers the features: their commands by name and their options'
-// completers by option name, their end-of-game hooks in order.
+// completers by option name, their end-of-game hooks in order. It refuses a
+// command declared twice or without a handler, and a completer for an option that
+// is not autocompleted, or none for one that is.
 func (s *Service) plug(features []Feature) error {
 	s.byName = map[string]int{}
 	s.completers = map[string]Completer{}
@@ -61,6 +63,13 @@ func (s *Service) plug(features []Feature) error {
 		}
 		if f.AfterGameEnded != nil {
 			s.afterEnded = append(s.afterEnded, f.AfterGameEnded)
+		}
+	}
+	for _, c := range s.commands {
+		for _, o := range c.Spec.Options {
+			if _, ok := s.completers[o.Name]; o.Autocomplete && !ok {
+				return fmt.Errorf("bot: command %q autocompletes %q, which no command completes", c.Spec.Name, o.Name)
+			}
 		}
 	}
 	return nil
