@@ -65,6 +65,7 @@ func (s *Service) onGame(c Command) Command {
 	c.Complete["game"] = s.completeGame
 	return c
 }
+
 // completeEngine suggests the engines that can be challenged.
 func (s *Service) completeEngine(_ *storage.Tx, _ Request, add func(label, value string) bool) {
 	n, ok := s.engine.(interface{ Names() []string })

@@ -48,7 +48,7 @@ func (s *Service) plug(features []Feature) error {
 				return fmt.Errorf("bot: command %q is declared twice", name)
 			}
 			for opt, complete := range c.Complete {
-				if o, ok := c.Spec.Option(opt); !ok || !o.Autocomplete {
+				if o, ok := c.Spec.Option(opt); !ok || !o.Autocomplete || complete == nil {
 					return fmt.Errorf("bot: command %q completes %q, which is not one of its autocompleted options", name, opt)
 				}
 				if _, ok := s.completers[opt]; !ok {
