@@ -85,6 +85,10 @@ func (p *Position) Repetitions() int {
 // Variant returns the game this position belongs to.
 func (p *Position) Variant() rules.Variant { return p.st.t.v.owner }
 
+// CanWin reports whether side has the material to win; it implements
+// rules.MaterialJudge from the variant's automatic draws against a bare king.
+func (p *Position) CanWin(side rules.Side) bool { return p.st.canWin(side) }
+
 // Turn returns the side to move.
 func (p *Position) Turn() rules.Side { return p.st.turn }
 

@@ -75,6 +75,9 @@ func (b *SearchBoard) Hash() uint64 { return b.hash }
 // Turn returns the side to move.
 func (b *SearchBoard) Turn() rules.Side { return b.turn }
 
+// Spec returns the definition of the board's variant.
+func (b *SearchBoard) Spec() Spec { return b.t.v.spec }
+
 // Geometry returns the board shape.
 func (b *SearchBoard) Geometry() *board.Geometry { return b.t.geo }
 

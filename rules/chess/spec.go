@@ -67,8 +67,12 @@ type Spec struct {
 	Castlings []Castling
 	// CastlingResetsClock makes castling reset the fifty-move counter (Gothic).
 	CastlingResetsClock bool
-	// Insufficient lists the endgames drawn automatically.
+	// Insufficient lists the endgames drawn automatically; its entries against a
+	// bare king also say which material cannot win on time (Position.CanWin).
 	Insufficient []MaterialDraw
+	// Values gives every kind but the king its worth in centipawns, for the engine
+	// and simple players (rules.PieceValues).
+	Values map[rules.PieceKind]int
 	// StartCounts is each side's material at the start, used to refuse impossible positions.
 	StartCounts map[rules.PieceKind]int
 	// OppositeBishops says a side's two bishops stand on cells of different colours

@@ -33,6 +33,15 @@ func (Variant) ParsePosition(text string) (rules.Position, error) {
 	return p, nil
 }
 
+// PieceValues gives a stone 100 centipawns; it implements rules.Valuer.
+func (Variant) PieceValues() map[rules.PieceKind]int {
+	return map[rules.PieceKind]int{rules.Stone: 100}
+}
+
+// Look says Gess is a Go board with a one-cell frame, seen unturned from Black's
+// side: Black starts on ranks 2-7, at the bottom. It implements rules.Looker.
+func (Variant) Look() rules.Look { return rules.Look{Home: rules.Black, Stones: true, Frame: 1} }
+
 // dims is the frame as rules geometry.
 var dims = rules.Dims{Files: Size, Ranks: Size}
 
@@ -98,6 +107,11 @@ func (p *Position) Repetitions() int {
 	}
 	return n
 }
+
+// CanWin reports whether side still has stones: with stones a side can always
+// still build a ring or break the opponent's last one, so only a side without
+// stones cannot win. It implements rules.MaterialJudge.
+func (p *Position) CanWin(side rules.Side) bool { return p.board.Count(side) > 0 }
 
 // Variant returns Gess.
 func (p *Position) Variant() rules.Variant { return Variant{} }

@@ -460,6 +460,10 @@ func FirstPlayer(b rules.Board) (rules.Side, int) {
 // Outcome is ongoing: nobody wins or loses during placement.
 func (p *Placement) Outcome() rules.Outcome { return rules.OngoingOutcome }
 
+// CanWin is true for both sides: during placement material is still coming. It
+// implements rules.MaterialJudge.
+func (p *Placement) CanWin(rules.Side) bool { return true }
+
 // InCheck is false: no king is in check during placement.
 func (p *Placement) InCheck() bool { return false }
 
