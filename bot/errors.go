@@ -50,6 +50,10 @@ func userText(err error) (string, bool) {
 	if errors.As(err, &se) {
 		return se.Sentence(), true
 	}
+	var s rules.Sentencer
+	if errors.As(err, &s) {
+		return s.Sentence(), true
+	}
 	for _, s := range []error{rules.ErrIllegalMove, rules.ErrAmbiguousMove, rules.ErrBadNotation,
 		rules.ErrBadPosition, rules.ErrGameOver, rules.ErrNotYourTurn, rules.ErrUnknownVariant} {
 		if errors.Is(err, s) {

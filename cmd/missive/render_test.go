@@ -29,8 +29,8 @@ func TestRenderUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--variant", "gothic"}, "-o FILE"},
-		{[]string{"--side", "red", "-o", out}, "unknown side"},
-		{[]string{"--variant", "xiangqi", "-o", out}, "no variant"},
+		{[]string{"--side", "red", "-o", out}, "Say white or black"},
+		{[]string{"--variant", "xiangqi", "-o", out}, "There is no game called"},
 		{[]string{"-o", out, "e2e4"}, "quote the moves"},
 		{[]string{"--width", "x", "-o", out}, "invalid value"},
 	}

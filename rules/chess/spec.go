@@ -31,6 +31,13 @@ type PawnRules struct {
 	// Promotions lists the kinds a pawn may become on reaching its last rank; empty
 	// means pawns never promote.
 	Promotions []rules.PieceKind
+	// Reversible lists the pawn steps (of Pushes, or East and West with
+	// SidewaysWhenBlocked) that another pawn step can undo: Go-Chess's four steps,
+	// Keltic's sideways steps. A position from before such a step can occur again, so
+	// it keeps the window in which repetitions are counted open; every other pawn
+	// move, a capture and a change of castling rights close it. The fifty-move
+	// counter is apart: every pawn move resets it.
+	Reversible []board.Direction
 }
 
 // Castling is one castling move: the king's move From -> To with the rook's

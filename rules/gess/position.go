@@ -1,7 +1,6 @@
 package gess
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/missivechess/missive/rules"
@@ -164,7 +163,7 @@ func sortByTarget(moves []rules.Move) {
 // Play validates m and returns the position after it; the receiver is unchanged.
 func (p *Position) Play(m rules.Move) (rules.Position, error) {
 	if p.outcome.IsOver() {
-		return nil, fmt.Errorf("gess: the game is over (%s), no more moves can be played: %w", p.outcome, rules.ErrGameOver)
+		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", p.outcome)
 	}
 	if err := p.board.explain(m); err != nil {
 		return nil, err

@@ -34,8 +34,9 @@ func Spec() chess.Spec {
 		Blocked: BlockedCells,
 		Pieces:  []chess.PieceDef{chess.KnightDef, chess.BishopDef, chess.RookDef, chess.QueenDef, chess.KingDef},
 		Pawn: chess.PawnRules{
-			Pushes:   board.Orthogonal,
-			Captures: board.Diagonal,
+			Pushes:     board.Orthogonal,
+			Captures:   board.Diagonal,
+			Reversible: board.Orthogonal,
 		},
 		PawnRanks: [2][2]int{{1, 10}, {1, 10}},
 		Insufficient: []chess.MaterialDraw{

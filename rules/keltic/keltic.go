@@ -40,6 +40,7 @@ func Spec() chess.Spec {
 			Pushes:              []board.Direction{board.North},
 			Captures:            []board.Direction{board.NorthEast, board.NorthWest},
 			SidewaysWhenBlocked: true,
+			Reversible:          []board.Direction{board.East, board.West},
 			Promotions:          []rules.PieceKind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight},
 		},
 		// White pawns start on rank 3 and never go back; they promote on rank 7.
