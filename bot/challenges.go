@@ -213,7 +213,7 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 		if msg, ok := userText(err); ok {
 			return refusal(msg)
 		}
-		return refusal(sentenceOf(err))
+		return s.fail(req, err)
 	}
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
 		if err := s.checkLimits(tx, req.User, false); err != nil {

@@ -44,21 +44,15 @@ func refuse(kind error, format string, args ...any) error {
 }
 
 // userText returns the sentence to show the user for err and true, or false when
-// err is an internal failure that the user cannot fix.
+// err is an internal failure that the user cannot fix. A refusal carries its
+// sentence (a rules.Sentencer: this package's refusals, rules.Error); an error of a
+// rules kind that carries none is an internal failure (a caller misused the rules,
+// as when a stored game no longer replays), never a sentence recovered from its
+// text.
 func userText(err error) (string, bool) {
 	var se rules.Sentencer
 	if errors.As(err, &se) {
 		return se.Sentence(), true
-	}
-	var s rules.Sentencer
-	if errors.As(err, &s) {
-		return s.Sentence(), true
-	}
-	for _, s := range []error{rules.ErrIllegalMove, rules.ErrAmbiguousMove, rules.ErrBadNotation,
-		rules.ErrBadPosition, rules.ErrGameOver, rules.ErrNotYourTurn, rules.ErrUnknownVariant} {
-		if errors.Is(err, s) {
-			return sentence(err, s), true
-		}
 	}
 	if errors.Is(err, storage.ErrConflict) {
 		return "The game changed while your command was running; look at the board and try again.", true
@@ -66,33 +60,25 @@ func userText(err error) (string, bool) {
 	return "", false
 }
 
-// sentenceOf is the sentence for people of any error: its own when it carries one
-// (a rules.Sentencer), else its text made into one by sentence.
-func sentenceOf(err error) string {
-	var se rules.Sentencer
-	if errors.As(err, &se) {
-		return se.Sentence()
+// reword returns err's refusal with prefix (format with args) before its
+// sentence, such as "First engine: ", or err itself when it is an internal failure.
+func reword(err error, format string, args ...any) error {
+	msg, ok := userText(err)
+	if !ok {
+		return err
 	}
-	return sentence(err, nil)
+	return refuse(ErrRefused, format+"%s", append(args, msg)...)
 }
 
-// sentence turns an error that carries no sentence into a sentence for people: the
-// package prefixes ("chess: ") and the trailing text of sentinel (when not nil) are
-// removed and it is capitalised. It goes once every rules error carries its
-// sentence (rules.Error).
-func sentence(err, sentinel error) string {
-	msg := err.Error()
-	if sentinel != nil {
-		msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
+// failureText describes an engine's failure to move for the match's report: the
+// refusal's sentence, else the error's own text (for the admins who run the
+// match), as a sentence.
+func failureText(err error) string {
+	if msg, ok := userText(err); ok {
+		return msg
 	}
-	for {
-		i := strings.Index(msg, ": ")
-		if i <= 0 || i > 12 || strings.ContainsFunc(msg[:i], func(r rune) bool { return !unicode.IsLower(r) }) {
-			break
-		}
-		msg = msg[i+2:]
-	}
-	return capitalize(strings.TrimSpace(msg)) + period(msg)
+	msg := strings.TrimSpace(err.Error())
+	return capitalize(msg) + period(msg)
 }
 
 // capitalize upper-cases the first letter of s.

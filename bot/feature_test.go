@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -180,7 +181,7 @@ func TestCarriedSentence(t *testing.T) {
 	if !ok || got != "Nf9: there is no square f9 on this board." {
 		t.Errorf("userText = %q, %v", got, ok)
 	}
-	if got := sentenceOf(err); got != "Nf9: there is no square f9 on this board." {
-		t.Errorf("sentenceOf = %q", got)
+	if _, ok := userText(fmt.Errorf("gochess: in the placement phase both players choose at once: %w", rules.ErrIllegalMove)); ok {
+		t.Error("an error of a rules kind without a sentence was shown to the user")
 	}
 }

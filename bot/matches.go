@@ -122,7 +122,7 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 			name = "builtin"
 		}
 		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
-			return refuse(ErrRefused, "%s engine: %s", title, sentenceOf(err))
+			return reword(err, "%s engine: ", title)
 		}
 	}
 	if seats[0].ID == seats[1].ID {

@@ -144,7 +144,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
 		}
 		if _, err := s.engine.Opponent(n, 1, v.Key()); err != nil {
-			return refuse(ErrRefused, "There is no engine %q: %s", n, sentenceOf(err))
+			return reword(err, "There is no engine %q: ", n)
 		}
 		engines = append(engines, n)
 	}
@@ -184,7 +184,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 			return err
 		}
 		if seat, err = s.engine.Opponent(name, level, t.Variant); err != nil {
-			return refuse(ErrRefused, "%s", sentenceOf(err))
+			return reword(err, "")
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
@@ -335,7 +335,7 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	}
 	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
 	if err != nil {
-		return refuse(ErrRefused, "%s", sentenceOf(err))
+		return fmt.Errorf("bot: starting tournament %s: %w", t.ID, err) // its settings were checked above
 	}
 	t.Rounds, t.Status, t.StartedAt = pt.Rounds, storage.TournamentRunning, s.Now()
 	if err := setPairing(t, pt); err != nil {
