@@ -31,7 +31,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", id)
+			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", shownID(id))
 		}
 		if err != nil {
 			return nil, err
@@ -100,10 +100,13 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
 		names = append(names, "#"+g.ID)
 	}
+	where := "" // a console has no threads; a server gives each game its own
+	if req.Place.Guild != "" {
+		where = ", or use the command in the game's thread"
+	}
 	return &choiceError{
 		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
-			"You play %d games (%s): say which with game:<number>, or use the command in the game's thread.",
-			len(games), strings.Join(names, ", "))},
+			"You play %d games (%s): say which with game:<number>%s.", len(games), strings.Join(names, ", "), where)},
 		choice: ch,
 	}
 }
@@ -397,4 +400,13 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("%d %s", n, word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// clip shortens s to n runes.
+func clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
 }

@@ -20,9 +20,15 @@ import (
 // standings after a result, the final announcement.
 const NoticeTournament NoticeKind = "tournament"
 
-// tournamentSpec describes /tournament; create and start need the server-management
+// tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
-func tournamentSpec(variants, days []OptionChoice) CommandSpec {
+func (s *Service) tournamentCommand() Command {
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec()}
+}
+
+// tournamentSpec describes /tournament.
+func (s *Service) tournamentSpec() CommandSpec {
+	variants, days := s.variantChoices(), daysChoices()
 	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
 		Options: []OptionSpec{
@@ -44,15 +50,6 @@ func tournamentSpec(variants, days []OptionChoice) CommandSpec {
 			{Name: "show", Description: "standings: a picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
 				{"Picture", "image"}, {"Text table", "table"}}},
 		}}
-}
-
-// mustAdmin refuses members without the server-management permission what;
-// local play (no server) has no such permission to check.
-func mustAdmin(req Request, what string) error {
-	if req.Admin || req.Place.Guild == "" {
-		return nil
-	}
-	return refuse(ErrRefused, "Only members who may manage this server can %s a tournament.", what)
 }
 
 // cmdTournament runs /tournament.
@@ -88,59 +85,19 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
 }
 
-// findTournament picks the tournament a request means: the one named, the one of
-// the place it came from, or the only active one of the server.
+// findTournament picks the tournament a request means (see findEvent).
 func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tournament, error) {
-	if id := req.Args.Get("tournament"); id != "" {
-		t, err := tx.Tournament(strings.TrimPrefix(id, "#"))
-		if errors.Is(err, storage.ErrNotFound) || (err == nil && t.Guild != req.Place.Guild) {
-			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", id)
-		}
-		return t, err
-	}
-	active, err := tx.GuildTournaments(req.Place.Guild, true)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range active {
-		if req.Place.Thread != "" && t.Thread == req.Place.Thread {
-			return t, nil
-		}
-	}
-	switch len(active) {
-	case 0:
-		if over, err := tx.GuildTournaments(req.Place.Guild, false); err != nil || len(over) > 0 {
-			if err != nil {
-				return nil, err
-			}
-			return over[len(over)-1], nil // the latest, for its standings and info
-		}
-		return nil, refuse(ErrRefused, "No tournament is open or running here; an admin can create one with /tournament action:create.")
-	case 1:
-		return active[0], nil
-	}
-	names := make([]string, len(active))
-	for i, t := range active {
-		names[i] = fmt.Sprintf("%s (%s)", t.ID, t.Name)
-	}
-	return nil, refuse(ErrRefused, "Several tournaments run here: %s. Name one with tournament:NUMBER.", strings.Join(names, ", "))
-}
-
-// intArg reads an optional whole-number option.
-func intArg(req Request, name string, def int) (int, error) {
-	t := req.Args.Get(name)
-	if t == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n < 0 {
-		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
-	}
-	return n, nil
+	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
+		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
+		noSuch: func(raw, _ string) error {
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", shownID(raw))
+		},
+		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
+		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
 func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "create"); err != nil {
+	if err := mustAdmin(req, "create a tournament"); err != nil {
 		return err
 	}
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -187,15 +144,18 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
 		}
 		if _, err := s.engine.Opponent(n, 1, v.Key()); err != nil {
-			return refuse(ErrRefused, "There is no engine %q: %s", n, sentenceOf(err))
+			return reword(err, "There is no engine %q: ", n)
 		}
 		engines = append(engines, n)
 	}
-	name := req.Args.Get("name")
+	name := strings.TrimSpace(req.Args.Get("name"))
+	if msg := nameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
+		return refuse(ErrRefused, "%s", msg)
+	}
 	if name == "" {
 		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
 	}
-	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: clip(name, 80),
+	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
 		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
 	if err := tx.PutTournament(t); err != nil {
@@ -216,7 +176,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := mustAdmin(req, "enter an engine in"); err != nil {
+		if err := mustAdmin(req, "enter an engine in a tournament"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
@@ -227,7 +187,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 			return err
 		}
 		if seat, err = s.engine.Opponent(name, level, t.Variant); err != nil {
-			return refuse(ErrRefused, "%s", sentenceOf(err))
+			return reword(err, "")
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
@@ -335,16 +295,8 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 	return nil
 }
 
-// merge adds the notifications and background work of ge to e (not its reply).
-func merge(e, ge *effects) {
-	e.notes = append(e.notes, ge.notes...)
-	e.engine = append(e.engine, ge.engine...)
-	e.ended = append(e.ended, ge.ended...)
-	e.wake = e.wake || ge.wake
-}
-
 func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "start"); err != nil {
+	if err := mustAdmin(req, "start a tournament"); err != nil {
 		return err
 	}
 	t, err := s.findTournament(tx, req)
@@ -386,7 +338,7 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	}
 	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
 	if err != nil {
-		return refuse(ErrRefused, "%s", sentenceOf(err))
+		return fmt.Errorf("bot: starting tournament %s: %w", t.ID, err) // its settings were checked above
 	}
 	t.Rounds, t.Status, t.StartedAt = pt.Rounds, storage.TournamentRunning, s.Now()
 	if err := setPairing(t, pt); err != nil {
@@ -463,12 +415,7 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 		if err := tx.PutTournament(t); err != nil {
 			return err
 		}
-		st := pt.Standings()
-		text := "The tournament is over."
-		if len(st) > 0 {
-			text = fmt.Sprintf("The tournament is over: %s wins with %s points. Congratulations!", s.entrantName(t, st[0].Player), points(st[0].Points))
-		}
-		s.postStandings(e, t, pt, text, "final/"+t.ID)
+		s.postStandings(e, t, pt, "The tournament is over"+s.winnerText(t, pt), "final/"+t.ID)
 	}
 	return nil
 }
@@ -541,16 +488,11 @@ func tournamentResult(g *storage.Game) tournament.Result {
 	return tournament.BlackWins
 }
 
-// gameEnded runs inside the transaction that ends g: it rates the game and, for a
-// tournament game, records its result, posts the standings and starts the next round
-// when it is due.
-func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
-	if err := rateGame(tx, g); err != nil {
-		return err
-	}
-	if g.Match != "" {
-		return s.matchGameEnded(tx, e, g)
-	}
+// tournamentGameEnded runs inside the transaction that ends a game: for a
+// tournament game, it records the result, posts the standings and starts the next
+// round when it is due.
+func (s *Service) tournamentGameEnded(end GameEnd) error {
+	tx, e, g := end.Tx, end.e, end.Game
 	if g.Tournament == "" {
 		return nil
 	}
@@ -586,6 +528,54 @@ func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 }
 
 func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
+
+// pointsText writes "1 point", "1.5 points".
+func pointsText(p float64) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return points(p) + " points"
+}
+
+// winnerText says who won the finished tournament t after pt: ": alice wins with 2
+// points. Congratulations!", naming the tie-break that decided a tie on points, or
+// everyone who shares first place; "." when nobody played.
+func (s *Service) winnerText(t *storage.Tournament, pt tournament.Tournament) string {
+	fp := pt.Format.Top(pt.Standings())
+	if len(fp.Level) == 0 {
+		return "."
+	}
+	first := fp.Level[0]
+	name := func(st tournament.Standing) string { return s.entrantName(t, st.Player) }
+	switch {
+	case fp.Shared > 1:
+		names := make([]string, fp.Shared)
+		for i, st := range fp.Level[:fp.Shared] {
+			names[i] = name(st)
+		}
+		return fmt.Sprintf(": %s share first place with %s each, level on every tie-break too (%s is listed first as the better seed). Congratulations!",
+			andList(names), pointsText(first.Points), names[0])
+	case len(fp.Level) > 1:
+		k := slices.Index(pt.Format.Tiebreaks(), fp.Decider)
+		second := fp.Level[1]
+		others := make([]string, len(fp.Level)-1)
+		for i, st := range fp.Level[1:] {
+			others[i] = name(st)
+		}
+		return fmt.Sprintf(": %s wins on the %s tie-break (%s to %s's %s), level on %s with %s. Congratulations!",
+			name(first), fp.Decider.Name(), points(first.Tiebreaks[k]), name(second), points(second.Tiebreaks[k]),
+			pointsText(first.Points), andList(others))
+	}
+	return fmt.Sprintf(": %s wins with %s. Congratulations!", name(first), pointsText(first.Points))
+}
+
+// andList joins names as "alice", "alice and bob", "alice, bob and carol".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
 
 // textRows is the most standings rows shown as text: a Discord message holds
 // 4,096 characters, and the picture shows every player.
@@ -681,7 +671,7 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 	if err != nil {
 		return Reply{}, nil, err
 	}
-	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
+	head := fmt.Sprintf("Standings after %d of %d rounds paired, %s in progress.", pt.Round(), pt.Rounds, plural(len(pt.Pending()), "game"))
 	if t.Status == storage.TournamentFinished {
 		head = "Final standings."
 	}

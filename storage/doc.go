@@ -44,6 +44,7 @@
 //
 //	bucket                key                                 value
 //	meta                  "schema" | "created" | "migrated"   schema version (decimal) and dates
+//	                      "clock-offset"                      a console's /wait offset ("72h0m0s"; optional)
 //	games                 game id                             Game
 //	players               player id                           Player (settings)
 //	challenges            challenge id                        Challenge
