@@ -23,9 +23,6 @@ import (
 // move starts "N..."), Gess from its first mover (Black): "1. e3-e5 l18xl15 2. ...".
 // Choices still secret are never exported.
 
-// pgnVariantTag returns the Variant tag value of a variant key.
-func pgnVariantTag(key string) string { return key }
-
 // pgn returns the PGN text of g.
 func (s *Service) pgn(g *storage.Game) (string, error) {
 	h, err := g.History(s.reg)
@@ -57,7 +54,7 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 	err = record.WritePGN(&b, record.PGN{
 		Event: event, Site: s.site, Date: g.CreatedAt.UTC().Format("2006.01.02"), Round: round,
 		White: seatName(g.Players[rules.White]), Black: seatName(g.Players[rules.Black]),
-		Result: result(g.Outcome), Variant: pgnVariantTag(g.Variant), Seed: g.Seed, Extra: extra, History: h,
+		Result: result(g.Outcome), Seed: g.Seed, Extra: extra, History: h,
 	})
 	return b.String(), err
 }

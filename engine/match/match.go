@@ -273,7 +273,7 @@ func writePGN(w io.Writer, g Game, round int) error {
 		extra = append(extra, record.Tag{Name: "Termination", Value: g.Note})
 	}
 	err = record.WritePGN(w, record.PGN{Event: "Missive engine match", Round: strconv.Itoa(round), White: g.White, Black: g.Black,
-		Result: g.Outcome.Result(), Variant: g.Start.Variant().Name(), Extra: extra, History: h.Notated()})
+		Result: g.Outcome.Result(), Extra: extra, History: h.Notated()})
 	if err == nil {
 		_, err = io.WriteString(w, "\n")
 	}

@@ -117,7 +117,7 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 			tags[m[1]] = m[2]
 		}
 		g := games[i]
-		for k, want := range map[string]string{"White": g.White, "Black": g.Black, "Result": g.Outcome.Result(), "Variant": v.Name()} {
+		for k, want := range map[string]string{"White": g.White, "Black": g.Black, "Result": g.Outcome.Result(), "Variant": v.Key()} {
 			if tags[k] != want {
 				t.Errorf("game %d: tag %s = %q, want %q", i+1, k, tags[k], want)
 			}

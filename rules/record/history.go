@@ -207,7 +207,7 @@ func PlacementText(steps []Step) string {
 			a, b = b, a
 		}
 		num, again := round+1, ""
-		if pieces(PublicView(steps[i+1].After)) == pieces(PublicView(steps[i].Before)) {
+		if PublicView(steps[i+1].After).Board().Pieces() == PublicView(steps[i].Before).Board().Pieces() {
 			again = " (again)"
 		} else {
 			round++
@@ -215,17 +215,6 @@ func PlacementText(steps []Step) string {
 		parts = append(parts, fmt.Sprintf("%d. %s %s%s", num, a.SAN, b.SAN, again))
 	}
 	return strings.Join(parts, " ")
-}
-
-// pieces counts the pieces on pos's board.
-func pieces(pos rules.Position) int {
-	n := 0
-	for _, c := range pos.Board().Cells {
-		if !c.Piece.IsNone() {
-			n++
-		}
-	}
-	return n
 }
 
 // Wrap joins tokens with spaces into lines of at most width characters.

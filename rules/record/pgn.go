@@ -15,7 +15,8 @@ type Tag struct{ Name, Value string }
 // PGN is one game as WritePGN writes it: its tags and result around a history.
 //
 // The tags come in this order: the Seven Tag Roster (Event, Site, Date, Round, White,
-// Black, Result; "?" when empty), Variant when set, SetUp "1" and FEN (the position
+// Black, Result; "?" when empty), Variant (the variant's stable key, as Fairy-Stockfish
+// names it: gothic, keltic, gochess, gess), SetUp "1" and FEN (the position
 // the movetext starts from, in the variant's own position text), then for a game that
 // began with a simultaneous round (Go-Chess placement) PlacementFEN (the start before
 // any choice) and Seed, then Extra in order.
@@ -27,7 +28,6 @@ type Tag struct{ Name, Value string }
 type PGN struct {
 	Event, Site, Date, Round, White, Black string
 	Result                                 string // "1-0", "0-1", "1/2-1/2" or "*"; "*" when empty
-	Variant                                string // the Variant tag; empty writes none
 	Seed                                   uint64 // the seed written for a game with simultaneous rounds
 	Extra                                  []Tag
 	History                                *History
@@ -61,9 +61,7 @@ func WritePGN(w io.Writer, g PGN) error {
 		tag(t.Name, orUnknown(t.Value))
 	}
 	tag("Result", result)
-	if g.Variant != "" {
-		tag("Variant", g.Variant)
-	}
+	tag("Variant", h.Start.Variant().Key())
 	tag("SetUp", "1")
 	tag("FEN", fen)
 	if _, ok := h.Start.(rules.Simultaneous); ok || len(placement) > 0 {

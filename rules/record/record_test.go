@@ -248,7 +248,7 @@ func TestWritePGN(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	err = record.WritePGN(&b, record.PGN{Event: `a "quoted" event`, White: "alice", Black: "bob", Variant: "gess",
+	err = record.WritePGN(&b, record.PGN{Event: `a "quoted" event`, White: "alice", Black: "bob",
 		Extra: []record.Tag{{"Termination", "unterminated"}}, History: h})
 	if err != nil {
 		t.Fatal(err)
@@ -321,7 +321,7 @@ func TestPGNRoundTrip(t *testing.T) {
 			t.Fatal(err)
 		}
 		var b strings.Builder
-		if err := record.WritePGN(&b, record.PGN{Variant: key, History: h}); err != nil {
+		if err := record.WritePGN(&b, record.PGN{History: h}); err != nil {
 			t.Fatal(err)
 		}
 		_, movetext, _ := strings.Cut(b.String(), "\n\n")
