@@ -63,7 +63,11 @@ func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label,
 	}
 	open, err := tx.OpenChallenges(req.Place.Guild)
 	if err == nil {
-		list = append(list, open...)
+		for _, c := range open {
+			if openHere(c, req) {
+				list = append(list, c)
+			}
+		}
 	}
 	seen := map[string]bool{}
 	for _, c := range list {
@@ -146,6 +150,9 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if engineName != "" {
 		return s.engineChallenge(ctx, req, v, engineName, days, color, start)
 	}
+	if opp == "" && !req.local() && req.Place.Guild == "" {
+		return refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
+	}
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
 		if err := s.checkLimits(tx, req.User, true); err != nil {
 			return err
@@ -176,18 +183,40 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
 			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
 				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
-			Actions: []Action{
-				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}},
-				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}},
-				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}},
-			},
+			Actions: challengeActions(c.ID, "", true, true, true),
 		}
 		if opp != "" {
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
-				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil)
+				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil, challengeActions(c.ID, "", true, true, false)...)
 		}
 		return nil
 	})
+}
+
+// challengeActions are the buttons that answer challenge id: accept, decline and
+// cancel, those asked for; tag follows each label (such as " #3" in a list).
+func challengeActions(id, tag string, accept, decline, cancel bool) []Action {
+	var out []Action
+	if accept {
+		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}})
+	}
+	if decline {
+		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}})
+	}
+	if cancel {
+		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}})
+	}
+	return out
+}
+
+// openHere reports whether c, a challenge to anyone, may be answered where req
+// came from: in its server, or (made before such challenges were kept to servers)
+// in the channel it was made in.
+func openHere(c *storage.Challenge, req Request) bool {
+	if c.Guild != "" {
+		return c.Guild == req.Place.Guild
+	}
+	return req.Place.Guild == "" && c.Channel == req.Place.Channel
 }
 
 // challengeTerms describes a challenge's settings.
@@ -297,7 +326,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 			return nil, err
 		}
 		for _, c := range open {
-			if c.Opponent.ID == "" && c.Challenger.ID != req.User.ID {
+			if c.Opponent.ID == "" && c.Challenger.ID != req.User.ID && openHere(c, req) {
 				list = append(list, c)
 			}
 		}
@@ -358,8 +387,8 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 			return refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
 		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
 			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
-		case c.Opponent.ID == "" && c.Guild != req.Place.Guild:
-			return refuse(ErrRefused, "Challenge #%s is open to the members of another server.", c.ID)
+		case c.Opponent.ID == "" && !openHere(c, req):
+			return refuse(ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
 		}
 		if err := s.checkLimits(tx, req.User, false); err != nil {
 			return err
@@ -455,20 +484,27 @@ func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
 		}
 		seen := map[string]bool{}
 		var lines []string
+		var actions []Action
 		for _, c := range append(mine, here...) {
 			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
 				continue
 			}
-			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
-				continue // between two other players
+			mineToAnswer := c.Opponent.ID == req.User.ID
+			made := c.Challenger.ID == req.User.ID
+			if !made && !mineToAnswer && (c.Opponent.ID != "" || !openHere(c, req)) {
+				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
 			lines = append(lines, s.challengeLine(c))
+			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
+			if buttons := challengeActions(c.ID, " #"+c.ID, !made, mineToAnswer, made); len(actions)+len(buttons) <= MaxActions {
+				actions = append(actions, buttons...)
+			}
 		}
 		if len(lines) == 0 {
 			lines = []string{"There are no open challenges. Make one with /challenge."}
 		}
-		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
+		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n"), Actions: actions}
 		return nil
 	})
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/missivechess/missive/storage"
@@ -55,7 +56,47 @@ type OptionSpec struct {
 	Choices []OptionChoice
 	// Autocomplete says that Service.Complete suggests values as the user types.
 	Autocomplete bool
+	// Min and Max bound an integer option when Max > Min (Discord's min_value and
+	// max_value); MaxLength bounds a string option's length in characters when
+	// positive (Discord's max_length).
+	Min, Max  int
+	MaxLength int
 }
+
+// Bounded reports whether o has a range of allowed integers (Min..Max).
+func (o OptionSpec) Bounded() bool { return o.Max > o.Min }
+
+// Context is a kind of place where a command may be used; the values mirror
+// Discord's interaction context types and are stable.
+type Context string
+
+// The contexts.
+const (
+	ContextGuild          Context = "guild"           // a server's channel or thread
+	ContextBotDM          Context = "bot_dm"          // a direct message with the bot
+	ContextPrivateChannel Context = "private_channel" // a DM or group DM between users (user-installed app)
+)
+
+// AllContexts are the contexts a command is offered in unless its spec says otherwise.
+var AllContexts = []Context{ContextGuild, ContextBotDM, ContextPrivateChannel}
+
+// Integration is a way the app is installed that makes a command available; the
+// values mirror Discord's application integration types and are stable.
+type Integration string
+
+// The integrations.
+const (
+	IntegrationGuild Integration = "guild_install" // installed to a server
+	IntegrationUser  Integration = "user_install"  // installed by a user, for use anywhere
+)
+
+// AllIntegrations are the integrations a command is offered through unless its spec
+// says otherwise.
+var AllIntegrations = []Integration{IntegrationGuild, IntegrationUser}
+
+// SubcommandArg is the option under which a command with subcommands receives the
+// chosen one (as the console's "/tournament create" and "action:create" both give it).
+const SubcommandArg = "action"
 
 // CommandSpec describes one command: the Discord adapter registers it as a slash
 // command, the console prints it in /help and reads its options.
@@ -76,6 +117,37 @@ type CommandSpec struct {
 	// Private says that the command's answer is normally for the user alone (an
 	// adapter that must acknowledge a slow command early acknowledges it privately).
 	Private bool
+	// Contexts are where the command is offered (empty: everywhere); the service
+	// refuses it elsewhere. Local play (the console, no place at all) has them all.
+	Contexts []Context
+	// Integrations are the installs that offer the command (empty: both).
+	Integrations []Integration
+	// Subcommands, when not empty, are the command's actions, each with its own
+	// options (Discord's subcommands); the handler receives the chosen one's name
+	// under SubcommandArg and the command's own Options are left empty.
+	Subcommands []CommandSpec
+}
+
+// Where returns the contexts c is offered in.
+func (c CommandSpec) Where() []Context {
+	if len(c.Contexts) == 0 {
+		return AllContexts
+	}
+	return c.Contexts
+}
+
+// Installs returns the integrations that offer c.
+func (c CommandSpec) Installs() []Integration {
+	if len(c.Integrations) == 0 {
+		return AllIntegrations
+	}
+	return c.Integrations
+}
+
+// OfferedIn reports whether c may be used in context where; local play ("") has
+// every command.
+func (c CommandSpec) OfferedIn(where Context) bool {
+	return where == "" || slices.Contains(c.Where(), where)
 }
 
 // Command is one command of the service, declared by the feature it belongs to: its

@@ -52,7 +52,7 @@ func (s *Service) matchCommand() Command {
 // matchSpec describes /match.
 func (s *Service) matchSpec() CommandSpec {
 	variants := s.variantChoices()
-	return CommandSpec{Name: CmdMatch, Admin: true,
+	return CommandSpec{Name: CmdMatch, Admin: true, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
 		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
 		Options: []OptionSpec{
 			{Name: "action", Description: "What to do (default: start)", Type: OptString, Choices: []OptionChoice{

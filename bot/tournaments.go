@@ -29,7 +29,7 @@ func (s *Service) tournamentCommand() Command {
 // tournamentSpec describes /tournament.
 func (s *Service) tournamentSpec() CommandSpec {
 	variants, days := s.variantChoices(), daysChoices()
-	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
+	return CommandSpec{Name: CmdTournament, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild}, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
 		Options: []OptionSpec{
 			{Name: "action", Description: "What to do", Type: OptString, Required: true, Choices: []OptionChoice{

@@ -131,7 +131,7 @@ Cf3
 		"Game 1 begins: alice (white) vs bob (black).", "alice (white) to move · deadline Wed 5 Mar 12:00 UTC (2d 0h left).",
 		" 1  R N B Q C K A B N R  1", "[picture] <dir>/files/game-1-0-white.png", "(@alice)",
 		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-black.png", "(@bob)",
-		"[refused] There is no game 9.",
+		"[refused] There is no game 9 here.",
 		"bob (black) played d5.",
 		"[refused] You are not playing in game 1 (alice vs bob); only its players can do that.",
 		"[refused] It is alice's turn in game 1, not yours; you will be told when alice has moved.",
