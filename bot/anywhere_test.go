@@ -1,0 +1,225 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// Places for the tests of play outside a server.
+var (
+	server  = Place{Guild: "g1", Channel: "c1"}
+	server2 = Place{Guild: "g2", Channel: "c2"}
+	aliceDM = Place{Channel: "dm-alice"}
+	bobDM   = Place{Channel: "dm-bob"}
+	carolDM = Place{Channel: "dm-carol"}
+	group   = Place{Channel: "group-1"}
+)
+
+// where runs a command line as user from place (in context where, "" to let the
+// place decide), as a server admin when admin is set.
+func (h *harness) where(user string, place Place, where Context, admin bool, line string) Reply {
+	h.t.Helper()
+	h.seq++
+	f := strings.Fields(line)
+	req := Request{ID: fmt.Sprintf("req-%d", h.seq), User: User{ID: user, Name: user}, Command: f[0], Args: Args{},
+		Place: place, Context: where, Admin: admin}
+	for _, kv := range f[1:] {
+		k, v, ok := strings.Cut(kv, ":")
+		if !ok {
+			h.t.Fatalf("bad test command %q", line)
+		}
+		req.Args[k] = strings.ReplaceAll(v, "_", " ")
+	}
+	r := h.svc.Handle(context.Background(), req)
+	h.svc.Idle()
+	return r
+}
+
+// Server-only commands are refused outside a server, whoever asks, and admin
+// actions are refused in a direct message (where there is no permission to check).
+func TestServerOnlyCommandsOutsideServers(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []struct {
+		place Place
+		where Context
+	}{{aliceDM, ""}, {aliceDM, ContextBotDM}, {group, ContextPrivateChannel}} {
+		for _, line := range []string{"tournament action:create name:Mine variant:gothic rated:true", "tournament action:join", "match action:start variant:gothic first:builtin"} {
+			r := h.where("alice", p.place, p.where, true, line)
+			if !r.Refused || !strings.Contains(r.Text, "works only in a server") {
+				t.Fatalf("%s in %+v/%q: %s", line, p.place, p.where, r.PlainText())
+			}
+		}
+	}
+	// Defence in depth: the admin check itself refuses outside a server.
+	if err := mustAdmin(Request{Place: aliceDM, Admin: true}, "create a tournament"); err == nil {
+		t.Fatal("mustAdmin passed in a direct message")
+	}
+	if err := mustAdmin(Request{Place: server}, "create a tournament"); err == nil {
+		t.Fatal("mustAdmin passed a member without the permission")
+	}
+	if err := mustAdmin(Request{Place: server, Admin: true}, "create a tournament"); err != nil {
+		t.Fatal(err)
+	}
+	if err := mustAdmin(Request{}, "create a tournament"); err != nil {
+		t.Fatalf("local play: %v", err)
+	}
+	// In a server an admin may; a member may not create.
+	h.where("carol", server, ContextGuild, false, "tournament action:create name:Spring variant:gothic")
+	if r := h.where("carol", server, ContextGuild, false, "tournament action:create name:Spring variant:gothic"); !r.Refused || !strings.Contains(r.Text, "Only members who may manage") {
+		t.Fatalf("member created a tournament: %s", r.PlainText())
+	}
+	h.where("alice", server, ContextGuild, true, "tournament action:create name:Spring variant:gothic")
+	// Moves, boards and challenges are offered everywhere.
+	for _, c := range []string{CmdMove, CmdBoard, CmdChallenge, CmdAccept, CmdChallenges, CmdGames} {
+		spec, _ := h.svc.Spec(c)
+		for _, w := range AllContexts {
+			if !spec.OfferedIn(w) {
+				t.Fatalf("/%s is not offered in %s", c, w)
+			}
+		}
+	}
+	for _, c := range []string{CmdTournament, CmdMatch} {
+		spec, _ := h.svc.Spec(c)
+		if spec.OfferedIn(ContextBotDM) || spec.OfferedIn(ContextPrivateChannel) || !spec.OfferedIn(ContextGuild) || !spec.OfferedIn("") {
+			t.Fatalf("/%s contexts %v", c, spec.Where())
+		}
+	}
+}
+
+// A challenge made in a direct message reaches the opponent directly, with buttons,
+// and the game is then played in each player's own direct messages, every notice
+// going to the right person.
+func TestChallengeInDirectMessages(t *testing.T) {
+	h := newHarness(t)
+	r := h.where("alice", aliceDM, ContextBotDM, false, "challenge variant:gothic opponent:bob")
+	if r.Refused {
+		t.Fatal(r.Text)
+	}
+	if len(r.Mentions) != 0 {
+		t.Fatalf("the challenge mentions %v in alice's own direct messages", r.Mentions)
+	}
+	ns := h.notes.take()
+	if len(ns) != 1 || ns[0].To.ID != "bob" || !ns[0].Direct || ns[0].Channel {
+		t.Fatalf("notices %+v", ns)
+	}
+	var labels []string
+	for _, a := range ns[0].Reply.Actions {
+		labels = append(labels, a.Label+"="+a.Command+":"+a.Args["challenge"])
+	}
+	if strings.Join(labels, " ") != "Accept=accept:1 Decline=decline:1" {
+		t.Fatalf("bob's notice offers %v", labels)
+	}
+	// Bob answers from his own direct messages, with the notice's button.
+	acc := h.where("bob", bobDM, ContextBotDM, false, "accept challenge:1")
+	if acc.Refused || acc.Started == nil {
+		t.Fatal(acc.PlainText())
+	}
+	id := acc.Started.ID
+	for _, n := range h.notes.take() {
+		if n.To.ID != "alice" || !n.Direct || n.Channel {
+			t.Fatalf("after the accept: %+v", n)
+		}
+	}
+	// Alice moves in her DM; bob hears of it directly, alice is not mentioned.
+	mv := h.where("alice", aliceDM, ContextBotDM, false, "move game:"+id+" move:e2e4")
+	if mv.Refused || len(mv.Mentions) != 0 {
+		t.Fatalf("move: %s (mentions %v)", mv.PlainText(), mv.Mentions)
+	}
+	ns = h.notes.take()
+	if len(ns) != 1 || ns[0].To.ID != "bob" || !ns[0].Direct || ns[0].Channel || ns[0].Kind != NoticeTurn {
+		t.Fatalf("after alice's move: %+v", ns)
+	}
+	// Bob resigns from his DM: alice is told directly.
+	h.where("bob", bobDM, ContextBotDM, false, "resign game:"+id)
+	for _, n := range h.notes.take() {
+		if n.To.ID == "bob" || !n.Direct || n.Channel {
+			t.Fatalf("after bob resigned: %+v", n)
+		}
+	}
+	if h.game(id).Active() {
+		t.Fatal("bob's resignation did not end the game")
+	}
+	// Even a player who asked for mentions only gets notices of such games directly.
+	h.where("carol", carolDM, ContextBotDM, false, "settings notify:mention")
+	h.where("alice", aliceDM, ContextBotDM, false, "challenge variant:gothic opponent:carol")
+	ns = h.notes.take()
+	if len(ns) != 1 || ns[0].To.ID != "carol" || !ns[0].Direct || ns[0].Channel {
+		t.Fatalf("carol's notice %+v", ns)
+	}
+}
+
+// A challenge to anyone is refused outside a server; one made in a server is
+// answered only in that server.
+func TestOpenChallengesStayWhereMade(t *testing.T) {
+	h := newHarness(t)
+	for _, p := range []struct {
+		place Place
+		where Context
+	}{{aliceDM, ContextBotDM}, {group, ContextPrivateChannel}, {aliceDM, ""}} {
+		r := h.where("alice", p.place, p.where, false, "challenge variant:gothic")
+		if !r.Refused || !strings.Contains(r.Text, "A challenge to anyone is made in a server") {
+			t.Fatalf("open challenge in %+v: %s", p.place, r.PlainText())
+		}
+	}
+	h.where("alice", server, ContextGuild, false, "challenge variant:gothic")
+	for _, p := range []Place{bobDM, server2} {
+		if r := h.where("bob", p, "", false, "accept challenge:1"); !r.Refused || !strings.Contains(r.Text, "open only where it was made") {
+			t.Fatalf("accepted from %+v: %s", p, r.PlainText())
+		}
+		if r := h.where("bob", p, "", false, "accept"); !r.Refused {
+			t.Fatalf("accepted from %+v without a number: %s", p, r.PlainText())
+		}
+		if r := h.where("bob", p, "", false, "challenges"); strings.Contains(r.Text, "#1") {
+			t.Fatalf("/challenges in %+v lists another server's challenge: %s", p, r.Text)
+		}
+	}
+	if r := h.where("bob", server, ContextGuild, false, "accept"); r.Refused || r.Started == nil {
+		t.Fatalf("in its server: %s", r.PlainText())
+	}
+}
+
+// A game is shown to its players anywhere and to others only where it is played,
+// and the refusal does not tell that it exists.
+func TestGamesShownOnlyWhereTheyArePlayed(t *testing.T) {
+	h := newHarness(t)
+	h.where("alice", server, ContextGuild, false, "challenge variant:gothic opponent:bob")
+	id := h.where("bob", server, ContextGuild, false, "accept").Started.ID
+	h.where("alice", server, ContextGuild, false, "move game:"+id+" move:e2e4")
+	h.where("alice", aliceDM, ContextBotDM, false, "challenge variant:keltic opponent:bob")
+	dm := h.where("bob", bobDM, ContextBotDM, false, "accept").Started.ID
+
+	for _, cmd := range []string{"board", "history", "pgn", "gif"} {
+		for _, who := range []string{"alice", "bob"} {
+			for _, p := range []Place{server, server2, aliceDM, bobDM} {
+				if r := h.where(who, p, "", false, cmd+" game:"+id); r.Refused {
+					t.Fatalf("%s, a player, in %+v: /%s: %s", who, p, cmd, r.Text)
+				}
+			}
+		}
+		if r := h.where("carol", server, ContextGuild, false, cmd+" game:"+id); r.Refused {
+			t.Fatalf("carol in the game's server: /%s: %s", cmd, r.Text)
+		}
+		for _, p := range []Place{server2, carolDM} {
+			r := h.where("carol", p, "", false, cmd+" game:"+id)
+			if !r.Refused || r.Text != "There is no game "+id+" here. Your games are listed by /games." {
+				t.Fatalf("carol in %+v: /%s: %s", p, cmd, r.PlainText())
+			}
+			// The same words as for a game that does not exist.
+			if none := h.where("carol", p, "", false, cmd+" game:99"); none.Text != strings.ReplaceAll(r.Text, id, "99") {
+				t.Fatalf("%q vs %q", none.Text, r.Text)
+			}
+		}
+		// A game in direct messages is for its players (no one else is there).
+		for _, p := range []Place{server, group, carolDM} {
+			if r := h.where("carol", p, "", false, cmd+" game:"+dm); !r.Refused || !strings.Contains(r.Text, "There is no game "+dm+" here.") {
+				t.Fatalf("carol in %+v: /%s of the DM game: %s", p, cmd, r.PlainText())
+			}
+		}
+	}
+	// Acting on someone else's game from elsewhere does not tell that it exists either.
+	if r := h.where("carol", server2, ContextGuild, false, "resign game:"+id); !r.Refused || strings.Contains(r.Text, "alice") {
+		t.Fatalf("resign from elsewhere: %s", r.Text)
+	}
+}
