@@ -31,22 +31,22 @@ func challengeOption() OptionSpec {
 	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
 }
 
-// acceptCommand is /accept, normally reached through a challenge's button.
+// acceptCommand is /accept, also reached through a challenge's buttons.
 func (s *Service) acceptCommand() Command {
 	return Command{Handle: s.cmdAccept, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge made to you or to anyone here", Options: []OptionSpec{challengeOption()}}}
 }
 
-// declineCommand is /decline, normally reached through a challenge's button.
+// declineCommand is /decline, also reached through a challenge's buttons.
 func (s *Service) declineCommand() Command {
 	return Command{Handle: s.cmdDecline, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}}}
 }
 
-// cancelCommand is /cancel, normally reached through a challenge's button.
+// cancelCommand is /cancel, also reached through a challenge's buttons.
 func (s *Service) cancelCommand() Command {
 	return Command{Handle: s.cmdCancel, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}}}
 }
 
 // challengesCommand is /challenges; its answer is private.
@@ -54,8 +54,9 @@ func (s *Service) challengesCommand() Command {
 	return Command{Handle: s.cmdChallenges, Spec: CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}}
 }
 
-// completeChallenge suggests the open challenges made to or by the user and those
-// open to anyone here.
+// completeChallenge suggests the open challenges the user can answer with the
+// request's command: /accept those made to the user or to anyone here, /decline
+// those made to the user, /cancel the user's own (any other command: all of them).
 func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label, value string) bool) {
 	list, err := tx.PlayerChallenges(req.User.ID)
 	if err != nil {
@@ -69,9 +70,21 @@ func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label,
 			}
 		}
 	}
+	answers := func(c *storage.Challenge) bool {
+		switch strings.ToLower(req.Command) {
+		case CmdAccept:
+			return c.Challenger.ID != req.User.ID && (c.Opponent.ID == "" || c.Opponent.ID == req.User.ID)
+		case CmdDecline:
+			return c.Opponent.ID == req.User.ID
+		case CmdCancel:
+			return c.Challenger.ID == req.User.ID
+		}
+		return true
+	}
 	seen := map[string]bool{}
+	now := s.Now()
 	for _, c := range list {
-		if seen[c.ID] {
+		if seen[c.ID] || !answers(c) || (!c.ExpiresAt.IsZero() && !now.Before(c.ExpiresAt)) {
 			continue
 		}
 		seen[c.ID] = true

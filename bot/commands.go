@@ -166,21 +166,93 @@ type Command struct {
 // keeps only the suggestions that fit what the user has typed.
 type Completer func(tx *storage.Tx, req Request, add func(label, value string) bool)
 
-// Option returns the spec of option name, and false when the command has none.
+// Option returns the spec of option name (of any subcommand), and false when the
+// command has none.
 func (c CommandSpec) Option(name string) (OptionSpec, bool) {
 	for _, o := range c.Options {
 		if o.Name == name {
 			return o, true
 		}
 	}
+	for _, sc := range c.Subcommands {
+		if o, ok := sc.Option(name); ok {
+			return o, true
+		}
+	}
 	return OptionSpec{}, false
 }
 
-// Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]".
+// Subcommand returns the spec of subcommand name, and false when there is none.
+func (c CommandSpec) Subcommand(name string) (CommandSpec, bool) {
+	for _, sc := range c.Subcommands {
+		if strings.EqualFold(sc.Name, name) {
+			return sc, true
+		}
+	}
+	return CommandSpec{}, false
+}
+
+// AllOptions returns the command's options and those of its subcommands, each name
+// once, in order.
+func (c CommandSpec) AllOptions() []OptionSpec {
+	out := slices.Clone(c.Options)
+	for _, sc := range c.Subcommands {
+		for _, o := range sc.Options {
+			if !slices.ContainsFunc(out, func(p OptionSpec) bool { return p.Name == o.Name }) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]"; a
+// command with subcommands gives "/tournament create|join|...".
 func (c CommandSpec) Usage() string {
+	if len(c.Subcommands) > 0 {
+		names := make([]string, len(c.Subcommands))
+		for i, sc := range c.Subcommands {
+			names[i] = sc.Name
+		}
+		return "/" + c.Name + " " + strings.Join(names, "|")
+	}
+	return usageLine("/"+c.Name, c.Options)
+}
+
+// Help returns what /help says of the command: its synopsis, description and
+// options, for each subcommand when it has them.
+func (c CommandSpec) Help() string {
 	var b strings.Builder
-	b.WriteString("/" + c.Name)
-	for _, o := range c.Options {
+	if len(c.Subcommands) == 0 {
+		fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
+		writeOptions(&b, c.Options)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
+	for _, sc := range c.Subcommands {
+		fmt.Fprintf(&b, "%s\n  %s\n", usageLine("/"+c.Name+" "+sc.Name, sc.Options), sc.Description)
+		writeOptions(&b, sc.Options)
+	}
+	return b.String()
+}
+
+// writeOptions writes one line per option: its name, description and whether it is
+// required.
+func writeOptions(b *strings.Builder, opts []OptionSpec) {
+	for _, o := range opts {
+		req := ""
+		if o.Required {
+			req = " (required)"
+		}
+		fmt.Fprintf(b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
+	}
+}
+
+// usageLine writes head followed by each option as name:<type> ([...] when optional).
+func usageLine(head string, opts []OptionSpec) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for _, o := range opts {
 		val := "<" + string(o.Type) + ">"
 		if len(o.Choices) > 0 {
 			vals := make([]string, len(o.Choices))

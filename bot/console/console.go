@@ -192,7 +192,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		c.wait(ctx, words[1:])
 		return false
 	case "help", "?":
-		c.help(words[1:])
+		c.help(ctx, words[1:])
 		return false
 	}
 	spec, ok := c.svc.Spec(name)
@@ -278,8 +278,9 @@ func parseDuration(s string) (time.Duration, error) {
 	return time.Duration(n) * unit, nil
 }
 
-// help prints the command list, or one command's options.
-func (c *Console) help(words []string) {
+// help prints the service's /help (the commands and a short guide) with the
+// console's own commands, or one command's options.
+func (c *Console) help(ctx context.Context, words []string) {
 	if len(words) == 1 {
 		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
 		if i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) }); i >= 0 {
@@ -292,24 +293,13 @@ func (c *Console) help(words []string) {
 			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
 			return
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s\n  %s\n", spec.Usage(), spec.Description)
-		for _, o := range spec.Options {
-			req := ""
-			if o.Required {
-				req = " (required)"
-			}
-			fmt.Fprintf(&b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
-		}
-		c.printf("%s", b.String())
+		c.printf("%s", spec.Help())
 		return
 	}
 	var b strings.Builder
-	b.WriteString("Commands (options as name:value, or bare values in order; /help COMMAND for details):\n")
-	for _, spec := range c.svc.Commands() {
-		fmt.Fprintf(&b, "  /%-11s %s\n", spec.Name, spec.Description)
-	}
-	b.WriteString("Console:\n")
+	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: bot.CmdHelp})
+	b.WriteString(r.PlainText())
+	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
 	}
