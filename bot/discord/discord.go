@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -63,6 +64,9 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+	// ids are the registered commands, for command mentions: the global ones, or
+	// those of the first configured guild.
+	ids commandIDs
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -134,10 +138,16 @@ func (b *Bot) Open(ctx context.Context) error {
 	if len(guilds) == 0 {
 		guilds = []string{""}
 	}
-	for _, g := range guilds {
-		if _, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
+	for i, g := range guilds {
+		got, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx))
+		if err != nil {
 			b.ds.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
+		}
+		if i == 0 {
+			b.mu.Lock()
+			b.ids = idsOf(got)
+			b.mu.Unlock()
 		}
 	}
 	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "commands", len(cmds), "guilds", len(b.opts.Guilds))
@@ -722,6 +732,14 @@ type outgoing struct {
 
 // message renders r for Discord and remembers its components' prompts.
 func (b *Bot) message(r bot.Reply) outgoing {
+	b.mu.Lock()
+	ids := b.ids
+	b.mu.Unlock()
+	r.Text = mentionCommands(r.Text, ids)
+	r.Fields = slices.Clone(r.Fields)
+	for i := range r.Fields {
+		r.Fields[i].Value = mentionCommands(r.Fields[i].Value, ids)
+	}
 	m := message(r)
 	b.remember(m)
 	return m

@@ -673,3 +673,22 @@ func TestEngineMatchInThread(t *testing.T) {
 		t.Errorf("score in the thread: %q", text(score))
 	}
 }
+
+// A reply that names a command shows it as a clickable mention with the id Discord
+// gave the command when it was registered.
+func TestRepliesMentionRegisteredCommands(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	id := ""
+	for _, c := range e.srv.Commands("") {
+		if c.Name == "challenges" {
+			id = c.ID
+		}
+	}
+	if id == "" {
+		t.Fatal("/challenges has no id")
+	}
+	r := e.answer(e.srv.Command("alice", "general", "accept"))
+	if got := text(r); !strings.Contains(got, "</challenges:"+id+"> lists them") {
+		t.Fatalf("the refusal does not mention /challenges: %q", got)
+	}
+}
