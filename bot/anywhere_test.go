@@ -223,3 +223,69 @@ func TestGamesShownOnlyWhereTheyArePlayed(t *testing.T) {
 		t.Fatalf("resign from elsewhere: %s", r.Text)
 	}
 }
+
+// Every command and option reads well in Discord's client: descriptions of 1 to
+// 100 characters, a command with subcommands has no options of its own, and the
+// options that take a bounded number or text say so.
+func TestCommandSpecsFitDiscord(t *testing.T) {
+	h := newHarness(t)
+	check := func(where, desc string) {
+		if n := len([]rune(desc)); n < 1 || n > 100 {
+			t.Errorf("%s: description of %d characters: %q", where, n, desc)
+		}
+	}
+	for _, c := range h.svc.Commands() {
+		check("/"+c.Name, c.Description)
+		if len(c.Subcommands) > 0 && len(c.Options) > 0 {
+			t.Errorf("/%s mixes subcommands and options", c.Name)
+		}
+		for _, sc := range append([]CommandSpec{c}, c.Subcommands...) {
+			if sc.Name != c.Name {
+				check("/"+c.Name+" "+sc.Name, sc.Description)
+			}
+			for _, o := range sc.Options {
+				check("/"+c.Name+" "+sc.Name+" "+o.Name, o.Description)
+				if o.Type == OptInteger && len(o.Choices) == 0 && !o.Bounded() {
+					t.Errorf("/%s %s: integer option %s has no bounds", c.Name, sc.Name, o.Name)
+				}
+				if o.Type == OptString && len(o.Choices) == 0 && o.MaxLength == 0 && !o.Autocomplete {
+					t.Errorf("/%s %s: text option %s has no max_length", c.Name, sc.Name, o.Name)
+				}
+			}
+		}
+	}
+	tour, _ := h.svc.Spec(CmdTournament)
+	create, ok := tour.Subcommand("create")
+	if !ok || !create.Options[0].Required || create.Options[0].Name != "variant" {
+		t.Fatalf("/tournament create %+v", create)
+	}
+	if join, _ := tour.Subcommand("join"); join.Options[2].Name != "level" || join.Options[2].Min != 1 || join.Options[2].Max != 8 {
+		t.Fatalf("/tournament join level %+v", join.Options)
+	}
+}
+
+// /help lists the commands offered where it is asked, with a guide, and explains
+// one command, subcommands included.
+func TestHelp(t *testing.T) {
+	h := newHarness(t)
+	inServer := h.where("alice", server, ContextGuild, false, "help")
+	inDM := h.where("alice", aliceDM, ContextBotDM, false, "help")
+	for _, r := range []Reply{inServer, inDM} {
+		if r.Refused || !r.Private || !strings.Contains(r.Text, "/move: ") || !strings.Contains(r.Text, "How to play") {
+			t.Fatalf("help: %s", r.PlainText())
+		}
+	}
+	if !strings.Contains(inServer.Text, "/tournament: ") || strings.Contains(inDM.Text, "/tournament: ") {
+		t.Errorf("/tournament listed in the wrong places:\n%s\n---\n%s", inServer.Text, inDM.Text)
+	}
+	one := h.ok("alice", "help command:tournament")
+	for _, want := range []string{"/tournament create|join|leave|start|standings|info", "/tournament create variant:", "/tournament join [tournament:<string>]", "variant:   The game (required)"} {
+		if !strings.Contains(one.Text, want) {
+			t.Errorf("/help command:tournament lacks %q:\n%s", want, one.Text)
+		}
+	}
+	h.refused("alice", "help command:frobnicate", `There is no command "frobnicate"`)
+	if got := h.svc.Complete(context.Background(), Request{User: User{ID: "alice"}, Place: aliceDM}, "command", "tour"); len(got) != 0 {
+		t.Errorf("/help suggests %v in a DM", got)
+	}
+}

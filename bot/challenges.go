@@ -17,18 +17,18 @@ func (s *Service) challengeCommand() Command {
 		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
 			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
 			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
-			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
-			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger},
+			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
+			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger, Min: 1, Max: 8},
 			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
 			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
 			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
-			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString},
+			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString, MaxLength: 1000},
 		}}}
 }
 
 // challengeOption is the option that names the challenge to answer.
 func challengeOption() OptionSpec {
-	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
+	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
 // acceptCommand is /accept, also reached through a challenge's buttons.

@@ -377,6 +377,9 @@ func split(line string) ([]string, error) {
 // unset option whose fixed choices include it, else to the next unset option in
 // order that has no fixed choices.
 func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
+	if len(spec.Subcommands) > 0 {
+		return parseSubcommand(spec, words)
+	}
 	args := bot.Args{}
 	set := func(name string) bool { _, ok := args[name]; return ok }
 	var bare []string
@@ -429,6 +432,39 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 			}
 			return nil, fmt.Errorf("%s must be one of %s, not %q", o.Name, strings.Join(vals, ", "), v)
 		}
+	}
+	return args, nil
+}
+
+// parseSubcommand reads the options of a command with subcommands: the subcommand
+// is the first word ("/tournament join") or given as action:join, and the other
+// words are its options. Without one, the words may be any subcommand's options and
+// the service says what is missing.
+func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
+	name, rest := "", words
+	for i, w := range words {
+		if k, v, ok := strings.Cut(w, ":"); ok && strings.EqualFold(k, bot.SubcommandArg) {
+			name, rest = v, append(slices.Clone(words[:i]), words[i+1:]...)
+			break
+		}
+	}
+	if name == "" && len(words) > 0 && !strings.Contains(words[0], ":") {
+		name, rest = words[0], words[1:]
+	}
+	inner := bot.CommandSpec{Name: spec.Name, Options: spec.AllOptions()}
+	if name != "" {
+		sc, ok := spec.Subcommand(name)
+		if !ok {
+			return nil, fmt.Errorf("/%s has no %q; say %s", spec.Name, name, strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
+		}
+		inner = bot.CommandSpec{Name: spec.Name + " " + sc.Name, Options: sc.Options}
+	}
+	args, err := parseArgs(inner, rest)
+	if err != nil {
+		return nil, err
+	}
+	if name != "" {
+		args[bot.SubcommandArg] = strings.ToLower(name)
 	}
 	return args, nil
 }
