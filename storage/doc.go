@@ -99,8 +99,13 @@
 // Store.Backup writes a consistent snapshot from a read transaction while the bot
 // keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
 // read-write also serves snapshots on a unix socket next to the data file (SocketPath,
-// owner-only permissions); BackupFile, behind "missive backup -o FILE [--data PATH]",
-// uses that socket when the bot runs and opens the file read-only itself otherwise. It
-// writes a temporary file, syncs it, verifies that it opens and passes the integrity
-// check, and only then renames it over FILE.
+// owner-only permissions), or in the private folder $TMPDIR/missive-UID (mode 0700)
+// when other users may write next to the data file; BackupFile, behind "missive backup
+// -o FILE [--data PATH]", uses that socket when the bot runs, trusting it only when the
+// data file's owner made it in a folder no one else may write in, and opens the file
+// read-only itself otherwise. Sources that are not regular files with contents are
+// refused at once. It writes a temporary file (.FILE.missive-tmp-*, locked while in
+// use; stale ones are removed), syncs it, verifies that it opens, passes the integrity
+// check and Verify (every record decodes, every game replays), and only then renames
+// it over FILE.
 package storage
