@@ -5,16 +5,20 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"strconv"
 	"strings"
 
-	"github.com/missivechess/missive/bot/rating"
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
 // Engine matches.
+//
+// The match itself (the seeded openings, the colours, the score and the Elo
+// estimate with its wording) is engine/match's, shared with "missive match"; this
+// file keeps what is the bot's: stored games, the match's thread and its posts.
 //
 // /match (admins) runs an engine-versus-engine match in a thread of its own: the two
 // engines play the games one after another as ordinary stored games (unrated, a
@@ -119,16 +123,23 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 	}
 	var seats [2]storage.Seat
 	for i, who := range []string{"first", "second"} {
-		level, err := boundedArg(req, who+"_level", 0, 0, 99)
-		if err != nil {
-			return err
+		title := strings.ToUpper(who[:1]) + who[1:]
+		level := 0 // the engine's default level
+		if t := req.Args.Get(who + "_level"); t != "" {
+			if level, err = engine.ParseLevel(t); err != nil {
+				var le *engine.LevelError
+				if errors.As(err, &le) { // refused as /challenge refuses a level
+					return refuse(ErrRefused, "%s engine: %s", title, le.Sentence())
+				}
+				return err
+			}
 		}
 		name := req.Args.Get(who)
 		if name == "" {
 			name = "builtin"
 		}
 		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
-			return refuse(ErrRefused, "%s engine: %s", strings.ToUpper(who[:1])+who[1:], sentenceOf(err))
+			return refuse(ErrRefused, "%s engine: %s", title, sentenceOf(err))
 		}
 	}
 	if seats[0].ID == seats[1].ID {
@@ -177,17 +188,20 @@ func matchTitle(m *storage.Match) string { return fmt.Sprintf("Match %s · %s", 
 // startMatchGame creates the next game of m and records it in m.
 func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (*storage.Game, error) {
 	n := len(m.GameIDs) + 1
-	white, black := m.Players[0], m.Players[1]
-	if n%2 == 0 {
-		white, black = black, white
-	}
+	white, black := match.Seats(n-1, m.Players[0], m.Players[1])
 	v, err := s.reg.Lookup(m.Variant)
 	if err != nil {
 		return nil, err
 	}
-	start, err := matchOpening(v, m.Seed, (n-1)/2, m.OpeningPlies)
-	if err != nil {
-		return nil, err
+	// The game starts after the pair's opening; "" is the variant's usual start.
+	start := ""
+	o := match.NewOpening(v, m.Seed, (n-1)/2, m.OpeningPlies)
+	if _, placement := o.Start.(rules.Simultaneous); placement || m.OpeningPlies > 0 {
+		pos, err := o.Position()
+		if err != nil {
+			return nil, fmt.Errorf("bot: match opening: %w", err)
+		}
+		start = pos.String()
 	}
 	var ge effects
 	g, err := s.createGame(tx, &ge, NewGame{Variant: m.Variant, White: white, Black: black,
@@ -198,36 +212,6 @@ func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (
 	merge(e, &ge)
 	m.GameIDs = append(m.GameIDs, g.ID)
 	return g, tx.PutMatch(m)
-}
-
-// matchOpening returns the start position text of game pair pair: the variant's
-// start for a seed drawn from the match's seed (Go-Chess: its blocked cells),
-// then plies random legal moves that do not end the game; "" for the variant's
-// usual start when nothing is random.
-func matchOpening(v rules.Variant, seed uint64, pair, plies int) (string, error) {
-	rng := rand.New(rand.NewPCG(seed, uint64(pair)))
-	pos := v.Start(rng.Uint64())
-	if _, ok := pos.(rules.Simultaneous); ok {
-		return pos.String(), nil // a placement phase: the board is the opening
-	}
-	if plies == 0 {
-		return "", nil
-	}
-	for range plies {
-		legal := pos.LegalMoves()
-		if len(legal) == 0 {
-			break
-		}
-		next, err := pos.Play(legal[rng.IntN(len(legal))])
-		if err != nil {
-			return "", fmt.Errorf("bot: match opening: %w", err)
-		}
-		if next.Outcome().IsOver() {
-			break
-		}
-		pos = next
-	}
-	return pos.String(), nil
 }
 
 // findMatch picks the match a request means: the one named, or the only running
@@ -271,7 +255,7 @@ func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error)
 
 // matchTally is a match's score from its first player's side and its finished games.
 type matchTally struct {
-	score rating.Match
+	score match.Record
 	games []*storage.Game // the decided games, in order
 	live  *storage.Game   // the game in progress, if any
 }
@@ -290,13 +274,12 @@ func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
 			continue
 		case g.Outcome.Reason == rules.Aborted:
 			continue
-		case g.Outcome.Status == rules.Drawn:
-			t.score.Draws++
-		case g.Player(g.Outcome.Winner).ID == m.Players[0].ID:
-			t.score.Wins++
-		default:
-			t.score.Losses++
 		}
+		first := rules.White
+		if g.Players[rules.White].ID != m.Players[0].ID {
+			first = rules.Black
+		}
+		t.score.Add(g.Outcome, first)
 		t.games = append(t.games, g)
 	}
 	return t, nil
@@ -324,7 +307,7 @@ func half(p float64) string {
 
 // scoreLine says the score, such as "Score: A 2½ – B 1½ (+2 =1 -1)".
 func (t matchTally) scoreLine(m *storage.Match) string {
-	a := float64(t.score.Wins) + float64(t.score.Draws)/2
+	a := t.score.Points()
 	b := float64(t.score.Games()) - a
 	return fmt.Sprintf("Score: %s %s – %s %s (+%d =%d -%d for %s).", seatName(m.Players[0]), half(a), half(b), seatName(m.Players[1]),
 		t.score.Wins, t.score.Draws, t.score.Losses, seatName(m.Players[0]))
@@ -343,34 +326,21 @@ func (t matchTally) report(m *storage.Match) string {
 	case storage.MatchStopped:
 		fmt.Fprintf(&b, "Stopped after %d of %d games.\n", len(t.games), m.Games)
 	default:
-		fmt.Fprintf(&b, "All %d games played.\n", len(t.games))
+		if len(t.games) == 1 {
+			b.WriteString("The one game is played.\n")
+		} else {
+			fmt.Fprintf(&b, "All %d games played.\n", len(t.games))
+		}
 	}
 	b.WriteString(t.scoreLine(m))
 	if t.score.Games() > 0 {
-		if elo, err := t.score.Elo(); err == nil {
-			fmt.Fprintf(&b, "\nElo difference for %s: %s.", seatName(m.Players[0]), eloText(elo))
-		}
+		fmt.Fprintf(&b, "\nElo difference for %s: %s.", seatName(m.Players[0]), t.score.EloText(seatName(m.Players[0])))
 	}
 	for _, g := range t.games {
 		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]),
 			result(g.Outcome), describeOutcome(g), plies(len(g.Moves)))
 	}
 	return b.String()
-}
-
-// eloText writes an Elo estimate for people; a one-sided score has no finite value.
-func eloText(e rating.Elo) string {
-	if math.IsInf(e.Diff, 0) {
-		sign := "+"
-		if e.Diff < 0 {
-			sign = "-"
-		}
-		return fmt.Sprintf("%s∞ (one side scored every point; play more games for an estimate)", sign)
-	}
-	if math.IsInf(e.Margin, 0) {
-		return fmt.Sprintf("%+.0f, margin too wide to say with so few games", e.Diff)
-	}
-	return fmt.Sprintf("%+.0f ± %.0f (95%%), likelihood of superiority %.1f%%", e.Diff, e.Margin, 100*e.LOS)
 }
 
 // matchGameEnded runs inside the transaction that ends g, a game of a match: it
@@ -486,10 +456,11 @@ func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	}
 	// Placement choices count too: engines that keep choosing the same cell would
 	// otherwise never leave the placement phase.
-	if m.MaxPlies == 0 || len(g.Moves) < m.MaxPlies {
+	o, capped := match.Adjudicate(len(g.Moves), m.MaxPlies)
+	if !capped {
 		return nil
 	}
-	return s.end(tx, e, g, side, rules.Draw(rules.Adjudication),
+	return s.end(tx, e, g, side, o,
 		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
 }
 

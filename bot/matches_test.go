@@ -249,3 +249,53 @@ func TestMatchRefusals(t *testing.T) {
 		t.Errorf("/match spec %+v: want an admin command", spec)
 	}
 }
+
+// /match refuses a level outside 1 to 8 with /challenge's sentence, instead of
+// playing the default level for 0.
+func TestMatchRefusesBadLevels(t *testing.T) {
+	h := newHarness(t)
+	h.refused("alice", "challenge variant:gothic engine:builtin level:0", `The engine's level must be a number from 1 to 8, not "0".`)
+	for line, want := range map[string]string{
+		"match variant:gothic first_level:0":                 `First engine: The engine's level must be a number from 1 to 8, not "0".`,
+		"match variant:gothic first_level:9":                 `First engine: The engine's level must be a number from 1 to 8, not "9".`,
+		"match variant:gothic first_level:2 second_level:0":  `Second engine: The engine's level must be a number from 1 to 8, not "0".`,
+		"match variant:gothic first_level:2 second_level:-1": `Second engine: The engine's level must be a number from 1 to 8, not "-1".`,
+		"match variant:gothic first_level:two":               `First engine: The engine's level must be a number from 1 to 8, not "two".`,
+	} {
+		h.refused("admin", line, want)
+	}
+	if m, _ := h.matchList(); len(m) != 0 {
+		t.Errorf("refused commands stored %d matches", len(m))
+	}
+}
+
+// matchList returns the matches stored for direct messages.
+func (h *harness) matchList() ([]*storage.Match, error) {
+	var ms []*storage.Match
+	err := h.store.View(context.Background(), func(tx *storage.Tx) error {
+		for _, active := range []bool{true, false} {
+			m, err := tx.GuildMatches("", active)
+			if err != nil {
+				return err
+			}
+			ms = append(ms, m...)
+		}
+		return nil
+	})
+	return ms, err
+}
+
+// A one-sided score has no finite Elo difference: the report says it is unbounded,
+// with the same wording as the command line's match summary.
+func TestMatchOneSidedScoreIsUnbounded(t *testing.T) {
+	h := newHarness(t)
+	h.engine.fail = 1 // the first engine, White in game 1, fails and loses
+	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:1 max_plies:20")
+	texts, _ := matchNotes(h.notes.take())
+	final := texts[len(texts)-1]
+	if !strings.Contains(final, "The one game is played.") ||
+		!strings.Contains(final, "Elo difference for Missive engine (level 1): unbounded, as Missive engine (level 1) lost every game") ||
+		strings.Contains(final, "∞") || strings.Contains(final, "Inf") || strings.Contains(final, "±") {
+		t.Errorf("final post:\n%s", final)
+	}
+}

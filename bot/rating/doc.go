@@ -1,6 +1,6 @@
-// Package rating computes players' ratings: Glicko-2 for rated games and an Elo
-// estimate with its error margin for engine matches. It is pure: no storage, no
-// clock, no Discord.
+// Package rating computes players' ratings with Glicko-2 for rated games. It is
+// pure: no storage, no clock, no Discord. (An engine match's Elo estimate is
+// engine/match's Record.Elo.)
 //
 // # Glicko-2
 //
@@ -36,10 +36,4 @@
 // Config.ProvisionalRD (110) or the player has fewer than
 // Config.ProvisionalGames (5) rated games; a new player needs about ten games
 // against established opponents to bring RD under 110.
-//
-// # Elo from a match score
-//
-// Match.Elo turns a match score (wins, draws, losses) into the Elo difference
-// that score implies under the logistic model, a 95% error margin and the
-// likelihood of superiority, as engine-match tools report them.
 package rating

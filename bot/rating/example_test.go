@@ -24,10 +24,3 @@ func Example() {
 	// Output:
 	// Alice 1630 (RD 81), Bob 1375 (RD 257, provisional true)
 }
-
-func ExampleMatch_Elo() {
-	e, _ := rating.Match{Wins: 60, Draws: 20, Losses: 20}.Elo()
-	fmt.Println(e)
-	// Output:
-	// +147.2 ± 66.0 (LOS 100.0%)
-}

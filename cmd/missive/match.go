@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -30,10 +31,21 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	think := fs.Duration("think", time.Second, "think time per move for time-limited players")
 	openings := fs.Int("opening-plies", 4, "random plies that open each pair of games")
 	seed := fs.Uint64("seed", 1, "seed of the openings and start positions")
-	maxPlies := fs.Int("max-plies", 300, "adjudicate a draw after this many plies")
+	maxPlies := fs.Int("max-plies", 300, "adjudicate a draw after this many plies (0: never)")
 	pgn := fs.String("pgn", "", "write all games to this PGN file")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%v: %w", err, errUsage)
+	}
+	for _, f := range []struct {
+		name   string
+		n, min int
+	}{{"games", *games, 1}, {"opening-plies", *openings, 0}, {"max-plies", *maxPlies, 0}} {
+		if f.n < f.min {
+			return fmt.Errorf("match: --%s must be at least %d, not %d: %w", f.name, f.min, f.n, errUsage)
+		}
+	}
+	if *maxPlies > 0 && *maxPlies <= *openings {
+		return fmt.Errorf("match: --max-plies %d would end the games within their %d opening plies; give more, or 0 for no cap: %w", *maxPlies, *openings, errUsage)
 	}
 	v, err := variants.Registry().Lookup(*variant)
 	if err != nil {
@@ -91,6 +103,14 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 			p.Label = "missive-" + arg
 			n, err := strconv.Atoi(val)
 			switch {
+			case k == "level":
+				level, lerr := engine.ParseLevel(val)
+				var le *engine.LevelError
+				if errors.As(lerr, &le) {
+					return nil, fmt.Errorf("match: %q: %s (%w)", spec, le.Sentence(), errUsage)
+				}
+				l := engine.LevelLimits(level)
+				p.Limits = engine.Limits{Depth: l.Depth, Time: l.Time}
 			case k == "time":
 				d, derr := time.ParseDuration(val)
 				if derr != nil {
@@ -103,9 +123,6 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 				p.Limits = engine.Limits{Depth: n}
 			case k == "nodes":
 				p.Limits = engine.Limits{Nodes: int64(n)}
-			case k == "level":
-				l := engine.LevelLimits(n)
-				p.Limits = engine.Limits{Depth: l.Depth, Time: l.Time}
 			default:
 				return nil, fmt.Errorf("match: unknown builtin limit %q (depth, time, nodes or level): %w", k, errUsage)
 			}

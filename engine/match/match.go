@@ -1,11 +1,13 @@
 // Package match plays engine-versus-engine matches: N games with colours
 // alternating and varied openings, adjudication (the rules' own outcome, plus a move
 // cap), a PGN of all games and a summary with the score, the Elo difference and its
-// 95% error margin.
+// 95% error margin. It is the one match stack: the bot's /match plays its games as
+// stored games but takes its openings, colours, cap, score and Elo wording from here.
 package match
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -146,6 +148,9 @@ func replay(start rules.Position, moves []rules.Move) (rules.Position, error) {
 	return pos, nil
 }
 
+// ErrBadConfig marks a match that cannot be played as configured.
+var ErrBadConfig = errors.New("match: bad configuration")
+
 // Config is one match.
 type Config struct {
 	Variant rules.Variant
@@ -174,69 +179,48 @@ type Game struct {
 
 // Summary is a match result from A's point of view.
 type Summary struct {
-	A, B               string
-	Games              int
-	Wins, Draws, Losss int
-	Score              float64 // fraction of points
-	Elo, Margin        float64 // Elo difference and its 95% margin
+	A, B string
+	Record
 }
 
+// String writes the summary on one line: the score and the Elo difference, worded
+// as the bot words them.
 func (s Summary) String() string {
-	return fmt.Sprintf("%s vs %s: +%d =%d -%d of %d games, score %.1f%%, Elo %+.0f ± %.0f (95%%)",
-		s.A, s.B, s.Wins, s.Draws, s.Losss, s.Games, 100*s.Score, s.Elo, s.Margin)
-}
-
-// tally fills in the games, score and Elo of s from points.
-func (s Summary) tally(points []float64) Summary {
-	s.Games = len(points)
-	s.Score, s.Elo, s.Margin = Elo(points)
-	return s
+	if s.Games() == 0 {
+		return fmt.Sprintf("%s vs %s: no game finished", s.A, s.B)
+	}
+	games := "games"
+	if s.Games() == 1 {
+		games = "game"
+	}
+	return fmt.Sprintf("%s vs %s: +%d =%d -%d of %d %s, score %.1f%%, Elo %s",
+		s.A, s.B, s.Wins, s.Draws, s.Losses, s.Games(), games, 100*s.Score(), s.EloText(s.A))
 }
 
 // Run plays the match. When ctx ends early it returns ctx's error with the summary
 // and games of the games finished so far (the one in progress is dropped).
 func Run(ctx context.Context, c Config) (Summary, []Game, error) {
-	rng := rand.New(rand.NewPCG(c.Seed, 0x6d61746368))
-	var games []Game
-	var start rules.Position
-	var opening []rules.Move
 	sum := Summary{A: c.A.Name(), B: c.B.Name()}
-	var points []float64
+	if c.Games < 1 {
+		return sum, nil, fmt.Errorf("%w: a match needs at least 1 game, not %d", ErrBadConfig, c.Games)
+	}
+	var games []Game
+	var opening Opening
 	for i := 0; i < c.Games; i++ {
 		if i%2 == 0 {
 			var err error
-			if c.Start != nil {
-				start, err = c.Start(i/2, rng)
-			} else {
-				start = c.Variant.Start(rng.Uint64())
+			if opening, err = c.opening(i / 2); err != nil {
+				return sum, games, err
 			}
-			if err != nil {
-				return sum.tally(points), games, err
-			}
-			opening = randomOpening(start, c.OpeningPlies, rng)
 		}
-		white, black := c.A, c.B
-		if i%2 == 1 {
-			white, black = c.B, c.A
-		}
-		g := play(ctx, start, opening, white, black, c.MaxPlies)
+		white, black := Seats(i, c.A, c.B)
+		g := play(ctx, opening.Start, opening.Moves, white, black, c.MaxPlies)
 		if ctx.Err() != nil {
 			// The game in progress is not counted; the summary covers the games finished.
 			break
 		}
 		games = append(games, g)
-		p := 0.5
-		switch {
-		case g.Outcome.Status == rules.Won && (g.Outcome.Winner == rules.White) == (white == c.A):
-			p = 1
-			sum.Wins++
-		case g.Outcome.Status == rules.Won:
-			p = 0
-			sum.Losss++
-		default:
-			sum.Draws++
-		}
-		points = append(points, p)
+		sum.Add(g.Outcome, FirstSide(i))
 		if c.PGN != nil {
 			writePGN(c.PGN, g, i+1)
 		}
@@ -244,26 +228,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 			fmt.Fprintf(c.Log, "game %d: %s - %s %s (%d plies) %s\n", i+1, g.White, g.Black, g.Outcome.Result(), len(g.Moves), g.Note)
 		}
 	}
-	return sum.tally(points), games, ctx.Err()
-}
-
-// randomOpening plays n random legal moves that do not end the game.
-func randomOpening(start rules.Position, n int, rng *rand.Rand) []rules.Move {
-	var moves []rules.Move
-	pos := start
-	for len(moves) < n {
-		legal := pos.LegalMoves()
-		if len(legal) == 0 {
-			break
-		}
-		m := legal[rng.IntN(len(legal))]
-		next, err := pos.Play(m)
-		if err != nil || next.Outcome().IsOver() {
-			break
-		}
-		moves, pos = append(moves, m), next
-	}
-	return moves
+	return sum, games, ctx.Err()
 }
 
 // play runs one game; a player's error loses the game for that player (noted).
@@ -275,8 +240,8 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 			g.Outcome = o
 			return g
 		}
-		if maxPlies > 0 && len(g.Moves) >= maxPlies {
-			g.Outcome = rules.Draw(rules.Agreement)
+		if o, capped := Adjudicate(len(g.Moves), maxPlies); capped {
+			g.Outcome = o
 			g.Note = fmt.Sprintf("adjudicated a draw at the %d-ply cap", maxPlies)
 			return g
 		}
@@ -301,32 +266,6 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 		g.Note = fmt.Sprintf("%s failed: %v", p.Name(), err)
 		return g
 	}
-}
-
-// Elo returns the mean score of points (1, 0.5, 0 per game), the Elo difference it
-// implies and the 95% margin of that difference (from the standard error of the mean).
-func Elo(points []float64) (score, elo, margin float64) {
-	n := float64(len(points))
-	if n == 0 {
-		return 0, 0, 0
-	}
-	for _, p := range points {
-		score += p
-	}
-	score /= n
-	variance := 0.0
-	for _, p := range points {
-		variance += (p - score) * (p - score)
-	}
-	variance /= n
-	se := math.Sqrt(variance / n)
-	diff := func(s float64) float64 {
-		s = math.Min(math.Max(s, 1e-3), 1-1e-3)
-		return -400 * math.Log10(1/s-1)
-	}
-	elo = diff(score) + 0 // no "-0" for an even score
-	margin = (diff(score+1.96*se) - diff(score-1.96*se)) / 2
-	return score, elo, margin
 }
 
 // writePGN writes g as a PGN game with coordinate moves (SAN where the rules give it).

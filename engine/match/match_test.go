@@ -67,7 +67,7 @@ func TestMateIsAdjudicatedByTheRules(t *testing.T) {
 	if g.Outcome.Status != rules.Won || g.Outcome.Winner != rules.White || len(g.Moves) != 1 || g.Note != "" {
 		t.Fatalf("game = %v in %d moves (%q), want White mates at once", g.Outcome, len(g.Moves), g.Note)
 	}
-	if sum.Wins != 1 || sum.Games != 1 || sum.Score != 1 {
+	if sum.Wins != 1 || sum.Games() != 1 || sum.Score() != 1 {
 		t.Fatalf("summary %+v", sum)
 	}
 }
@@ -80,7 +80,7 @@ func TestMoveCapDrawAndAlternatingColours(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(games) != 4 || sum.Games != 4 || sum.Draws != 4 || sum.Score != 0.5 || sum.Elo != 0 {
+	if e, _ := sum.Elo(); len(games) != 4 || sum.Games() != 4 || sum.Draws != 4 || sum.Score() != 0.5 || e.Diff != 0 {
 		t.Fatalf("summary %+v, %d games", sum, len(games))
 	}
 	for i, g := range games {
@@ -158,7 +158,7 @@ func TestFailingPlayerLoses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Wins != 2 || sum.Losss != 0 {
+	if sum.Wins != 2 || sum.Losses != 0 {
 		t.Fatalf("summary %+v, want the failing player to lose both games", sum)
 	}
 	for _, g := range games {
@@ -185,7 +185,7 @@ func TestInterruptedMatchCountsFinishedGames(t *testing.T) {
 	if !errors.Is(err, context.Canceled) {
 		t.Fatalf("err = %v, want context.Canceled", err)
 	}
-	if sum.Games != 2 || len(played) != 2 || sum.Draws != 2 {
+	if sum.Games() != 2 || len(played) != 2 || sum.Draws != 2 {
 		t.Fatalf("summary %+v with %d games, want the 2 finished games", sum, len(played))
 	}
 	if !strings.Contains(sum.String(), "of 2 games") {
@@ -194,22 +194,22 @@ func TestInterruptedMatchCountsFinishedGames(t *testing.T) {
 }
 
 func TestEloAndSummary(t *testing.T) {
-	score, elo, margin := Elo([]float64{1, 1, 0, 0.5})
-	if score != 0.625 || math.Abs(elo-88.7) > 0.1 || margin <= 0 {
-		t.Fatalf("Elo = %v %v %v, want 0.625, +88.7 and a positive margin", score, elo, margin)
+	e, err := Record{Wins: 2, Draws: 1, Losses: 1}.Elo()
+	score := Record{Wins: 2, Draws: 1, Losses: 1}.Score()
+	if err != nil || score != 0.625 || math.Abs(e.Diff-88.7) > 0.1 || e.Margin <= 0 {
+		t.Fatalf("Elo = %v %+v (%v), want 0.625, +88.7 and a positive margin", score, e, err)
 	}
 	// More games of the same score narrow the margin.
-	many := make([]float64, 0, 40)
-	for range 10 {
-		many = append(many, 1, 1, 0, 0.5)
+	if many, _ := (Record{Wins: 20, Draws: 10, Losses: 10}).Elo(); math.Abs(many.Diff-e.Diff) > 1e-9 || many.Margin >= e.Margin {
+		t.Errorf("40 games: Elo %v ± %v, want %v with a margin below %v", many.Diff, many.Margin, e.Diff, e.Margin)
 	}
-	if _, e, m := Elo(many); math.Abs(e-elo) > 1e-9 || m >= margin {
-		t.Errorf("40 games: Elo %v ± %v, want %v with a margin below %v", e, m, elo, margin)
+	if _, err := (Record{}).Elo(); !errors.Is(err, ErrBadRecord) {
+		t.Errorf("no games: %v", err)
 	}
-	if s, e, _ := Elo(nil); s != 0 || e != 0 {
-		t.Errorf("no games: %v %v", s, e)
+	if s := (Record{}).Score(); s != 0 {
+		t.Errorf("no games: score %v", s)
 	}
-	sum := Summary{A: "x", B: "y", Wins: 2, Draws: 1, Losss: 1}.tally([]float64{1, 1, 0, 0.5})
+	sum := Summary{A: "x", B: "y", Record: Record{Wins: 2, Draws: 1, Losses: 1}}
 	if got, want := sum.String(), "x vs y: +2 =1 -1 of 4 games, score 62.5%, Elo +89"; !strings.HasPrefix(got, want) {
 		t.Errorf("summary %q, want it to start %q", got, want)
 	}
@@ -234,5 +234,15 @@ func TestGoChessStartPlaysThePlacement(t *testing.T) {
 	}
 	if pieces != 32 {
 		t.Errorf("%d pieces placed, want 32", pieces)
+	}
+}
+
+func TestRunRefusesNoGames(t *testing.T) {
+	v := lookup(t, "gothic")
+	for _, n := range []int{0, -2} {
+		sum, games, err := Run(context.Background(), Config{Variant: v, A: &firstMove{name: "a"}, B: &firstMove{name: "b"}, Games: n})
+		if !errors.Is(err, ErrBadConfig) || len(games) != 0 || sum.Games() != 0 {
+			t.Errorf("%d games: %v, %d played; want ErrBadConfig and nothing played", n, err, len(games))
+		}
 	}
 }
