@@ -363,6 +363,9 @@ type BackupInfo struct {
 	Schema int  // schema version of the copy
 	Games  int  // games in the copy
 	Live   bool // taken from the running bot through its socket
+	// RolledBack says, when not empty, what the copy lacks: the data file has a
+	// damaged meta page, so the copy holds its state before its newest commit.
+	RolledBack string
 }
 
 // BackupFile writes a consistent snapshot of the data file at dataPath to out. When
@@ -387,6 +390,9 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 	write := func(w io.Writer) (int64, error) {
 		n, err := fetchSnapshot(ctx, dataPath, uid, w)
 		if errors.Is(err, errNoServer) {
+			if r, damaged := metaRollback(dataPath); damaged {
+				info.RolledBack = "The data file is damaged: " + r.String() + "; the copy holds transaction " + strconv.FormatUint(r.kept, 10) + "."
+			}
 			return snapshotFile(ctx, dataPath, w)
 		}
 		info.Live = err == nil

@@ -90,7 +90,10 @@
 // Open waits Options.LockTimeout for the file's lock and then fails with ErrLocked
 // ("is the bot already running?"). It refuses a truncated, empty or damaged file with
 // ErrCorrupt after checking that every page can be read (bbolt's consistency check
-// included), instead of crashing later. The meta bucket records the schema version:
+// included), instead of crashing later. It also reads bbolt's two meta pages itself:
+// when one fails its checksum, bbolt would silently open the file as of the other
+// (older) commit, so Open refuses it with ErrCorrupt, saying which transaction would
+// be lost; BackupFile copies such a file as of the older commit and says so. The meta bucket records the schema version:
 // Open runs the pending migrations in one transaction, after writing a snapshot
 // (FILE.schema-N.bak), and refuses a file from a newer Missive with ErrSchema.
 //

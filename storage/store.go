@@ -117,6 +117,9 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if hwm, ok := fileHighWater(path); ok && fi != nil && hwm > fi.Size() {
 		return nil, truncatedError(path, fi.Size(), hwm)
 	}
+	if r, damaged := metaRollback(path); damaged && fi != nil {
+		return nil, metaDamageError(path, r)
+	}
 	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
 	if err != nil {
 		return nil, err

@@ -49,5 +49,8 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "backup: wrote %s (%d bytes, schema %d, %d games), taken %s and verified\n",
 		info.Path, info.Bytes, info.Schema, info.Games, source)
+	if info.RolledBack != "" {
+		fmt.Fprintf(stdout, "backup: note: %s\n", info.RolledBack)
+	}
 	return nil
 }
