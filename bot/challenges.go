@@ -42,7 +42,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
 			msg, _ := userText(err)
-			return refusal(msg + " The fen option takes a position of " + v.Name() + " as /board shows it in its position text.")
+			return refusal(msg + " The fen option takes a position of " + v.Name() + " written as /pgn writes it in its FEN tag.")
 		}
 		if pos.Outcome().IsOver() {
 			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))

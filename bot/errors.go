@@ -46,6 +46,10 @@ func userText(err error) (string, bool) {
 	if errors.As(err, &ue) {
 		return ue.msg, true
 	}
+	var s rules.Sentencer
+	if errors.As(err, &s) {
+		return s.Sentence(), true
+	}
 	for _, s := range []error{rules.ErrIllegalMove, rules.ErrAmbiguousMove, rules.ErrBadNotation,
 		rules.ErrBadPosition, rules.ErrGameOver, rules.ErrNotYourTurn, rules.ErrUnknownVariant} {
 		if errors.Is(err, s) {

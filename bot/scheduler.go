@@ -137,7 +137,7 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game) error {
 	case len(g.ToMove) == 1:
 		late := g.ToMove[0]
 		winner := late.Other()
-		if canWin(g.Position, winner) {
+		if rules.CanWin(g.Position, winner) {
 			o = rules.Win(winner, rules.Timeout)
 			text = fmt.Sprintf("%s (%s) ran out of time.", seatName(g.Player(late)), late)
 		} else {

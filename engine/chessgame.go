@@ -1,6 +1,8 @@
 package engine
 
 import (
+	"slices"
+
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/board"
 	"github.com/missivechess/missive/rules/chess"
@@ -18,7 +20,7 @@ func newChessGame(p rules.Position) (*chessGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &chessGame{b: b, ev: evalFor(p.Variant().Key(), b.Geometry())}, nil
+	return &chessGame{b: b, ev: evalFor(b.Spec(), b.Geometry())}, nil
 }
 
 func (c *chessGame) moves(dst []mv, noisy bool) []mv {
@@ -133,7 +135,6 @@ func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
 
 // chessEval holds the evaluation terms of one chess-family variant.
 type chessEval struct {
-	key      string
 	geo      *board.Geometry
 	value    [rules.Stone + 1]int // centipawns by kind
 	mobility [rules.Stone + 1]int // centipawns per reachable cell
@@ -149,35 +150,25 @@ type chessEval struct {
 	openFrac int // percent of open cells in the bounding rectangle
 }
 
-// Piece values (centipawns). Gothic: Ed Trice's tournament values; Keltic: its
-// inventor's Q9 B7 R5 N4 P2; Go-Chess: orthodox values.
-var (
-	gothicValues = map[rules.PieceKind]int{rules.Pawn: 100, rules.Knight: 250, rules.Bishop: 300, rules.Rook: 475, rules.Archbishop: 650, rules.Chancellor: 825, rules.Queen: 875}
-	kelticValues = map[rules.PieceKind]int{rules.Pawn: 200, rules.Knight: 400, rules.Bishop: 700, rules.Rook: 500, rules.Queen: 900}
-	orthoValues  = map[rules.PieceKind]int{rules.Pawn: 100, rules.Knight: 300, rules.Bishop: 320, rules.Rook: 500, rules.Queen: 900}
-)
-
-func evalFor(key string, geo *board.Geometry) *chessEval {
-	e := &chessEval{key: key, geo: geo}
-	vals := orthoValues
-	switch key {
-	case "gothic":
-		vals = gothicValues
-		e.promo = true
-	case "keltic":
-		vals = kelticValues
-		e.promo = true
-	}
-	for k, v := range vals {
+// evalFor builds the evaluation of the variant sp describes: its piece values, how
+// its pieces move (a bishop that also leaps, as in Keltic, counts fewer cells of
+// mobility) and whether its pawns promote.
+func evalFor(sp chess.Spec, geo *board.Geometry) *chessEval {
+	e := &chessEval{geo: geo, promo: len(sp.Pawn.Promotions) > 0}
+	for k, v := range sp.Values {
 		e.value[k] = v
 	}
 	e.value[rules.King] = 0
 	e.mobility = [rules.Stone + 1]int{rules.Knight: 4, rules.Bishop: 3, rules.Rook: 2, rules.Queen: 1, rules.Chancellor: 2, rules.Archbishop: 3}
-	e.leaper[rules.Knight], e.leaper[rules.Chancellor], e.leaper[rules.Archbishop] = true, true, true
-	e.slideB[rules.Bishop], e.slideB[rules.Queen], e.slideB[rules.Archbishop] = true, true, true
-	e.slideR[rules.Rook], e.slideR[rules.Queen], e.slideR[rules.Chancellor] = true, true, true
-	if key == "keltic" {
-		e.leaper[rules.Bishop] = true
+	for _, pd := range sp.Pieces {
+		if pd.Kind == rules.King {
+			continue
+		}
+		e.leaper[pd.Kind] = containsAll(pd.Leaps, board.KnightLeaps)
+		e.slideB[pd.Kind] = containsAny(pd.Slides, board.Diagonal)
+		e.slideR[pd.Kind] = containsAny(pd.Slides, board.Orthogonal)
+	}
+	if e.leaper[rules.Bishop] {
 		e.mobility[rules.Bishop] = 2
 	}
 	e.knight = geo.LeapTable(board.KnightLeaps)
@@ -198,6 +189,21 @@ func evalFor(key string, geo *board.Geometry) *chessEval {
 	}
 	e.openFrac = 100 * open / d.Cells()
 	return e
+}
+
+// containsAll reports whether every element of want is in have.
+func containsAll[T comparable](have, want []T) bool {
+	for _, w := range want {
+		if !slices.Contains(have, w) {
+			return false
+		}
+	}
+	return true
+}
+
+// containsAny reports whether some element of want is in have.
+func containsAny[T comparable](have, want []T) bool {
+	return slices.ContainsFunc(want, func(w T) bool { return slices.Contains(have, w) })
 }
 
 // attacks returns the cells a piece of kind on sq attacks with occupancy occ.

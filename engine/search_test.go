@@ -129,3 +129,26 @@ func TestDeterministicAtFixedDepth(t *testing.T) {
 		}
 	}
 }
+
+// TestSeesRepetitionAcrossPawnSteps: a Go-Chess pawn step can be undone, so stepping
+// back into a position already met is a repetition the search scores as a draw; a
+// side far behind takes it (issue 16).
+func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
+	p := mustPos(t, "gochess", "4k3rq/10/10/10/10/10/1P8/10/**********/4K5 w - - 0 1")
+	for _, s := range []string{"b4a4", "Kd10", "a4b4", "Ke10"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p, err = p.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r, err := New(Options{HashBits: 16}).Search(context.Background(), p, Limits{Depth: 4})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.UCI(r.Move); got != "b4a4" || r.Score != drawScore {
+		t.Fatalf("best move %s scored %v; want b4a4, back into a position met before, scored as a draw", got, r.Score)
+	}
+}

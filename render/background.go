@@ -17,7 +17,8 @@ import (
 // bgKey names one background: everything drawn before the pieces that does not
 // change from move to move.
 type bgKey struct {
-	gess    bool
+	stones  bool // a Go board (rules.Look.Stones)
+	frame   int  // its outer ring's width in cells (rules.Look.Frame)
 	dims    rules.Dims
 	missing string // one byte per cell, 1 where the cell is Missing
 	theme   string
@@ -44,8 +45,8 @@ func fill(img *image.RGBA, r image.Rectangle, c image.Image) {
 func buildBackground(k bgKey, t *theme, l layout) (*image.RGBA, error) {
 	img := image.NewRGBA(image.Rect(0, 0, l.w, l.h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(t.frame), image.Point{}, draw.Src)
-	if k.gess {
-		drawGoBoard(img, t, l)
+	if k.stones {
+		drawGoBoard(img, t, l, k.frame)
 	} else {
 		light, dark := image.NewUniform(t.light), image.NewUniform(t.dark)
 		for sq := rules.Square(0); int(sq) < l.dims.Cells(); sq++ {
@@ -65,20 +66,22 @@ func buildBackground(k bgKey, t *theme, l layout) (*image.RGBA, error) {
 	return img, nil
 }
 
-// drawGoBoard draws Gess's frame: the outer ring as a darker margin and the 18x18
-// playing area as a Go board whose lines run through the cell centres.
-func drawGoBoard(img *image.RGBA, t *theme, l layout) {
+// drawGoBoard draws a Go board in its frame (Gess's 20x20): the outer ring, frame
+// cells wide, as a darker margin and the playing area inside it (Gess's 18x18) as a
+// Go board whose lines run through the cell centres.
+func drawGoBoard(img *image.RGBA, t *theme, l layout, frame int) {
 	board := l.boardRect()
 	fill(img, board, image.NewUniform(t.goRing))
-	inner := image.Rect(board.Min.X+l.cell, board.Min.Y+l.cell, board.Max.X-l.cell, board.Max.Y-l.cell)
+	ring := frame * l.cell
+	inner := image.Rect(board.Min.X+ring, board.Min.Y+ring, board.Max.X-ring, board.Max.Y-ring)
 	fill(img, inner, image.NewUniform(t.goBoard))
 	dc := gg.NewContextForRGBA(img)
 	f := float64(l.cell)
-	lo, hi := 1.5*f, (float64(l.dims.Files)-1.5)*f
+	lo, hi := (float64(frame)+0.5)*f, (float64(l.dims.Files-frame)-0.5)*f
 	x0, y0 := float64(l.x0), float64(l.y0)
 	dc.SetColor(t.goLine)
 	dc.SetLineWidth(max(1, f/30))
-	for i := 1; i < l.dims.Files-1; i++ {
+	for i := frame; i < l.dims.Files-frame; i++ {
 		p := (float64(i) + 0.5) * f
 		dc.DrawLine(x0+p, y0+lo, x0+p, y0+hi)
 		dc.DrawLine(x0+lo, y0+p, x0+hi, y0+p)
@@ -91,12 +94,18 @@ func drawGoBoard(img *image.RGBA, t *theme, l layout) {
 	dc.SetColor(t.goLine)
 	for i := 0; i < l.dims.Files; i++ {
 		for j := 0; j < l.dims.Ranks; j++ {
-			if i == 0 || j == 0 || i == l.dims.Files-1 || j == l.dims.Ranks-1 {
+			if inFrame(l.dims, frame, i, j) {
 				dc.DrawCircle(x0+(float64(i)+0.5)*f, y0+(float64(j)+0.5)*f, max(1, f/18))
 			}
 		}
 	}
 	dc.Fill()
+}
+
+// inFrame reports whether the cell at file f and rank r lies in the outer ring,
+// frame cells wide, of a board of size d.
+func inFrame(d rules.Dims, frame, f, r int) bool {
+	return f < frame || r < frame || f >= d.Files-frame || r >= d.Ranks-frame
 }
 
 // drawLabels writes file letters above and below the board and rank numbers on both sides.

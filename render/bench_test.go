@@ -13,7 +13,7 @@ func benchPNG(b *testing.B, variant string, board rules.Board, opts Options) {
 	b.ReportAllocs()
 	for b.Loop() {
 		buf.Reset()
-		if err := r.DrawPNG(&buf, variant, board, opts); err != nil {
+		if err := r.DrawPNG(&buf, lookOf(variant), board, opts); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -40,7 +40,7 @@ func BenchmarkGothicCold(b *testing.B) {
 	var buf bytes.Buffer
 	for b.Loop() {
 		buf.Reset()
-		if err := New().DrawPNG(&buf, "gothic", board, Options{}); err != nil {
+		if err := New().DrawPNG(&buf, lookOf("gothic"), board, Options{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -15,16 +15,16 @@ var shared = New()
 func Board(pos rules.Position, opts Options) (*image.RGBA, error) { return shared.Board(pos, opts) }
 
 // DrawBoard draws a board with the shared Renderer; see Renderer.DrawBoard.
-func DrawBoard(variant string, b rules.Board, opts Options) (*image.RGBA, error) {
-	return shared.DrawBoard(variant, b, opts)
+func DrawBoard(look rules.Look, b rules.Board, opts Options) (*image.RGBA, error) {
+	return shared.DrawBoard(look, b, opts)
 }
 
 // PNG draws pos as a PNG with the shared Renderer; see Renderer.PNG.
 func PNG(w io.Writer, pos rules.Position, opts Options) error { return shared.PNG(w, pos, opts) }
 
 // DrawPNG draws a board as a PNG with the shared Renderer; see Renderer.DrawPNG.
-func DrawPNG(w io.Writer, variant string, b rules.Board, opts Options) error {
-	return shared.DrawPNG(w, variant, b, opts)
+func DrawPNG(w io.Writer, look rules.Look, b rules.Board, opts Options) error {
+	return shared.DrawPNG(w, look, b, opts)
 }
 
 // GIF writes an animated game with the shared Renderer; see Renderer.GIF.

@@ -2,11 +2,13 @@
 // animated GIF) and as monospace text.
 //
 // It reads positions only through the rules contracts: Board and Renderer.Board
-// take a rules.Position, DrawBoard a variant key and a rules.Board, so it can
-// draw any board of the four games without importing them. Gothic, Keltic and
-// Go-Chess are drawn as chessboards (Keltic's missing cells left as background,
-// Go-Chess's blocked cells as hatched stone slabs), Gess as a Go board with its
-// outer ring as a margin and its rings outlined.
+// take a rules.Position, DrawBoard a rules.Look and a rules.Board, so it can draw
+// any board of the four games without importing them or knowing their keys. The
+// variant's Look says how: Gothic, Keltic and Go-Chess are chessboards (Keltic's
+// missing cells left as background, Go-Chess's blocked cells as hatched stone
+// slabs), Gess a Go board with its outer ring as a margin and its rings outlined.
+// Each viewer sees their own home at the bottom: White's on a chessboard, and in
+// Gess, whose unturned board has Black's home at the bottom, Black's.
 //
 // The parts that do not change between moves (background, coordinates, piece
 // sprites per size and theme, the palette) are drawn once and cached; each

@@ -52,7 +52,7 @@ func FuzzDrawBoard(f *testing.F) {
 			Check: []rules.Square{rules.Square(to)}, Arrows: []Arrow{{rules.Square(from), rules.Square(to)}},
 			Rings: [2][]rules.Square{{rules.Square(to)}, {rules.Square(from)}}}
 		var buf bytes.Buffer
-		err := r.DrawPNG(&buf, variant, b, opts)
+		err := r.DrawPNG(&buf, lookOf(variant), b, opts)
 		if err != nil {
 			if !errors.Is(err, ErrBadOptions) {
 				t.Fatalf("error %v does not wrap ErrBadOptions", err)
@@ -63,7 +63,7 @@ func FuzzDrawBoard(f *testing.F) {
 		if err != nil || img.Bounds().Dx() != MinWidth {
 			t.Fatalf("picture: %v, %v", img.Bounds(), err)
 		}
-		s, err := TextBoard(variant, b, opts.Viewer%2)
+		s, err := TextBoard(lookOf(variant), b, opts.Viewer%2)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -81,7 +81,7 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 		if i > 0 {
 			o.LastMove = &moves[i-1]
 		}
-		sc, err := r.prepare(pos.Variant().Key(), pos.Board(), withPosition(pos, o))
+		sc, err := r.prepare(rules.LookOf(pos.Variant()), pos.Board(), withPosition(pos, o))
 		if err != nil {
 			return fmt.Errorf("render: position %d: %w", i, err)
 		}

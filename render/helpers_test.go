@@ -6,7 +6,18 @@ import (
 	"testing"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
 )
+
+// lookOf returns how the game with key is shown (rules.LookOf of the real
+// variant), the zero Look for a key no game has.
+func lookOf(key string) rules.Look {
+	v, err := variants.Registry().Lookup(key)
+	if err != nil {
+		return rules.Look{}
+	}
+	return rules.LookOf(v)
+}
 
 // boardFromText builds a board from rows given from the top rank down, separated
 // by '/': a number is that many empty cells, '*' a missing cell, '#' a blocked
@@ -98,6 +109,7 @@ type fakeVariant struct {
 func (v fakeVariant) Key() string                 { return v.key }
 func (v fakeVariant) Name() string                { return "fake " + v.key }
 func (v fakeVariant) Dims() rules.Dims            { return v.dims }
+func (v fakeVariant) Look() rules.Look            { return lookOf(v.key) }
 func (v fakeVariant) Start(uint64) rules.Position { panic("fake") }
 func (v fakeVariant) ParsePosition(string) (rules.Position, error) {
 	return nil, fmt.Errorf("fake: %w", rules.ErrBadPosition)

@@ -27,7 +27,7 @@ func buildKit(k bgKey, t *theme, l layout, sp *sprites) (*kit, error) {
 	u := func(c color.Color) image.Image { return image.NewUniform(c) }
 	half := func(c color.NRGBA) image.Image { c.A /= 2; return u(c) }
 	cell := image.Rect(0, 0, l.cell, l.cell)
-	if k.gess {
+	if k.stones {
 		inner := l.rect(l.dims.Square(5, 5))
 		ring := l.rect(l.dims.Square(0, 5))
 		block := l.block(l.dims.Square(5, 5))

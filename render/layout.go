@@ -7,9 +7,9 @@ import (
 )
 
 // layout places a board's bounding rectangle in a picture: a margin for the
-// coordinates on every side and square cells. Seen from White, file a is on
-// the left and rank 1 at the bottom; seen from Black (flip) the board is turned
-// 180 degrees.
+// coordinates on every side and square cells. Unturned, file a is on the left
+// and rank 1 at the bottom; turned (flip, for a viewer whose home is not there)
+// the board is turned 180 degrees.
 type layout struct {
 	dims   rules.Dims
 	flip   bool

@@ -20,7 +20,9 @@ const (
 // Options say how to draw a board. The zero value draws White's view in the
 // default theme at the default width with no marks.
 type Options struct {
-	// Viewer is the side at the bottom of the picture; Black's view is turned 180 degrees.
+	// Viewer is the side whose home is at the bottom of the picture; the board is
+	// turned 180 degrees when the variant's Look puts the other side's home there
+	// (Black's view of a chessboard, White's of Gess).
 	Viewer rules.Side
 	// Theme is a key from Themes ("classic", "ocean", "night"); empty means DefaultTheme.
 	Theme string

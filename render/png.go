@@ -29,12 +29,12 @@ func EncodePNG(w io.Writer, img image.Image) error {
 // PNG draws pos (see Board) and writes it to w as a PNG with a palette fitted
 // to the board's colours.
 func (r *Renderer) PNG(w io.Writer, pos rules.Position, opts Options) error {
-	return r.DrawPNG(w, pos.Variant().Key(), pos.Board(), withPosition(pos, opts))
+	return r.DrawPNG(w, rules.LookOf(pos.Variant()), pos.Board(), withPosition(pos, opts))
 }
 
 // DrawPNG draws a board (see DrawBoard) and writes it to w as a PNG.
-func (r *Renderer) DrawPNG(w io.Writer, variant string, b rules.Board, opts Options) error {
-	sc, err := r.prepare(variant, b, opts)
+func (r *Renderer) DrawPNG(w io.Writer, look rules.Look, b rules.Board, opts Options) error {
+	sc, err := r.prepare(look, b, opts)
 	if err != nil {
 		return err
 	}

@@ -92,7 +92,7 @@ func (s sheet) draw(t *testing.T, r *render.Renderer) []byte {
 			b.Cells[sq].Piece = rules.Piece{Side: side, Kind: kind}
 			opts.LastMove = &rules.Move{From: rules.NoSquare, To: sq, Drop: kind}
 		}
-		if err := r.DrawPNG(&buf, s.variant, b, opts); err != nil {
+		if err := r.DrawPNG(&buf, rules.LookOf(pos.Variant()), b, opts); err != nil {
 			t.Fatal(err)
 		}
 		return buf.Bytes()

@@ -42,7 +42,7 @@ type Ringer interface {
 // pos.InCheck() and opts.Rings from a position that has rings, replacing what
 // the caller put there.
 func (r *Renderer) Board(pos rules.Position, opts Options) (*image.RGBA, error) {
-	return r.DrawBoard(pos.Variant().Key(), pos.Board(), withPosition(pos, opts))
+	return r.DrawBoard(rules.LookOf(pos.Variant()), pos.Board(), withPosition(pos, opts))
 }
 
 // withPosition returns opts with the check and ring marks of pos.
@@ -66,11 +66,12 @@ func withPosition(pos rules.Position, opts Options) Options {
 	return opts
 }
 
-// DrawBoard draws board b of the variant with key variant ("gess" is drawn as a Go
-// board, every other key as a chessboard). It refuses a board it cannot draw
-// or options out of range with an error wrapping ErrBadOptions.
-func (r *Renderer) DrawBoard(variant string, b rules.Board, opts Options) (*image.RGBA, error) {
-	sc, err := r.prepare(variant, b, opts)
+// DrawBoard draws board b as look says (a Go board or a chessboard, turned when
+// the viewer's home is not at the bottom; rules.LookOf gives a variant's look). It
+// refuses a board it cannot draw or options out of range with an error wrapping
+// ErrBadOptions.
+func (r *Renderer) DrawBoard(look rules.Look, b rules.Board, opts Options) (*image.RGBA, error) {
+	sc, err := r.prepare(look, b, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +82,7 @@ func (r *Renderer) DrawBoard(variant string, b rules.Board, opts Options) (*imag
 
 // scene is one board ready to be composed: checked input and the cached parts.
 type scene struct {
-	gess bool
+	look rules.Look
 	b    rules.Board
 	o    resolved
 	l    layout
@@ -90,9 +91,8 @@ type scene struct {
 	q    *quantizer
 }
 
-func (r *Renderer) prepare(variant string, b rules.Board, opts Options) (*scene, error) {
-	gess := variant == "gess"
-	if err := checkBoard(b, gess); err != nil {
+func (r *Renderer) prepare(look rules.Look, b rules.Board, opts Options) (*scene, error) {
+	if err := checkBoard(b, look.Stones); err != nil {
 		return nil, err
 	}
 	o, err := opts.resolve(b.Dims)
@@ -105,11 +105,11 @@ func (r *Renderer) prepare(variant string, b rules.Board, opts Options) (*scene,
 			missing[i] = 1
 		}
 	}
-	l := newLayout(b.Dims, o.Width, o.Viewer == rules.Black)
-	key := bgKey{gess: gess, dims: b.Dims, missing: string(missing), theme: o.theme.key, width: o.Width, flip: l.flip}
+	l := newLayout(b.Dims, o.Width, look.Flipped(o.Viewer))
+	key := bgKey{stones: look.Stones, frame: look.Frame, dims: b.Dims, missing: string(missing), theme: o.theme.key, width: o.Width, flip: l.flip}
 	k := r.kits.get(key, func() kitEntry {
-		sp := r.sprites.get(spriteKey{theme: o.theme.key, cell: l.cell, gess: gess}, func() *sprites {
-			return buildSprites(o.theme, l.cell, gess)
+		sp := r.sprites.get(spriteKey{theme: o.theme.key, cell: l.cell, stones: look.Stones}, func() *sprites {
+			return buildSprites(o.theme, l.cell, look.Stones)
 		})
 		k, err := buildKit(key, o.theme, l, sp)
 		return kitEntry{k, err}
@@ -117,12 +117,12 @@ func (r *Renderer) prepare(variant string, b rules.Board, opts Options) (*scene,
 	if k.err != nil {
 		return nil, k.err
 	}
-	return &scene{gess: gess, b: b, o: o, l: l, bg: k.kit.bg, sp: k.kit.sp, q: k.kit.q}, nil
+	return &scene{look: look, b: b, o: o, l: l, bg: k.kit.bg, sp: k.kit.sp, q: k.kit.q}, nil
 }
 
 // checkBoard refuses a board whose cells do not match its size or hold impossible
-// pieces: stones are Gess's only pieces and Gess has no others.
-func checkBoard(b rules.Board, gess bool) error {
+// pieces: on a Go board (stones) stones are the only pieces, and only there.
+func checkBoard(b rules.Board, stones bool) error {
 	if b.Files < 1 || b.Ranks < 1 || b.Files > rules.MaxFiles || b.Ranks > rules.MaxFiles {
 		return fmt.Errorf("render: a %dx%d board cannot be drawn: files and ranks must be 1 to %d: %w", b.Files, b.Ranks, rules.MaxFiles, ErrBadOptions)
 	}
@@ -136,7 +136,7 @@ func checkBoard(b rules.Board, gess bool) error {
 			return fmt.Errorf("render: cell %s has unknown state %d: %w", b.Name(sq), c.State, ErrBadOptions)
 		case c.Piece.Kind > rules.Stone || c.Piece.Side > rules.Black:
 			return fmt.Errorf("render: cell %s holds an unknown piece %v: %w", b.Name(sq), c.Piece, ErrBadOptions)
-		case !c.Piece.IsNone() && (c.Piece.Kind == rules.Stone) != gess:
+		case !c.Piece.IsNone() && (c.Piece.Kind == rules.Stone) != stones:
 			return fmt.Errorf("render: cell %s holds a %v, which this game has not: %w", b.Name(sq), c.Piece, ErrBadOptions)
 		case !c.Piece.IsNone() && c.State != rules.Playable:
 			return fmt.Errorf("render: cell %s is missing or blocked but holds a %v: %w", b.Name(sq), c.Piece, ErrBadOptions)
@@ -158,7 +158,7 @@ func (s *scene) compose(img *image.RGBA) {
 		}
 	}
 	if m := s.o.LastMove; m != nil {
-		if s.gess {
+		if s.look.Stones {
 			s.footprints(img, *m)
 		} else {
 			tint := image.NewUniform(t.lastMove)
@@ -171,7 +171,7 @@ func (s *scene) compose(img *image.RGBA) {
 	for _, sq := range s.o.Check {
 		over(sp.check, l.rect(sq))
 	}
-	if s.gess {
+	if s.look.Stones {
 		for _, side := range rules.Sides {
 			for _, c := range s.o.Rings[side] {
 				over(sp.rings[side], l.rect(c).Inset(-l.cell))
@@ -191,7 +191,7 @@ func (s *scene) compose(img *image.RGBA) {
 	}
 }
 
-// footprints tints Gess's moved 3x3 block at its destination and, more lightly, where it came from.
+// footprints tints the moved 3x3 block of a Go board (Gess) at its destination and, more lightly, where it came from.
 func (s *scene) footprints(img *image.RGBA, m rules.Move) {
 	t, l := s.o.theme, s.l
 	if m.From != rules.NoSquare {

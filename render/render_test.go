@@ -81,7 +81,7 @@ func TestGoldenImages(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			b := c.board(t)
 			var buf bytes.Buffer
-			if err := r.DrawPNG(&buf, c.variant, b, c.opts(t, b.Dims)); err != nil {
+			if err := r.DrawPNG(&buf, lookOf(c.variant), b, c.opts(t, b.Dims)); err != nil {
 				t.Fatal(err)
 			}
 			if buf.Len() > 150<<10 {
@@ -98,12 +98,12 @@ func TestPaletteFaithful(t *testing.T) {
 	for _, c := range goldenCases {
 		b := c.board(t)
 		o := c.opts(t, b.Dims)
-		rgba, err := r.DrawBoard(c.variant, b, o)
+		rgba, err := r.DrawBoard(lookOf(c.variant), b, o)
 		if err != nil {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		if err := r.DrawPNG(&buf, c.variant, b, o); err != nil {
+		if err := r.DrawPNG(&buf, lookOf(c.variant), b, o); err != nil {
 			t.Fatal(err)
 		}
 		img, err := png.Decode(&buf)
@@ -129,7 +129,7 @@ func TestSquaresAndCells(t *testing.T) {
 	}
 	for _, viewer := range rules.Sides {
 		b := boardFromText(t, 9, 7, kelticStart)
-		img, err := r.DrawBoard("keltic", b, Options{Viewer: viewer})
+		img, err := r.DrawBoard(lookOf("keltic"), b, Options{Viewer: viewer})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestSquaresAndCells(t *testing.T) {
 		}
 	}
 	b := boardFromText(t, 10, 10, gochessBoard)
-	img, err := r.DrawBoard("gochess", b, Options{})
+	img, err := r.DrawBoard(lookOf("gochess"), b, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,17 +261,17 @@ func TestBadInput(t *testing.T) {
 	}
 	r := New()
 	for _, c := range cases {
-		if _, err := r.DrawBoard("gothic", c.b, c.o); !errors.Is(err, ErrBadOptions) {
+		if _, err := r.DrawBoard(lookOf("gothic"), c.b, c.o); !errors.Is(err, ErrBadOptions) {
 			t.Errorf("%s: DrawBoard error = %v, want ErrBadOptions", c.name, err)
 		}
-		if err := r.DrawPNG(&bytes.Buffer{}, "gothic", c.b, c.o); !errors.Is(err, ErrBadOptions) {
+		if err := r.DrawPNG(&bytes.Buffer{}, lookOf("gothic"), c.b, c.o); !errors.Is(err, ErrBadOptions) {
 			t.Errorf("%s: DrawPNG error = %v, want ErrBadOptions", c.name, err)
 		}
 	}
-	if _, err := r.DrawBoard("gess", good, Options{}); !errors.Is(err, ErrBadOptions) {
+	if _, err := r.DrawBoard(lookOf("gess"), good, Options{}); !errors.Is(err, ErrBadOptions) {
 		t.Errorf("chess pieces on a Gess board: %v", err)
 	}
-	if _, err := r.DrawBoard("gothic", good, Options{Theme: " Ocean "}); err != nil {
+	if _, err := r.DrawBoard(lookOf("gothic"), good, Options{Theme: " Ocean "}); err != nil {
 		t.Errorf("theme keys ignore case and spaces: %v", err)
 	}
 }
@@ -325,7 +325,7 @@ func TestConcurrentRenders(t *testing.T) {
 	want := make([][]byte, len(jobs))
 	for i, j := range jobs {
 		var buf bytes.Buffer
-		if err := New().DrawPNG(&buf, j.variant, j.b, j.o); err != nil {
+		if err := New().DrawPNG(&buf, lookOf(j.variant), j.b, j.o); err != nil {
 			t.Fatal(err)
 		}
 		want[i] = buf.Bytes()
@@ -338,7 +338,7 @@ func TestConcurrentRenders(t *testing.T) {
 			for k := range jobs {
 				i := (k + g) % len(jobs)
 				var buf bytes.Buffer
-				if err := r.DrawPNG(&buf, jobs[i].variant, jobs[i].b, jobs[i].o); err != nil {
+				if err := r.DrawPNG(&buf, lookOf(jobs[i].variant), jobs[i].b, jobs[i].o); err != nil {
 					errs <- err
 					return
 				}

@@ -18,15 +18,17 @@ type sprites struct {
 }
 
 type spriteKey struct {
-	theme string
-	cell  int
-	gess  bool
+	theme  string
+	cell   int
+	stones bool
 }
 
-func buildSprites(t *theme, cell int, gess bool) *sprites {
+// buildSprites draws the sprites of a theme and cell size: Go stones and ring
+// halos for a Go board (stones), chess pieces otherwise.
+func buildSprites(t *theme, cell int, stones bool) *sprites {
 	s := &sprites{blocked: drawBlocked(t, cell), check: drawCheck(t, cell)}
 	for _, side := range rules.Sides {
-		if gess {
+		if stones {
 			s.pieces[side][rules.Stone] = drawStone(side, cell)
 			s.rings[side] = drawRingHalo(t, side, cell)
 			continue

@@ -7,21 +7,22 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// TextBoard returns board b as monospace text seen from viewer's side, with file
-// letters above and below and rank numbers on both sides. Pieces are letters,
-// upper case for White and lower case for Black; an empty cell is '.', a blocked
-// cell '#' and a missing cell a blank. Gess stones are 'x' (Black) and 'o'
-// (White), and the outer ring of its frame, where no stone rests, is blank.
-func TextBoard(variant string, b rules.Board, viewer rules.Side) (string, error) {
-	gess := variant == "gess"
-	if err := checkBoard(b, gess); err != nil {
+// TextBoard returns board b as monospace text seen from viewer's side as look says
+// (viewer's home at the bottom), with file letters above and below and rank
+// numbers on both sides. Pieces are letters, upper case for White and lower case
+// for Black; an empty cell is '.', a blocked cell '#' and a missing cell a blank.
+// Stones are 'x' (Black) and 'o' (White), and the look's frame, where no stone
+// rests, is blank.
+func TextBoard(look rules.Look, b rules.Board, viewer rules.Side) (string, error) {
+	if err := checkBoard(b, look.Stones); err != nil {
 		return "", err
 	}
+	flip := look.Flipped(viewer)
 	d := b.Dims
 	files := make([]int, d.Files)
 	for i := range files {
 		files[i] = i
-		if viewer == rules.Black {
+		if flip {
 			files[i] = d.Files - 1 - i
 		}
 	}
@@ -37,13 +38,13 @@ func TextBoard(variant string, b rules.Board, viewer rules.Side) (string, error)
 	edge()
 	for i := 0; i < d.Ranks; i++ {
 		r := d.Ranks - 1 - i
-		if viewer == rules.Black {
+		if flip {
 			r = i
 		}
 		fmt.Fprintf(&sb, "%2d ", r+1)
 		for _, f := range files {
 			sb.WriteByte(' ')
-			sb.WriteByte(cellChar(b.Cells[d.Square(f, r)], gess && (f == 0 || r == 0 || f == d.Files-1 || r == d.Ranks-1)))
+			sb.WriteByte(cellChar(b.Cells[d.Square(f, r)], inFrame(d, look.Frame, f, r)))
 		}
 		fmt.Fprintf(&sb, "  %d\n", r+1)
 	}
@@ -73,7 +74,7 @@ func cellChar(c rules.Cell, margin bool) byte {
 // followed for Gess by a line naming the centres of each side's rings.
 func Text(pos rules.Position, viewer rules.Side) (string, error) {
 	b := pos.Board()
-	s, err := TextBoard(pos.Variant().Key(), b, viewer)
+	s, err := TextBoard(rules.LookOf(pos.Variant()), b, viewer)
 	if err != nil {
 		return "", err
 	}

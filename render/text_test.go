@@ -20,13 +20,13 @@ func TestTextBoards(t *testing.T) {
 		{"gess_white", "gess", gessStart(), rules.White},
 	}
 	for _, c := range cases {
-		got, err := TextBoard(c.variant, c.b, c.viewer)
+		got, err := TextBoard(lookOf(c.variant), c.b, c.viewer)
 		if err != nil {
 			t.Fatal(err)
 		}
 		checkGoldenText(t, "text_"+c.name, got)
 	}
-	if _, err := TextBoard("gothic", rules.Board{Dims: rules.Dims{Files: 3, Ranks: 3}}, rules.White); !errors.Is(err, ErrBadOptions) {
+	if _, err := TextBoard(lookOf("gothic"), rules.Board{Dims: rules.Dims{Files: 3, Ranks: 3}}, rules.White); !errors.Is(err, ErrBadOptions) {
 		t.Errorf("TextBoard of a board without cells: %v", err)
 	}
 }
@@ -38,7 +38,7 @@ func TestTextWithRings(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, _ := TextBoard("gess", g, rules.Black)
+	want, _ := TextBoard(lookOf("gess"), g, rules.Black)
 	want += "rings: white l18; black none\n"
 	if got != want {
 		t.Errorf("Text =\n%s\nwant\n%s", got, want)

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"sort"
 	"strings"
 )
@@ -33,7 +32,7 @@ func (r *Registry) Lookup(key string) (Variant, error) {
 	if v, ok := r.byKey[strings.ToLower(strings.TrimSpace(key))]; ok {
 		return v, nil
 	}
-	return nil, fmt.Errorf("rules: no variant %q: choose one of %s: %w", key, strings.Join(r.keys, ", "), ErrUnknownVariant)
+	return nil, Refuse(ErrUnknownVariant, "There is no game called %s; choose one of %s.", Echo(key), strings.Join(r.keys, ", "))
 }
 
 // Keys returns the known keys in sorted order.

@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"strconv"
 	"strings"
 )
@@ -53,8 +52,8 @@ func (d Dims) Name(sq Square) string {
 func (d Dims) ParseSquare(name string) (Square, error) {
 	sq, n := d.ScanSquare(name)
 	if n == 0 || n != len(name) {
-		return NoSquare, fmt.Errorf("rules: %q is not a square of this %dx%d board (files a-%c, ranks 1-%d): %w",
-			name, d.Files, d.Ranks, 'a'+d.Files-1, d.Ranks, ErrBadNotation)
+		return NoSquare, Refuse(ErrBadNotation, "There is no square %s on this %dx%d board: files run from a to %c and ranks from 1 to %d.",
+			Echo(name), d.Files, d.Ranks, 'a'+d.Files-1, d.Ranks)
 	}
 	return sq, nil
 }

@@ -39,7 +39,7 @@ func ParseSide(text string) (Side, error) {
 	case "black", "b":
 		return Black, nil
 	}
-	return White, fmt.Errorf("rules: unknown side %q: say white or black: %w", text, ErrBadNotation)
+	return White, Refuse(ErrBadNotation, "Say white or black, not %s.", Echo(text))
 }
 
 // PieceKind is the kind of a piece; its numeric value is stable and may be persisted.

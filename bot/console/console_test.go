@@ -135,7 +135,7 @@ Cf3
 		"bob (black) played d5.",
 		"[refused] You are not playing in game 1 (alice vs bob); only its players can do that.",
 		"[refused] It is alice's turn in game 1, not yours; you will be told when alice has moved.",
-		"[refused] Illegal move e2e5: the pawn on e2 cannot go to e5; its moves: e2e3, e2e4.",
+		`[refused] You cannot play "e2e5": the pawn on e2 cannot go to e5; its moves: e2e3, e2e4.`,
 		"alice (white) played Ae6#.", "Game over: alice (white) wins by checkmate.", "[picture] <dir>/files/game-1-5-white.png",
 		`[Variant "gothic"]`, "1. Cf3 d5 2. Ah3 Nd7 3. Ae6# 1-0", "[pgn] <dir>/files/game-1.pgn",
 		"1. Cf3 d5 2. Ah3 Nd7 3. Ae6# 1-0",

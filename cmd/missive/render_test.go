@@ -29,8 +29,8 @@ func TestRenderUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"--variant", "gothic"}, "-o FILE"},
-		{[]string{"--side", "red", "-o", out}, "unknown side"},
-		{[]string{"--variant", "xiangqi", "-o", out}, "no variant"},
+		{[]string{"--side", "red", "-o", out}, "Say white or black"},
+		{[]string{"--variant", "xiangqi", "-o", out}, "There is no game called"},
 		{[]string{"-o", out, "e2e4"}, "quote the moves"},
 		{[]string{"--width", "x", "-o", out}, "invalid value"},
 	}
@@ -74,12 +74,21 @@ func TestRenderPNGGIFAndText(t *testing.T) {
 	if err != nil || len(g.Image) != 4 || g.Delay[0] != 50 {
 		t.Errorf("GIF: %d frames, delays %v, err %v", len(g.Image), g.Delay, err)
 	}
-	text, err := runRenderArgs("--variant", "gess", "--moves", "l3-l6", "--text")
+	// Gess seen by Black, who moved: Black's home (rank 1) at the bottom.
+	text, err := runRenderArgs("--variant", "gess", "--moves", "l3-l6", "--side", "b", "--text")
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(text, "rings: white l18; black l6") || !strings.Contains(text, " 6    . . . . . . . . . x . x") {
 		t.Errorf("gess text board:\n%s", text)
+	}
+	// Seen by White (the default side), the board is turned: rank 1 at the top.
+	text, err = runRenderArgs("--variant", "gess", "--moves", "l3-l6", "--text")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(text, "\n"); len(lines) < 2 || !strings.HasPrefix(lines[1], " 1 ") || !strings.Contains(text, " 6    . . . . . . x . x . . .") {
+		t.Errorf("gess from White's side:\n%s", text)
 	}
 	text, err = runRenderArgs("--variant", "keltic", "--side", "b", "--text")
 	if err != nil {

@@ -108,28 +108,22 @@ func (g *Greedy) Move(ctx context.Context, start rules.Position, moves []rules.M
 	return best[g.rng.IntN(len(best))], nil
 }
 
-// values are the material values the greedy player counts.
-var values = map[string]map[rules.PieceKind]float64{
-	"gothic":  {rules.Pawn: 1, rules.Knight: 2.5, rules.Bishop: 3, rules.Rook: 4.75, rules.Archbishop: 6.5, rules.Chancellor: 8.25, rules.Queen: 8.75},
-	"keltic":  {rules.Pawn: 2, rules.Knight: 4, rules.Bishop: 7, rules.Rook: 5, rules.Queen: 9},
-	"gochess": {rules.Pawn: 1, rules.Knight: 3, rules.Bishop: 3, rules.Rook: 5, rules.Queen: 9},
-	"gess":    {rules.Stone: 1},
-}
-
-// Material returns side's material minus the opponent's.
+// Material returns side's material minus the opponent's in pawns, by the
+// variant's own piece values (rules.PieceValues), plus 3 a ring in Gess.
 func Material(p rules.Position, side rules.Side) float64 {
-	v := values[p.Variant().Key()]
-	s := 0.0
+	v := rules.PieceValues(p.Variant())
+	cp := 0
 	for _, c := range p.Board().Cells {
 		if c.Piece.Kind == rules.NoPiece {
 			continue
 		}
 		if c.Piece.Side == side {
-			s += v[c.Piece.Kind]
+			cp += v[c.Piece.Kind]
 		} else {
-			s -= v[c.Piece.Kind]
+			cp -= v[c.Piece.Kind]
 		}
 	}
+	s := float64(cp) / 100
 	if gp, ok := p.(*gess.Position); ok {
 		s += 3 * float64(len(gp.Rings(side))-len(gp.Rings(side.Other())))
 	}

@@ -212,6 +212,12 @@ func (s *Server) position(f []string) error {
 
 // goSearch starts a search in the background; "stop" or a new command ends it.
 func (s *Server) goSearch(ctx context.Context, f []string) {
+	if _, ok := s.pos.(rules.Simultaneous); ok {
+		// Go-Chess's placement: both sides choose in secret at once, which UCI cannot say.
+		s.printf("info string %s starts with a placement phase in which both players choose cells in secret at the same time; UCI cannot play it, so send a position of the play phase with position fen", s.pos.Variant().Name())
+		s.printf("bestmove (none)")
+		return
+	}
 	var lim engine.Limits
 	var clock [2]time.Duration
 	var inc [2]time.Duration

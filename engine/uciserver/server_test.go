@@ -93,6 +93,15 @@ func TestUCISession(t *testing.T) {
 		t.Fatalf("%q: %v", best, err)
 	}
 
+	// Go-Chess's placement phase cannot be played over UCI, and the engine says so in words.
+	s.send("setoption name UCI_Variant value gochess")
+	s.send("position startpos")
+	s.send("go depth 2")
+	best, info = s.expect("bestmove")
+	if best != "bestmove (none)" || !strings.Contains(strings.Join(info, "\n"), "placement phase") || strings.Contains(strings.Join(info, "\n"), "*gochess") {
+		t.Fatalf("Go-Chess placement answered %q after %q", best, info)
+	}
+
 	// A bad move in a position command is reported, and "go infinite" waits for stop.
 	s.send("setoption name UCI_Variant value gothic")
 	s.send("position startpos moves e2e5")

@@ -1,9 +1,11 @@
 package chess_test
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/gothic"
 )
 
@@ -24,12 +26,15 @@ func Example() {
 	fmt.Println(p)
 	fmt.Println(p.Outcome(), len(p.LegalMoves()), "moves")
 	_, err := p.ParseMove("Nf3")
-	fmt.Println(err)
+	var refusal rules.Sentencer
+	if errors.As(err, &refusal) {
+		fmt.Println(refusal.Sentence())
+	}
 	// Output:
 	// e4 (e2e4) Nc6 (b8c6) Af3 (g1f3) Cd6 (e8d6)
 	// r1bq1kabnr/pppppppppp/2nc6/10/4P5/5A4/PPPP1PPPPP/RNBQCK1BNR w KQkq - 3 3
 	// ongoing 37 moves
-	// chess: illegal move Nf3: no knight can reach f3; knight moves here: Na3, Nc3, Nh3, Nj3
+	// You cannot play "Nf3": no knight can reach f3; knight moves here: Na3, Nc3, Nh3, Nj3.
 }
 
 func ExampleSearchBoard() {

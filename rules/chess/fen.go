@@ -9,8 +9,17 @@ import (
 	"github.com/missivechess/missive/rules/board"
 )
 
-func badFEN(v *Variant, format string, args ...any) error {
-	return fmt.Errorf("chess: bad %s FEN: %s: %w", v.spec.Name, fmt.Sprintf(format, args...), rules.ErrBadPosition)
+// badFEN refuses a position text; format and args make a whole sentence.
+func badFEN(format string, args ...any) error {
+	return rules.Refuse(rules.ErrBadPosition, format, args...)
+}
+
+// plural returns one or many as n asks.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // maxFENLength bounds the text ParsePosition reads.
@@ -20,11 +29,11 @@ const maxFENLength = 512
 // passant square, then the optional halfmove clock and move number.
 func (v *Variant) parse(text string) (*Position, error) {
 	if len(text) > maxFENLength {
-		return nil, badFEN(v, "the text is %d bytes long, far more than any position needs", len(text))
+		return nil, badFEN("That position text is %d characters long, far more than any %s position needs.", len(text), v.spec.Name)
 	}
 	f := strings.Fields(text)
 	if len(f) < 2 || len(f) > 6 {
-		return nil, badFEN(v, "expected the board and the side to move, then optionally castling rights, en passant square, halfmove clock and move number (2 to 6 fields), got %d fields", len(f))
+		return nil, badFEN("A FEN has six fields separated by spaces: the board, the side to move, castling rights, the en passant square, the halfmove clock and the move number (the last four may be left out); this one has %d.", len(f))
 	}
 	for len(f) < 4 {
 		f = append(f, "-")
@@ -51,10 +60,10 @@ func (v *Variant) parse(text string) (*Position, error) {
 	}
 	for _, side := range rules.Sides {
 		if kings[side] != 1 {
-			return nil, badFEN(v, "%s has %d kings; each side has exactly one", side, kings[side])
+			return nil, badFEN("The FEN has %d %s kings; each side has exactly one.", kings[side], side)
 		}
 		if bad := s.pieces[side][rules.Pawn].AndNot(t.pawnOK[side]); bad.Any() {
-			return nil, badFEN(v, "a %s pawn cannot stand on %s: %s pawns stand on ranks %d to %d", side, d.Name(bad.First()), side,
+			return nil, badFEN("A %s pawn cannot stand on %s: %s pawns stand on ranks %d to %d.", side, d.Name(bad.First()), side,
 				v.spec.PawnRanks[side][0], v.spec.PawnRanks[side][1])
 		}
 		if err := v.checkMaterial(&s, side); err != nil {
@@ -67,7 +76,7 @@ func (v *Variant) parse(text string) (*Position, error) {
 	case "b":
 		s.turn = rules.Black
 	default:
-		return nil, badFEN(v, "side to move %q must be w or b", f[1])
+		return nil, badFEN("The side to move is w or b, not %s.", rules.Echo(f[1]))
 	}
 	if s.castling, err = v.parseCastling(&s, f[2]); err != nil {
 		return nil, err
@@ -78,20 +87,20 @@ func (v *Variant) parse(text string) (*Position, error) {
 	s.halfmove, s.fullmove = 0, 1
 	if len(f) > 4 {
 		if s.halfmove, err = strconv.Atoi(f[4]); err != nil || s.halfmove < 0 || s.halfmove > 9999 {
-			return nil, badFEN(v, "halfmove clock %q must be a number from 0 to 9999", f[4])
+			return nil, badFEN("The halfmove clock is a number from 0 to 9999, not %s.", rules.Echo(f[4]))
 		}
 	}
 	if len(f) > 5 {
 		if s.fullmove, err = strconv.Atoi(f[5]); err != nil || s.fullmove < 1 || s.fullmove > 99999 {
-			return nil, badFEN(v, "move number %q must be a number from 1 to 99999", f[5])
+			return nil, badFEN("The move number is a number from 1 to 99999, not %s.", rules.Echo(f[5]))
 		}
 	}
 	them := s.turn.Other()
 	if s.attackersTo(s.king[them], s.turn, s.all()).Any() {
-		return nil, badFEN(v, "%s is in check but it is %s's turn", them, s.turn)
+		return nil, badFEN("The %s king is in check while it is %s's turn to move, which no game can reach.", them, s.turn)
 	}
 	if n := s.checkers().Count(); n > 2 {
-		return nil, badFEN(v, "%s is in check from %d pieces at once, which no move can bring about", s.turn, n)
+		return nil, badFEN("The %s king is in check from %d pieces at once, which no move can bring about.", s.turn, n)
 	}
 	if s.ep != rules.NoSquare && !s.epCapturable(s.ep) {
 		s.ep = rules.NoSquare // no legal capture: the square does not count
@@ -106,7 +115,7 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 	d := v.spec.Dims
 	ranks := strings.Split(field, "/")
 	if len(ranks) != d.Ranks {
-		return nil, nil, badFEN(v, "the board has %d ranks separated by '/'; a %s board has %d", len(ranks), v.spec.Name, d.Ranks)
+		return nil, nil, badFEN("The board of this FEN has %d %s separated by '/'; a %s board has %d.", len(ranks), plural(len(ranks), "rank", "ranks"), v.spec.Name, d.Ranks)
 	}
 	states := make([]rules.CellState, d.Cells())
 	pieces := make([]piece, d.Cells())
@@ -124,7 +133,7 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 				}
 				n, _ := strconv.Atoi(row[j:k])
 				if n == 0 || k-j > 2 {
-					return nil, nil, badFEN(v, "rank %d: %q is not a count of empty cells", r+1, row[j:k])
+					return nil, nil, badFEN("Rank %d of the FEN has %s, which is not a count of empty cells.", r+1, rules.Echo(row[j:k]))
 				}
 				file += n
 				j = k - 1
@@ -137,7 +146,7 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 			default:
 				k, ok := rules.PieceKindFromLetter(c)
 				if !ok || !v.hasKind(k) {
-					return nil, nil, badFEN(v, "rank %d: unknown piece letter %q; %s uses %s, upper case for White", r+1, c, v.spec.Name, v.kindNames())
+					return nil, nil, badFEN("Rank %d of the FEN has the unknown piece letter %q; %s uses %s, upper case for White.", r+1, c, v.spec.Name, v.kindNames())
 				}
 				side := rules.White
 				if c >= 'a' && c <= 'z' {
@@ -149,11 +158,11 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 				file++
 			}
 			if file > d.Files {
-				return nil, nil, badFEN(v, "rank %d has more than %d cells", r+1, d.Files)
+				return nil, nil, badFEN("Rank %d of the FEN has more than %d cells.", r+1, d.Files)
 			}
 		}
 		if file != d.Files {
-			return nil, nil, badFEN(v, "rank %d has %d cells; the board has %d files", r+1, file, d.Files)
+			return nil, nil, badFEN("Rank %d of the FEN has %d cells; the board has %d files.", r+1, file, d.Files)
 		}
 	}
 	// Holes: Missing cells are fixed by the variant, Blocked cells are per position.
@@ -162,17 +171,17 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 		switch {
 		case v.missing[sq] == rules.Missing && !star:
 			if pieces[sq] != 0 {
-				return nil, nil, badFEN(v, "%s is not a cell of the %s board, so no piece can stand there (write '*')", d.Name(sq), v.spec.Name)
+				return nil, nil, badFEN("The FEN puts a piece on %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
 			}
-			return nil, nil, badFEN(v, "%s is not a cell of the %s board; write '*' for it", d.Name(sq), v.spec.Name)
+			return nil, nil, badFEN("The FEN has %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
 		case v.missing[sq] == rules.Missing:
 			states[sq] = rules.Missing
 		case star && v.spec.Blocked == 0:
-			return nil, nil, badFEN(v, "%s is a cell of the board; only cells that do not exist are written '*'", d.Name(sq))
+			return nil, nil, badFEN("The FEN writes '*' for %s, a cell of the %s board; only cells that do not exist are written '*'.", d.Name(sq), v.spec.Name)
 		}
 	}
 	if v.spec.Blocked > 0 && holes != v.spec.Blocked {
-		return nil, nil, badFEN(v, "the board has %d blocked cells ('*'); a %s board has exactly %d", holes, v.spec.Name, v.spec.Blocked)
+		return nil, nil, badFEN("The FEN has %d blocked cells ('*'); a %s board has exactly %d.", holes, v.spec.Name, v.spec.Blocked)
 	}
 	return states, pieces, nil
 }
@@ -198,7 +207,7 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 	}
 	pawnsGone := sc[rules.Pawn] - s.pieces[side][rules.Pawn].Count()
 	if pawnsGone < 0 {
-		return badFEN(v, "%s has %d pawns; a side starts with %d", side, s.pieces[side][rules.Pawn].Count(), sc[rules.Pawn])
+		return badFEN("The FEN gives %s %d pawns; a side starts with %d.", side, s.pieces[side][rules.Pawn].Count(), sc[rules.Pawn])
 	}
 	extra := 0
 	for _, pd := range v.spec.Pieces {
@@ -207,18 +216,18 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 		}
 		if n := s.pieces[side][pd.Kind].Count() - sc[pd.Kind]; n > 0 {
 			if len(v.spec.Pawn.Promotions) == 0 {
-				return badFEN(v, "%s has %d %ss; a side has at most %d and pawns never promote", side, s.pieces[side][pd.Kind].Count(), pd.Kind, sc[pd.Kind])
+				return badFEN("The FEN gives %s %d %ss; a side has at most %d and pawns never promote.", side, s.pieces[side][pd.Kind].Count(), pd.Kind, sc[pd.Kind])
 			}
 			extra += n
 		}
 	}
 	if extra > pawnsGone {
-		return badFEN(v, "%s has %d promoted pieces but only %d pawns missing", side, extra, pawnsGone)
+		return badFEN("The FEN gives %s %d promoted pieces but only %d pawns are missing.", side, extra, pawnsGone)
 	}
 	if v.spec.OppositeBishops {
 		b := s.pieces[side][rules.Bishop]
 		if b.Count() == 2 && b.And(s.t.geo.Light()).Count() != 1 {
-			return badFEN(v, "%s's two bishops stand on cells of one colour; they are placed on different colours", side)
+			return badFEN("The %s bishops stand on cells of one colour; a side's two bishops are placed on different colours.", side)
 		}
 	}
 	return nil
@@ -244,19 +253,19 @@ func (v *Variant) parseCastling(s *state, field string) (uint8, error) {
 		}
 		if rule == nil {
 			if len(t.castles[side]) == 0 {
-				return 0, badFEN(v, "castling field %q: there is no castling in %s; write '-'", field, v.spec.Name)
+				return 0, badFEN("There is no castling in %s; write '-' for the castling field, not %s.", v.spec.Name, rules.Echo(field))
 			}
-			return 0, badFEN(v, "castling field %q: %q is not a castling right (use K, Q, k, q or '-')", field, field[i])
+			return 0, badFEN("The castling field %s has %q, which is not a castling right; use K, Q, k, q or '-'.", rules.Echo(field), field[i])
 		}
 		if rights&rule.right != 0 {
-			return 0, badFEN(v, "castling field %q names a right twice", field)
+			return 0, badFEN("The castling field %s names a right twice.", rules.Echo(field))
 		}
 		d := v.spec.Dims
 		if s.sq[rule.kingFrom] != mkPiece(side, rules.King) {
-			return 0, badFEN(v, "castling right %q needs the %s king on %s", field[i], side, d.Name(rule.kingFrom))
+			return 0, badFEN("The castling right %c needs the %s king on %s.", field[i], side, d.Name(rule.kingFrom))
 		}
 		if s.sq[rule.rookFrom] != mkPiece(side, rules.Rook) {
-			return 0, badFEN(v, "castling right %q needs a %s rook on %s", field[i], side, d.Name(rule.rookFrom))
+			return 0, badFEN("The castling right %c needs a %s rook on %s.", field[i], side, d.Name(rule.rookFrom))
 		}
 		rights |= rule.right
 	}
@@ -269,19 +278,31 @@ func (v *Variant) parseEP(s *state, field string) error {
 	}
 	t, d := s.t, v.spec.Dims
 	if !v.spec.Pawn.EnPassant {
-		return badFEN(v, "en passant field %q: %s has no en passant; write '-'", field, v.spec.Name)
+		return badFEN("There is no en passant in %s; write '-' for the en passant field, not %s.", v.spec.Name, rules.Echo(field))
 	}
 	ep, err := d.ParseSquare(field)
 	if err != nil {
-		return badFEN(v, "en passant field %q is not a square", field)
+		return badFEN("The en passant field is a square or '-', not %s.", rules.Echo(field))
 	}
-	mover := s.turn.Other() // the side that just double-stepped
+	// The side that just moved double-stepped from its pawns' start rank over ep.
+	mover := s.turn.Other()
+	start := v.spec.PawnRanks[mover][0] // 1-based
+	if mover == rules.Black {
+		start = v.spec.PawnRanks[mover][1]
+	}
 	from := t.geo.Step(ep, mirror(board.South, mover))
+	if from == rules.NoSquare || !t.pawnDouble[mover][from].Any() {
+		epRank := start + 1
+		if mover == rules.Black {
+			epRank = start - 1
+		}
+		return badFEN("With %s to move, an en passant square is on rank %d, just behind a %s pawn that has stepped two squares; %s is not.",
+			s.turn, epRank, mover, d.Name(ep))
+	}
 	to := t.geo.Step(ep, t.fwd[mover])
-	if from == rules.NoSquare || to == rules.NoSquare || s.sq[from] != 0 || s.sq[ep] != 0 ||
-		s.sq[to] != mkPiece(mover, rules.Pawn) || !t.pawnDouble[mover][from].Has(to) {
-		return badFEN(v, "en passant square %s is impossible: a %s pawn must just have stepped from %s to %s over it",
-			field, mover, d.Name(from), d.Name(to))
+	if s.sq[from] != 0 || s.sq[ep] != 0 || s.sq[to] != mkPiece(mover, rules.Pawn) {
+		return badFEN("The en passant square %s needs a %s pawn on %s that has just stepped there from %s, with %s and %s empty.",
+			d.Name(ep), mover, d.Name(to), d.Name(from), d.Name(from), d.Name(ep))
 	}
 	s.ep = ep
 	return nil

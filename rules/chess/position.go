@@ -1,7 +1,6 @@
 package chess
 
 import (
-	"fmt"
 	"slices"
 	"sync"
 
@@ -10,8 +9,9 @@ import (
 )
 
 // Position is an immutable chess-family position; it implements rules.Position and
-// rules.Perfter. It carries the hashes of the positions since the last capture,
-// pawn move or castling, so that it can tell a threefold repetition.
+// rules.Perfter. It carries the hashes of the positions since the last irreversible
+// move (a capture, a pawn move that cannot be undone, a change of castling rights),
+// so that it can tell a threefold repetition.
 type Position struct {
 	st      state
 	history []uint64
@@ -85,6 +85,10 @@ func (p *Position) Repetitions() int {
 // Variant returns the game this position belongs to.
 func (p *Position) Variant() rules.Variant { return p.st.t.v.owner }
 
+// CanWin reports whether side has the material to win; it implements
+// rules.MaterialJudge from the variant's automatic draws against a bare king.
+func (p *Position) CanWin(side rules.Side) bool { return p.st.canWin(side) }
+
 // Turn returns the side to move.
 func (p *Position) Turn() rules.Side { return p.st.turn }
 
@@ -147,7 +151,7 @@ func (p *Position) Play(m rules.Move) (rules.Position, error) {
 // PlayMove is Play returning the concrete type.
 func (p *Position) PlayMove(m rules.Move) (*Position, error) {
 	if o := p.Outcome(); o.IsOver() {
-		return nil, fmt.Errorf("chess: no move can be played: the game is over (%s): %w", o, rules.ErrGameOver)
+		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", o)
 	}
 	x, ok := p.find(m)
 	if !ok {
@@ -160,7 +164,7 @@ func (p *Position) playPacked(m Move) *Position {
 	s := p.st
 	s.apply(m)
 	var h []uint64
-	if s.halfmove > 0 {
+	if s.rev > 0 {
 		h = make([]uint64, len(p.history), len(p.history)+1)
 		copy(h, p.history)
 		h = append(h, p.st.hash)

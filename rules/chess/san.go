@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/missivechess/missive/rules"
@@ -110,21 +111,47 @@ func (p *Position) sanList(moves []Move) string {
 	return strings.Join(names, ", ")
 }
 
+// illegal refuses the move text for a reason given as a clause (lower case, no
+// full stop): "You cannot play "Nf3": no knight can reach f3."
 func illegal(text, format string, args ...any) error {
-	return fmt.Errorf("chess: %w %s: %s", rules.ErrIllegalMove, text, fmt.Sprintf(format, args...))
+	return rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s", rules.Echo(text), endSentence(fmt.Sprintf(format, args...)))
 }
 
-func badNotation(text string, d rules.Dims) error {
-	return fmt.Errorf("chess: %w %q: write a move like e4, Nf3, exd5, O-O, e8=Q or in coordinates like e2e4 (squares a1 to %s)",
-		rules.ErrBadNotation, text, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+// endSentence returns s with a full stop unless it already ends a sentence.
+func endSentence(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
+		return s
+	}
+	return s + "."
+}
+
+// badNotation refuses text that is not a move at all, with examples of the variant's moves.
+func (v *Variant) badNotation(text string) error {
+	d := v.spec.Dims
+	examples := "e4, Nf3, exd5"
+	if len(v.spec.Castlings) > 0 {
+		examples += ", O-O"
+	}
+	if len(v.spec.Pawn.Promotions) > 0 {
+		examples += fmt.Sprintf(", e%d=Q", d.Ranks)
+	}
+	how := fmt.Sprintf("a move like %s, or in coordinates like e2e4 (squares a1 to %s)", examples, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+	if text == "" {
+		return rules.Refuse(rules.ErrBadNotation, "Write %s.", how)
+	}
+	return rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a move; write %s.", rules.Echo(text), how)
 }
 
 // ParseMove reads a move in SAN or coordinates, forgivingly: x, +, #, = and
-// annotations may be left out or added, O-O may be written 0-0 or o-o, and letter
-// case is read the way that gives a legal move (bxc3 is a pawn capture if a pawn
-// can make it, else the bishop's). It returns the legal move meant, or an error
-// wrapping ErrBadNotation, ErrIllegalMove (with the reason and the candidates
-// when few) or ErrAmbiguousMove (with the ways to say each).
+// annotations may be left out or added, O-O may be written 0-0 or o-o, and letters
+// may be in either case. Forgiveness never changes what a move means: the text read
+// exactly as written (standard SAN, or coordinates in lower case) decides when it
+// fits a legal move; otherwise every forgiving reading is tried and the move is
+// accepted only when exactly one legal move fits (C6C5 is refused as ambiguous when
+// both the pawn c6-c5 and a chancellor on rank 6 can go to c5). A bare destination
+// is a pawn's step, never a capture. It returns the legal move meant, or an error
+// wrapping ErrBadNotation, ErrIllegalMove (with the reason and the candidates when
+// few) or ErrAmbiguousMove (with the ways to say each).
 func (p *Position) ParseMove(text string) (rules.Move, error) {
 	x, err := p.parseMove(text)
 	if err != nil {
@@ -133,14 +160,17 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 	return x.ToRules(), nil
 }
 
+// maxMoveText is the longest text read as a move.
+const maxMoveText = 24
+
 func (p *Position) parseMove(text string) (Move, error) {
 	d := p.st.t.spec.Dims
 	raw := strings.TrimSpace(text)
-	if raw == "" || len(raw) > 24 {
-		return 0, badNotation(raw, d)
+	if raw == "" || len(raw) > maxMoveText {
+		return 0, p.st.t.v.badNotation(raw)
 	}
 	if o := p.Outcome(); o.IsOver() {
-		return 0, fmt.Errorf("chess: %w %s: the game is over (%s): %w", rules.ErrIllegalMove, raw, o, rules.ErrGameOver)
+		return 0, &rules.Error{Kind: rules.ErrGameOver, Text: fmt.Sprintf("The game is over (%s), so no move can be played.", o), Cause: rules.ErrIllegalMove}
 	}
 	s := raw
 	for _, suf := range []string{"e.p.", "ep"} {
@@ -148,36 +178,113 @@ func (p *Position) parseMove(text string) (Move, error) {
 	}
 	s = strings.TrimRight(s, "+#!? ")
 	if s == "" {
-		return 0, badNotation(raw, d)
+		return 0, p.st.t.v.badNotation(raw)
 	}
 	if c := strings.ReplaceAll(strings.ToUpper(strings.ReplaceAll(s, "0", "O")), "-", ""); c == "OO" || c == "OOO" {
 		return p.parseCastling(raw, c == "OO")
 	}
-	// Coordinates first, unless the text starts with an upper-case piece letter
-	// (B6e5 is a bishop's move, not b6-e5); each reading falls back on the other.
+	// Every reading of the text, exact or forgiving, with the legal moves it fits.
+	var exact, loose []Move
+	add := func(ms []Move, ex bool) {
+		for _, m := range ms {
+			if ex && !slices.Contains(exact, m) {
+				exact = append(exact, m)
+			} else if !ex && !slices.Contains(loose, m) {
+				loose = append(loose, m)
+			}
+		}
+	}
+	coord, isCoord, coordExact, cerr := p.scanCoordinates(raw, s)
+	if isCoord && cerr == nil {
+		add(p.coordMoves(coord), coordExact)
+	}
+	readings, bare := p.sanReadings(s)
+	for _, r := range readings {
+		add(p.match(r.q), r.exact)
+	}
+	cands, forgiven := exact, false
+	if len(cands) == 0 {
+		cands, forgiven = loose, true
+	}
+	switch {
+	case len(cands) == 1:
+		return cands[0], nil
+	case len(cands) > 1:
+		return 0, p.ambiguous(raw, cands, isCoord, forgiven)
+	}
+	// Nothing fits: say why, after the reading the text most likely meant (a piece
+	// move when it starts with an upper-case piece letter, else coordinates).
 	k, isPiece := rules.PieceKindFromLetter(s[0])
-	if isPiece && s[0] >= 'A' && s[0] <= 'Z' && p.st.t.v.hasKind(k) && k != rules.Pawn {
-		m, err := p.parseSAN(raw, s)
-		if err == nil {
-			return m, nil
+	pieceFirst := isPiece && s[0] >= 'A' && s[0] <= 'Z' && p.st.t.v.hasKind(k) && k != rules.Pawn
+	switch {
+	case isCoord && (!pieceFirst || len(readings) == 0):
+		if cerr != nil {
+			return 0, cerr
 		}
-		if cm, ok, cerr := p.parseCoordinates(raw, s); ok && cerr == nil {
-			return cm, nil
+		return 0, p.explain(coord)
+	case len(readings) == 0:
+		return 0, p.st.t.v.badNotation(raw)
+	case bare:
+		if caps := p.pawnCaptures(readings[0].q.to); len(caps) > 0 {
+			return 0, illegal(raw, "no pawn can move to %s; did you mean %s?", d.Name(readings[0].q.to), p.orList(caps))
 		}
-		return 0, err
 	}
-	m, ok, cerr := p.parseCoordinates(raw, s)
-	if ok && cerr == nil {
-		return m, nil
+	return 0, p.explainSAN(raw, readings[0].q)
+}
+
+// ambiguous refuses text that fits several legal moves, listing them.
+func (p *Position) ambiguous(raw string, cands []Move, isCoord, forgiven bool) error {
+	slices.SortStableFunc(cands, func(a, b Move) int {
+		if a.From() != b.From() {
+			return int(a.From()) - int(b.From())
+		}
+		return int(a.To()) - int(b.To())
+	})
+	samePromo := true
+	for _, m := range cands {
+		samePromo = samePromo && m.From() == cands[0].From() && m.To() == cands[0].To()
 	}
-	m, err := p.parseSAN(raw, s)
-	if err == nil {
-		return m, nil
+	switch {
+	case samePromo && isCoord:
+		var names []string
+		for _, m := range cands {
+			names = append(names, p.UCI(m.ToRules()))
+		}
+		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", strings.Join(names, ", "))
+	case samePromo:
+		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", p.sanList(cands))
+	case forgiven:
+		var names []string
+		for _, m := range cands {
+			names = append(names, p.san(m)+" ("+p.UCI(m.ToRules())+")")
+		}
+		return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? It can be read as %d moves: %s.", rules.Echo(raw), len(cands), strings.Join(names, ", "))
 	}
-	if ok {
-		return 0, cerr
+	return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? %d moves fit: %s.", rules.Echo(raw), len(cands), p.sanList(cands))
+}
+
+// pawnCaptures returns the legal pawn captures onto to.
+func (p *Position) pawnCaptures(to rules.Square) []Move {
+	st := &p.st
+	var out []Move
+	for _, m := range p.info().moves {
+		if m.To() == to && st.sq[m.From()].kind() == rules.Pawn && (st.sq[to] != 0 || m.IsEnPassant()) {
+			out = append(out, m)
+		}
 	}
-	return 0, err
+	return out
+}
+
+// orList names the moves in SAN as "a", "a or b", "a, b or c".
+func (p *Position) orList(moves []Move) string {
+	var names []string
+	for _, m := range moves {
+		names = append(names, p.san(m))
+	}
+	if len(names) == 1 {
+		return names[0]
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
 }
 
 func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
@@ -202,7 +309,7 @@ func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
 	case rule == nil:
 		return 0, illegal(raw, "there is no castling in %s", st.t.spec.Name)
 	case st.castling&rule.right == 0:
-		return 0, illegal(raw, "%s can no longer castle %s: the king or that rook has moved", st.turn, side)
+		return 0, illegal(raw, "you can no longer castle %s: your king or that rook has moved", side)
 	case st.all().And(rule.empty).Any():
 		return 0, illegal(raw, "every square between the king and the rook must be empty to castle %s", side)
 	case st.inCheck():
@@ -226,47 +333,45 @@ func (p *Position) scanPromotion(s string) (string, rules.PieceKind, bool) {
 	return s, rules.NoPiece, false
 }
 
-func (p *Position) parseCoordinates(raw, s string) (Move, bool, error) {
+// isLower reports whether c is a lower-case ASCII letter.
+func isLower(c byte) bool { return c >= 'a' && c <= 'z' }
+
+// scanCoordinates reads s as two squares and an optional promotion letter. It
+// reports whether s has that shape, whether both squares are written in lower case
+// (the exact spelling), and an error when what follows the squares cannot be read.
+func (p *Position) scanCoordinates(raw, s string) (m rules.Move, ok, exact bool, err error) {
 	d := p.st.t.spec.Dims
 	from, n := d.ScanSquare(s)
 	if n == 0 {
-		return 0, false, nil
+		return m, false, false, nil
 	}
 	rest := strings.TrimLeft(s[n:], "-x:")
 	to, n2 := d.ScanSquare(rest)
 	if n2 == 0 {
-		return 0, false, nil
+		return m, false, false, nil
 	}
+	exact = isLower(s[0]) && isLower(rest[0])
 	rest = strings.TrimPrefix(rest[n2:], "=")
-	promo := rules.NoPiece
+	m = rules.Move{From: from, To: to}
 	if rest != "" {
 		k, ok := rules.PieceKindFromLetter(rest[0])
 		if !ok || len(rest) > 1 {
-			return 0, true, badNotation(raw, d)
+			return m, true, exact, p.st.t.v.badNotation(raw)
 		}
-		promo = k
+		m.Promotion = k
 	}
-	var cands []Move
-	for _, m := range p.info().moves {
-		if m.From() == from && m.To() == to && (promo == rules.NoPiece || m.Promotion() == promo) {
-			cands = append(cands, m)
-		}
-	}
-	switch len(cands) {
-	case 1:
-		return cands[0], true, nil
-	case 0:
-		return 0, true, p.explain(rules.Move{From: from, To: to, Promotion: promo})
-	}
-	return 0, true, p.ambiguousPromotion(raw, cands)
+	return m, true, exact, nil
 }
 
-func (p *Position) ambiguousPromotion(raw string, cands []Move) error {
-	var names []string
-	for _, m := range cands {
-		names = append(names, p.UCI(m.ToRules()))
+// coordMoves returns the legal moves from m.From to m.To (with m's promotion, if any).
+func (p *Position) coordMoves(m rules.Move) []Move {
+	var out []Move
+	for _, x := range p.info().moves {
+		if x.From() == m.From && x.To() == m.To && (m.Promotion == rules.NoPiece || x.Promotion() == m.Promotion) {
+			out = append(out, x)
+		}
 	}
-	return fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, strings.Join(names, ", "))
+	return out
 }
 
 type sanQuery struct {
@@ -275,6 +380,7 @@ type sanQuery struct {
 	to         rules.Square
 	promo      rules.PieceKind
 	strictPawn bool // a pawn move without a file: from the destination's file
+	push       bool // a pawn move that does not capture (a bare destination)
 }
 
 func (p *Position) match(q sanQuery) []Move {
@@ -286,7 +392,8 @@ func (p *Position) match(q sanQuery) []Move {
 		if m.To() != q.to || st.sq[from].kind() != q.kind ||
 			(q.file >= 0 && d.File(from) != q.file) || (q.rank >= 0 && d.Rank(from) != q.rank) ||
 			(q.promo != rules.NoPiece && m.Promotion() != q.promo) ||
-			(q.strictPawn && d.File(from) != d.File(q.to)) {
+			(q.strictPawn && d.File(from) != d.File(q.to)) ||
+			(q.push && (st.sq[q.to] != 0 || m.IsEnPassant())) {
 			continue
 		}
 		out = append(out, m)
@@ -294,7 +401,17 @@ func (p *Position) match(q sanQuery) []Move {
 	return out
 }
 
-func (p *Position) parseSAN(raw, s string) (Move, error) {
+// sanReading is one way of understanding a move's text as SAN; exact when the text
+// is standard SAN for it (piece letter in upper case, files in lower case, a pawn
+// step on its own file), forgiving otherwise.
+type sanReading struct {
+	q     sanQuery
+	exact bool
+}
+
+// sanReadings returns the ways s can be read as SAN, the most likely first, and
+// whether s is a bare destination (a pawn's step).
+func (p *Position) sanReadings(s string) (out []sanReading, bare bool) {
 	st := &p.st
 	v := st.t.v
 	d := st.t.spec.Dims
@@ -304,17 +421,17 @@ func (p *Position) parseSAN(raw, s string) (Move, error) {
 	start := -1
 	for i := end - 1; i >= 0 && i >= end-3; i-- {
 		if c := s[i]; (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') {
-			if sq, n := d.ScanSquare(s[i:]); n == end-i && n > 0 {
+			if _, n := d.ScanSquare(s[i:]); n == end-i && n > 0 {
 				start = i
-				_ = sq
 			}
 			break
 		}
 	}
 	if start < 0 {
-		return 0, badNotation(raw, d)
+		return nil, false
 	}
 	to, _ := d.ScanSquare(s[start:])
+	lowerTo := isLower(s[start])
 	prefix := strings.Map(func(r rune) rune {
 		if r == 'x' || r == 'X' || r == ':' || r == '-' {
 			return -1
@@ -322,19 +439,16 @@ func (p *Position) parseSAN(raw, s string) (Move, error) {
 		return r
 	}, s[:start])
 	if len(prefix) > 4 {
-		return 0, badNotation(raw, d)
+		return nil, false
 	}
 	// Each reading of the prefix: a piece letter or not, then an optional file and rank.
-	type reading struct {
-		q  sanQuery
-		ok bool
-	}
-	read := func(kind rules.PieceKind, rest string) reading {
+	read := func(kind rules.PieceKind, rest string, exact bool) {
 		q := sanQuery{kind: kind, file: -1, rank: -1, to: to, promo: promo}
 		if rest != "" {
 			c := rest[0] | 0x20
 			if c >= 'a' && int(c-'a') < d.Files {
 				q.file = int(c - 'a')
+				exact = exact && isLower(rest[0])
 				rest = rest[1:]
 			}
 		}
@@ -342,76 +456,52 @@ func (p *Position) parseSAN(raw, s string) (Move, error) {
 			r := 0
 			for i := 0; i < len(rest); i++ {
 				if rest[i] < '0' || rest[i] > '9' || i > 1 {
-					return reading{}
+					return
 				}
 				r = r*10 + int(rest[i]-'0')
 			}
 			if r < 1 || r > d.Ranks {
-				return reading{}
+				return
 			}
 			q.rank = r - 1
 		}
-		return reading{q: q, ok: true}
+		// A pawn named without its file (Pe4) steps; it does not capture.
+		q.push = kind == rules.Pawn && q.file < 0
+		out = append(out, sanReading{q: q, exact: exact && lowerTo})
 	}
-	var readings []reading
 	if prefix == "" {
-		readings = append(readings, reading{q: sanQuery{kind: rules.Pawn, file: -1, rank: -1, to: to, promo: promo, strictPawn: true}, ok: true},
-			reading{q: sanQuery{kind: rules.Pawn, file: -1, rank: -1, to: to, promo: promo}, ok: true})
+		// A bare destination: a pawn's step from the destination's file (standard
+		// SAN), or from any file (Keltic's sideways step, Go-Chess's pawns).
+		push := sanQuery{kind: rules.Pawn, file: -1, rank: -1, to: to, promo: promo, push: true}
+		strict := push
+		strict.strictPawn = true
+		return []sanReading{{q: strict, exact: lowerTo}, {q: push}}, true
+	}
+	c := prefix[0]
+	k, isPiece := rules.PieceKindFromLetter(c)
+	isPiece = isPiece && v.hasKind(k) && k != rules.Pawn
+	isFile := int((c|0x20)-'a') < d.Files && (c|0x20) >= 'a'
+	upper := c >= 'A' && c <= 'Z'
+	if (c == 'P' || c == 'p') && !isFile {
+		read(rules.Pawn, prefix[1:], true)
+		bare = len(prefix) == 1
+	}
+	if upper {
+		if isPiece {
+			read(k, prefix[1:], true)
+		}
+		if isFile {
+			read(rules.Pawn, prefix, false)
+		}
 	} else {
-		c := prefix[0]
-		k, isPiece := rules.PieceKindFromLetter(c)
-		isPiece = isPiece && v.hasKind(k) && k != rules.Pawn
-		isFile := int((c|0x20)-'a') < d.Files && (c|0x20) >= 'a'
-		lower := c >= 'a' && c <= 'z'
-		pieceReading := func() {
-			if isPiece {
-				readings = append(readings, read(k, prefix[1:]))
-			}
+		if isFile {
+			read(rules.Pawn, prefix, true)
 		}
-		pawnReading := func() {
-			if isFile {
-				readings = append(readings, read(rules.Pawn, prefix))
-			}
-		}
-		if (c == 'P' || c == 'p') && !isFile {
-			readings = append(readings, read(rules.Pawn, prefix[1:]))
-		}
-		if lower {
-			pawnReading()
-			pieceReading()
-		} else {
-			pieceReading()
-			pawnReading()
+		if isPiece {
+			read(k, prefix[1:], false)
 		}
 	}
-	var first *sanQuery
-	for i := range readings {
-		if !readings[i].ok {
-			continue
-		}
-		if first == nil {
-			first = &readings[i].q
-		}
-		cands := p.match(readings[i].q)
-		if len(cands) == 0 {
-			continue
-		}
-		if len(cands) == 1 {
-			return cands[0], nil
-		}
-		samePromo := true
-		for _, m := range cands {
-			samePromo = samePromo && m.From() == cands[0].From()
-		}
-		if samePromo {
-			return 0, fmt.Errorf("chess: %w %s: say what the pawn becomes: %s", rules.ErrAmbiguousMove, raw, p.sanList(cands))
-		}
-		return 0, fmt.Errorf("chess: %w %s: %d moves fit; say which: %s", rules.ErrAmbiguousMove, raw, len(cands), p.sanList(cands))
-	}
-	if first == nil {
-		return 0, badNotation(raw, d)
-	}
-	return 0, p.explainSAN(raw, *first)
+	return out, bare
 }
 
 // explainSAN says why no legal move fits q.
@@ -422,7 +512,7 @@ func (p *Position) explainSAN(raw string, q sanQuery) error {
 		return illegal(raw, "%s", p.cellProblem(q.to))
 	}
 	if st.pieces[st.turn][q.kind].IsEmpty() {
-		return illegal(raw, "%s has no %s", st.turn, q.kind)
+		return illegal(raw, "you have no %s", q.kind)
 	}
 	if q.promo != rules.NoPiece && !st.t.v.canPromoteTo(q.promo) {
 		return illegal(raw, "%s", p.promotionProblem())
@@ -430,7 +520,8 @@ func (p *Position) explainSAN(raw string, q sanQuery) error {
 	var buf [MaxMoves]Move
 	for _, m := range st.generate(buf[:0], genPseudo) {
 		if m.To() == q.to && st.sq[m.From()].kind() == q.kind &&
-			(q.file < 0 || d.File(m.From()) == q.file) && (q.rank < 0 || d.Rank(m.From()) == q.rank) {
+			(q.file < 0 || d.File(m.From()) == q.file) && (q.rank < 0 || d.Rank(m.From()) == q.rank) &&
+			(!q.push || (st.sq[q.to] == 0 && !m.IsEnPassant())) {
 			return illegal(raw, "%s", p.selfCheck())
 		}
 	}

@@ -135,29 +135,29 @@ func TestBadInput(t *testing.T) {
 		sentinel error
 		want     string
 	}{
-		{gothicV, gothic.StartFEN, "Nf3", rules.ErrIllegalMove, "illegal move Nf3: no knight can reach f3; knight moves here: Na3, Nc3, Nh3, Nj3"},
+		{gothicV, gothic.StartFEN, "Nf3", rules.ErrIllegalMove, `You cannot play "Nf3": no knight can reach f3; knight moves here: Na3, Nc3, Nh3, Nj3.`},
 		{gothicV, gothic.StartFEN, "Qd4", rules.ErrIllegalMove, "no queen can reach d4, and your queens have no legal move"},
 		{gothicV, gothic.StartFEN, "e5", rules.ErrIllegalMove, "no pawn can reach e5"},
 		{gothicV, gothic.StartFEN, "e2e5", rules.ErrIllegalMove, "the pawn on e2 cannot go to e5; its moves: e2e3, e2e4"},
 		{gothicV, gothic.StartFEN, "e7e5", rules.ErrIllegalMove, "the black pawn on e7 is not yours: it is white's turn"},
 		{gothicV, gothic.StartFEN, "e4e5", rules.ErrIllegalMove, "there is no piece on e4"},
 		{gothicV, gothic.StartFEN, "O-O", rules.ErrIllegalMove, "every square between the king and the rook must be empty"},
-		{gothicV, castleKingMoved, "O-O", rules.ErrIllegalMove, "white can no longer castle kingside"},
+		{gothicV, castleKingMoved, "O-O", rules.ErrIllegalMove, "you can no longer castle kingside"},
 		{gothicV, "4k2r2/10/10/10/10/10/10/R4K3R w KQ - 0 1", "O-O", rules.ErrIllegalMove, "cross or land on an attacked square"},
 		{gothicV, "4k2r2/10/10/10/10/10/10/R4K3R w KQ - 0 1", "f1i1", rules.ErrIllegalMove, "cross or land on an attacked square"},
 		{gothicV, "5r2k1/10/10/10/10/10/10/R4K3R w KQ - 0 1", "O-O-O", rules.ErrIllegalMove, "castle out of check"},
 		{kelticV, keltic.StartFEN, "O-O", rules.ErrIllegalMove, "no castling in Keltic Chess"},
-		{gothicV, "5k4/10/10/10/10/10/5K4/R8R w - - 0 1", "Rd1", rules.ErrAmbiguousMove, "ambiguous move Rd1: 2 moves fit; say which: Rad1, Rjd1"},
-		{gothicV, "6k3/1P8/10/10/10/10/10/5K4 w - - 0 1", "b8", rules.ErrAmbiguousMove, "say what the pawn becomes: b8=Q+, b8=C+, b8=A, b8=R+, b8=B, b8=N"},
-		{gothicV, "6k3/1P8/10/10/10/10/10/5K4 w - - 0 1", "b7b8", rules.ErrAmbiguousMove, "say what the pawn becomes: b7b8q, b7b8c"},
+		{gothicV, "5k4/10/10/10/10/10/5K4/R8R w - - 0 1", "Rd1", rules.ErrAmbiguousMove, `Which move do you mean by "Rd1"? 2 moves fit: Rad1, Rjd1.`},
+		{gothicV, "6k3/1P8/10/10/10/10/10/5K4 w - - 0 1", "b8", rules.ErrAmbiguousMove, "Say what the pawn becomes: b8=Q+, b8=C+, b8=A, b8=R+, b8=B, b8=N"},
+		{gothicV, "6k3/1P8/10/10/10/10/10/5K4 w - - 0 1", "b7b8", rules.ErrAmbiguousMove, "Say what the pawn becomes: b7b8q, b7b8c"},
 		{gothicV, "6k3/1P8/10/10/10/10/10/5K4 w - - 0 1", "b8=K", rules.ErrIllegalMove, "a pawn can only become Q, C, A, R, B, N"},
 		{gothicV, "k9/10/10/10/10/5r4/10/4RK4 w - - 0 1", "Rd1", rules.ErrIllegalMove, "you are in check and this move does not get you out of it"},
 		{gothicV, "5k4/5r4/10/10/10/10/5R4/5K4 w - - 0 1", "Re2", rules.ErrIllegalMove, "it would leave your king in check"},
 		{gothicV, gothic.StartFEN, "Zz9", rules.ErrBadNotation, "write a move like e4"},
-		{gothicV, gothic.StartFEN, "", rules.ErrBadNotation, "write a move like e4"},
+		{gothicV, gothic.StartFEN, "", rules.ErrBadNotation, "Write a move like e4"},
 		{gothicV, gothic.StartFEN, "e9", rules.ErrBadNotation, "squares a1 to j8"},
 		{gothicV, gothic.StartFEN, "Ka9", rules.ErrBadNotation, ""},
-		{gothicV, "k9/2Q7/10/10/10/10/10/4K5 b - - 0 1", "Kb7", rules.ErrGameOver, "the game is over (draw by stalemate)"},
+		{gothicV, "k9/2Q7/10/10/10/10/10/4K5 b - - 0 1", "Kb7", rules.ErrGameOver, "The game is over (draw by stalemate)"},
 		{kelticV, keltic.StartFEN, "Na1", rules.ErrIllegalMove, "a1 is not a cell of this board"},
 		{gochessV, "kp4****/7***/8**/9*/3p1r4/4P5/3b1n4/10/10/9K b - - 0 1", "Rj10", rules.ErrIllegalMove, "j10 is a blocked cell"},
 		{gochessV, "kp4****/7***/8**/9*/4P5/10/4P5/10/10/9K w - - 0 1", "e5", rules.ErrAmbiguousMove, "e4e5, e6e5"},
@@ -217,6 +217,65 @@ func checkSANRoundTrip(t *testing.T, p rules.Position) {
 		}
 		if back, err := p.ParseMove(p.UCI(m)); err != nil || back != m {
 			t.Errorf("%s: UCI %s -> %v, %v", p, p.UCI(m), back, err)
+		}
+		// Written in upper case, a move is read as itself or refused as ambiguous,
+		// never as another move.
+		for _, in := range []string{strings.ToUpper(san), strings.ToUpper(p.UCI(m))} {
+			back, err := p.ParseMove(in)
+			if (err == nil && back != m) || (err != nil && !errors.Is(err, rules.ErrAmbiguousMove)) {
+				t.Errorf("%s: %s written %q -> %s, %v", p, p.UCI(m), in, p.UCI(back), err)
+			}
+		}
+	}
+}
+
+// TestForgivenessKeepsMeaning: a sloppy spelling is accepted only when exactly one
+// legal move fits it; a bare destination is a pawn's step, never a capture (issue 16).
+func TestForgivenessKeepsMeaning(t *testing.T) {
+	pawnAndChancellor := "5k4/10/2p1c5/10/10/10/10/5K4 b - - 0 1"
+	pawnOnly := "5k4/10/2p7/10/10/10/10/5K4 b - - 0 1"
+	kelticBoth := "***1k1***/**5**/9/9/1P1B5/**5**/***1K1*** w - - 0 1"
+	for _, tc := range []struct {
+		v        rules.Variant
+		fen, in  string
+		want     string // the move read, in coordinates, or "" for a refusal
+		sentinel error
+		says     string
+	}{
+		{v: gothicV, fen: pawnAndChancellor, in: "C6C5", sentinel: rules.ErrAmbiguousMove, says: "c5 (c6c5), Cc5 (e6c5)"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c6c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c6-c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "c5", want: "c6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "Cc5", want: "e6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "C6c5", want: "e6c5"},
+		{v: gothicV, fen: pawnAndChancellor, in: "CC5", sentinel: rules.ErrAmbiguousMove, says: "c5 (c6c5), Cc5 (e6c5)"},
+		{v: gothicV, fen: pawnOnly, in: "C6C5", want: "c6c5"},
+		{v: gothicV, fen: pawnOnly, in: "C5", want: "c6c5"},
+		{v: kelticV, fen: kelticBoth, in: "B3B4", sentinel: rules.ErrAmbiguousMove, says: "b4 (b3b4), Bb4+ (d3b4)"},
+		{v: kelticV, fen: kelticBoth, in: "b3b4", want: "b3b4"},
+		{v: kelticV, fen: kelticBoth, in: "Bb4", want: "d3b4"},
+		// 1. e4 e5 2. d4 a6 3. e5?: the e-pawn is blocked; d4xe5 is a capture, not e5.
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "e5",
+			sentinel: rules.ErrIllegalMove, says: "no pawn can move to e5; did you mean dxe5?"},
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "dxe5", want: "d4e5"},
+		{v: gothicV, fen: "rnbqckabnr/1ppp1ppppp/p9/4p5/3PP5/10/PPP2PPPPP/RNBQCKABNR w KQkq - 0 3", in: "Pe5",
+			sentinel: rules.ErrIllegalMove, says: "did you mean dxe5?"},
+		{v: gothicV, fen: "5k4/10/10/4p5/3PPP4/10/10/5K4 w - - 0 1", in: "e5",
+			sentinel: rules.ErrIllegalMove, says: "no pawn can move to e5; did you mean dxe5 or fxe5?"},
+		{v: gochessV, fen: "kp4****/7***/8**/9*/10/3p6/4P5/10/10/9K w - - 0 1", in: "d5",
+			sentinel: rules.ErrIllegalMove, says: "did you mean exd5?"},
+		{v: gochessV, fen: "kp4****/7***/8**/9*/10/3p6/4P5/10/10/9K w - - 0 1", in: "e5", want: "e4e5"},
+	} {
+		p := mustParse(t, tc.v, tc.fen)
+		m, err := p.ParseMove(tc.in)
+		if tc.want != "" {
+			if err != nil || p.UCI(m) != tc.want {
+				t.Errorf("%s: ParseMove(%q) = %s, %v; want %s", tc.fen, tc.in, p.UCI(m), err, tc.want)
+			}
+			continue
+		}
+		if !errors.Is(err, tc.sentinel) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: ParseMove(%q) = %s, %v; want %v saying %q", tc.fen, tc.in, p.UCI(m), err, tc.sentinel, tc.says)
 		}
 	}
 }

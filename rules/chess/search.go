@@ -45,7 +45,7 @@ func (b *SearchBoard) Clone() *SearchBoard {
 
 // Position returns the immutable position b stands at (with its repetition history).
 func (b *SearchBoard) Position() *Position {
-	n := min(b.halfmove, len(b.history))
+	n := min(b.rev, len(b.history))
 	h := append([]uint64(nil), b.history[len(b.history)-n:]...)
 	return newPosition(b.state, h)
 }
@@ -74,6 +74,9 @@ func (b *SearchBoard) Hash() uint64 { return b.hash }
 
 // Turn returns the side to move.
 func (b *SearchBoard) Turn() rules.Side { return b.turn }
+
+// Spec returns the definition of the board's variant.
+func (b *SearchBoard) Spec() Spec { return b.t.v.spec }
 
 // Geometry returns the board shape.
 func (b *SearchBoard) Geometry() *board.Geometry { return b.t.geo }
@@ -113,7 +116,7 @@ func (b *SearchBoard) Ply() int { return len(b.undo) }
 // and the search path, this time included.
 func (b *SearchBoard) Repetitions() int {
 	n := 1
-	for i, stop := len(b.history)-2, len(b.history)-b.halfmove; i >= 0 && i >= stop; i -= 2 {
+	for i, stop := len(b.history)-2, len(b.history)-b.rev; i >= 0 && i >= stop; i -= 2 {
 		if b.history[i] == b.hash {
 			n++
 		}

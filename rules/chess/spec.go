@@ -31,6 +31,13 @@ type PawnRules struct {
 	// Promotions lists the kinds a pawn may become on reaching its last rank; empty
 	// means pawns never promote.
 	Promotions []rules.PieceKind
+	// Reversible lists the pawn steps (of Pushes, or East and West with
+	// SidewaysWhenBlocked) that another pawn step can undo: Go-Chess's four steps,
+	// Keltic's sideways steps. A position from before such a step can occur again, so
+	// it keeps the window in which repetitions are counted open; every other pawn
+	// move, a capture and a change of castling rights close it. The fifty-move
+	// counter is apart: every pawn move resets it.
+	Reversible []board.Direction
 }
 
 // Castling is one castling move: the king's move From -> To with the rook's
@@ -67,8 +74,12 @@ type Spec struct {
 	Castlings []Castling
 	// CastlingResetsClock makes castling reset the fifty-move counter (Gothic).
 	CastlingResetsClock bool
-	// Insufficient lists the endgames drawn automatically.
+	// Insufficient lists the endgames drawn automatically; its entries against a
+	// bare king also say which material cannot win on time (Position.CanWin).
 	Insufficient []MaterialDraw
+	// Values gives every kind but the king its worth in centipawns, for the engine
+	// and simple players (rules.PieceValues).
+	Values map[rules.PieceKind]int
 	// StartCounts is each side's material at the start, used to refuse impossible positions.
 	StartCounts map[rules.PieceKind]int
 	// OppositeBishops says a side's two bishops stand on cells of different colours

@@ -32,6 +32,11 @@ type state struct {
 	// capture is legal (so that it counts for repetition exactly when it matters).
 	ep       rules.Square
 	halfmove int
+	// rev counts the plies since the last irreversible move (a capture, a pawn move
+	// that cannot be undone, a change of castling rights): the positions a repetition
+	// can be found among. It is not the fifty-move counter (halfmove), which every
+	// pawn move resets.
+	rev      int
 	fullmove int
 	hash     uint64
 }
@@ -123,15 +128,22 @@ func (s *state) apply(m Move) piece {
 			h ^= zobPiece(r, c.rookFrom) ^ zobPiece(r, c.rookTo)
 		}
 	}
-	if s.castling != 0 {
-		nc := s.castling & t.castleMask[from&(board.MaxCells-1)] & t.castleMask[to&(board.MaxCells-1)]
-		h ^= zobrist.castle[s.castling] ^ zobrist.castle[nc]
+	rights := s.castling
+	if rights != 0 {
+		nc := rights & t.castleMask[from&(board.MaxCells-1)] & t.castleMask[to&(board.MaxCells-1)]
+		h ^= zobrist.castle[rights] ^ zobrist.castle[nc]
 		s.castling = nc
 	}
-	if p.kind() == rules.Pawn || captured != 0 || (m&flagCastle != 0 && t.spec.CastlingResetsClock) {
+	pawn := p.kind() == rules.Pawn
+	if pawn || captured != 0 || (m&flagCastle != 0 && t.spec.CastlingResetsClock) {
 		s.halfmove = 0
 	} else {
 		s.halfmove++
+	}
+	if captured != 0 || s.castling != rights || (pawn && !t.pawnBack[us][from&(board.MaxCells-1)].Has(to)) {
+		s.rev = 0
+	} else {
+		s.rev++
 	}
 	if us == rules.Black {
 		s.fullmove++
@@ -175,6 +187,7 @@ type undoRec struct {
 	castling uint8
 	ep       rules.Square
 	halfmove int
+	rev      int
 	hash     uint64
 }
 
@@ -182,7 +195,7 @@ type undoRec struct {
 // Make does not check legality: an illegal move corrupts the board.
 func (b *SearchBoard) Make(m Move) {
 	s := &b.state
-	b.undo = append(b.undo, undoRec{move: m, castling: s.castling, ep: s.ep, halfmove: s.halfmove, hash: s.hash})
+	b.undo = append(b.undo, undoRec{move: m, castling: s.castling, ep: s.ep, halfmove: s.halfmove, rev: s.rev, hash: s.hash})
 	b.history = append(b.history, s.hash)
 	b.undo[len(b.undo)-1].captured = s.apply(m)
 }
@@ -203,7 +216,7 @@ func (b *SearchBoard) Unmake() {
 	}
 	m := u.move
 	if m == 0 { // null move
-		s.castling, s.ep, s.halfmove, s.hash = u.castling, u.ep, u.halfmove, u.hash
+		s.castling, s.ep, s.halfmove, s.rev, s.hash = u.castling, u.ep, u.halfmove, u.rev, u.hash
 		return
 	}
 	from, to := m.From(), m.To()
@@ -224,14 +237,14 @@ func (b *SearchBoard) Unmake() {
 		}
 		s.put(capSq, u.captured)
 	}
-	s.castling, s.ep, s.halfmove, s.hash = u.castling, u.ep, u.halfmove, u.hash
+	s.castling, s.ep, s.halfmove, s.rev, s.hash = u.castling, u.ep, u.halfmove, u.rev, u.hash
 }
 
 // MakeNull passes the turn without moving (for null-move pruning); the side to
 // move must not be in check. Undo it with Unmake.
 func (b *SearchBoard) MakeNull() {
 	s := &b.state
-	b.undo = append(b.undo, undoRec{castling: s.castling, ep: s.ep, halfmove: s.halfmove, hash: s.hash})
+	b.undo = append(b.undo, undoRec{castling: s.castling, ep: s.ep, halfmove: s.halfmove, rev: s.rev, hash: s.hash})
 	b.history = append(b.history, s.hash)
 	h := s.hash ^ zobrist.side
 	if s.ep != rules.NoSquare {
@@ -239,6 +252,7 @@ func (b *SearchBoard) MakeNull() {
 		s.ep = rules.NoSquare
 	}
 	s.halfmove++
+	s.rev++
 	if s.turn == rules.Black {
 		s.fullmove++
 	}

@@ -61,6 +61,7 @@ type tables struct {
 	pawnAttack  [2][]bb // pawnAttack[s][sq]: squares from which a pawn of s captures on sq
 	pawnSide    [2][]bb
 	pawnDouble  [2][]bb
+	pawnBack    [2][]bb // pawnBack[s][sq]: the steps from sq that a later pawn step can undo
 	fwd         [2]board.Direction
 	promoZone   [2]bb
 	pawnOK      [2]bb
@@ -162,9 +163,18 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 	if (pr.DoubleStep || pr.EnPassant || pr.SidewaysWhenBlocked) && !slices.Equal(pr.Pushes, []board.Direction{board.North}) {
 		return nil, fmt.Errorf("chess: %s: double step, en passant and sideways steps need a pawn that pushes North only", sp.Key)
 	}
+	steps := slices.Clone(pr.Pushes)
+	if pr.SidewaysWhenBlocked {
+		steps = append(steps, board.East, board.West)
+	}
+	for _, dir := range pr.Reversible {
+		if !slices.Contains(steps, dir) || !slices.Contains(steps, dir.Opposite()) {
+			return nil, fmt.Errorf("chess: %s: the pawn step %v is not a step that another step undoes", sp.Key, dir)
+		}
+	}
 	for _, s := range rules.Sides {
 		t.fwd[s] = mirror(board.North, s)
-		for _, tab := range []*[]bb{&t.pawnPush[s], &t.pawnCap[s], &t.pawnAttack[s], &t.pawnSide[s], &t.pawnDouble[s]} {
+		for _, tab := range []*[]bb{&t.pawnPush[s], &t.pawnCap[s], &t.pawnAttack[s], &t.pawnSide[s], &t.pawnDouble[s], &t.pawnBack[s]} {
 			*tab = make([]bb, board.MaxCells)
 		}
 		lo, hi := sp.PawnRanks[s][0]-1, sp.PawnRanks[s][1]-1
@@ -197,6 +207,11 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 					}
 				}
 			}
+			for _, dir := range pr.Reversible {
+				if to := g.Step(sq, mirror(dir, s)); to != rules.NoSquare {
+					t.pawnBack[s][sq] = t.pawnBack[s][sq].Set(to)
+				}
+			}
 			start := lo
 			if s == rules.Black {
 				start = hi
@@ -208,6 +223,11 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 					}
 				}
 			}
+		}
+	}
+	for _, s := range rules.Sides {
+		for sq := range t.pawnBack[s] {
+			t.pawnBack[s][sq] = t.pawnBack[s][sq].AndNot(t.promoZone[s])
 		}
 	}
 	for i := range t.castleMask {

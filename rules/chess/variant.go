@@ -55,6 +55,17 @@ func New(spec Spec) (*Variant, error) {
 		}
 		v.draws = append(v.draws, materialDraw{strong: s, weak: w, sameColour: md.SameColourBishops})
 	}
+	for _, k := range letters {
+		kind, _ := rules.PieceKindFromLetter(k)
+		if _, ok := spec.Values[kind]; !ok && kind != rules.King {
+			return nil, fmt.Errorf("chess: %s: the %s has no value", spec.Key, kind)
+		}
+	}
+	for kind := range spec.Values {
+		if !v.hasKind(kind) || kind == rules.King {
+			return nil, fmt.Errorf("chess: %s: a value for the %s, which the game has not", spec.Key, kind)
+		}
+	}
 	if spec.Blocked == 0 {
 		g, err := board.New(d, v.missing)
 		if err != nil {
@@ -105,6 +116,9 @@ func (v *Variant) Dims() rules.Dims { return v.spec.Dims }
 
 // Spec returns a copy of the variant's definition.
 func (v *Variant) Spec() Spec { return v.spec }
+
+// PieceValues returns the spec's piece values in centipawns; it implements rules.Valuer.
+func (v *Variant) PieceValues() map[rules.PieceKind]int { return v.spec.Values }
 
 // Start returns the start position (seed is ignored: the setup is fixed).
 func (v *Variant) Start(seed uint64) rules.Position {
@@ -174,6 +188,26 @@ func (s *state) insufficient() bool {
 		}
 	}
 	return false
+}
+
+// canWin reports whether side's material could win against anything: false when
+// it matches one of the variant's automatic draws against a bare king (for Keltic
+// K v K and K+N v K, so a lone knight cannot win but a lone bishop can).
+func (s *state) canWin(side rules.Side) bool {
+	k := s.materialKey(side)
+	for _, d := range s.t.v.draws {
+		if (d.weak != 0 || k != d.strong) && (d.strong != 0 || k != d.weak) {
+			continue
+		}
+		if d.sameColour {
+			bishops := s.pieces[side][rules.Bishop]
+			if l := bishops.And(s.t.geo.Light()); l.Any() && l != bishops {
+				continue
+			}
+		}
+		return false
+	}
+	return true
 }
 
 func (v *Variant) kindNames() string {

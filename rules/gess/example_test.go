@@ -1,6 +1,7 @@
 package gess_test
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/missivechess/missive/rules"
@@ -20,7 +21,10 @@ func Example() {
 	p, _ = p.Play(m)
 
 	_, err = p.ParseMove("l18-l13")
-	fmt.Println(err)
+	var refusal rules.Sentencer
+	if errors.As(err, &refusal) {
+		fmt.Println(refusal.Sentence())
+	}
 
 	for _, sq := range p.(*gess.Position).Rings(rules.Black) {
 		fmt.Println("black ring on", p.Variant().Dims().Name(sq))
@@ -28,7 +32,7 @@ func Example() {
 	// Output:
 	// black to move, 478 legal moves
 	// l3xl6 l3l6
-	// gess: illegal move l18-l13: the piece on l18 has no stone at its centre, so it moves 1 to 3 squares, not 5: illegal move
+	// You cannot play l18-l13: the piece on l18 has no stone at its centre, so it moves 1 to 3 squares, not 5.
 	// black ring on l6
 }
 

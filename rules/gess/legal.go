@@ -148,7 +148,7 @@ func (b *Board) explain(m rules.Move) error {
 		why = fmt.Sprintf("the piece must stop at %s, where its footprint first overlaps the %s on %s, so it cannot go on to %s",
 			name(v.stop), plural(len(hit), "stone", "stones"), list(hit), name(m.To))
 	}
-	return fmt.Errorf("gess: illegal move %s: %s: %w", squareName(m.From)+"-"+squareName(m.To), why, rules.ErrIllegalMove)
+	return rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s.", squareName(m.From)+"-"+squareName(m.To), why)
 }
 
 // blockStones lists side's stones in the block centred on c.

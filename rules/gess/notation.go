@@ -51,7 +51,7 @@ func (b *Board) String() string {
 func ParsePosition(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
-		return nil, badPosition("a Gess position is 20 rows of x (black), o (white) and . (empty), rank 20 first, separated by '/', then the side to move (b or w); got %d field(s)", len(fields))
+		return nil, badPosition("A Gess position is 20 rows of x (black), o (white) and . (empty), rank 20 first, separated by '/', then a space and the side to move (b or w); this text has %s.", fieldCount(len(fields)))
 	}
 	var b Board
 	switch strings.ToLower(fields[len(fields)-1]) {
@@ -60,16 +60,16 @@ func ParsePosition(text string) (*Position, error) {
 	case "w", "white":
 		b.turn = rules.White
 	default:
-		return nil, badPosition("the position text must end with the side to move, b or w, not %q", fields[len(fields)-1])
+		return nil, badPosition("The position text ends with the side to move, b or w, not %s.", rules.Echo(fields[len(fields)-1]))
 	}
 	rows := strings.Split(strings.Join(fields[:len(fields)-1], "/"), "/")
 	if len(rows) != Size {
-		return nil, badPosition("the position has %d rows, want %d (rank 20 first, separated by '/' or new lines)", len(rows), Size)
+		return nil, badPosition("The position has %d rows; a Gess position has %d (rank 20 first, separated by '/' or new lines).", len(rows), Size)
 	}
 	for i, row := range rows {
 		r := Size - 1 - i
 		if len(row) != Size {
-			return nil, badPosition("the row of rank %d has %d squares, want %d (files a-t)", r+1, len(row), Size)
+			return nil, badPosition("The row of rank %d has %d squares; a row has %d (files a-t).", r+1, len(row), Size)
 		}
 		for f := 0; f < Size; f++ {
 			var side rules.Side
@@ -81,25 +81,26 @@ func ParsePosition(text string) (*Position, error) {
 			case 'o', 'O':
 				side = rules.White
 			default:
-				return nil, badPosition("unknown character %q on %s: use x for black, o for white and . for an empty square", row[f], squareName(square(f, r)))
+				return nil, badPosition("The character %q on %s means nothing here: write x for black, o for white and . for an empty square.", row[f], squareName(square(f, r)))
 			}
 			if !inPlay(f, r) {
-				return nil, badPosition("a %s stone on %s, on the outer ring: stones stand only on the playing area b2-s19", side, squareName(square(f, r)))
+				return nil, badPosition("The position has a %s stone on %s, on the outer ring; stones stand only on the playing area b2-s19.", side, squareName(square(f, r)))
 			}
 			b.put(side, f, r)
 		}
 	}
 	for _, s := range rules.Sides {
 		if n := b.Count(s); n > maxStones {
-			return nil, badPosition("%s has %d stones; each side starts with %d and no move adds any", s, n, maxStones)
+			return nil, badPosition("The position gives %s %d stones; each side starts with %d and no move adds any.", s, n, maxStones)
 		}
 	}
 	b.rehash()
 	return newPosition(b, nil), nil
 }
 
+// badPosition refuses a position text; format and args make a whole sentence.
 func badPosition(format string, args ...any) error {
-	return fmt.Errorf("gess: %s: %w", fmt.Sprintf(format, args...), rules.ErrBadPosition)
+	return rules.Refuse(rules.ErrBadPosition, format, args...)
 }
 
 // UCI returns the canonical stored form of m, the two centres such as "m3m6".
@@ -146,15 +147,15 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 		return rules.NullMove, badMove(text)
 	}
 	if !inFrame(f0, r0) {
-		return rules.NullMove, fmt.Errorf("gess: illegal move %q: %s is outside the frame (files a-t, ranks 1-20), so no piece is centred there: %w",
-			text, coordName(f0, r0), rules.ErrIllegalMove)
+		return rules.NullMove, rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s is outside the frame (files a-t, ranks 1-20), so no piece is centred there.",
+			rules.Echo(text), coordName(f0, r0))
 	}
 	if !inFrame(f1, r1) {
-		return rules.NullMove, fmt.Errorf("gess: illegal move %q: the centre would leave the frame at %s: a piece's centre stays on a1-t20: %w",
-			text, coordName(f1, r1), rules.ErrIllegalMove)
+		return rules.NullMove, rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: the centre would leave the frame at %s; a piece's centre stays on a1-t20.",
+			rules.Echo(text), coordName(f1, r1))
 	}
 	if p.outcome.IsOver() {
-		return rules.NullMove, fmt.Errorf("gess: the game is over (%s), no more moves can be played: %w", p.outcome, rules.ErrGameOver)
+		return rules.NullMove, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", p.outcome)
 	}
 	m := rules.Move{From: square(f0, r0), To: square(f1, r1)}
 	if err := p.board.explain(m); err != nil {
@@ -164,7 +165,22 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 }
 
 func badMove(text string) error {
-	return fmt.Errorf("gess: cannot read the move %q: name the centre of the piece and where it goes, like m3-m6 or m3m6: %w", text, rules.ErrBadNotation)
+	const how = "name the centre of the piece and where it goes, like m3-m6 or m3m6"
+	if strings.TrimSpace(text) == "" {
+		return rules.Refuse(rules.ErrBadNotation, "Write a move: %s.", how)
+	}
+	return rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a move; %s.", rules.Echo(text), how)
+}
+
+// fieldCount says how many fields a text has, in words for a sentence.
+func fieldCount(n int) string {
+	switch n {
+	case 0:
+		return "nothing in it"
+	case 1:
+		return "one field"
+	}
+	return fmt.Sprintf("%d fields", n)
 }
 
 // scanCentre reads a letter and a rank number of up to three digits at the start of

@@ -1,7 +1,6 @@
 package gess
 
 import (
-	"fmt"
 	"slices"
 
 	"github.com/missivechess/missive/rules"
@@ -32,6 +31,15 @@ func (Variant) ParsePosition(text string) (rules.Position, error) {
 	}
 	return p, nil
 }
+
+// PieceValues gives a stone 100 centipawns; it implements rules.Valuer.
+func (Variant) PieceValues() map[rules.PieceKind]int {
+	return map[rules.PieceKind]int{rules.Stone: 100}
+}
+
+// Look says Gess is a Go board with a one-cell frame, seen unturned from Black's
+// side: Black starts on ranks 2-7, at the bottom. It implements rules.Looker.
+func (Variant) Look() rules.Look { return rules.Look{Home: rules.Black, Stones: true, Frame: 1} }
 
 // dims is the frame as rules geometry.
 var dims = rules.Dims{Files: Size, Ranks: Size}
@@ -99,6 +107,11 @@ func (p *Position) Repetitions() int {
 	return n
 }
 
+// CanWin reports whether side still has stones: with stones a side can always
+// still build a ring or break the opponent's last one, so only a side without
+// stones cannot win. It implements rules.MaterialJudge.
+func (p *Position) CanWin(side rules.Side) bool { return p.board.Count(side) > 0 }
+
 // Variant returns Gess.
 func (p *Position) Variant() rules.Variant { return Variant{} }
 
@@ -150,7 +163,7 @@ func sortByTarget(moves []rules.Move) {
 // Play validates m and returns the position after it; the receiver is unchanged.
 func (p *Position) Play(m rules.Move) (rules.Position, error) {
 	if p.outcome.IsOver() {
-		return nil, fmt.Errorf("gess: the game is over (%s), no more moves can be played: %w", p.outcome, rules.ErrGameOver)
+		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", p.outcome)
 	}
 	if err := p.board.explain(m); err != nil {
 		return nil, err

@@ -489,19 +489,19 @@ func TestPositionText(t *testing.T) {
 		return string(b)
 	}
 	for _, tc := range []struct{ text, says string }{
-		{"", "got 0 field(s)"},
-		{start[:len(start)-2], "then the side to move (b or w); got 1 field(s)"},
+		{"", "this text has nothing in it."},
+		{start[:len(start)-2], "then a space and the side to move (b or w); this text has one field."},
 		{strings.TrimSuffix(start, "b") + "r", `not "r"`},
-		{strings.Join(rows[1:], "/") + " b", "has 19 rows, want 20"},
-		{strings.Join(append(rows, dot), "/") + " b", "has 21 rows, want 20"},
-		{strings.Replace(start, "/"+dot+"/", "/"+dot+"./", 1), "has 21 squares, want 20"},
+		{strings.Join(rows[1:], "/") + " b", "The position has 19 rows; a Gess position has 20"},
+		{strings.Join(append(rows, dot), "/") + " b", "The position has 21 rows; a Gess position has 20"},
+		{strings.Replace(start, "/"+dot+"/", "/"+dot+"./", 1), "has 21 squares; a row has 20"},
 		{strings.Replace(start, ".xxx.x.xxxx", ".xxx.x.xx", 1), "rank 3 has 18 squares"},
-		{with(4, 8, 'z') + " b", `unknown character 'z' on e9`},
+		{with(4, 8, 'z') + " b", `The character 'z' on e9 means nothing here`},
 		{with(0, 8, 'x') + " b", "a black stone on a9, on the outer ring"},
 		{with(8, 19, 'o') + " w", "a white stone on i20, on the outer ring"},
 		{with(19, 3, 'o') + " w", "on t4, on the outer ring"},
 		{with(8, 0, 'x') + " w", "on i1, on the outer ring"},
-		{strings.Replace(start, "..x..x..x..x..x..x..", ".xx..x..x..x..x..x..", 1), "black has 44 stones"},
+		{strings.Replace(start, "..x..x..x..x..x..x..", ".xx..x..x..x..x..x..", 1), "The position gives black 44 stones"},
 	} {
 		p, err := Variant{}.ParsePosition(tc.text)
 		if !errors.Is(err, rules.ErrBadPosition) || !strings.Contains(err.Error(), tc.says) || p != nil {

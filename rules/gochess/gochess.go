@@ -34,13 +34,18 @@ func Spec() chess.Spec {
 		Blocked: BlockedCells,
 		Pieces:  []chess.PieceDef{chess.KnightDef, chess.BishopDef, chess.RookDef, chess.QueenDef, chess.KingDef},
 		Pawn: chess.PawnRules{
-			Pushes:   board.Orthogonal,
-			Captures: board.Diagonal,
+			Pushes:     board.Orthogonal,
+			Captures:   board.Diagonal,
+			Reversible: board.Orthogonal,
 		},
 		PawnRanks: [2][2]int{{1, 10}, {1, 10}},
 		Insufficient: []chess.MaterialDraw{
 			{Strong: "", Weak: ""}, {Strong: "N", Weak: ""}, {Strong: "B", Weak: ""},
 			{Strong: "B", Weak: "B", SameColourBishops: true},
+		},
+		// Orthodox chess values.
+		Values: map[rules.PieceKind]int{
+			rules.Pawn: 100, rules.Knight: 300, rules.Bishop: 320, rules.Rook: 500, rules.Queen: 900,
 		},
 		StartCounts: map[rules.PieceKind]int{
 			rules.Pawn: 8, rules.Knight: 2, rules.Bishop: 2, rules.Rook: 2, rules.Queen: 1,
@@ -71,6 +76,9 @@ func (v *Variant) Name() string { return v.core.Name() }
 
 // Dims returns the 10x10 rectangle.
 func (v *Variant) Dims() rules.Dims { return dims }
+
+// PieceValues returns the play phase's piece values; it implements rules.Valuer.
+func (v *Variant) PieceValues() map[rules.PieceKind]int { return v.core.PieceValues() }
 
 // Core returns the compiled chess-family rules of the play phase.
 func (v *Variant) Core() *chess.Variant { return v.core }

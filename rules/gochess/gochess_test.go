@@ -229,6 +229,18 @@ func itoa(n int) string {
 	return string(rune('0' + n))
 }
 
+// playStarts returns n random play-phase FENs that v reads.
+func playStarts(v *gochess.Variant, r *rand.Rand, n int) []string {
+	var starts []string
+	for len(starts) < n {
+		f := randomFEN(r)
+		if _, err := v.Core().ParseFEN(f); err == nil {
+			starts = append(starts, f)
+		}
+	}
+	return starts
+}
+
 // TestNaiveReference compares random placements and the games played on from
 // them with the slow reference generator.
 func TestNaiveReference(t *testing.T) {
@@ -238,13 +250,7 @@ func TestNaiveReference(t *testing.T) {
 	if !chesstest.Heavy() {
 		n = 10
 	}
-	var starts []string
-	for len(starts) < n {
-		f := randomFEN(r)
-		if _, err := v.Core().ParseFEN(f); err == nil {
-			starts = append(starts, f)
-		}
-	}
+	starts := playStarts(v, r, n)
 	for i, p := range chesstest.RandomPositions(v.Core(), starts, 2*n, 3) {
 		chesstest.CompareNaive(t, naive.GoChess, p, 2)
 		if i < n/10 {
@@ -255,4 +261,66 @@ func TestNaiveReference(t *testing.T) {
 
 func TestPerftSuite(t *testing.T) {
 	chesstest.RunPerftFile(t, gochess.New().Core(), "testdata/perft.epd")
+}
+
+// TestPawnShuffleRepeats: every Go-Chess pawn step can be undone, so the position
+// repeats across pawn steps and the game ends in a threefold repetition (issue 16).
+func TestPawnShuffleRepeats(t *testing.T) {
+	v := gochess.New()
+	p, err := v.ParsePosition("4k5/10/10/10/10/10/P9/p9/**********/4K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []string{"a4b4", "a3b3", "b4a4", "b3a3", "a4b4", "a3b3", "b4a4", "b3a3"}
+	for i, s := range line {
+		if p.Outcome().IsOver() {
+			t.Fatalf("over before %s: %v", s, p.Outcome())
+		}
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if p, err = p.Play(m); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if i == len(line)-1 {
+			break
+		}
+	}
+	if got := p.Outcome(); got != rules.Draw(rules.Threefold) {
+		t.Fatalf("outcome %v, want a threefold repetition", got)
+	}
+	// The engine's search board sees the same repetition, ply by ply.
+	start, _ := v.Core().ParseFEN("4k5/10/10/10/10/10/P9/p9/**********/4K5 w - - 0 1")
+	b := start.SearchBoard()
+	for _, s := range line {
+		m, err := b.Position().ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cm, ok := b.FromRules(m)
+		if !ok {
+			t.Fatalf("%s is not legal on the search board", s)
+		}
+		b.Make(cm)
+	}
+	if got := b.Repetitions(); got != 3 {
+		t.Errorf("the search board counts %d occurrences, want 3", got)
+	}
+	if got := b.Outcome(); got != rules.Draw(rules.Threefold) {
+		t.Errorf("the search board's outcome is %v, want a threefold repetition", got)
+	}
+	if got := b.Position().Outcome(); got != rules.Draw(rules.Threefold) {
+		t.Errorf("the search board's position's outcome is %v, want a threefold repetition", got)
+	}
+}
+
+// TestRepetitionsAgainstNaiveCount compares the repetition count and the threefold
+// verdict of random games, biased toward undoing moves, with a naive count over the
+// whole game.
+func TestRepetitionsAgainstNaiveCount(t *testing.T) {
+	v := gochess.New()
+	r := rand.New(rand.NewPCG(16, 15))
+	starts := playStarts(v, r, 40)
+	chesstest.CheckRepetitions(t, v.Core(), starts, 16)
 }

@@ -207,10 +207,10 @@ func (p *Placement) eligible(side rules.Side) []rules.Square {
 // triedProblem says why sq is refused as already tried this round, or "".
 func (p *Placement) triedProblem(side rules.Side, sq rules.Square) string {
 	if slices.Contains(p.slate, sq) {
-		return fmt.Sprintf("%s was already tried by both players this round (both chose it at once), so neither may choose it again until the round ends", dims.Name(sq))
+		return fmt.Sprintf("Both players already tried %s this round (both chose it at once), so neither may choose it again until the round ends.", dims.Name(sq))
 	}
 	if slices.Contains(p.kingTried[side], sq) {
-		return fmt.Sprintf("you already tried %s for your king this round (the kings would have attacked each other); choose a cell you have not tried", dims.Name(sq))
+		return fmt.Sprintf("You already tried %s for your king this round (the kings would have attacked each other); choose a cell you have not tried.", dims.Name(sq))
 	}
 	return ""
 }
@@ -223,7 +223,7 @@ func (p *Placement) colourProblem(side rules.Side, sq rules.Square) string {
 	for i, c := range p.cells {
 		if c.Piece == (rules.Piece{Side: side, Kind: rules.Bishop}) {
 			if light(rules.Square(i)) == light(sq) {
-				return fmt.Sprintf("your second bishop goes on a %s cell: your first bishop stands on %s, a %s cell, and %s is %s too",
+				return fmt.Sprintf("Your second bishop goes on a %s cell: your first bishop stands on %s, a %s cell, and %s is %s too.",
 					colourName(!light(sq)), dims.Name(rules.Square(i)), colourName(light(sq)), dims.Name(sq), colourName(light(sq)))
 			}
 			return ""
@@ -241,7 +241,7 @@ func (p *Placement) checkProblem(side rules.Side, sq rules.Square) string {
 	if !p.layout.Attacked(b, sq, side.Other()) {
 		return ""
 	}
-	return fmt.Sprintf("your king would be in check on %s from the pieces already on the board; a king may not be placed in check", dims.Name(sq))
+	return fmt.Sprintf("Your king would be in check on %s from the pieces already on the board; a king may not be placed in check.", dims.Name(sq))
 }
 
 // light reports whether sq is a light cell: (file + rank) odd with a = 1, a1 dark.
@@ -254,8 +254,14 @@ func colourName(light bool) string {
 	return "dark"
 }
 
+// placeErr is an internal error: a caller misused the placement API.
 func placeErr(format string, args ...any) error {
 	return fmt.Errorf("gochess: "+format+": %w", append(args, rules.ErrIllegalMove)...)
+}
+
+// refusePlace refuses a player's placement; format and args make a whole sentence.
+func refusePlace(format string, args ...any) error {
+	return rules.Refuse(rules.ErrIllegalMove, format, args...)
 }
 
 // Play refuses: placement choices are secret and simultaneous, so each is made
@@ -291,21 +297,21 @@ func (p *Placement) PlayAs(side rules.Side, m rules.Move) (rules.Position, error
 func (p *Placement) check(side rules.Side, m rules.Move) error {
 	kind := p.Kind()
 	if p.pending[side] != rules.NoSquare {
-		return fmt.Errorf("gochess: %s has already chosen a cell for this round's %s; wait until %s has chosen too: %w", side, kind, side.Other(), rules.ErrNotYourTurn)
+		return rules.Refuse(rules.ErrNotYourTurn, "You have already chosen a cell for this round's %s; wait until %s has chosen too.", kind, side.Other())
 	}
 	if m.From != rules.NoSquare || m.Drop != kind {
-		return placeErr("this round places a %s: a placement names only its cell, such as %s@e4 or e4", kind, string(kind.Letter()))
+		return refusePlace("This round places a %s: name only its cell, such as e4 or %c@e4.", kind, kind.Letter())
 	}
 	sq := m.To
 	if !dims.Contains(sq) {
-		return placeErr("the cell is not on the 10x10 board (files a-j, ranks 1-10)")
+		return refusePlace("That cell is not on the 10x10 board (files a-j, ranks 1-10).")
 	}
 	c := p.cells[sq]
 	if c.State == rules.Blocked {
-		return placeErr("%s is a blocked cell; no piece may stand there", dims.Name(sq))
+		return refusePlace("The cell %s is a blocked cell; no piece may stand there.", dims.Name(sq))
 	}
 	if !c.Piece.IsNone() {
-		return placeErr("%s is occupied by the %s; choose an empty cell", dims.Name(sq), c.Piece)
+		return refusePlace("The cell %s is occupied by the %s; choose an empty cell.", dims.Name(sq), c.Piece)
 	}
 	elig := p.eligible(side)
 	if slices.Contains(elig, sq) {
@@ -313,10 +319,10 @@ func (p *Placement) check(side rules.Side, m rules.Move) error {
 	}
 	for _, why := range []string{p.colourProblem(side, sq), p.checkProblem(side, sq), p.triedProblem(side, sq)} {
 		if why != "" {
-			return placeErr("%s", why)
+			return refusePlace("%s", why)
 		}
 	}
-	return placeErr("%s is not an eligible cell this round", dims.Name(sq))
+	return refusePlace("The cell %s is not eligible this round.", dims.Name(sq))
 }
 
 // reveal resolves a round in which both players have chosen; p is a fresh copy.
@@ -460,6 +466,10 @@ func FirstPlayer(b rules.Board) (rules.Side, int) {
 // Outcome is ongoing: nobody wins or loses during placement.
 func (p *Placement) Outcome() rules.Outcome { return rules.OngoingOutcome }
 
+// CanWin is true for both sides: during placement material is still coming. It
+// implements rules.MaterialJudge.
+func (p *Placement) CanWin(rules.Side) bool { return true }
+
 // InCheck is false: no king is in check during placement.
 func (p *Placement) InCheck() bool { return false }
 
@@ -554,16 +564,19 @@ func (p *Placement) ParseMove(text string) (rules.Move, error) {
 		if letter != "" {
 			k, ok := rules.PieceKindFromLetter(letter[0])
 			if len(letter) != 1 || !ok {
-				return rules.NullMove, fmt.Errorf("gochess: %q: %q is not a piece letter; write a placement as %c@e4 or e4: %w", text, letter, kind.Letter(), rules.ErrBadNotation)
+				return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a placement: %s is not a piece letter; write the cell, such as e4 or %c@e4.", rules.Echo(text), rules.Echo(letter), kind.Letter())
 			}
 			if k != kind {
-				return rules.NullMove, placeErr("%q places a %s, but this round places a %s", text, k, kind)
+				return rules.NullMove, refusePlace("This round places a %s, not a %s; write the cell, such as e4 or %c@e4.", kind, k, kind.Letter())
 			}
 		}
 	}
+	if strings.TrimSpace(text) == "" {
+		return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "Write the cell for your %s, such as e4 or %c@e4.", kind, kind.Letter())
+	}
 	sq, err := dims.ParseSquare(s)
 	if err != nil {
-		return rules.NullMove, fmt.Errorf("gochess: %q is not a placement: write the cell, such as e4 or %c@e4: %w", text, kind.Letter(), err)
+		return rules.NullMove, &rules.Error{Kind: rules.ErrBadNotation, Text: fmt.Sprintf("I cannot read %s as a placement; write the cell, such as e4 or %c@e4.", rules.Echo(text), kind.Letter()), Cause: err}
 	}
 	return rules.Move{From: rules.NoSquare, To: sq, Drop: kind}, nil
 }
@@ -576,8 +589,9 @@ func (p *Placement) UCI(m rules.Move) string {
 // SAN returns the same text as UCI.
 func (p *Placement) SAN(m rules.Move) string { return p.UCI(m) }
 
+// badPlacement refuses a placement text; format and args make a clause.
 func badPlacement(format string, args ...any) error {
-	return fmt.Errorf("gochess: bad placement text: "+format+": %w", append(args, rules.ErrBadPosition)...)
+	return rules.Refuse(rules.ErrBadPosition, "This Go-Chess placement text cannot be read: %s.", fmt.Sprintf(format, args...))
 }
 
 // parsePlacement reads the text String writes and checks that it is a state the
@@ -586,7 +600,7 @@ func badPlacement(format string, args ...any) error {
 func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	f := strings.Fields(text)
 	if len(f) != 6 {
-		return nil, badPlacement("expected 6 fields (board, %q, round, slate, king tries, choices), got %d", placementTag, len(f))
+		return nil, badPlacement("it has six fields separated by spaces (board, %q, round, slate, king tries, choices), and this one has %d", placementTag, len(f))
 	}
 	b, err := v.core.ParseBoard(f[0])
 	if err != nil {
@@ -598,7 +612,7 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	}
 	round, err := strconv.Atoi(f[2])
 	if err != nil || round < 1 || round > len(Rounds) {
-		return nil, badPlacement("round %q must be a number from 1 to %d", f[2], len(Rounds))
+		return nil, badPlacement("the round is a number from 1 to %d, not %s", len(Rounds), rules.Echo(f[2]))
 	}
 	p.round = round - 1
 	if err := p.checkMaterial(); err != nil {
@@ -609,7 +623,7 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	}
 	tries := strings.Split(f[4], "/")
 	if len(tries) != 2 {
-		return nil, badPlacement("king tries %q must be white's cells/black's cells, such as e4,f6/- ", f[4])
+		return nil, badPlacement("the king tries are white's cells/black's cells, such as e4,f6/-, not %s", rules.Echo(f[4]))
 	}
 	for i, t := range tries {
 		if p.kingTried[i], err = parseCells(t, rules.Side(i).String()+"'s king tries"); err != nil {
@@ -622,13 +636,13 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	for _, list := range [][]rules.Square{p.slate, p.kingTried[0], p.kingTried[1]} {
 		for _, sq := range list {
 			if c := p.cells[sq]; c.State != rules.Playable || !c.Piece.IsNone() {
-				return nil, badPlacement("tried cell %s must be empty and unblocked", dims.Name(sq))
+				return nil, badPlacement("the tried cell %s must be empty and unblocked", dims.Name(sq))
 			}
 		}
 	}
 	choices := strings.Split(f[5], "/")
 	if len(choices) != 2 {
-		return nil, badPlacement("choices %q must be white's/black's, each a cell or -", f[5])
+		return nil, badPlacement("the choices are white's/black's, each a cell or -, not %s", rules.Echo(f[5]))
 	}
 	for i, c := range choices {
 		if c == "?" {
@@ -639,11 +653,11 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 		}
 		sq, err := dims.ParseSquare(c)
 		if err != nil {
-			return nil, badPlacement("choice %q: %v", c, err)
+			return nil, badPlacement("the choice %s is not a cell", rules.Echo(c))
 		}
 		side := rules.Side(i)
 		if err := p.check(side, rules.Move{From: rules.NoSquare, To: sq, Drop: p.Kind()}); err != nil {
-			return nil, badPlacement("%s's choice %s is not eligible: %v", side, c, err)
+			return nil, &rules.Error{Kind: rules.ErrBadPosition, Text: fmt.Sprintf("This Go-Chess placement text cannot be read: %s's choice %s is not eligible.", side, c), Cause: err}
 		}
 		p.pending[i] = sq
 	}
@@ -662,10 +676,10 @@ func parseCells(field, what string) ([]rules.Square, error) {
 	for _, name := range strings.Split(field, ",") {
 		sq, err := dims.ParseSquare(name)
 		if err != nil {
-			return nil, badPlacement("%s: %v", what, err)
+			return nil, badPlacement("the %s list %s has something that is not a cell", what, rules.Echo(field))
 		}
 		if len(out) > 0 && sq <= out[len(out)-1] {
-			return nil, badPlacement("%s %q must list each cell once in square order (a1, b1, ..., j10)", what, field)
+			return nil, badPlacement("the %s list %s must name each cell once in square order (a1, b1, ..., j10)", what, rules.Echo(field))
 		}
 		out = append(out, sq)
 	}

@@ -172,7 +172,7 @@ func TestParseMoveAndUCI(t *testing.T) {
 		t.Fatalf("UCI %q", got)
 	}
 	_, err := p.ParseMove("N@e4")
-	wantErr(t, err, rules.ErrIllegalMove, "this round places a pawn")
+	wantErr(t, err, rules.ErrIllegalMove, "This round places a pawn")
 	for _, text := range []string{"", "e11", "X@e4", "PP@e4", "e4e5"} {
 		if _, err := p.ParseMove(text); !errors.Is(err, rules.ErrBadNotation) {
 			t.Fatalf("ParseMove(%q): %v, want bad notation", text, err)
@@ -219,9 +219,9 @@ func TestKingCheckAndMutualCheckMemory(t *testing.T) {
 		t.Fatalf("after mutual check: %s", q)
 	}
 	_, err = place(q, rules.White, "e5")
-	wantErr(t, err, rules.ErrIllegalMove, "you already tried e5")
+	wantErr(t, err, rules.ErrIllegalMove, "You already tried e5")
 	_, err = place(q, rules.Black, "d6")
-	wantErr(t, err, rules.ErrIllegalMove, "you already tried d6")
+	wantErr(t, err, rules.ErrIllegalMove, "You already tried d6")
 	// A cell only the opponent tried is allowed: white takes d6, and they clash again.
 	q = round(t, q, "d6", "c6").(*Placement)
 	if got := q.String(); got != kingRoundBoard+" placement 16 - e5,d6/c6,d6 -/-" {

@@ -49,6 +49,11 @@ func Spec() chess.Spec {
 			{Strong: "N", Weak: "N"}, {Strong: "B", Weak: "N"}, {Strong: "B", Weak: "B"},
 			{Strong: "NN", Weak: ""},
 		},
+		// Ed Trice's tournament values.
+		Values: map[rules.PieceKind]int{
+			rules.Pawn: 100, rules.Knight: 250, rules.Bishop: 300, rules.Rook: 475,
+			rules.Archbishop: 650, rules.Chancellor: 825, rules.Queen: 875,
+		},
 		StartCounts: map[rules.PieceKind]int{
 			rules.Pawn: 10, rules.Knight: 2, rules.Bishop: 2, rules.Rook: 2,
 			rules.Queen: 1, rules.Chancellor: 1, rules.Archbishop: 1,

@@ -22,3 +22,10 @@ func TestNaiveReference(t *testing.T) {
 		chesstest.CompareNaive(t, naive.Gothic, p, 2)
 	}
 }
+
+// TestRepetitionsAgainstNaiveCount compares the repetition count and the threefold
+// verdict of random games, biased toward undoing moves, with a naive count over the
+// whole game.
+func TestRepetitionsAgainstNaiveCount(t *testing.T) {
+	chesstest.CheckRepetitions(t, gothic.New(), randomStarts, 16)
+}

@@ -40,11 +40,16 @@ func Spec() chess.Spec {
 			Pushes:              []board.Direction{board.North},
 			Captures:            []board.Direction{board.NorthEast, board.NorthWest},
 			SidewaysWhenBlocked: true,
+			Reversible:          []board.Direction{board.East, board.West},
 			Promotions:          []rules.PieceKind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight},
 		},
 		// White pawns start on rank 3 and never go back; they promote on rank 7.
 		PawnRanks:    [2][2]int{{3, 6}, {2, 5}},
 		Insufficient: []chess.MaterialDraw{{Strong: "", Weak: ""}, {Strong: "N", Weak: ""}},
+		// The inventor's values: Q9 B7 R5 N4 P2.
+		Values: map[rules.PieceKind]int{
+			rules.Pawn: 200, rules.Knight: 400, rules.Bishop: 700, rules.Rook: 500, rules.Queen: 900,
+		},
 		StartCounts: map[rules.PieceKind]int{
 			rules.Pawn: 9, rules.Knight: 2, rules.Bishop: 2, rules.Rook: 2, rules.Queen: 1,
 		},

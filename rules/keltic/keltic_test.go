@@ -112,3 +112,47 @@ func TestNaiveReference(t *testing.T) {
 		}
 	}
 }
+
+// TestSidewaysShuffleRepeats: a pawn stepping sideways and back is a reversible move,
+// so the position repeats across it and the game ends in a threefold repetition.
+func TestSidewaysShuffleRepeats(t *testing.T) {
+	p, err := keltic.New().ParsePosition("***1k1***/**5**/9/pp7/P8/**5**/***1K1*** w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	line := []string{"a3b3", "Kd7", "b3a3", "Ke7", "a3b3", "Kd7", "b3a3"}
+	for _, s := range line {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if p, err = p.Play(m); err != nil {
+			t.Fatalf("%s: %v", s, err)
+		}
+		if p.Outcome().IsOver() {
+			t.Fatalf("over after %s: %v", s, p.Outcome())
+		}
+	}
+	m, err := p.ParseMove("Ke7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, err = p.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Outcome(); got != rules.Draw(rules.Threefold) {
+		t.Fatalf("outcome %v, want a threefold repetition", got)
+	}
+}
+
+// TestRepetitionsAgainstNaiveCount compares the repetition count and the threefold
+// verdict of random games, biased toward undoing moves, with a naive count over the
+// whole game.
+func TestRepetitionsAgainstNaiveCount(t *testing.T) {
+	starts := []string{
+		keltic.StartFEN,
+		"***bkb***/**rnqnr**/9/pp1ppp1pp/PP1PPP1PP/**RNQNR**/***BKB*** w - - 0 1",
+		"***1k1***/**5**/9/pp7/P8/**5**/***1K1*** w - - 0 1",
+	}
+	chesstest.CheckRepetitions(t, keltic.New(), starts, 16)
+}

@@ -193,3 +193,92 @@ func RandomPositions(v *chess.Variant, starts []string, n int, seed uint64) []*c
 	}
 	return out
 }
+
+// positionKey is the FEN of p without its two clocks: the pieces, the side to move,
+// the castling rights and the en passant square, which make a position repeat.
+func positionKey(p *chess.Position) string {
+	f := strings.Fields(p.String())
+	return strings.Join(f[:4], " ")
+}
+
+// CheckRepetitions plays seeded random games from the starts (chosen at random),
+// often undoing the mover's previous move so that positions recur across every
+// kind of reversible move, and checks at every ply that the position's repetition
+// count, the search board's count and the outcome agree with a naive count of the
+// clock-less FEN over the whole game: 400 games, 60 under -short or -race. It
+// fails when fewer than a tenth of the games end in a threefold repetition (the
+// check would no longer exercise it).
+func CheckRepetitions(t *testing.T, v *chess.Variant, starts []string, seed uint64) {
+	t.Helper()
+	games := 400
+	if !Heavy() {
+		games = 60
+	}
+	plies, threefolds := 0, 0
+	defer func() {
+		if threefolds < games/10 {
+			t.Errorf("only %d of %d games ended in a threefold repetition; the check no longer exercises it", threefolds, games)
+		}
+		t.Logf("%d games, %d plies, %d threefold repetitions", games, plies, threefolds)
+	}()
+	r := rand.New(rand.NewPCG(seed, 11))
+	for g := 0; g < games; g++ {
+		start := starts[r.IntN(len(starts))]
+		p, err := v.ParseFEN(start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b := p.SearchBoard()
+		seen := map[string]int{positionKey(p): 1}
+		var last [2]chess.Move // each side's previous move
+		var line []string
+		undo := 1 + r.IntN(3) // this game undoes a move 1, 2 or 3 times in 4
+		for ply := 0; ply < 300; ply++ {
+			moves := b.GenerateMoves(nil)
+			if len(moves) == 0 {
+				break
+			}
+			m := moves[r.IntN(len(moves))]
+			if prev := last[b.Turn()]; prev != 0 && r.IntN(4) < undo {
+				for _, x := range moves {
+					if x.From() == prev.To() && x.To() == prev.From() {
+						m = x
+						break
+					}
+				}
+			}
+			last[b.Turn()] = m
+			line = append(line, p.UCI(m.ToRules()))
+			next, err := p.PlayMove(m.ToRules())
+			if err != nil {
+				t.Fatalf("%s after %v: %v", start, line, err)
+			}
+			p = next
+			b.Make(m)
+			plies++
+			k := positionKey(p)
+			seen[k]++
+			n := seen[k]
+			if got := p.Repetitions(); got != n {
+				t.Fatalf("%s after %v: the position counts %d occurrences, the naive count %d", start, line, got, n)
+			}
+			if got := b.Repetitions(); got != n {
+				t.Fatalf("%s after %v: the search board counts %d occurrences, the naive count %d", start, line, got, n)
+			}
+			o := p.Outcome()
+			switch o.Reason {
+			case rules.Checkmate, rules.Stalemate, rules.InsufficientMaterial:
+			default:
+				if want := n >= 3; (o == rules.Draw(rules.Threefold)) != want {
+					t.Fatalf("%s after %v: outcome %v with the position seen %d times", start, line, o, n)
+				}
+			}
+			if o == rules.Draw(rules.Threefold) {
+				threefolds++
+			}
+			if o.IsOver() {
+				break
+			}
+		}
+	}
+}
