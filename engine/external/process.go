@@ -220,15 +220,7 @@ func (p *process) ended() error {
 	if flood != nil {
 		return flood
 	}
-	select {
-	case <-p.exit:
-	case <-time.After(killGrace):
-		p.killGroup()
-		select {
-		case <-p.exit:
-		case <-time.After(killWait):
-		}
-	}
+	p.reap()
 	p.mu.Lock()
 	err := p.err
 	p.mu.Unlock()
@@ -245,15 +237,21 @@ func (p *process) kill() {
 	p.once.Do(func() {
 		close(p.done)
 		p.stdin.Close()
-		select {
-		case <-p.exit:
-		case <-time.After(killGrace):
-		}
-		p.killGroup()
-		select {
-		case <-p.exit:
-		case <-time.After(killWait):
-		}
+		p.reap()
 		p.stdout.Close()
 	})
+}
+
+// reap gives the engine killGrace to exit by itself, then kills its whole process
+// group and waits at most killWait for it to end.
+func (p *process) reap() {
+	select {
+	case <-p.exit:
+	case <-time.After(killGrace):
+	}
+	p.killGroup()
+	select {
+	case <-p.exit:
+	case <-time.After(killWait):
+	}
 }
