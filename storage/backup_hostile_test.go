@@ -62,6 +62,10 @@ func TestBackupRefusesSpecialSources(t *testing.T) {
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
+	// Open refuses it at once too (opening a FIFO waits for a writer).
+	if _, err := storage.Open(fifo, toyRegistry(), &storage.Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "named pipe (FIFO)") {
+		t.Errorf("opening a FIFO: %v", err)
+	}
 	empty := filepath.Join(dir, "empty.db")
 	os.WriteFile(empty, nil, 0o600)
 	s, _, path := openTemp(t)
