@@ -42,6 +42,16 @@ func benchMoves(b *testing.B, variant string) {
 	}
 	defer svc.Close()
 	ctx := context.Background()
+	game := func(id string) *storage.Game {
+		var g *storage.Game
+		if err := st.View(ctx, func(tx *storage.Tx) (err error) {
+			g, err = tx.Game(id)
+			return err
+		}); err != nil {
+			b.Fatal(err)
+		}
+		return g
+	}
 	rng := rand.New(rand.NewPCG(1, 2))
 	var seq int
 	newGame := func(place bool) string {
@@ -57,7 +67,7 @@ func benchMoves(b *testing.B, variant string) {
 		}
 		id := r.Started.ID
 		for place { // Go-Chess: place the pieces first (not measured)
-			g, _ := svc.Game(ctx, id)
+			g := game(id)
 			sim, ok := inRound(g.Position)
 			if !ok {
 				break
@@ -85,13 +95,10 @@ func benchMoves(b *testing.B, variant string) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		g, err := svc.Game(ctx, id)
-		if err != nil {
-			b.Fatal(err)
-		}
+		g := game(id)
 		if !g.Active() || len(g.Moves) > 150 {
 			id = newGame(true)
-			g, _ = svc.Game(ctx, id)
+			g = game(id)
 		}
 		moves := g.Position.LegalMoves()
 		m := moves[rng.IntN(len(moves))]

@@ -11,6 +11,72 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
+// challengeCommand is /challenge.
+func (s *Service) challengeCommand() Command {
+	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine},
+		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
+			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
+			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
+			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
+			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger},
+			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
+			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
+			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
+			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString},
+		}}}
+}
+
+// challengeOption is the option that names the challenge to answer.
+func challengeOption() OptionSpec {
+	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
+}
+
+// acceptCommand is /accept, normally reached through a challenge's button.
+func (s *Service) acceptCommand() Command {
+	return Command{Handle: s.cmdAccept, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// declineCommand is /decline, normally reached through a challenge's button.
+func (s *Service) declineCommand() Command {
+	return Command{Handle: s.cmdDecline, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// cancelCommand is /cancel, normally reached through a challenge's button.
+func (s *Service) cancelCommand() Command {
+	return Command{Handle: s.cmdCancel, Complete: map[string]Completer{"challenge": s.completeChallenge},
+		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}, Button: true}}
+}
+
+// challengesCommand is /challenges; its answer is private.
+func (s *Service) challengesCommand() Command {
+	return Command{Handle: s.cmdChallenges, Spec: CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}}
+}
+
+// completeChallenge suggests the open challenges made to or by the user and those
+// open to anyone here.
+func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label, value string) bool) {
+	list, err := tx.PlayerChallenges(req.User.ID)
+	if err != nil {
+		return
+	}
+	open, err := tx.OpenChallenges(req.Place.Guild)
+	if err == nil {
+		list = append(list, open...)
+	}
+	seen := map[string]bool{}
+	for _, c := range list {
+		if seen[c.ID] {
+			continue
+		}
+		seen[c.ID] = true
+		if !add("#"+c.ID+" "+s.variantName(c.Variant)+" by "+seatName(c.Challenger), c.ID) {
+			break
+		}
+	}
+}
+
 // cmdChallenge makes a challenge, or starts a game against the engine at once.
 func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -147,7 +213,7 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 		if msg, ok := userText(err); ok {
 			return refusal(msg)
 		}
-		return refusal(sentenceOf(err))
+		return s.fail(req, err)
 	}
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
 		if err := s.checkLimits(tx, req.User, false); err != nil {
@@ -164,11 +230,6 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 		}
 		return nil
 	})
-}
-
-// sentenceOf turns any error into a sentence for people.
-func sentenceOf(err error) string {
-	return sentence(err, errors.New("\x00"))
 }
 
 // seats places challenger and opponent by the challenger's colour choice.
@@ -316,152 +377,6 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 	})
 }
 
-// NewGame describes a game to start without a challenge (tournament pairings).
-type NewGame struct {
-	Variant      string
-	White, Black storage.Seat
-	Place        Place
-	DaysPerMove  int // 0: no clock
-	Rated        bool
-	Start        string // a start position text; empty for the variant's own
-	Tournament   string
-	Match        string // an engine match (Round is then the game's number in it)
-	Round        int
-}
-
-// createGame stores a new game, starts its clock and prepares the reply and the
-// notifications. from is where the request that started it came from (nil when no
-// user's request did, as for tournament pairings); starter, the user who sent it,
-// learns of the game from the reply.
-func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter string, from *Place) (*storage.Game, error) {
-	v, err := s.reg.Lookup(ng.Variant)
-	if err != nil {
-		return nil, err
-	}
-	if ng.DaysPerMove != 0 && !validDays(ng.DaysPerMove) {
-		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), ng.DaysPerMove)
-	}
-	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
-		return nil, refuse(ErrRefused, "A game needs two different players.")
-	}
-	seed := s.rand()
-	pos := v.Start(seed)
-	if ng.Start != "" {
-		if pos, err = v.ParsePosition(ng.Start); err != nil {
-			return nil, err
-		}
-	}
-	if err := playable(pos); err != nil {
-		return nil, err
-	}
-	g := &storage.Game{
-		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
-		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
-		Seed: seed, Start: ng.Start, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
-		Tournament: ng.Tournament, Match: ng.Match, Round: ng.Round,
-	}
-	if err := tx.PutGame(g); err != nil {
-		return nil, err
-	}
-	now := s.Now()
-	startClock(g, now)
-	if err := s.save(tx, e, g, now); err != nil {
-		return nil, err
-	}
-	viewer := viewerFor(g, starter)
-	if len(g.ToMove) == 1 {
-		viewer = humanSide(g, g.ToMove[0]) // the player who must look at it first
-	}
-	img, err := s.boardImage(tx, g, viewer, false)
-	if err != nil {
-		return nil, err
-	}
-	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
-	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
-		Game: gameRef(g), Started: gameRef(g), Actions: gameActions(g)}
-	e.image = img
-	inPlace := from != nil && samePlace(*from, g)
-	for _, side := range rules.Sides {
-		if g.Player(side).ID == starter {
-			continue
-		}
-		text := begins
-		if g.Awaits(side) {
-			text += "\n" + s.yourTurn(g, side)
-		}
-		if err := s.tell(tx, e, g, side, NoticeChallenge, text, fmt.Sprintf("start/%s/%s", g.ID, side), inPlace); err != nil {
-			return nil, err
-		}
-	}
-	return g, nil
-}
-
-// joinInts writes numbers as "1, 2, 3 or 5".
-func joinInts(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
-
-// parseBool reads an optional yes/no option; empty is false.
-func parseBool(t string) (bool, bool) {
-	switch strings.ToLower(t) {
-	case "", "false", "no", "n", "0", "off", "casual":
-		return false, true
-	case "true", "yes", "y", "1", "on", "rated":
-		return true, true
-	}
-	return false, false
-}
-
-// CreateGame starts a game without a challenge (a tournament pairing) and tells both
-// players.
-func (s *Service) CreateGame(ctx context.Context, ng NewGame) (*storage.Game, error) {
-	var games []*storage.Game
-	err := s.StartGames(ctx, func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error {
-		g, err := create(ng)
-		games = []*storage.Game{g}
-		return err
-	})
-	if err != nil {
-		return nil, err
-	}
-	return games[0], nil
-}
-
-// StartGames runs fn in one write transaction in which create stores new games, so
-// that a caller (the tournament code) can start a round's games together with its
-// own records: all or nothing. After the commit both players of each game are told
-// and engine players start thinking. Errors meant for people satisfy ErrRefused or
-// the rules sentinels.
-func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error) error {
-	var all []effects
-	err := s.store.Update(ctx, func(tx *storage.Tx) error {
-		all = all[:0]
-		return fn(tx, func(ng NewGame) (*storage.Game, error) {
-			var e effects
-			g, err := s.createGame(tx, &e, ng, "", nil)
-			if err == nil {
-				e.image = nil // no one asked: the players are told by notifications
-				all = append(all, e)
-			}
-			return g, err
-		})
-	})
-	if err != nil {
-		return err
-	}
-	for i := range all {
-		s.finish(ctx, &all[i])
-	}
-	return nil
-}
-
 // cmdDecline declines a challenge made to the user.
 func (s *Service) cmdDecline(ctx context.Context, req Request) Reply {
 	return s.answerChallenge(ctx, req, storage.ChallengeDeclined, func(c *storage.Challenge) bool { return c.Opponent.ID == req.User.ID })
@@ -511,15 +426,42 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 	})
 }
 
-// playable refuses a start position in which nobody can ever act: Go-Chess's empty
-// board while its placement phase is not built.
-func playable(pos rules.Position) error {
-	if sim, ok := pos.(rules.Simultaneous); ok && len(sim.Awaiting()) > 0 {
+// challengeLine describes an open challenge in one line.
+func (s *Service) challengeLine(c *storage.Challenge) string {
+	to := "anyone"
+	if c.Opponent.ID != "" {
+		to = seatName(c.Opponent)
+	}
+	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), seatName(c.Challenger), to, challengeTerms(c), formatTime(c.ExpiresAt))
+}
+
+// cmdChallenges lists the open challenges here and those made to or by the user.
+func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
+	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		here, err := tx.OpenChallenges(req.Place.Guild)
+		if err != nil {
+			return err
+		}
+		mine, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		seen := map[string]bool{}
+		var lines []string
+		for _, c := range append(mine, here...) {
+			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
+				continue
+			}
+			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
+				continue // between two other players
+			}
+			seen[c.ID] = true
+			lines = append(lines, s.challengeLine(c))
+		}
+		if len(lines) == 0 {
+			lines = []string{"There are no open challenges. Make one with /challenge."}
+		}
+		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
 		return nil
-	}
-	if !pos.Outcome().IsOver() && len(pos.LegalMoves()) == 0 {
-		return refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
-			"use the fen option to play from a set-up position.", pos.Variant().Name())
-	}
-	return nil
+	})
 }

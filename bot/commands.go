@@ -1,10 +1,11 @@
 package bot
 
 import (
+	"context"
 	"fmt"
-	"slices"
-	"strconv"
 	"strings"
+
+	"github.com/missivechess/missive/storage"
 )
 
 // Args are a request's options by name, as text (a Discord option's value, the
@@ -72,7 +73,26 @@ type CommandSpec struct {
 	// Button marks a command that users normally reach through a reply's buttons;
 	// the console accepts it as a command, the Discord adapter need not register it.
 	Button bool
+	// Private says that the command's answer is normally for the user alone (an
+	// adapter that must acknowledge a slow command early acknowledges it privately).
+	Private bool
 }
+
+// Command is one command of the service, declared by the feature it belongs to: its
+// spec, its handler and the completers of its autocompleted options.
+type Command struct {
+	Spec CommandSpec
+	// Handle runs the command. It may panic: Service.Handle recovers.
+	Handle func(ctx context.Context, req Request) Reply
+	// Complete holds the completers of the spec's Autocomplete options, by option
+	// name. An option name means the same in every command that has it.
+	Complete map[string]Completer
+}
+
+// Completer suggests values for one option as the user types: it calls add with
+// each suggestion, best first, until add returns false (enough suggestions). Add
+// keeps only the suggestions that fit what the user has typed.
+type Completer func(tx *storage.Tx, req Request, add func(label, value string) bool)
 
 // Option returns the spec of option name, and false when the command has none.
 func (c CommandSpec) Option(name string) (OptionSpec, bool) {
@@ -113,7 +133,8 @@ var DaysChoices = []int{1, 2, 3, 5, 7, 10, 14}
 // DefaultDays is the clock of a challenge that names none.
 const DefaultDays = 3
 
-// Command names; the Discord adapter and the console use these.
+// Command names, for adapters, tests and the buttons of replies; the command
+// itself is declared by its feature (see features.go).
 const (
 	CmdChallenge   = "challenge"
 	CmdAccept      = "accept"
@@ -137,83 +158,5 @@ const (
 	CmdLeaderboard = "leaderboard"
 	CmdProfile     = "profile"
 	CmdTournament  = "tournament"
+	CmdMatch       = "match"
 )
-
-// Commands returns the specs of every command the service handles, in the order
-// they are best listed. Variant choices come from the registry, themes from the
-// renderer.
-func (s *Service) Commands() []CommandSpec {
-	variantChoices := make([]OptionChoice, 0, len(s.reg.Keys()))
-	for _, v := range s.reg.Variants() {
-		variantChoices = append(variantChoices, OptionChoice{Name: v.Name(), Value: v.Key()})
-	}
-	days := make([]OptionChoice, len(DaysChoices))
-	for i, d := range DaysChoices {
-		days[i] = OptionChoice{Name: plural(d, "day") + " per move", Value: strconv.Itoa(d)}
-	}
-	var themes []OptionChoice
-	for _, t := range s.render.Themes() {
-		themes = append(themes, OptionChoice{Name: t, Value: t})
-	}
-	game := OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true}
-	challenge := OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
-	return []CommandSpec{
-		{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
-			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: variantChoices},
-			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
-			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
-			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger},
-			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
-			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
-			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
-			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString},
-		}},
-		{Name: CmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challenge}, Button: true},
-		{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challenge}, Button: true},
-		{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challenge}, Button: true},
-		{Name: CmdChallenges, Description: "List the open challenges here and those made to you"},
-		{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []OptionSpec{
-			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true}, game}},
-		{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Options: []OptionSpec{
-			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true}, game}},
-		{Name: CmdBoard, Description: "Show a game's board", Options: []OptionSpec{game}},
-		{Name: CmdGames, Description: "Your games, those waiting for your move first, with the time left"},
-		{Name: CmdHistory, Description: "A game's moves, numbered", Options: []OptionSpec{game}},
-		{Name: CmdResign, Description: "Resign a game", Options: []OptionSpec{game}},
-		{Name: CmdDraw, Description: "Offer a draw, or accept or decline your opponent's offer", Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: offer, or accept when your opponent offered)", Type: OptString,
-				Choices: []OptionChoice{{"Offer", "offer"}, {"Accept", "accept"}, {"Decline", "decline"}}}, game}},
-		{Name: CmdTakeback, Description: "Casual games: ask to take back your last move, or answer such a request", Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: request, or accept when your opponent asked)", Type: OptString,
-				Choices: []OptionChoice{{"Request", "request"}, {"Accept", "accept"}, {"Decline", "decline"}}}, game}},
-		{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)", Options: []OptionSpec{game}},
-		{Name: CmdPGN, Description: "Export a game as PGN", Options: []OptionSpec{game}},
-		{Name: CmdGIF, Description: "An animation of a game, one frame per move", Options: []OptionSpec{game}},
-		{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Options: []OptionSpec{game}},
-		{Name: CmdRules, Description: "The rules of a game, with Missive's house rules", Options: []OptionSpec{
-			{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variantChoices}}},
-		{Name: CmdSettings, Description: "Your notification style, board theme and reminders (shown when given no options)", Options: []OptionSpec{
-			{Name: "notify", Description: "How to tell you about your games", Type: OptString,
-				Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
-			{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
-			{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
-		}},
-		{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
-			{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variantChoices},
-			{Name: "top", Description: "How many players to list (default 20, at most 50)", Type: OptInteger}}},
-		{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
-			{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}},
-		tournamentSpec(variantChoices, days),
-		matchSpec(variantChoices),
-	}
-}
-
-// Spec returns the spec of command name, and false when there is none.
-func (s *Service) Spec(name string) (CommandSpec, bool) {
-	cmds := s.Commands()
-	i := slices.IndexFunc(cmds, func(c CommandSpec) bool { return c.Name == name })
-	if i < 0 {
-		return CommandSpec{}, false
-	}
-	return cmds[i], true
-}

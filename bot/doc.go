@@ -34,6 +34,15 @@
 // the final announcement are posted to the tournament's place. Creating and starting
 // need the server-management permission (Request.Admin; local play needs none).
 //
+// Inside the package, a feature (challenges.go, play.go, views.go, offers.go,
+// ratings.go, tournaments.go, matches.go, ...) declares each of its commands as one
+// Command value (spec, whether its answer is private, handler, completers) and what
+// follows from a game's end as Feature hooks, one run inside the transaction that
+// ends the game and one after it commits. features.go lists them; the core
+// (service.go, plugin.go, lifecycle.go, complete.go, options.go, events.go, ...)
+// dispatches, lists and completes commands and runs the hooks from that table and
+// names no feature. Config.Features plugs in more the same way.
+//
 // Engines (the built-in engine at levels 1 to 8 and configured external engines)
 // play through the Engine interface (NewEngine); boards are drawn through the
 // Renderer interface (NewRenderer).

@@ -198,7 +198,7 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		if s2, ok := engineDue(g); !ok || s2 != side || len(g.Moves) != ply {
 			return nil
 		}
-		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, sentenceOf(cause))
+		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, failureText(cause))
 		m, err := tx.Match(g.Match)
 		if err != nil {
 			return err

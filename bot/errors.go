@@ -24,7 +24,8 @@ var (
 	ErrLimit = errors.New("limit reached")
 )
 
-// userError is a refusal whose message is meant for the user.
+// userError is a refusal whose message is meant for the user. Like a rules.Error,
+// it is a rules.Sentencer: one errors.As finds the sentence of either.
 type userError struct {
 	msg  string
 	kind error // a sentinel of this package or of rules
@@ -34,27 +35,24 @@ func (e *userError) Error() string { return "bot: " + e.msg }
 
 func (e *userError) Unwrap() error { return e.kind }
 
+// Sentence returns the sentence the user reads.
+func (e *userError) Sentence() string { return e.msg }
+
 // refuse returns a refusal of kind with a message for the user.
 func refuse(kind error, format string, args ...any) error {
 	return &userError{msg: fmt.Sprintf(format, args...), kind: kind}
 }
 
 // userText returns the sentence to show the user for err and true, or false when
-// err is an internal failure that the user cannot fix.
+// err is an internal failure that the user cannot fix. A refusal carries its
+// sentence (a rules.Sentencer: this package's refusals, rules.Error); an error of a
+// rules kind that carries none is an internal failure (a caller misused the rules,
+// as when a stored game no longer replays), never a sentence recovered from its
+// text.
 func userText(err error) (string, bool) {
-	var ue *userError
-	if errors.As(err, &ue) {
-		return ue.msg, true
-	}
-	var s rules.Sentencer
-	if errors.As(err, &s) {
-		return s.Sentence(), true
-	}
-	for _, s := range []error{rules.ErrIllegalMove, rules.ErrAmbiguousMove, rules.ErrBadNotation,
-		rules.ErrBadPosition, rules.ErrGameOver, rules.ErrNotYourTurn, rules.ErrUnknownVariant} {
-		if errors.Is(err, s) {
-			return sentence(err, s), true
-		}
+	var se rules.Sentencer
+	if errors.As(err, &se) {
+		return se.Sentence(), true
 	}
 	if errors.Is(err, storage.ErrConflict) {
 		return "The game changed while your command was running; look at the board and try again.", true
@@ -62,19 +60,25 @@ func userText(err error) (string, bool) {
 	return "", false
 }
 
-// sentence turns a rules error into a sentence for people: the package prefixes
-// ("chess: ") and the trailing sentinel text are removed and it is capitalised.
-func sentence(err, sentinel error) string {
-	msg := err.Error()
-	msg = strings.TrimSuffix(msg, ": "+sentinel.Error())
-	for {
-		i := strings.Index(msg, ": ")
-		if i <= 0 || i > 12 || strings.ContainsFunc(msg[:i], func(r rune) bool { return !unicode.IsLower(r) }) {
-			break
-		}
-		msg = msg[i+2:]
+// reword returns err's refusal with prefix (format with args) before its
+// sentence, such as "First engine: ", or err itself when it is an internal failure.
+func reword(err error, format string, args ...any) error {
+	msg, ok := userText(err)
+	if !ok {
+		return err
 	}
-	return capitalize(strings.TrimSpace(msg)) + period(msg)
+	return refuse(ErrRefused, format+"%s", append(args, msg)...)
+}
+
+// failureText describes an engine's failure to move for the match's report: the
+// refusal's sentence, else the error's own text (for the admins who run the
+// match), as a sentence.
+func failureText(err error) string {
+	if msg, ok := userText(err); ok {
+		return msg
+	}
+	msg := strings.TrimSpace(err.Error())
+	return capitalize(msg) + period(msg)
 }
 
 // capitalize upper-cases the first letter of s.

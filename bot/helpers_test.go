@@ -177,8 +177,10 @@ type harness struct {
 	notes  *recorder
 	store  *storage.Store
 	svc    *Service
-	seq    int
-	rand   uint64
+	// features are plugged into the service after its own.
+	features []func(*Service) Feature
+	seq      int
+	rand     uint64
 }
 
 // testRegistry holds the real variants and the toy.
@@ -186,9 +188,9 @@ func testRegistry() *rules.Registry {
 	return rules.NewRegistry(append(variants.Registry().Variants(), toyVariant{})...)
 }
 
-func newHarness(t *testing.T) *harness {
+func newHarness(t *testing.T, features ...func(*Service) Feature) *harness {
 	t.Helper()
-	h := &harness{
+	h := &harness{features: features,
 		t: t, path: filepath.Join(t.TempDir(), "missive.db"), reg: testRegistry(),
 		clock:  &fakeClock{now: time.Date(2025, 3, 3, 12, 0, 0, 0, time.UTC)},
 		render: &fakeRenderer{}, engine: &fakeEngine{}, notes: &recorder{},
@@ -207,7 +209,7 @@ func (h *harness) open() {
 	h.store = st
 	svc, err := New(Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: h.notes,
 		Now: h.clock.Now, Rand: func() uint64 { h.rand++; return h.rand * 2 }, // even: the challenger gets White
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features})
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -31,9 +31,6 @@ import (
 // and starts no game twice. A game that reaches the ply cap is drawn by
 // adjudication; an engine that fails to move loses that game.
 
-// CmdMatch is the engine match command.
-const CmdMatch = "match"
-
 // NoticeMatch is an engine match's news: a game's result, the final score.
 const NoticeMatch NoticeKind = "match"
 
@@ -47,8 +44,14 @@ const (
 	maxMatchMaxPlies     = 2000
 )
 
+// matchCommand is /match, for admins.
+func (s *Service) matchCommand() Command {
+	return Command{Handle: s.cmdMatch, Complete: map[string]Completer{"first": s.completeEngine, "second": s.completeEngine}, Spec: s.matchSpec()}
+}
+
 // matchSpec describes /match.
-func matchSpec(variants []OptionChoice) CommandSpec {
+func (s *Service) matchSpec() CommandSpec {
+	variants := s.variantChoices()
 	return CommandSpec{Name: CmdMatch, Admin: true,
 		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
 		Options: []OptionSpec{
@@ -90,28 +93,8 @@ func (s *Service) cmdMatch(ctx context.Context, req Request) Reply {
 	return refusal("Say what to do: /match action:start, score or stop.")
 }
 
-// matchAdmin refuses engine matches to members who may not manage the server.
-func matchAdmin(req Request, what string) error {
-	if req.Admin || req.Place.Guild == "" {
-		return nil
-	}
-	return refuse(ErrRefused, "Only members who may manage this server can %s engine matches.", what)
-}
-
-// boundedArg reads an optional whole-number option within lo..hi.
-func boundedArg(req Request, name string, def, lo, hi int) (int, error) {
-	n, err := intArg(req, name, def)
-	if err != nil {
-		return 0, err
-	}
-	if n < lo || n > hi {
-		return 0, refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
-	}
-	return n, nil
-}
-
 func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := matchAdmin(req, "start"); err != nil {
+	if err := mustAdmin(req, "start engine matches"); err != nil {
 		return err
 	}
 	if s.engine == nil {
@@ -139,7 +122,7 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 			name = "builtin"
 		}
 		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
-			return refuse(ErrRefused, "%s engine: %s", title, sentenceOf(err))
+			return reword(err, "%s engine: ", title)
 		}
 	}
 	if seats[0].ID == seats[1].ID {
@@ -182,6 +165,15 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 	return nil
 }
 
+// findMatch picks the match a request means (see findEvent).
+func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error) {
+	return findEvent(tx, req, eventKind[*storage.Match]{option: "match", get: (*storage.Tx).Match, list: (*storage.Tx).GuildMatches,
+		info:    func(m *storage.Match) eventInfo { return eventInfo{m.ID, m.Name, m.Guild, m.Thread} },
+		noSuch:  func(_, id string) error { return refuse(ErrRefused, "There is no match %s on this server.", id) },
+		none:    "No engine match has been played here; an admin can start one with /match.",
+		several: "Several matches run here: %s. Name one with match:NUMBER."})
+}
+
 // matchTitle is a heading such as "Match 3 · Missive engine (level 2) vs fairymax".
 func matchTitle(m *storage.Match) string { return fmt.Sprintf("Match %s · %s", m.ID, m.Name) }
 
@@ -212,45 +204,6 @@ func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (
 	merge(e, &ge)
 	m.GameIDs = append(m.GameIDs, g.ID)
 	return g, tx.PutMatch(m)
-}
-
-// findMatch picks the match a request means: the one named, or the only running
-// one of the server (else the latest one).
-func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error) {
-	if id := strings.TrimPrefix(req.Args.Get("match"), "#"); id != "" {
-		m, err := tx.Match(id)
-		if errors.Is(err, storage.ErrNotFound) || (err == nil && m.Guild != req.Place.Guild) {
-			return nil, refuse(ErrRefused, "There is no match %s on this server.", id)
-		}
-		return m, err
-	}
-	running, err := tx.GuildMatches(req.Place.Guild, true)
-	if err != nil {
-		return nil, err
-	}
-	for _, m := range running {
-		if req.Place.Thread != "" && m.Thread == req.Place.Thread {
-			return m, nil
-		}
-	}
-	switch len(running) {
-	case 0:
-		over, err := tx.GuildMatches(req.Place.Guild, false)
-		if err != nil {
-			return nil, err
-		}
-		if len(over) > 0 {
-			return over[len(over)-1], nil
-		}
-		return nil, refuse(ErrRefused, "No engine match has been played here; an admin can start one with /match.")
-	case 1:
-		return running[0], nil
-	}
-	ids := make([]string, len(running))
-	for i, m := range running {
-		ids[i] = fmt.Sprintf("%s (%s)", m.ID, m.Name)
-	}
-	return nil, refuse(ErrRefused, "Several matches run here: %s. Name one with match:NUMBER.", strings.Join(ids, ", "))
 }
 
 // matchTally is a match's score from its first player's side and its finished games.
@@ -343,9 +296,14 @@ func (t matchTally) report(m *storage.Match) string {
 	return b.String()
 }
 
-// matchGameEnded runs inside the transaction that ends g, a game of a match: it
-// posts the result and starts the next game, or ends the match after the last.
-func (s *Service) matchGameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
+// matchGameEnded runs inside the transaction that ends a game: for a game of a
+// match, it posts the result and starts the next game, or ends the match after the
+// last.
+func (s *Service) matchGameEnded(end GameEnd) error {
+	tx, e, g := end.Tx, end.e, end.Game
+	if g.Match == "" {
+		return nil
+	}
 	m, err := tx.Match(g.Match)
 	if err != nil || !m.Active() {
 		return err // a stopped match posts its own summary
@@ -399,7 +357,7 @@ func (s *Service) matchFinal(e *effects, m *storage.Match, t matchTally, head st
 }
 
 func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
-	if err := matchAdmin(req, "stop"); err != nil {
+	if err := mustAdmin(req, "stop engine matches"); err != nil {
 		return err
 	}
 	m, err := s.findMatch(tx, req)
@@ -462,28 +420,4 @@ func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	}
 	return s.end(tx, e, g, side, o,
 		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
-}
-
-// SetEventThread records the thread an adapter opened for a tournament or match;
-// a thread already recorded stays.
-func (s *Service) SetEventThread(ctx context.Context, ev EventRef, thread string) error {
-	return s.store.Update(ctx, func(tx *storage.Tx) error {
-		switch ev.Kind {
-		case EventMatch:
-			m, err := tx.Match(ev.ID)
-			if err != nil || m.Thread != "" {
-				return err
-			}
-			m.Thread = thread
-			return tx.PutMatch(m)
-		case EventTournament:
-			t, err := tx.Tournament(ev.ID)
-			if err != nil || t.Thread != "" {
-				return err
-			}
-			t.Thread = thread
-			return tx.PutTournament(t)
-		}
-		return fmt.Errorf("bot: no event kind %q", ev.Kind)
-	})
 }

@@ -10,32 +10,30 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// gameAction runs op on the request's game (in progress, the user one of its
-// players) in a write transaction.
-func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
-	op func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error) Reply {
-	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-		g, err := s.findGame(tx, req, mode)
-		if err != nil {
-			return err
-		}
-		if err := mustBeActive(g); err != nil {
-			return err
-		}
-		side, _ := g.SideOf(req.User.ID)
-		return op(tx, e, g, side)
-	})
+// resignCommand is /resign.
+func (s *Service) resignCommand() Command {
+	return s.onGame(Command{Handle: s.cmdResign, Spec: CommandSpec{Name: CmdResign, Description: "Resign a game"}})
 }
 
-// end finishes g with outcome o, caused by side's action, stores it and announces it.
-func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, o rules.Outcome, text string, from *Place) error {
-	g.Outcome = o
-	g.DrawOffer, g.Takeback = nil, nil
-	advanceClock(g, g.ToMove, false, s.Now())
-	if err := s.save(tx, e, g, s.Now()); err != nil {
-		return err
-	}
-	return s.announce(tx, e, g, side, text, from, fmt.Sprintf("end/%s", g.ID))
+// drawCommand is /draw.
+func (s *Service) drawCommand() Command {
+	return s.onGame(Command{Handle: s.cmdDraw,
+		Spec: CommandSpec{Name: CmdDraw, Description: "Offer a draw, or accept or decline your opponent's offer", Options: []OptionSpec{
+			{Name: "action", Description: "What to do (default: offer, or accept when your opponent offered)", Type: OptString,
+				Choices: []OptionChoice{{"Offer", "offer"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
+}
+
+// takebackCommand is /takeback.
+func (s *Service) takebackCommand() Command {
+	return s.onGame(Command{Handle: s.cmdTakeback,
+		Spec: CommandSpec{Name: CmdTakeback, Description: "Casual games: ask to take back your last move, or answer such a request", Options: []OptionSpec{
+			{Name: "action", Description: "What to do (default: request, or accept when your opponent asked)", Type: OptString,
+				Choices: []OptionChoice{{"Request", "request"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
+}
+
+// abortCommand is /abort.
+func (s *Service) abortCommand() Command {
+	return s.onGame(Command{Handle: s.cmdAbort, Spec: CommandSpec{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)"}})
 }
 
 // cmdResign resigns the user's game.

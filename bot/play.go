@@ -5,12 +5,63 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
-	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
+
+// moveCommand is /move.
+func (s *Service) moveCommand() Command {
+	return s.onGame(Command{Handle: s.cmdMove, Complete: map[string]Completer{"move": s.completeMove},
+		Spec: CommandSpec{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []OptionSpec{
+			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true}}}})
+}
+
+// placeCommand is /place; a choice stays secret until both have chosen, so its
+// answer is private.
+func (s *Service) placeCommand() Command {
+	return s.onGame(Command{Handle: s.cmdPlace, Complete: map[string]Completer{"cell": s.completeMove},
+		Spec: CommandSpec{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Private: true, Options: []OptionSpec{
+			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true}}}})
+}
+
+// completeMove suggests the legal moves (or, during placement, the eligible cells)
+// of the user's game when it is the user's turn; a secret round offers the user's
+// own choices only.
+func (s *Service) completeMove(tx *storage.Tx, req Request, add func(label, value string) bool) {
+	g, err := s.findGame(tx, req, turnGame)
+	if err != nil || !g.Active() {
+		return
+	}
+	side, _ := g.SideOf(req.User.ID)
+	if !g.Awaits(side) {
+		return
+	}
+	pos := g.Position
+	var moves []rules.Move
+	if sim, ok := inRound(pos); ok {
+		moves = sim.LegalMovesFor(side)
+	} else {
+		moves = pos.LegalMoves()
+	}
+	labels := make([]ChoiceOption, 0, len(moves))
+	for _, m := range moves {
+		if m.IsDrop() {
+			cell := pos.Variant().Dims().Name(m.To)
+			labels = append(labels, ChoiceOption{Label: cell, Value: cell})
+		} else {
+			labels = append(labels, ChoiceOption{Label: pos.SAN(m), Value: pos.UCI(m)})
+		}
+	}
+	sort.SliceStable(labels, func(i, j int) bool { return labels[i].Label < labels[j].Label })
+	for _, l := range labels {
+		if !add(l.Label, l.Value) {
+			break
+		}
+	}
+}
 
 // cmdMove plays a move in one of the user's games.
 func (s *Service) cmdMove(ctx context.Context, req Request) Reply {
@@ -38,13 +89,6 @@ func (s *Service) cmdPlace(ctx context.Context, req Request) Reply {
 		}
 		return s.choose(tx, e, g, side, text, &req.Place)
 	})
-}
-
-// notYourTurn is the refusal of an action by the side not due to act.
-func notYourTurn(g *storage.Game, side rules.Side) error {
-	other := g.Player(side.Other())
-	return refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
-		seatName(other), g.ID, seatName(other))
 }
 
 // play plays text as side's move in g (not in a secret round) and stores the game.
@@ -91,120 +135,6 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 		return err
 	}
 	return nil
-}
-
-// announce builds the public reply after side acted in g (a move, a revealed round, a
-// takeback) and tells the other player, or both players when the game ended.
-func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place, key string) error {
-	img, err := s.boardImage(tx, g, nextViewer(g, side), false)
-	if err != nil {
-		return err
-	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g)}
-	e.image = img
-	inPlace := from != nil && samePlace(*from, g)
-	if !g.Active() {
-		for _, to := range rules.Sides {
-			if to == side {
-				continue // the reply tells the one who acted
-			}
-			if err := s.tell(tx, e, g, to, NoticeGameOver, text+"\n"+s.statusLine(g), key+"/over", inPlace); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	for _, to := range g.ToMove {
-		if to == side {
-			continue
-		}
-		if err := s.tell(tx, e, g, to, NoticeTurn, text+"\n"+s.yourTurn(g, to), key+"/"+to.String(), inPlace); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-// yourTurn is the line that tells side what to do next in g.
-func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
-	what := "Your move"
-	if sim, ok := inRound(g.Position); ok {
-		what = "Choose your cell"
-		if ms := sim.LegalMovesFor(side); len(ms) > 0 {
-			what = fmt.Sprintf("Choose the cell for your %s (/place)", ms[0].Drop)
-		}
-	}
-	line := fmt.Sprintf("%s in game %s", what, g.ID)
-	if d := g.Clock.Deadline; !d.IsZero() {
-		line += fmt.Sprintf(", by %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
-	}
-	return line + "."
-}
-
-// save plans g's next wake-up, sends the reminders that fell due, and stores g.
-func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Time) error {
-	due, err := planWake(tx, g, now)
-	if err != nil {
-		return err
-	}
-	ending := !g.Active() && g.EndedAt.IsZero() // the store sets EndedAt when it first stores the end
-	if err := tx.PutGame(g); err != nil {
-		return err
-	}
-	if ending {
-		if err := s.gameEnded(tx, e, g); err != nil {
-			return fmt.Errorf("bot: after game %s ended: %w", g.ID, err)
-		}
-		if s.over != nil {
-			if err := s.over(tx, g); err != nil {
-				return fmt.Errorf("bot: after game %s ended: %w", g.ID, err)
-			}
-		}
-		e.ended = append(e.ended, g)
-	}
-	for _, d := range due {
-		if err := s.remind(tx, e, g, d); err != nil {
-			return err
-		}
-	}
-	if g.Active() {
-		for _, side := range g.ToMove {
-			if g.Player(side).IsEngine() && s.engine != nil {
-				e.engine = append(e.engine, g.ID)
-				break
-			}
-		}
-	}
-	e.wake = true
-	return nil
-}
-
-// samePlace reports whether a reply to a request from p shows in g's own thread or
-// channel, where a mention reaches the players.
-func samePlace(p Place, g *storage.Game) bool {
-	if g.Thread != "" {
-		return p.Thread == g.Thread
-	}
-	return p.Thread == "" && p.Channel == g.Channel && p.Guild == g.Guild
-}
-
-// gameActions are the buttons under a game's board.
-func gameActions(g *storage.Game) []Action {
-	if !g.Active() {
-		return []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
-	}
-	args := Args{"game": g.ID}
-	if _, ok := inRound(g.Position); ok {
-		return []Action{
-			{Label: "Place", Style: StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
-			{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"},
-		}
-	}
-	return []Action{
-		{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"},
-		{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "offer")},
-		{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"},
-	}
 }
 
 // promotionChoice returns a select menu of the promotions text may mean in pos, or

@@ -22,10 +22,11 @@ const (
 // ratingConfig is the Glicko-2 configuration of every rated game.
 var ratingConfig = rating.DefaultConfig()
 
-// rateGame updates both players' ratings in g's variant on g's server when a rated
-// game ends (an aborted game has no result and changes nothing). It runs inside the
-// transaction that ends the game, which happens once per game.
-func rateGame(tx *storage.Tx, g *storage.Game) error {
+// rateGame updates both players' ratings in the game's variant on its server when
+// a rated game ends (an aborted game has no result and changes nothing). It runs
+// inside the transaction that ends the game, which happens once per game.
+func rateGame(end GameEnd) error {
+	tx, g := end.Tx, end.Game
 	if !g.Rated || !g.Outcome.IsOver() || g.Outcome.Reason == rules.Aborted {
 		return nil
 	}
@@ -105,6 +106,19 @@ func (s *Service) shownRating(r *storage.Rating) string {
 	return text
 }
 
+// leaderboardCommand is /leaderboard.
+func (s *Service) leaderboardCommand() Command {
+	return Command{Handle: s.cmdLeaderboard, Spec: CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
+		{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: s.variantChoices()},
+		{Name: "top", Description: "How many players to list (default 20, at most 50)", Type: OptInteger}}}}
+}
+
+// profileCommand is /profile.
+func (s *Service) profileCommand() Command {
+	return Command{Handle: s.cmdProfile, Spec: CommandSpec{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
+		{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}}}
+}
+
 // cmdLeaderboard lists the best rated players of a variant on this server.
 func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -176,13 +190,4 @@ func (s *Service) playerName(tx *storage.Tx, id string) string {
 		return p.Name
 	}
 	return id
-}
-
-// clip shortens s to n runes.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

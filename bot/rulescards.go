@@ -72,6 +72,12 @@ var cards = map[string]rulesCard{
 	},
 }
 
+// rulesCommand is /rules; its answer is private.
+func (s *Service) rulesCommand() Command {
+	return Command{Handle: s.cmdRules, Spec: CommandSpec{Name: CmdRules, Description: "The rules of a game, with Missive's house rules", Private: true, Options: []OptionSpec{
+		{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: s.variantChoices()}}}}
+}
+
 // cmdRules shows the rules card of a variant.
 func (s *Service) cmdRules(_ context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))

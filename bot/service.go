@@ -69,13 +69,9 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
-	// GameOver, when set, runs inside the transaction that ends a game (by the rules,
-	// resignation, agreement, abort or time), so that what follows from the result
-	// (ratings, tournament records) commits with it; an error undoes the whole change.
-	GameOver func(tx *storage.Tx, g *storage.Game) error
-	// AfterGameOver, when set, runs after that transaction has committed (to post
-	// standings, start a tournament's next round).
-	AfterGameOver func(ctx context.Context, g *storage.Game)
+	// Features plug more commands and end-of-game hooks into the service, after its
+	// own: each is called once, by New, with the service it extends.
+	Features []func(*Service) Feature
 }
 
 // Service is the play service: every operation a correspondence player does,
@@ -93,8 +89,14 @@ type Service struct {
 	hintsAll bool
 	engineTO time.Duration
 	site     string
-	over     func(tx *storage.Tx, g *storage.Game) error
-	after    func(ctx context.Context, g *storage.Game)
+
+	// The features' commands in the order they are listed, their index by name, the
+	// completers of their options by option name, and the end-of-game hooks.
+	commands   []Command
+	byName     map[string]int
+	completers map[string]Completer
+	ended      []func(GameEnd) error
+	afterEnded []func(context.Context, *storage.Game)
 
 	bg      tracker   // background work: notifications, engine moves
 	notes   chan note // ordered notification queue
@@ -121,7 +123,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site, over: cfg.GameOver, after: cfg.AfterGameOver,
+		engineTO: cfg.EngineTimeout, site: cfg.Site,
 		notes: make(chan note, 256), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
@@ -151,6 +153,14 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.stopping, s.stop = context.WithCancel(context.Background())
 	s.bg.init()
+	features := s.builtin()
+	for _, f := range cfg.Features {
+		features = append(features, f(s))
+	}
+	if err := s.plug(features); err != nil {
+		s.stop()
+		return nil, err
+	}
 	return s, nil
 }
 
@@ -162,9 +172,6 @@ func cryptoRand() uint64 {
 
 // Now returns the service's current time.
 func (s *Service) Now() time.Time { return s.now().UTC() }
-
-// Registry returns the variants the service plays.
-func (s *Service) Registry() *rules.Registry { return s.reg }
 
 // Idle waits until the background work started so far (notifications, engine moves,
 // and whatever they start in turn) is done.
@@ -179,35 +186,6 @@ func (s *Service) Close() {
 		s.bg.wait()
 		close(s.closed)
 	})
-}
-
-// handler runs one command.
-type handler func(s *Service, ctx context.Context, req Request) Reply
-
-var handlers = map[string]handler{
-	CmdChallenge:   (*Service).cmdChallenge,
-	CmdAccept:      (*Service).cmdAccept,
-	CmdDecline:     (*Service).cmdDecline,
-	CmdCancel:      (*Service).cmdCancel,
-	CmdChallenges:  (*Service).cmdChallenges,
-	CmdMove:        (*Service).cmdMove,
-	CmdPlace:       (*Service).cmdPlace,
-	CmdBoard:       (*Service).cmdBoard,
-	CmdGames:       (*Service).cmdGames,
-	CmdHistory:     (*Service).cmdHistory,
-	CmdResign:      (*Service).cmdResign,
-	CmdDraw:        (*Service).cmdDraw,
-	CmdTakeback:    (*Service).cmdTakeback,
-	CmdAbort:       (*Service).cmdAbort,
-	CmdPGN:         (*Service).cmdPGN,
-	CmdGIF:         (*Service).cmdGIF,
-	CmdHint:        (*Service).cmdHint,
-	CmdRules:       (*Service).cmdRules,
-	CmdSettings:    (*Service).cmdSettings,
-	CmdLeaderboard: (*Service).cmdLeaderboard,
-	CmdProfile:     (*Service).cmdProfile,
-	CmdTournament:  (*Service).cmdTournament,
-	CmdMatch:       (*Service).cmdMatch,
 }
 
 // Handle runs one request and returns the reply. It never panics: a failure inside
@@ -232,11 +210,11 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if req.Args == nil {
 		req.Args = Args{}
 	}
-	h, ok := handlers[strings.ToLower(strings.TrimPrefix(req.Command, "/"))]
+	c, ok := s.command(req.Command)
 	if !ok {
 		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
 	}
-	return h(s, ctx, req)
+	return c.Handle(ctx, req)
 }
 
 // internalError is the reply to a failure the user cannot fix.
@@ -275,9 +253,9 @@ type effects struct {
 	reply  Reply
 	image  *imageJob // the reply's board picture
 	notes  []note
-	engine []string        // games whose engine player must act
-	ended  []*storage.Game // games that ended, for AfterGameOver
-	wake   bool            // the scheduler should look at its index again
+	engine []string                    // games whose engine player must act
+	after  []func(ctx context.Context) // after-commit hooks of games that ended
+	wake   bool                        // the scheduler should look at its index again
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool
@@ -355,8 +333,8 @@ func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	for _, id := range e.engine {
 		s.startEngine(id)
 	}
-	for _, g := range e.ended {
-		s.afterGameOver(ctx, g)
+	for _, hook := range e.after {
+		hook(ctx)
 	}
 	if e.wake {
 		s.Wake()
@@ -472,17 +450,4 @@ func (t *tracker) wait() {
 		t.cond.Wait()
 	}
 	t.mu.Unlock()
-}
-
-// afterGameOver runs the AfterGameOver hook, recovering from its panics.
-func (s *Service) afterGameOver(ctx context.Context, g *storage.Game) {
-	if s.after == nil {
-		return
-	}
-	defer func() {
-		if r := recover(); r != nil {
-			s.log.Error("bot: AfterGameOver panicked", "game", g.ID, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-		}
-	}()
-	s.after(ctx, g)
 }

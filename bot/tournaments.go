@@ -20,9 +20,15 @@ import (
 // standings after a result, the final announcement.
 const NoticeTournament NoticeKind = "tournament"
 
-// tournamentSpec describes /tournament; create and start need the server-management
+// tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
-func tournamentSpec(variants, days []OptionChoice) CommandSpec {
+func (s *Service) tournamentCommand() Command {
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec()}
+}
+
+// tournamentSpec describes /tournament.
+func (s *Service) tournamentSpec() CommandSpec {
+	variants, days := s.variantChoices(), daysChoices()
 	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
 		Options: []OptionSpec{
@@ -44,15 +50,6 @@ func tournamentSpec(variants, days []OptionChoice) CommandSpec {
 			{Name: "show", Description: "standings: a picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
 				{"Picture", "image"}, {"Text table", "table"}}},
 		}}
-}
-
-// mustAdmin refuses members without the server-management permission what;
-// local play (no server) has no such permission to check.
-func mustAdmin(req Request, what string) error {
-	if req.Admin || req.Place.Guild == "" {
-		return nil
-	}
-	return refuse(ErrRefused, "Only members who may manage this server can %s a tournament.", what)
 }
 
 // cmdTournament runs /tournament.
@@ -88,59 +85,19 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
 }
 
-// findTournament picks the tournament a request means: the one named, the one of
-// the place it came from, or the only active one of the server.
+// findTournament picks the tournament a request means (see findEvent).
 func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tournament, error) {
-	if id := req.Args.Get("tournament"); id != "" {
-		t, err := tx.Tournament(strings.TrimPrefix(id, "#"))
-		if errors.Is(err, storage.ErrNotFound) || (err == nil && t.Guild != req.Place.Guild) {
-			return nil, refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", id)
-		}
-		return t, err
-	}
-	active, err := tx.GuildTournaments(req.Place.Guild, true)
-	if err != nil {
-		return nil, err
-	}
-	for _, t := range active {
-		if req.Place.Thread != "" && t.Thread == req.Place.Thread {
-			return t, nil
-		}
-	}
-	switch len(active) {
-	case 0:
-		if over, err := tx.GuildTournaments(req.Place.Guild, false); err != nil || len(over) > 0 {
-			if err != nil {
-				return nil, err
-			}
-			return over[len(over)-1], nil // the latest, for its standings and info
-		}
-		return nil, refuse(ErrRefused, "No tournament is open or running here; an admin can create one with /tournament action:create.")
-	case 1:
-		return active[0], nil
-	}
-	names := make([]string, len(active))
-	for i, t := range active {
-		names[i] = fmt.Sprintf("%s (%s)", t.ID, t.Name)
-	}
-	return nil, refuse(ErrRefused, "Several tournaments run here: %s. Name one with tournament:NUMBER.", strings.Join(names, ", "))
-}
-
-// intArg reads an optional whole-number option.
-func intArg(req Request, name string, def int) (int, error) {
-	t := req.Args.Get(name)
-	if t == "" {
-		return def, nil
-	}
-	n, err := strconv.Atoi(t)
-	if err != nil || n < 0 {
-		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
-	}
-	return n, nil
+	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
+		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
+		noSuch: func(raw, _ string) error {
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", raw)
+		},
+		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
+		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
 func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "create"); err != nil {
+	if err := mustAdmin(req, "create a tournament"); err != nil {
 		return err
 	}
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
@@ -187,7 +144,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
 		}
 		if _, err := s.engine.Opponent(n, 1, v.Key()); err != nil {
-			return refuse(ErrRefused, "There is no engine %q: %s", n, sentenceOf(err))
+			return reword(err, "There is no engine %q: ", n)
 		}
 		engines = append(engines, n)
 	}
@@ -216,7 +173,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := mustAdmin(req, "enter an engine in"); err != nil {
+		if err := mustAdmin(req, "enter an engine in a tournament"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
@@ -227,7 +184,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 			return err
 		}
 		if seat, err = s.engine.Opponent(name, level, t.Variant); err != nil {
-			return refuse(ErrRefused, "%s", sentenceOf(err))
+			return reword(err, "")
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
@@ -335,16 +292,8 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 	return nil
 }
 
-// merge adds the notifications and background work of ge to e (not its reply).
-func merge(e, ge *effects) {
-	e.notes = append(e.notes, ge.notes...)
-	e.engine = append(e.engine, ge.engine...)
-	e.ended = append(e.ended, ge.ended...)
-	e.wake = e.wake || ge.wake
-}
-
 func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "start"); err != nil {
+	if err := mustAdmin(req, "start a tournament"); err != nil {
 		return err
 	}
 	t, err := s.findTournament(tx, req)
@@ -386,7 +335,7 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	}
 	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
 	if err != nil {
-		return refuse(ErrRefused, "%s", sentenceOf(err))
+		return fmt.Errorf("bot: starting tournament %s: %w", t.ID, err) // its settings were checked above
 	}
 	t.Rounds, t.Status, t.StartedAt = pt.Rounds, storage.TournamentRunning, s.Now()
 	if err := setPairing(t, pt); err != nil {
@@ -541,16 +490,11 @@ func tournamentResult(g *storage.Game) tournament.Result {
 	return tournament.BlackWins
 }
 
-// gameEnded runs inside the transaction that ends g: it rates the game and, for a
-// tournament game, records its result, posts the standings and starts the next round
-// when it is due.
-func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
-	if err := rateGame(tx, g); err != nil {
-		return err
-	}
-	if g.Match != "" {
-		return s.matchGameEnded(tx, e, g)
-	}
+// tournamentGameEnded runs inside the transaction that ends a game: for a
+// tournament game, it records the result, posts the standings and starts the next
+// round when it is due.
+func (s *Service) tournamentGameEnded(end GameEnd) error {
+	tx, e, g := end.Tx, end.e, end.Game
 	if g.Tournament == "" {
 		return nil
 	}

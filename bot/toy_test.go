@@ -34,7 +34,7 @@ func (toyVariant) Start(uint64) rules.Position {
 func (toyVariant) ParsePosition(text string) (rules.Position, error) {
 	f := strings.Split(text, "/")
 	bad := func(why string) (rules.Position, error) {
-		return nil, fmt.Errorf("toy: %q: %s: %w", text, why, rules.ErrBadPosition)
+		return nil, rules.Refuse(rules.ErrBadPosition, "%s: %s.", rules.Echo(text), why)
 	}
 	if len(f) != 7 || len(f[0]) != 16 {
 		return bad("want 7 fields and 16 cells")
@@ -148,16 +148,16 @@ func (p *toyPos) LegalMovesFor(side rules.Side) []rules.Move {
 
 func (p *toyPos) PlayAs(side rules.Side, m rules.Move) (rules.Position, error) {
 	if !p.placing() {
-		return nil, fmt.Errorf("toy: placement is over: %w", rules.ErrIllegalMove)
+		return nil, rules.Refuse(rules.ErrIllegalMove, "Placement is over.")
 	}
 	if p.pending[side] != rules.NoSquare {
-		return nil, fmt.Errorf("toy: %s has already chosen this round: %w", side, rules.ErrNotYourTurn)
+		return nil, rules.Refuse(rules.ErrNotYourTurn, "%s has already chosen this round.", side)
 	}
 	if !m.IsDrop() || !toyDims.Contains(m.To) || p.cells[m.To] != 0 {
-		return nil, fmt.Errorf("toy: %s is not an empty cell: %w", toyDims.Name(m.To), rules.ErrIllegalMove)
+		return nil, rules.Refuse(rules.ErrIllegalMove, "%s is not an empty cell.", toyDims.Name(m.To))
 	}
 	if slices.Contains(p.closed, m.To) {
-		return nil, fmt.Errorf("toy: %s was already tried in this round: %w", toyDims.Name(m.To), rules.ErrIllegalMove)
+		return nil, rules.Refuse(rules.ErrIllegalMove, "%s was already tried in this round.", toyDims.Name(m.To))
 	}
 	q := p.clone()
 	q.pending[side] = m.To
@@ -206,7 +206,7 @@ func (p *toyPos) Play(m rules.Move) (rules.Position, error) {
 		return nil, fmt.Errorf("toy: placement goes on; use PlayAs: %w", rules.ErrNotYourTurn)
 	}
 	if !slices.Contains(p.LegalMoves(), m) {
-		return nil, fmt.Errorf("toy: %s is not legal: %w", p.UCI(m), rules.ErrIllegalMove)
+		return nil, rules.Refuse(rules.ErrIllegalMove, "%s is not legal.", p.UCI(m))
 	}
 	q := p.clone()
 	q.cells[m.To], q.cells[m.From] = q.cells[m.From], 0
@@ -260,7 +260,7 @@ func (p *toyPos) ParseMove(text string) (rules.Move, error) {
 	}
 	from, n := toyDims.ScanSquare(t)
 	if n == 0 {
-		return rules.NullMove, fmt.Errorf("toy: %q is not a move like a1a2: %w", text, rules.ErrBadNotation)
+		return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "%s is not a move like a1a2.", rules.Echo(text))
 	}
 	to, err := toyDims.ParseSquare(strings.TrimPrefix(t[n:], "-"))
 	if err != nil {
@@ -268,7 +268,7 @@ func (p *toyPos) ParseMove(text string) (rules.Move, error) {
 	}
 	m := rules.Move{From: from, To: to}
 	if !slices.Contains(p.LegalMoves(), m) {
-		return rules.NullMove, fmt.Errorf("toy: %s is not legal here: %w", text, rules.ErrIllegalMove)
+		return rules.NullMove, rules.Refuse(rules.ErrIllegalMove, "%s is not legal here.", rules.Echo(text))
 	}
 	return m, nil
 }

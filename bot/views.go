@@ -14,6 +14,50 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
+// boardCommand is /board.
+func (s *Service) boardCommand() Command {
+	return s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+}
+
+// gamesCommand is /games; its answer is private.
+func (s *Service) gamesCommand() Command {
+	return Command{Handle: s.cmdGames, Spec: CommandSpec{Name: CmdGames, Description: "Your games, those waiting for your move first, with the time left", Private: true}}
+}
+
+// historyCommand is /history.
+func (s *Service) historyCommand() Command {
+	return s.onGame(Command{Handle: s.cmdHistory, Spec: CommandSpec{Name: CmdHistory, Description: "A game's moves, numbered"}})
+}
+
+// pgnCommand is /pgn.
+func (s *Service) pgnCommand() Command {
+	return s.onGame(Command{Handle: s.cmdPGN, Spec: CommandSpec{Name: CmdPGN, Description: "Export a game as PGN"}})
+}
+
+// gifCommand is /gif.
+func (s *Service) gifCommand() Command {
+	return s.onGame(Command{Handle: s.cmdGIF, Spec: CommandSpec{Name: CmdGIF, Description: "An animation of a game, one frame per move"}})
+}
+
+// hintCommand is /hint; its answer is private.
+func (s *Service) hintCommand() Command {
+	return s.onGame(Command{Handle: s.cmdHint, Spec: CommandSpec{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Private: true}})
+}
+
+// settingsCommand is /settings; its answer is private.
+func (s *Service) settingsCommand() Command {
+	var themes []OptionChoice
+	for _, t := range s.render.Themes() {
+		themes = append(themes, OptionChoice{Name: t, Value: t})
+	}
+	return Command{Handle: s.cmdSettings, Spec: CommandSpec{Name: CmdSettings, Description: "Your notification style, board theme and reminders (shown when given no options)", Private: true, Options: []OptionSpec{
+		{Name: "notify", Description: "How to tell you about your games", Type: OptString,
+			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
+		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
+		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
+	}}}
+}
+
 // cmdBoard shows a game's board; during placement a player sees their own pending
 // choice, privately.
 func (s *Service) cmdBoard(ctx context.Context, req Request) Reply {
@@ -133,46 +177,6 @@ func firstOr(s []rules.Side, def rules.Side) rules.Side {
 		return s[0]
 	}
 	return def
-}
-
-// challengeLine describes an open challenge in one line.
-func (s *Service) challengeLine(c *storage.Challenge) string {
-	to := "anyone"
-	if c.Opponent.ID != "" {
-		to = seatName(c.Opponent)
-	}
-	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), seatName(c.Challenger), to, challengeTerms(c), formatTime(c.ExpiresAt))
-}
-
-// cmdChallenges lists the open challenges here and those made to or by the user.
-func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
-	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-		here, err := tx.OpenChallenges(req.Place.Guild)
-		if err != nil {
-			return err
-		}
-		mine, err := tx.PlayerChallenges(req.User.ID)
-		if err != nil {
-			return err
-		}
-		seen := map[string]bool{}
-		var lines []string
-		for _, c := range append(mine, here...) {
-			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
-				continue
-			}
-			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
-				continue // between two other players
-			}
-			seen[c.ID] = true
-			lines = append(lines, s.challengeLine(c))
-		}
-		if len(lines) == 0 {
-			lines = []string{"There are no open challenges. Make one with /challenge."}
-		}
-		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
-		return nil
-	})
 }
 
 // cmdHistory lists a game's moves with their numbers (and the revealed placement).
@@ -401,30 +405,6 @@ func settingsFields(p *storage.Player) []Field {
 		{Name: "Reminders", Value: rem, Inline: true}}
 }
 
-// parseHours reads reminder hours such as "24,2", "24 2 1" or "none".
-func parseHours(t string) ([]int, error) {
-	switch strings.ToLower(strings.TrimSpace(t)) {
-	case "none", "off", "no", "0":
-		return []int{}, nil
-	case "default":
-		return nil, nil
-	}
-	var out []int
-	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
-		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
-		if err != nil || h < 1 || h > storage.MaxReminderHours {
-			return nil, refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
-		}
-		if !slices.Contains(out, h) {
-			out = append(out, h)
-		}
-	}
-	if len(out) > 5 {
-		return nil, refuse(ErrRefused, "At most 5 reminders, please.")
-	}
-	return out, nil
-}
-
 // replanPlayer recomputes the next wake-up of the player's games after a change of
 // reminder settings.
 func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error {
@@ -446,26 +426,4 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 		}
 	}
 	return nil
-}
-
-// SetThread records the thread an adapter opened for game id, so that commands in it
-// mean that game and notifications go there.
-func (s *Service) SetThread(ctx context.Context, id, thread string) error {
-	return s.store.Update(ctx, func(tx *storage.Tx) error {
-		_, err := tx.UpdateGame(id, func(g *storage.Game) error {
-			g.Thread = thread
-			return nil
-		})
-		return err
-	})
-}
-
-// Game returns game id, replayed (for adapters: autocomplete, thread names).
-func (s *Service) Game(ctx context.Context, id string) (*storage.Game, error) {
-	var g *storage.Game
-	err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		g, err = tx.Game(id)
-		return err
-	})
-	return g, err
 }

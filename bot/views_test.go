@@ -199,7 +199,7 @@ func TestCommandSpecs(t *testing.T) {
 			t.Errorf("command %q: duplicate or bad description", c.Name)
 		}
 		seen[c.Name] = true
-		if _, ok := handlers[c.Name]; !ok {
+		if cmd, ok := h.svc.command(c.Name); !ok || cmd.Handle == nil {
 			t.Errorf("command %q has no handler", c.Name)
 		}
 		for _, o := range c.Options {
@@ -208,9 +208,9 @@ func TestCommandSpecs(t *testing.T) {
 			}
 		}
 	}
-	for name := range handlers {
-		if !seen[name] {
-			t.Errorf("handler %q has no spec", name)
+	for _, cmd := range h.svc.commands {
+		if !seen[cmd.Spec.Name] {
+			t.Errorf("handler %q has no spec", cmd.Spec.Name)
 		}
 	}
 	c, _ := h.svc.Spec(CmdMove)
@@ -241,17 +241,20 @@ func TestComplete(t *testing.T) {
 // The game-over hooks run once per ended game: inside its transaction (an error
 // there undoes the end) and after the commit.
 func TestGameOverHooks(t *testing.T) {
-	h := newHarness(t)
 	var inside, after []string
 	fail := true
-	h.svc.over = func(tx *storage.Tx, g *storage.Game) error {
-		if fail {
-			return errors.New("rating update failed")
+	h := newHarness(t, func(*Service) Feature {
+		return Feature{
+			GameEnded: func(end GameEnd) error {
+				if fail {
+					return errors.New("rating update failed")
+				}
+				inside = append(inside, end.Game.ID+" "+string(end.Game.Outcome.Reason))
+				return nil
+			},
+			AfterGameEnded: func(_ context.Context, g *storage.Game) { after = append(after, g.ID) },
 		}
-		inside = append(inside, g.ID+" "+string(g.Outcome.Reason))
-		return nil
-	}
-	h.svc.after = func(_ context.Context, g *storage.Game) { after = append(after, g.ID) }
+	})
 	id := h.start("gothic", "days:1")
 	r := h.do("bob", "resign")
 	if !r.Refused || !h.game(id).Active() {

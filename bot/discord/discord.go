@@ -267,7 +267,8 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			}
 		}
 		command = req.Command
-		failed = b.run(i, req, privateCommand(req.Command))
+		spec, _ := b.service().Spec(req.Command)
+		failed = b.run(i, req, spec.Private) // a deferred answer starts private when the command's answer is
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		a, err := decodeID(data.CustomID)
@@ -314,16 +315,6 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		req.Args[a.input] = modalValue(data.Components, a.input)
 		failed = b.run(i, req, false)
 	}
-}
-
-// privateCommand reports whether a command's answer is private (so a deferred answer
-// starts ephemeral).
-func privateCommand(name string) bool {
-	switch name {
-	case bot.CmdPlace, bot.CmdHint, bot.CmdSettings, bot.CmdGames, bot.CmdChallenges:
-		return true
-	}
-	return false
 }
 
 func optionText(o *discordgo.ApplicationCommandInteractionDataOption) string {

@@ -297,6 +297,21 @@ func TestSlowOperationDeferred(t *testing.T) {
 	}
 }
 
+// A slow command whose answer is private (its spec says so, /rules among them) is
+// acknowledged privately, so nothing shows publicly even for a moment.
+func TestSlowPrivateCommandDeferredPrivately(t *testing.T) {
+	e := start(t, discord.Options{DeferAfter: time.Nanosecond}, discordtest.Config{})
+	in := e.srv.Command("alice", "general", "rules", discordtest.Opt{Name: "variant", Value: "gothic"})
+	m := e.answer(in)
+	cbs := e.srv.Callbacks(in)
+	if len(cbs) == 0 || cbs[0].Type != discordgo.InteractionResponseDeferredChannelMessageWithSource || !cbs[0].Ephemeral {
+		t.Fatalf("callbacks %+v, want a private deferred answer", cbs)
+	}
+	if !m.Ephemeral || !strings.Contains(text(m), "Gothic") {
+		t.Errorf("the rules card is not the private deferred answer: %q (ephemeral %v)", text(m), m.Ephemeral)
+	}
+}
+
 func TestGoChessPlacementPrivate(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
 	thread := startGame(e, "bob", "general", "gochess")

@@ -1,0 +1,187 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// cmdTally is the test-only feature's command.
+const cmdTally = "tally"
+
+// tallyFeature is a whole feature in one file: the command /tally, which says how
+// many of the user's games have ended (with autocompletion of its option), and an
+// end-of-game hook that counts each ended game for both players inside the
+// transaction that ends it, and reports the count after the commit.
+type tallyFeature struct {
+	svc    *Service
+	after  []string // "game id: white's count" as the after-commit hook read it
+	failOn string   // a game whose end the in-transaction hook refuses
+}
+
+func (f *tallyFeature) plug(s *Service) Feature {
+	f.svc = s
+	return Feature{
+		Commands: []Command{{
+			Spec: CommandSpec{Name: cmdTally, Description: "How many of your games have ended", Private: true, Options: []OptionSpec{
+				{Name: "style", Description: "How to say it", Type: OptString, Autocomplete: true}}},
+			Handle: f.handle,
+			Complete: map[string]Completer{"style": func(_ *storage.Tx, _ Request, add func(label, value string) bool) {
+				for _, v := range []string{"short", "long"} {
+					if !add(v, v) {
+						return
+					}
+				}
+			}},
+		}},
+		GameEnded:      f.ended,
+		AfterGameEnded: f.afterEnded,
+	}
+}
+
+// tallyKey is where the count of a player's ended games is kept (a player record
+// under a made-up id, so that the test needs no storage of its own).
+func tallyKey(player string) string { return "tally:" + player }
+
+// ended counts g for both players in the transaction that ends it.
+func (f *tallyFeature) ended(end GameEnd) error {
+	if end.Game.ID == f.failOn {
+		return errors.New("tally: refused")
+	}
+	for _, seat := range end.Game.Players {
+		p, err := settings(end.Tx, tallyKey(seat.ID))
+		if err != nil {
+			return err
+		}
+		p.Name += "|"
+		if err := end.Tx.PutPlayer(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// count reads a player's count from the store.
+func (f *tallyFeature) count(ctx context.Context, player string) int {
+	n := -1
+	_ = f.svc.store.View(ctx, func(tx *storage.Tx) error {
+		p, err := settings(tx, tallyKey(player))
+		n = len(p.Name)
+		return err
+	})
+	return n
+}
+
+// afterEnded reads the count back once the transaction has committed.
+func (f *tallyFeature) afterEnded(ctx context.Context, g *storage.Game) {
+	f.after = append(f.after, g.ID+": "+strings.Repeat("|", f.count(ctx, g.Players[rules.White].ID)))
+}
+
+func (f *tallyFeature) handle(ctx context.Context, req Request) Reply {
+	return Reply{Private: true, Title: "Tally", Text: strings.Repeat("|", f.count(ctx, req.User.ID))}
+}
+
+// A feature plugs in with one file: its command is dispatched, listed, completed
+// and private as its spec says, and its end-of-game hooks run inside the ending
+// transaction (an error undoes the end) and after the commit.
+func TestFeaturePlugsIn(t *testing.T) {
+	f := &tallyFeature{}
+	h := newHarness(t, f.plug)
+	specs := h.svc.Commands()
+	if last := specs[len(specs)-1]; last.Name != cmdTally || !last.Private {
+		t.Fatalf("the feature's command is not listed last, or not private: %+v", last)
+	}
+	if spec, ok := h.svc.Spec(cmdTally); !ok || spec.Usage() != "/tally [style:<string>]" {
+		t.Fatalf("spec %+v %v", spec, ok)
+	}
+	if got := h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: cmdTally}, "style", "lo"); len(got) != 1 || got[0].Value != "long" {
+		t.Fatalf("completion %+v", got)
+	}
+	if r := h.ok("alice", cmdTally); r.Text != "" {
+		t.Fatalf("before any game ended: %q", r.Text)
+	}
+
+	id := h.start("gothic", "")
+	f.failOn = id
+	if r := h.do("bob", "resign"); !r.Refused || !h.game(id).Active() {
+		t.Fatalf("a failing in-transaction hook did not undo the resignation: %+v", r)
+	}
+	if len(f.after) != 0 || f.count(t.Context(), "alice") != 0 {
+		t.Fatalf("an undone end ran the after hook or kept the count: %v", f.after)
+	}
+	f.failOn = ""
+	h.ok("bob", "resign")
+	id2 := h.start("keltic", "")
+	h.ok("alice", "abort")
+	if want := []string{id + ": |", id2 + ": ||"}; !slices.Equal(f.after, want) {
+		t.Fatalf("after-commit hook saw %v, want %v", f.after, want)
+	}
+	if r := h.ok("bob", cmdTally); r.Text != "||" || !r.Private {
+		t.Fatalf("tally %+v", r)
+	}
+}
+
+// New refuses features that would make a command ambiguous or incomplete.
+func TestFeatureConflicts(t *testing.T) {
+	h := newHarness(t)
+	cfg := Config{Store: h.store, Registry: h.reg, Renderer: h.render}
+	for name, f := range map[string]Feature{
+		"a name taken":        {Commands: []Command{{Spec: CommandSpec{Name: CmdMove}, Handle: func(context.Context, Request) Reply { return Reply{} }}}},
+		"no handler":          {Commands: []Command{{Spec: CommandSpec{Name: "nohandler"}}}},
+		"no completer":        {Commands: []Command{{Spec: CommandSpec{Name: "x", Options: []OptionSpec{{Name: "z", Autocomplete: true}}}, Handle: func(context.Context, Request) Reply { return Reply{} }}}},
+		"completes no option": {Commands: []Command{{Spec: CommandSpec{Name: "x"}, Handle: func(context.Context, Request) Reply { return Reply{} }, Complete: map[string]Completer{"y": nil}}}},
+	} {
+		cfg.Features = []func(*Service) Feature{func(*Service) Feature { return f }}
+		if s, err := New(cfg); err == nil {
+			s.Close()
+			t.Errorf("%s: New accepted the feature", name)
+		}
+	}
+}
+
+// The service's own commands are listed in the order they always were, and the
+// Discord adapter's early acknowledgement is private exactly for the commands whose
+// answers are (/rules among them).
+func TestBuiltinCommands(t *testing.T) {
+	h := newHarness(t)
+	var names, private []string
+	for _, c := range h.svc.Commands() {
+		names = append(names, c.Name)
+		if c.Private {
+			private = append(private, c.Name)
+		}
+	}
+	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
+		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeaderboard,
+		CmdProfile, CmdTournament, CmdMatch}
+	if !slices.Equal(names, want) {
+		t.Errorf("commands %v\nwant %v", names, want)
+	}
+	if want := []string{CmdChallenges, CmdPlace, CmdGames, CmdHint, CmdRules, CmdSettings}; !slices.Equal(private, want) {
+		t.Errorf("private commands %v, want %v", private, want)
+	}
+	for _, line := range []string{"rules variant:gothic", "games", "challenges", "settings"} {
+		if r := h.ok("alice", line); !r.Private {
+			t.Errorf("/%s answers publicly, but its spec says private", line)
+		}
+	}
+}
+
+// A refusal that carries its sentence (a rules.Error) is shown as it is, not
+// trimmed from its error text.
+func TestCarriedSentence(t *testing.T) {
+	err := rules.Refuse(rules.ErrIllegalMove, "Nf9: there is no square f9 on this board.")
+	got, ok := userText(err)
+	if !ok || got != "Nf9: there is no square f9 on this board." {
+		t.Errorf("userText = %q, %v", got, ok)
+	}
+	if _, ok := userText(fmt.Errorf("gochess: in the placement phase both players choose at once: %w", rules.ErrIllegalMove)); ok {
+		t.Error("an error of a rules kind without a sentence was shown to the user")
+	}
+}

@@ -1,0 +1,38 @@
+package bot
+
+// builtin lists the service's own features: every command, one line each, in the
+// order they are best listed, and what follows from a game's end, in the order it
+// runs. Each is declared in its feature's file; this table is the one place that
+// names them, and the core reaches them only through it.
+func (s *Service) builtin() []Feature {
+	return []Feature{
+		{Commands: []Command{
+			s.challengeCommand(),
+			s.acceptCommand(),
+			s.declineCommand(),
+			s.cancelCommand(),
+			s.challengesCommand(),
+			s.moveCommand(),
+			s.placeCommand(),
+			s.boardCommand(),
+			s.gamesCommand(),
+			s.historyCommand(),
+			s.resignCommand(),
+			s.drawCommand(),
+			s.takebackCommand(),
+			s.abortCommand(),
+			s.pgnCommand(),
+			s.gifCommand(),
+			s.hintCommand(),
+			s.rulesCommand(),
+			s.settingsCommand(),
+			s.leaderboardCommand(),
+			s.profileCommand(),
+			s.tournamentCommand(),
+			s.matchCommand(),
+		}},
+		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
+		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
+		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
+	}
+}

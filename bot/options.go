@@ -1,0 +1,107 @@
+package bot
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// The options several commands share: their specs and the parsers of their values.
+
+// variantChoices are the variants the service plays, as an option's choices.
+func (s *Service) variantChoices() []OptionChoice {
+	out := make([]OptionChoice, 0, len(s.reg.Keys()))
+	for _, v := range s.reg.Variants() {
+		out = append(out, OptionChoice{Name: v.Name(), Value: v.Key()})
+	}
+	return out
+}
+
+// daysChoices are the days per move a clock may have, as an option's choices.
+func daysChoices() []OptionChoice {
+	out := make([]OptionChoice, len(DaysChoices))
+	for i, d := range DaysChoices {
+		out[i] = OptionChoice{Name: plural(d, "day") + " per move", Value: strconv.Itoa(d)}
+	}
+	return out
+}
+
+// gameOption is the option that names the game a command acts on (see findGame
+// and onGame).
+func gameOption() OptionSpec {
+	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true}
+}
+
+// intArg reads an optional whole-number option.
+func intArg(req Request, name string, def int) (int, error) {
+	t := req.Args.Get(name)
+	if t == "" {
+		return def, nil
+	}
+	n, err := strconv.Atoi(t)
+	if err != nil || n < 0 {
+		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
+	}
+	return n, nil
+}
+
+// boundedArg reads an optional whole-number option within lo..hi.
+func boundedArg(req Request, name string, def, lo, hi int) (int, error) {
+	n, err := intArg(req, name, def)
+	if err != nil {
+		return 0, err
+	}
+	if n < lo || n > hi {
+		return 0, refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
+	}
+	return n, nil
+}
+
+// parseBool reads an optional yes/no option; empty is false.
+func parseBool(t string) (bool, bool) {
+	switch strings.ToLower(t) {
+	case "", "false", "no", "n", "0", "off", "casual":
+		return false, true
+	case "true", "yes", "y", "1", "on", "rated":
+		return true, true
+	}
+	return false, false
+}
+
+// joinInts writes numbers as "1, 2, 3 or 5".
+func joinInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// parseHours reads reminder hours such as "24,2", "24 2 1" or "none".
+func parseHours(t string) ([]int, error) {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "none", "off", "no", "0":
+		return []int{}, nil
+	case "default":
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
+		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
+		if err != nil || h < 1 || h > storage.MaxReminderHours {
+			return nil, refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
+		}
+		if !slices.Contains(out, h) {
+			out = append(out, h)
+		}
+	}
+	if len(out) > 5 {
+		return nil, refuse(ErrRefused, "At most 5 reminders, please.")
+	}
+	return out, nil
+}
