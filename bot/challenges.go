@@ -108,7 +108,11 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
 			msg, _ := userText(err)
-			return refusal(msg + " The fen option takes a position of " + v.Name() + " written as /pgn writes it in its FEN tag.")
+			if !strings.HasSuffix(msg, ".") {
+				msg += "." // one sentence ends before the next begins
+			}
+			return refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
+				msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
 			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))
@@ -132,6 +136,9 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	opp = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(opp, "<@"), ">"), "!")
 	if opp != "" && engineName != "" {
 		return refusal("Challenge either a player (opponent) or the engine (engine), not both.")
+	}
+	if msg := nameTooLong("A player's name", opp, MaxNameLen); msg != "" {
+		return refusal(msg)
 	}
 	if opp == req.User.ID {
 		return refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
@@ -276,7 +283,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", id)
+			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", shownID(id))
 		}
 		return c, err
 	}

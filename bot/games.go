@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -30,7 +31,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", id)
+			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", shownID(id))
 		}
 		if err != nil {
 			return nil, err
@@ -99,10 +100,13 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
 		names = append(names, "#"+g.ID)
 	}
+	where := "" // a console has no threads; a server gives each game its own
+	if req.Place.Guild != "" {
+		where = ", or use the command in the game's thread"
+	}
 	return &choiceError{
 		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
-			"You play %d games (%s): say which with game:<number>, or use the command in the game's thread.",
-			len(games), strings.Join(names, ", "))},
+			"You play %d games (%s): say which with game:<number>%s.", len(games), strings.Join(names, ", "), where)},
 		choice: ch,
 	}
 }
@@ -140,31 +144,16 @@ func (s *Service) variantName(key string) string {
 	return key
 }
 
-// inRound returns pos as a Simultaneous position when a secret round is on.
-func inRound(pos rules.Position) (rules.Simultaneous, bool) {
-	sim, ok := pos.(rules.Simultaneous)
-	if !ok || len(sim.Awaiting()) == 0 {
-		return nil, false
-	}
-	return sim, true
-}
+// inRound returns pos as a Simultaneous position when a secret round is on (record.Round).
+func inRound(pos rules.Position) (rules.Simultaneous, bool) { return record.Round(pos) }
 
-// publicView is pos as everyone may see it: during a secret round no pending choice
-// shows (the view of a side that has not chosen yet).
-func publicView(pos rules.Position) rules.Position {
-	if sim, ok := inRound(pos); ok {
-		return sim.ViewFor(sim.Awaiting()[0])
-	}
-	return pos
-}
+// publicView is pos as everyone may see it (record.PublicView): during a secret round
+// no pending choice shows.
+func publicView(pos rules.Position) rules.Position { return record.PublicView(pos) }
 
-// privateView is pos as side may see it: its own pending choice, not the opponent's.
-func privateView(pos rules.Position, side rules.Side) rules.Position {
-	if sim, ok := inRound(pos); ok {
-		return sim.ViewFor(side)
-	}
-	return pos
-}
+// privateView is pos as side may see it (record.View): its own pending choice, not
+// the opponent's.
+func privateView(pos rules.Position, side rules.Side) rules.Position { return record.View(pos, side) }
 
 // lastMove returns the squares of g's last ordinary move, for highlighting; nil when
 // there is none or the last entry is a placement choice (which may be secret). It

@@ -156,6 +156,9 @@ func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
 	if who == "" {
 		who = req.User.ID
 	}
+	if msg := nameTooLong("A player's name", who, MaxNameLen); msg != "" {
+		return refusal(msg)
+	}
 	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
 		name := s.playerName(tx, who)
 		if n, ok := req.Names[who]; ok && n != "" {

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -18,7 +19,15 @@ func TestRefusals(t *testing.T) {
 	h.refused("alice", "challenge variant:gothic opponent:bob days:4", "Days per move must be one of 1, 2, 3, 5, 7, 10 or 14")
 	h.refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
 	h.refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
-	h.refused("alice", "challenge variant:gothic fen:not_a_position", "fen option")
+	for _, v := range variants.Registry().Variants() { // the example given is a position the option takes
+		r := h.refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: fen:\""+v.Start(0).String()+"\".")
+		if strings.Contains(r.Text, "/board") {
+			t.Errorf("the refusal points to /board, which shows no position text: %s", r.Text)
+		}
+		if _, err := v.ParsePosition(v.Start(0).String()); err != nil {
+			t.Errorf("%s: the example does not read back: %v", v.Name(), err)
+		}
+	}
 	h.refused("alice", "frobnicate", "There is no command")
 	h.refused("bob", "accept", "no open challenge")
 
@@ -54,7 +63,11 @@ func TestRefusals(t *testing.T) {
 	// waiting for the player's move.
 	h.ok("bob", "challenge variant:keltic opponent:alice color:white")
 	id2 := h.ok("alice", "accept").Started.ID
-	r = h.refused("alice", "resign", "You play 2 games")
+	r = h.refused("alice", "resign", "You play 2 games (#1, #2): say which with game:<number>.") // no threads without a server
+	if on := h.svc.Handle(context.Background(), Request{ID: "on-server", User: User{ID: "alice", Name: "alice"}, Place: Place{Guild: "g1", Channel: "c1"},
+		Command: "resign", Args: Args{}}); !strings.Contains(on.Text, "say which with game:<number>, or use the command in the game's thread.") {
+		t.Fatalf("on a server: %s", on.Text)
+	}
 	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != CmdResign {
 		t.Fatalf("choice %+v", r.Choice)
 	}

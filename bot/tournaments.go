@@ -90,7 +90,7 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
 		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
 		noSuch: func(raw, _ string) error {
-			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", raw)
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", shownID(raw))
 		},
 		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
 		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
@@ -148,11 +148,14 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		}
 		engines = append(engines, n)
 	}
-	name := req.Args.Get("name")
+	name := strings.TrimSpace(req.Args.Get("name"))
+	if msg := nameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
+		return refuse(ErrRefused, "%s", msg)
+	}
 	if name == "" {
 		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
 	}
-	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: clip(name, 80),
+	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
 		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
 	if err := tx.PutTournament(t); err != nil {
@@ -412,12 +415,7 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 		if err := tx.PutTournament(t); err != nil {
 			return err
 		}
-		st := pt.Standings()
-		text := "The tournament is over."
-		if len(st) > 0 {
-			text = fmt.Sprintf("The tournament is over: %s wins with %s points. Congratulations!", s.entrantName(t, st[0].Player), points(st[0].Points))
-		}
-		s.postStandings(e, t, pt, text, "final/"+t.ID)
+		s.postStandings(e, t, pt, "The tournament is over"+s.winnerText(t, pt), "final/"+t.ID)
 	}
 	return nil
 }
@@ -531,6 +529,54 @@ func (s *Service) tournamentGameEnded(end GameEnd) error {
 
 func points(p float64) string { return strconv.FormatFloat(p, 'f', -1, 64) }
 
+// pointsText writes "1 point", "1.5 points".
+func pointsText(p float64) string {
+	if p == 1 {
+		return "1 point"
+	}
+	return points(p) + " points"
+}
+
+// winnerText says who won the finished tournament t after pt: ": alice wins with 2
+// points. Congratulations!", naming the tie-break that decided a tie on points, or
+// everyone who shares first place; "." when nobody played.
+func (s *Service) winnerText(t *storage.Tournament, pt tournament.Tournament) string {
+	fp := pt.Format.Top(pt.Standings())
+	if len(fp.Level) == 0 {
+		return "."
+	}
+	first := fp.Level[0]
+	name := func(st tournament.Standing) string { return s.entrantName(t, st.Player) }
+	switch {
+	case fp.Shared > 1:
+		names := make([]string, fp.Shared)
+		for i, st := range fp.Level[:fp.Shared] {
+			names[i] = name(st)
+		}
+		return fmt.Sprintf(": %s share first place with %s each, level on every tie-break too (%s is listed first as the better seed). Congratulations!",
+			andList(names), pointsText(first.Points), names[0])
+	case len(fp.Level) > 1:
+		k := slices.Index(pt.Format.Tiebreaks(), fp.Decider)
+		second := fp.Level[1]
+		others := make([]string, len(fp.Level)-1)
+		for i, st := range fp.Level[1:] {
+			others[i] = name(st)
+		}
+		return fmt.Sprintf(": %s wins on the %s tie-break (%s to %s's %s), level on %s with %s. Congratulations!",
+			name(first), fp.Decider.Name(), points(first.Tiebreaks[k]), name(second), points(second.Tiebreaks[k]),
+			pointsText(first.Points), andList(others))
+	}
+	return fmt.Sprintf(": %s wins with %s. Congratulations!", name(first), pointsText(first.Points))
+}
+
+// andList joins names as "alice", "alice and bob", "alice, bob and carol".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
 // textRows is the most standings rows shown as text: a Discord message holds
 // 4,096 characters, and the picture shows every player.
 const textRows = 40
@@ -625,7 +671,7 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 	if err != nil {
 		return Reply{}, nil, err
 	}
-	head := fmt.Sprintf("Standings after %d of %d rounds paired, %d game(s) in progress.", pt.Round(), pt.Rounds, len(pt.Pending()))
+	head := fmt.Sprintf("Standings after %d of %d rounds paired, %s in progress.", pt.Round(), pt.Rounds, plural(len(pt.Pending()), "game"))
 	if t.Status == storage.TournamentFinished {
 		head = "Final standings."
 	}

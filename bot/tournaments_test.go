@@ -317,3 +317,79 @@ func TestSwissConcurrentEnds(t *testing.T) {
 	}
 	noRematch(t, games)
 }
+
+// finishRoundRobin plays tournament 1's games out: score names the winner of each
+// pairing ("alice-bob": "alice"), "" for a draw.
+func (h *harness) finishRoundRobin(score map[string]string) string {
+	h.t.Helper()
+	_, games := h.tournament("1")
+	h.notes.take()
+	for _, g := range games {
+		w, b := g.Players[0].ID, g.Players[1].ID
+		winner, ok := score[w+"-"+b]
+		if !ok {
+			winner, ok = score[b+"-"+w]
+		}
+		if !ok {
+			h.t.Fatalf("no result for %s-%s", w, b)
+		}
+		switch winner {
+		case "":
+			h.ok(w, "draw game:"+g.ID)
+			h.ok(b, "draw game:"+g.ID)
+		case w:
+			h.ok(b, "resign game:"+g.ID)
+		default:
+			h.ok(w, "resign game:"+g.ID)
+		}
+	}
+	if tr, _ := h.tournament("1"); tr.Status != storage.TournamentFinished {
+		h.t.Fatalf("status %s", tr.Status)
+	}
+	for _, n := range h.notes.take() {
+		if n.Kind == NoticeTournament && strings.Contains(n.Reply.Text, "The tournament is over") {
+			return n.Reply.Text
+		}
+	}
+	h.t.Fatal("no final announcement")
+	return ""
+}
+
+// A tournament won on points names the winner; a tie on points names the tie-break
+// that decided it; a tie on every tie-break says who shares first place.
+func TestTournamentWinner(t *testing.T) {
+	start := func(h *harness, players ...string) {
+		h.ok(players[0], "tournament action:create variant:gothic format:round-robin rated:no days:2")
+		for _, p := range players {
+			h.ok(p, "tournament action:join")
+		}
+		h.ok(players[0], "tournament action:start")
+	}
+	t.Run("points", func(t *testing.T) {
+		h := newHarness(t)
+		start(h, "alice", "bob", "carol")
+		got := h.finishRoundRobin(map[string]string{"alice-bob": "alice", "alice-carol": "alice", "bob-carol": ""})
+		if !strings.Contains(got, "alice wins with 2 points.") {
+			t.Fatalf("final post: %s", got)
+		}
+	})
+	t.Run("tie-break", func(t *testing.T) {
+		// alice and bob both score 2; bob beat alice (2) and drew carol (1.5) and dave
+		// (0.5): Sonneborn-Berger 3; alice beat carol and dave: 2.
+		h := newHarness(t)
+		start(h, "alice", "bob", "carol", "dave")
+		got := h.finishRoundRobin(map[string]string{"alice-bob": "bob", "alice-carol": "alice", "alice-dave": "alice",
+			"bob-carol": "", "bob-dave": "", "carol-dave": "carol"})
+		if !strings.Contains(got, "bob wins on the Sonneborn-Berger tie-break (3 to alice's 2), level on 2 points with alice.") {
+			t.Fatalf("final post: %s", got)
+		}
+	})
+	t.Run("shared", func(t *testing.T) {
+		h := newHarness(t)
+		start(h, "alice", "bob")
+		got := h.finishRoundRobin(map[string]string{"alice-bob": ""})
+		if !strings.Contains(got, "alice and bob share first place with 0.5 points each, level on every tie-break too") || strings.Contains(got, "wins") {
+			t.Fatalf("final post: %s", got)
+		}
+	})
+}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -186,19 +187,19 @@ func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		h, err := s.publicHistory(g)
 		if err != nil {
 			return err
 		}
-		place, moves := splitPlacement(public(steps))
+		place, moves := h.Placement(), h.Moves()
 		var b strings.Builder
 		if len(place) > 0 {
-			b.WriteString("Placement: " + placementText(place) + "\n")
+			b.WriteString("Placement: " + record.PlacementText(place) + "\n")
 		}
 		if len(moves) == 0 {
 			b.WriteString("No moves yet.")
 		} else {
-			b.WriteString(wrap(movetext(moves), 72))
+			b.WriteString(record.Wrap(record.Movetext(moves), 72))
 		}
 		if !g.Active() {
 			b.WriteString(" " + result(g.Outcome))
@@ -240,16 +241,12 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 		if g, err = s.findGame(tx, req, anyGame); err != nil {
 			return err
 		}
-		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		h, err := s.publicHistory(g)
 		if err != nil {
 			return err
 		}
-		start, err := startPosition(g.Position.Variant(), g)
-		if err != nil {
-			return err
-		}
-		frames = []Frame{{Position: publicView(start)}}
-		for _, st := range public(steps) {
+		frames = []Frame{{Position: publicView(h.Start)}}
+		for _, st := range h.Steps {
 			if st.Simultaneous && !st.Revealed {
 				continue
 			}
@@ -261,7 +258,7 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 			return err
 		}
 		opts = BoardOptions{Viewer: viewerFor(g, req.User.ID), Theme: p.Theme}
-		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %d frames.", g.ID, len(frames)), Game: gameRef(g)}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, plural(len(frames), "frame")), Game: gameRef(g)}
 		return nil
 	})
 	if r.Refused {
@@ -349,7 +346,7 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 		}
 		if t := strings.ToLower(req.Args.Get("theme")); t != "" {
 			if !slices.Contains(s.render.Themes(), t) {
-				return refuse(ErrRefused, "There is no theme %q; choose one of %s.", t, strings.Join(s.render.Themes(), ", "))
+				return refuse(ErrRefused, "There is no theme %s; choose one of %s.", rules.Echo(t), strings.Join(s.render.Themes(), ", "))
 			}
 			p.Theme, changed = t, true
 		}

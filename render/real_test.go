@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -20,7 +21,9 @@ var docs = flag.Bool("docs", false, "rewrite the contact sheet in ../docs/")
 type sheet struct {
 	file, variant, fen, moves string
 	opts                      render.Options
-	place                     string // Go-Chess only: pieces placed by hand, "Pd2 pe9 ..."
+	// place, Go-Chess only: placement choices, White's then Black's in each round
+	// ("c3 d8 ..."); an odd count leaves White's last choice pending, secret from Black.
+	place string
 }
 
 // Go-Chess's blocked cells with seed 0 are g9 e7 i7 h6 i5 i4 b3 f2 h1 i1.
@@ -32,7 +35,8 @@ var sheets = []sheet{
 	{file: "keltic-start", variant: "keltic", opts: render.Options{Theme: "night"}},
 	{file: "keltic-check", variant: "keltic", moves: "f2g4 d6c4 g4i5 e5e4 f3e4 e6e5 e4f5 f7d6 i5g6", opts: render.Options{Theme: "night"}},
 	{file: "gochess-blocked", variant: "gochess", opts: render.Options{Theme: "ocean"}},
-	{file: "gochess-placement", variant: "gochess", place: "Pc3 pd8 Pe4 pf7 Pg3 pc8 Bd3 be8", opts: render.Options{Theme: "ocean"}},
+	{file: "gochess-placement", variant: "gochess", opts: render.Options{Theme: "ocean"}, // White's own board
+		place: "a2 a9 b2 b9 c3 c8 d4 d7 e4 e8 f3 f8 g2 h9 j2 j9 c1 c10 d1 f10 a1 a10 j3 j10 b1"},
 	{file: "gochess-check", variant: "gochess", fen: gochessMiddle, moves: "f6g8", opts: render.Options{Theme: "ocean"}},
 	{file: "gess-start", variant: "gess"},
 	{file: "gess-middlegame", variant: "gess", moves: "c3-c6 c18-c15 r3-r6 r18-r15 i3-i6 i18-i15 c6-c9 c15-c12 c9xc10"},
@@ -53,6 +57,19 @@ func (s sheet) play(t *testing.T) (start, pos rules.Position, played []rules.Mov
 		}
 	}
 	pos = start
+	for i, text := range strings.Fields(s.place) {
+		sim, ok := pos.(rules.Simultaneous)
+		if !ok {
+			t.Fatalf("%s: choice %d %s after the placement phase", s.file, i+1, text)
+		}
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos, err = sim.PlayAs(rules.Sides[i%2], m); err != nil {
+			t.Fatal(err)
+		}
+	}
 	for _, text := range strings.Fields(s.moves) {
 		m, err := pos.ParseMove(text)
 		if err != nil {
@@ -74,29 +91,12 @@ func (s sheet) draw(t *testing.T, r *render.Renderer) []byte {
 	if len(played) > 0 {
 		opts.LastMove = &played[len(played)-1]
 	}
-	var buf bytes.Buffer
-	if s.place != "" {
-		// Placement is drawn like any board: the pieces placed so far on the
-		// board with its blocked cells, the last placed cell highlighted.
-		b := pos.Board()
-		for _, p := range strings.Fields(s.place) {
-			kind, _ := rules.PieceKindFromLetter(p[0])
-			side := rules.White
-			if p[0] >= 'a' {
-				side = rules.Black
-			}
-			sq, err := b.ParseSquare(p[1:])
-			if err != nil {
-				t.Fatal(err)
-			}
-			b.Cells[sq].Piece = rules.Piece{Side: side, Kind: kind}
-			opts.LastMove = &rules.Move{From: rules.NoSquare, To: sq, Drop: kind}
-		}
-		if err := r.DrawPNG(&buf, rules.LookOf(pos.Variant()), b, opts); err != nil {
-			t.Fatal(err)
-		}
-		return buf.Bytes()
+	if sim, ok := pos.(rules.Simultaneous); ok {
+		// In placement a player sees the revealed pieces and their own pending
+		// choice, never the opponent's; choices are not highlighted (as in the bot).
+		pos = sim.ViewFor(opts.Viewer)
 	}
+	var buf bytes.Buffer
 	if err := r.PNG(&buf, pos, opts); err != nil {
 		t.Fatal(err)
 	}
@@ -132,6 +132,15 @@ func TestRealPositions(t *testing.T) {
 		case "gothic-check", "keltic-check", "gochess-check":
 			if !pos.InCheck() {
 				t.Errorf("%s: the position is not check", s.file)
+			}
+		case "gochess-placement":
+			sim, ok := pos.(rules.Simultaneous)
+			if !ok || !slices.Equal(sim.Awaiting(), []rules.Side{rules.Black}) {
+				t.Fatalf("%s: not a placement round awaiting Black: %T", s.file, pos)
+			}
+			b1, _ := pos.Board().ParseSquare("b1")
+			if sim.ViewFor(rules.White).Board().Cells[b1].Piece.IsNone() || !sim.ViewFor(rules.Black).Board().Cells[b1].Piece.IsNone() {
+				t.Errorf("%s: White's pending knight on b1 is not White's alone to see", s.file)
 			}
 		case "gess-start", "gess-middlegame":
 			rp, ok := pos.(render.Ringer)

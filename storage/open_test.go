@@ -296,3 +296,44 @@ func TestReadOnly(t *testing.T) {
 	ro2.Close()
 	wantOpenError(t, filepath.Join(t.TempDir(), "missing.db"), &storage.Options{ReadOnly: true}, storage.ErrNotFound, "there is no data file at")
 }
+
+// A new data file stays small until it holds something (bbolt would otherwise size
+// it to its memory map, 16 MB and more), and grows as games are stored; it also
+// keeps a console's clock offset.
+func TestFreshFileSmall(t *testing.T) {
+	s, _, path := openTemp(t)
+	update(t, s, func(tx *storage.Tx) error { return tx.SetClockOffset(72 * time.Hour) })
+	st, err := os.Stat(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Size() > 128<<10 {
+		t.Fatalf("a fresh data file is %d bytes", st.Size())
+	}
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	s = openAt(t, path, nil)
+	if err := s.View(context.Background(), func(tx *storage.Tx) error {
+		d, err := tx.ClockOffset()
+		if err == nil && d != 72*time.Hour {
+			err = fmt.Errorf("clock offset %v after reopening", d)
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	update(t, s, func(tx *storage.Tx) error {
+		for i := range 2000 {
+			g := newGame("walk", fmt.Sprintf("p%d", i%50), fmt.Sprintf("p%d", (i+1)%50))
+			g.Players[0].Name = strings.Repeat("n", 200)
+			if err := tx.PutGame(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if st, err = os.Stat(path); err != nil || st.Size() < 1<<20 {
+		t.Fatalf("after 2000 games the file is %d bytes (%v)", st.Size(), err)
+	}
+}

@@ -163,13 +163,14 @@ func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db
 			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
 		}
 	}()
+	// No InitialMmapSize: bbolt sizes the file to its memory map (up to 16 MB), so a
+	// large first map makes a fresh file that large; the map doubles as data grows.
 	db, err = bolt.Open(path, 0o600, &bolt.Options{
 		Timeout:         lockTimeout,
 		ReadOnly:        readOnly,
 		NoSync:          noSync,
 		FreelistType:    bolt.FreelistMapType,
 		PreLoadFreelist: true,
-		InitialMmapSize: 64 << 20,
 	})
 	switch {
 	case err == nil:

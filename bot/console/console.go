@@ -31,6 +31,7 @@ import (
 	"sync"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/missivechess/missive/bot"
 )
@@ -42,9 +43,11 @@ type Console struct {
 	out    io.Writer
 	images string
 	clock  *Clock
-	user   string
-	prompt bool
-	seq    int
+	// saveClock keeps the clock's offset (Options.SaveClock).
+	saveClock func(context.Context, time.Duration) error
+	user      string
+	prompt    bool
+	seq       int
 
 	mu      sync.Mutex
 	busy    bool
@@ -81,6 +84,13 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// Offset returns how far the clock has been moved on.
+func (c *Clock) Offset() time.Duration {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.offset
+}
+
 // Options configure a Console.
 type Options struct {
 	Out    io.Writer // where replies and notifications are printed
@@ -88,13 +98,16 @@ type Options struct {
 	Clock  *Clock    // the clock shared with the store and service (for /wait)
 	User   string    // the first identity (default "alice")
 	Prompt bool      // print a prompt before each line (for people at a terminal)
+	// SaveClock, when set, keeps the clock's offset after each /wait, so that a
+	// console started again on the same data file keeps the same time.
+	SaveClock func(ctx context.Context, offset time.Duration) error
 }
 
 // New returns a console printing to opts.Out. Its Notify method must be the
 // service's Notifier, so create the console first and the service with it, then call
 // Attach.
 func New(opts Options) *Console {
-	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt}
+	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt, saveClock: opts.SaveClock}
 	if c.user == "" {
 		c.user = "alice"
 	}
@@ -198,7 +211,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		return true
 	case "as":
 		if len(words) != 2 || !validName(words[1]) {
-			c.printf("[refused] Say who you are with /as NAME (letters, digits, - and _).\n")
+			c.printf("[refused] Say who you are with /as NAME: up to %d letters, digits, - and _, not beginning with \"engine\".\n", bot.MaxNameLen)
 			return false
 		}
 		c.user = strings.ToLower(words[1])
@@ -269,6 +282,11 @@ func (c *Console) wait(ctx context.Context, words []string) {
 		return
 	}
 	c.clock.Advance(d)
+	if c.saveClock != nil {
+		if err := c.saveClock(ctx, c.clock.Offset()); err != nil {
+			c.printf("[error] keeping the clock in the data file: %v\n", err)
+		}
+	}
 	c.printf("The clock moves on %s, to %s.\n", words[0], c.clock.Now().UTC().Format("Mon 2 Jan 2006 15:04 UTC"))
 	if _, err := c.svc.Tick(ctx); err != nil {
 		c.printf("[error] the scheduler: %v\n", err)
@@ -295,9 +313,15 @@ func parseDuration(s string) (time.Duration, error) {
 // help prints the command list, or one command's options.
 func (c *Console) help(words []string) {
 	if len(words) == 1 {
-		spec, ok := c.svc.Spec(strings.TrimPrefix(strings.ToLower(words[0]), "/"))
+		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
+		if i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) }); i >= 0 {
+			cc := consoleCommands[i]
+			c.printf("/%s\n  %s\n", cc.usage, cc.help)
+			return
+		}
+		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.printf("[refused] There is no command %s.\n", words[0])
+			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
 			return
 		}
 		var b strings.Builder
@@ -318,16 +342,34 @@ func (c *Console) help(words []string) {
 		fmt.Fprintf(&b, "  /%-11s %s\n", spec.Name, spec.Description)
 	}
 	b.WriteString("Console:\n")
-	b.WriteString("  /as NAME     act as another player (you are " + c.user + ")\n")
-	b.WriteString("  /wait 3d     move the clock on (d, h or m) and run deadlines and reminders\n")
-	b.WriteString("  /quit        leave (everything is saved)\n")
-	b.WriteString("A line without a slash is a move, such as e2e4 or Nf3.\n")
+	for _, cc := range consoleCommands {
+		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
+	}
+	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3.\n", c.user)
 	c.printf("%s", b.String())
+}
+
+// consoleCommand is a command of the console itself, not of the service.
+type consoleCommand struct {
+	names          []string // the name, then its other spellings
+	usage, summary string
+	help           string // what /help NAME says
+}
+
+// consoleCommands are the console's own commands, as /help shows them.
+var consoleCommands = []consoleCommand{
+	{[]string{"as"}, "as NAME", "Act as another player",
+		fmt.Sprintf("Act as another player from now on: up to %d letters, digits, - and _ (a new name is a new player).", bot.MaxNameLen)},
+	{[]string{"whoami"}, "whoami", "Say who you are", "Say which player you are acting as."},
+	{[]string{"wait"}, "wait 3d", "Move the clock on (d, h or m) and run deadlines and reminders",
+		"Move the clock on by days (3d), hours (25h) or minutes (90m), then run what falls due: reminders, timeouts, expiring challenges. The data file keeps the new time."},
+	{[]string{"help", "?"}, "help NAME", "Explain a command", "List the commands, or explain one with its options."},
+	{[]string{"quit", "exit", "q"}, "quit", "Leave (everything is saved)", "Leave the console; everything is saved in the data file."},
 }
 
 // validName reports whether s can be a console identity.
 func validName(s string) bool {
-	if s == "" || len(s) > 32 || strings.HasPrefix(strings.ToLower(s), "engine") {
+	if s == "" || utf8.RuneCountInString(s) > bot.MaxNameLen || strings.HasPrefix(strings.ToLower(s), "engine") {
 		return false
 	}
 	return !strings.ContainsFunc(s, func(r rune) bool {
@@ -417,6 +459,9 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 		v, ok := args[o.Name]
 		if !ok {
 			continue
+		}
+		if o.Type == bot.OptUser {
+			args[o.Name] = strings.ToLower(v) // a console player is their name in lower case, as /as makes it
 		}
 		if len(o.Choices) > 0 && !slices.ContainsFunc(o.Choices, func(ch bot.OptionChoice) bool { return strings.EqualFold(ch.Value, v) }) &&
 			o.Name != "variant" && o.Name != "days" { // the service explains those itself

@@ -168,7 +168,7 @@ func TestVariantSessions(t *testing.T) {
 		out := s.run("/challenge gess bob white\n/as bob\n/accept\n/rules gess\ne3-e5\n/as alice\nl18xl15\n/as bob\ne6xl13\n/pgn\n")
 		expect(t, out, "Game 1 begins", "bob (black) to move", "Rules · Gess", "House rules",
 			"bob (black) played e6xl13.", "Game over: bob (black) wins by destroying the last ring.",
-			"1... e3-e5 2. l18xl15 e6xl13 0-1")
+			"1. e3-e5 l18xl15 2. e6xl13 0-1") // Gess numbers from its first mover, Black
 	})
 	t.Run("gochess", func(t *testing.T) {
 		s := newSession(t)
@@ -273,6 +273,8 @@ func TestConsoleCommands(t *testing.T) {
 /board a b c
 /help move
 /help nothing
+/help wait
+/help /as
 /challenges extra
 `)
 	expect(t, out, "You are alice.", "You are now bob_2.",
@@ -283,7 +285,9 @@ func TestConsoleCommands(t *testing.T) {
 		"[refused] a quote is not closed",
 		`[refused] "b" fits none of the options of /board left (game); write name:value`,
 		"/move move:<string> [game:<string>]", "move:      The move (required)",
-		"[refused] There is no command nothing.",
+		"[refused] There is no command /nothing; /help lists them.",
+		"/wait 3d\n  Move the clock on by days (3d), hours (25h) or minutes (90m)",
+		"/as NAME\n  Act as another player from now on: up to 32 letters",
 		"[refused] /challenges takes no options",
 	)
 	out = s.run("/as alice\n" + `/challenge variant:gothic opponent:bob fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1" color:white` + "\n/as bob\n/accept\n/as bob_2\n/as alice\nQb6\n")
@@ -305,4 +309,19 @@ func TestSplit(t *testing.T) {
 	if _, err := split(`a "b`); err == nil {
 		t.Error("an open quote was accepted")
 	}
+}
+
+// The console's names have the service's limit: a name /as refuses cannot be
+// challenged either, and one it takes can.
+func TestNameLimit(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	long, ok := strings.Repeat("z", bot.MaxNameLen+1), strings.Repeat("z", bot.MaxNameLen)
+	expect(t, s.line("/as "+long), "[refused] Say who you are with /as NAME: up to 32 letters")
+	expect(t, s.line("/challenge gothic "+long), "[refused] A player's name has at most 32 characters")
+	expect(t, s.line("/challenge gothic "+ok), "challenges "+ok)
+	expect(t, s.line("/as "+ok), "You are now "+ok)
+	expect(t, s.line("/accept"), "Game 1")
+	// A name is the same player however it is written.
+	expect(t, s.run("/as alice\n/challenge gothic Bob\n/as Bob\n/accept\n"), "You are now bob.", "Game 2")
 }

@@ -37,7 +37,7 @@ func TestTournamentSession(t *testing.T) {
 		"Tournament 1 has begun with 4 players",
 		"All games have started.",
 		"[refused] Tournament 1 has already started.",
-		"Standings after 3 of 3 rounds paired, 6 game(s) in progress",
+		"Standings after 3 of 3 rounds paired, 6 games in progress",
 	)
 	// bob resigns his first game; carol withdraws; then three days pass.
 	out = s.run(`

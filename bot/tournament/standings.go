@@ -189,3 +189,44 @@ func cmpDesc(a, b float64) int {
 	}
 	return 1
 }
+
+// FirstPlace describes the top of the standings: who is level with the leader and
+// what, if anything, put the leader above them.
+type FirstPlace struct {
+	// Level holds the players level on points with the leader, the leader first.
+	Level []Standing
+	// Shared counts the players of Level that are also level on every tie-break:
+	// more than one share first place (the seed only orders them).
+	Shared int
+	// Decider is the tie-break that put the leader above the second, when Level
+	// holds more than one player and Shared is 1.
+	Decider Tiebreak
+}
+
+// Top returns the first place of st, standings of f in Standings' order; the zero
+// FirstPlace when st is empty.
+func (f Format) Top(st []Standing) FirstPlace {
+	if len(st) == 0 {
+		return FirstPlace{}
+	}
+	var fp FirstPlace
+	for _, s := range st {
+		if s.Points != st[0].Points {
+			break
+		}
+		fp.Level = append(fp.Level, s)
+		if slices.Equal(s.Tiebreaks, st[0].Tiebreaks) {
+			fp.Shared++
+		}
+	}
+	if fp.Shared == 1 && len(fp.Level) > 1 {
+		tbs := f.Tiebreaks()
+		for k := range st[0].Tiebreaks {
+			if k < len(tbs) && st[0].Tiebreaks[k] != st[1].Tiebreaks[k] {
+				fp.Decider = tbs[k]
+				break
+			}
+		}
+	}
+	return fp
+}

@@ -641,3 +641,36 @@ func TestParse(t *testing.T) {
 		t.Errorf("ParseFormat(arena): %v", err)
 	}
 }
+
+// Top names the players level on points with the leader, the tie-break that
+// separated the first two, or how many share first place.
+func TestTop(t *testing.T) {
+	players := []PlayerID{"a", "b", "c", "d"}
+	cases := []struct {
+		name    string
+		format  Format
+		games   []Game
+		level   int
+		shared  int
+		decider Tiebreak
+	}{
+		{"clear winner", RoundRobin, []Game{{1, "a", "b", WhiteWins}, {1, "c", "d", Draw}}, 1, 1, ""},
+		{"all drawn", RoundRobin, []Game{{1, "a", "b", Draw}, {1, "c", "d", Draw}}, 4, 4, ""},
+		// a, b and c score 1; a beat b, who then beat d: a's opponent scored most.
+		{"Buchholz", Swiss, []Game{{1, "a", "b", WhiteWins}, {1, "c", "d", WhiteWins}, {2, "b", "d", WhiteWins}}, 3, 1, Buchholz},
+		// a and b score 2; b beat a, so b's Sonneborn-Berger is higher.
+		{"Sonneborn-Berger", RoundRobin, []Game{{1, "a", "b", BlackWins}, {2, "a", "c", WhiteWins}, {3, "a", "d", WhiteWins},
+			{1, "b", "c", Draw}, {2, "b", "d", Draw}, {3, "c", "d", WhiteWins}}, 2, 1, SonnebornBerger},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fp := c.format.Top(Standings(c.format, players, nil, c.games))
+			if len(fp.Level) != c.level || fp.Shared != c.shared || fp.Decider != c.decider {
+				t.Fatalf("level %d, shared %d, decider %q; want %d, %d, %q", len(fp.Level), fp.Shared, fp.Decider, c.level, c.shared, c.decider)
+			}
+		})
+	}
+	if fp := RoundRobin.Top(nil); len(fp.Level) != 0 || fp.Shared != 0 {
+		t.Fatalf("empty standings: %+v", fp)
+	}
+}

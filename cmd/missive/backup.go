@@ -47,8 +47,12 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if info.Live {
 		source = "from the running bot"
 	}
-	fmt.Fprintf(stdout, "backup: wrote %s (%d bytes, schema %d, %d games), taken %s and verified\n",
-		info.Path, info.Bytes, info.Schema, info.Games, source)
+	games := fmt.Sprintf("%d games", info.Games)
+	if info.Games == 1 {
+		games = "1 game"
+	}
+	fmt.Fprintf(stdout, "backup: wrote %s (%d bytes, schema %d, %s), taken %s and verified\n",
+		info.Path, info.Bytes, info.Schema, games, source)
 	if info.RolledBack != "" {
 		fmt.Fprintf(stdout, "backup: note: %s\n", info.RolledBack)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"time"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/console"
@@ -52,7 +53,18 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("console: %w", err)
 	}
 	defer st.Close()
-	con := console.New(console.Options{Out: stdout, Images: dir, Clock: clock, User: *as, Prompt: isTerminal(stdin)})
+	var offset time.Duration
+	if err := st.View(ctx, func(tx *storage.Tx) (err error) {
+		offset, err = tx.ClockOffset()
+		return err
+	}); err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
+	clock.Advance(offset) // where the last /wait left it
+	con := console.New(console.Options{Out: stdout, Images: dir, Clock: clock, User: *as, Prompt: isTerminal(stdin),
+		SaveClock: func(ctx context.Context, d time.Duration) error {
+			return st.Update(ctx, func(tx *storage.Tx) error { return tx.SetClockOffset(d) })
+		}})
 	svc, err := bot.New(bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
 		Engine: bot.NewEngine(engine.New(engine.Options{}), nil, nil), Site: "Missive console",

@@ -6,6 +6,7 @@ import (
 	"image/png"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -30,14 +31,7 @@ Nd7
 Ae6#
 /pgn
 `
-	old := stdin
-	stdin = strings.NewReader(script)
-	defer func() { stdin = old }()
-	var out, errOut bytes.Buffer
-	if err := run(context.Background(), []string{"console", "--data", data}, &out, &errOut); err != nil {
-		t.Fatalf("%v\n%s", err, errOut.String())
-	}
-	text := out.String()
+	text, stderr := consoleSession(t, data, script)
 	files := filepath.Join(dir, "sub", "files")
 	for _, want := range []string{
 		"Missive console. Data file: " + data, "Pictures and PGN files go to: " + files,
@@ -49,8 +43,8 @@ Ae6#
 			t.Errorf("output lacks %q:\n%s", want, text)
 		}
 	}
-	if errOut.Len() > 0 {
-		t.Errorf("stderr: %s", errOut.String())
+	if stderr != "" {
+		t.Errorf("stderr: %s", stderr)
 	}
 	f, err := os.Open(filepath.Join(files, "game-1-5-white.png"))
 	if err != nil {
@@ -62,15 +56,59 @@ Ae6#
 	}
 
 	// A second start finds the finished game in the same file.
-	stdin = strings.NewReader("/games\n")
-	out.Reset()
-	if err := run(context.Background(), []string{"console", "--data", data}, &out, &errOut); err != nil {
-		t.Fatal(err)
+	if text, _ = consoleSession(t, data, "/games\n"); !strings.Contains(text, "#1 Gothic Chess: alice (white) wins by checkmate") {
+		t.Errorf("second start:\n%s", text)
 	}
-	if !strings.Contains(out.String(), "#1 Gothic Chess: alice (white) wins by checkmate") {
-		t.Errorf("second start:\n%s", out.String())
-	}
+	var out, errOut bytes.Buffer
 	if err := run(context.Background(), []string{"console", "extra"}, &out, &errOut); err == nil {
 		t.Error("an extra argument was accepted")
 	}
+}
+
+// The console's clock keeps its /wait across a restart on the same data file.
+func TestConsoleClockKept(t *testing.T) {
+	data := filepath.Join(t.TempDir(), "console.db")
+	session := func(script string) string {
+		t.Helper()
+		out, _ := consoleSession(t, data, script)
+		return out
+	}
+	first := session("/challenge variant:gothic opponent:bob color:white days:3\n/as bob\n/accept\n/wait 2d\n/games\n/as alice\n")
+	left := regexp.MustCompile(`#1 Gothic Chess vs alice .* (1d 0h|23h 5\dm) left`) // 3 days less 2 (and the seconds the test takes)
+	if !left.MatchString(first) {
+		t.Fatalf("after /wait 2d:\n%s", first)
+	}
+	second := session("/as bob\n/games\n")
+	if !left.MatchString(second) {
+		t.Fatalf("after a restart the clock went back:\n%s", second)
+	}
+}
+
+// missive backup copies a console's data file and says how many games it holds.
+func TestBackupCommand(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "console.db")
+	consoleSession(t, data, "/challenge gothic bob\n/as bob\n/accept\n")
+	var out, errOut bytes.Buffer
+	copyPath := filepath.Join(dir, "copy.db")
+	if err := run(context.Background(), []string{"backup", "--data", data, "-o", copyPath}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	if want := "backup: wrote " + copyPath + " ("; !strings.Contains(out.String(), want) || !strings.Contains(out.String(), ", 1 game), taken from the data file") {
+		t.Fatalf("backup said: %s", out.String())
+	}
+}
+
+// consoleSession runs missive console on data with script as its input and returns
+// what it printed on standard output and standard error.
+func consoleSession(t *testing.T, data, script string) (stdout, stderr string) {
+	t.Helper()
+	old := stdin
+	stdin = strings.NewReader(script)
+	defer func() { stdin = old }()
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"console", "--data", data}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	return out.String(), errOut.String()
 }

@@ -4,6 +4,7 @@ package main
 import (
 	"context"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -54,7 +55,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		usage(stderr, cmds)
 		return fmt.Errorf("unknown command %q: %w", args[0], errUsage)
 	}
-	return c.run(ctx, args[1:], stdout, stderr)
+	err := c.run(ctx, args[1:], stdout, stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return nil // --help printed the command's options: not a failure
+	}
+	return err
 }
 
 func usage(w io.Writer, cmds map[string]command) {

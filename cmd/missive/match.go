@@ -34,7 +34,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	maxPlies := fs.Int("max-plies", 300, "adjudicate a draw after this many plies (0: never)")
 	pgn := fs.String("pgn", "", "write all games to this PGN file")
 	if err := fs.Parse(args); err != nil {
-		return fmt.Errorf("%v: %w", err, errUsage)
+		return fmt.Errorf("%w: %w", err, errUsage)
 	}
 	for _, f := range []struct {
 		name   string

@@ -1,0 +1,44 @@
+package bot
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// A name a player gives is refused at the door with a sentence when it is longer
+// than the limit, and accepted up to it; nothing is stored when it is refused.
+func TestNameLimits(t *testing.T) {
+	h := newHarness(t)
+	for _, n := range []int{MaxNameLen + 1, 100, 250} {
+		long := strings.Repeat("x", n)
+		r := h.refused("alice", "challenge variant:gothic opponent:"+long, "A player's name has at most 32 characters")
+		if strings.Contains(r.Text, long) {
+			t.Fatalf("the refusal repeats the whole name: %s", r.Text)
+		}
+	}
+	h.refused("alice", "profile player:"+strings.Repeat("x", 250), "A player's name has at most 32 characters")
+	// Ids a player types are not repeated back in full either.
+	for _, line := range []string{"board game:", "accept challenge:", "tournament action:info tournament:", "settings theme:"} {
+		if r := h.refused("alice", line+strings.Repeat("9", 250), "There is no"); strings.Contains(r.Text, strings.Repeat("9", 40)) {
+			t.Errorf("%s: the refusal repeats the whole text: %s", line, r.Text)
+		}
+	}
+	h.refused("alice", "board game:77", "There is no game 77.")
+
+	r := h.ok("alice", "challenge variant:gothic opponent:"+strings.Repeat("é", MaxNameLen))
+	if !strings.Contains(r.Text, strings.Repeat("é", MaxNameLen)) {
+		t.Fatalf("challenge: %s", r.Text)
+	}
+
+	h.refused("alice", "tournament action:create variant:gothic name:"+strings.Repeat("n", MaxTournamentNameLen+1),
+		"A tournament's name has at most 80 characters")
+	h.refused("alice", "tournament action:info tournament:1", "no tournament 1")
+	name := strings.Repeat("n", MaxTournamentNameLen)
+	h.ok("alice", "tournament action:create variant:gothic name:"+name)
+	tr, _ := h.tournament("1")
+	if tr.Name != name || tr.Status != storage.TournamentOpen {
+		t.Fatalf("tournament: %q, %s", tr.Name, tr.Status)
+	}
+}
