@@ -757,3 +757,42 @@ func findOpt(opts []discordtest.CommandOption, name string) *discordtest.Command
 	}
 	return nil
 }
+
+// A challenge made in a direct message reaches the opponent in theirs, with
+// buttons; the opponent accepts there, and the challenger hears of it in hers.
+// (Discord does not offer /tournament there: see TestCommandShapes.)
+func TestChallengeThroughDirectMessages(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	aliceDM, bobDM := e.srv.DMChannel("alice"), e.srv.DMChannel("bob")
+	ch := e.answer(e.srv.Command("alice", aliceDM, "challenge", discordtest.Opt{Name: "variant", Value: "gothic"},
+		discordtest.Opt{Name: "opponent", Value: "bob"}, discordtest.Opt{Name: "color", Value: "white"}))
+	if ch.Ephemeral || strings.Contains(ch.Content, "<@"+e.srv.User("bob").ID+">") {
+		t.Fatalf("the challenge in alice's DM: %q", text(ch))
+	}
+	var notice *discordtest.Message
+	if err := e.srv.Wait(e.ctx, func() bool {
+		for _, m := range e.srv.Messages(bobDM) {
+			if strings.Contains(text(m), "Challenge #1") {
+				notice = m
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("bob was not told in his DMs: %v", err)
+	}
+	acc := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Accept")))
+	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
+		t.Fatalf("bob's accept: %q", text(acc))
+	}
+	if err := e.srv.Wait(e.ctx, func() bool {
+		for _, m := range e.srv.Messages(aliceDM) {
+			if strings.Contains(text(m), "Game 1 begins") || strings.Contains(text(m), "accepted") {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("alice was not told in her DMs: %v", err)
+	}
+}
