@@ -165,7 +165,7 @@ func TestOpenChallengesStayWhereMade(t *testing.T) {
 	}
 	h.where("alice", server, ContextGuild, false, "challenge variant:gothic")
 	for _, p := range []Place{bobDM, server2} {
-		if r := h.where("bob", p, "", false, "accept challenge:1"); !r.Refused || !strings.Contains(r.Text, "open only where it was made") {
+		if r := h.where("bob", p, "", false, "accept challenge:1"); !r.Refused || !strings.Contains(r.Text, "There is no challenge #1 here") {
 			t.Fatalf("accepted from %+v: %s", p, r.PlainText())
 		}
 		if r := h.where("bob", p, "", false, "accept"); !r.Refused {
@@ -287,5 +287,23 @@ func TestHelp(t *testing.T) {
 	h.refused("alice", "help command:frobnicate", `There is no command "frobnicate"`)
 	if got := h.svc.Complete(context.Background(), Request{User: User{ID: "alice"}, Place: aliceDM}, "command", "tour"); len(got) != 0 {
 		t.Errorf("/help suggests %v in a DM", got)
+	}
+}
+
+// A challenge between two players is not shown to others elsewhere, by number.
+func TestChallengesShownOnlyWhereMade(t *testing.T) {
+	h := newHarness(t)
+	h.where("alice", server, ContextGuild, false, "challenge variant:gothic opponent:bob")
+	for _, cmd := range []string{"accept", "decline", "cancel"} {
+		r := h.where("carol", server2, ContextGuild, false, cmd+" challenge:1")
+		if !r.Refused || r.Text != "There is no challenge #1 here; /challenges lists the open ones." {
+			t.Fatalf("carol elsewhere: /%s: %s", cmd, r.Text)
+		}
+		if r := h.where("carol", server, ContextGuild, false, cmd+" challenge:1"); !r.Refused || strings.Contains(r.Text, "There is no challenge") {
+			t.Fatalf("carol where it was made: /%s: %s", cmd, r.Text)
+		}
+	}
+	if r := h.where("bob", bobDM, ContextBotDM, false, "accept challenge:1"); r.Refused {
+		t.Fatalf("bob, its opponent, from his DMs: %s", r.Text)
 	}
 }

@@ -232,6 +232,12 @@ func openHere(c *storage.Challenge, req Request) bool {
 	return req.Place.Guild == "" && c.Channel == req.Place.Channel
 }
 
+// challengeVisible reports whether req may learn of c: its two players anywhere,
+// others only where it was made.
+func challengeVisible(c *storage.Challenge, req Request) bool {
+	return c.Challenger.ID == req.User.ID || c.Opponent.ID == req.User.ID || openHere(c, req)
+}
+
 // challengeTerms describes a challenge's settings.
 func challengeTerms(c *storage.Challenge) string {
 	kind := "casual"
@@ -324,8 +330,8 @@ func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
 func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.Challenge) bool) (*storage.Challenge, error) {
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
-		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", shownID(id))
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && !challengeVisible(c, req)) {
+			return nil, refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", shownID(id))
 		}
 		return c, err
 	}
