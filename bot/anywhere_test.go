@@ -307,3 +307,43 @@ func TestChallengesShownOnlyWhereMade(t *testing.T) {
 		t.Fatalf("bob, its opponent, from his DMs: %s", r.Text)
 	}
 }
+
+// /challenges offers a button for each answer the user can give, within Discord's
+// 25 buttons, and /accept, /decline and /cancel suggest the challenges each answers.
+func TestChallengesButtonsAndSuggestions(t *testing.T) {
+	h := newHarness(t)
+	h.ok("alice", "challenge variant:gothic opponent:bob") // #1: bob may accept or decline, alice cancel
+	h.ok("bob", "challenge variant:keltic opponent:alice") // #2: the other way round
+	labels := func(r Reply) string {
+		var out []string
+		for _, a := range r.Actions {
+			out = append(out, a.Label+"="+a.Command+":"+a.Args["challenge"])
+		}
+		return strings.Join(out, " ")
+	}
+	if got := labels(h.ok("bob", "challenges")); got != "Accept #1=accept:1 Decline #1=decline:1 Cancel #2=cancel:2" {
+		t.Errorf("bob's buttons: %s", got)
+	}
+	suggest := func(user, cmd string) string {
+		var out []string
+		for _, c := range h.svc.Complete(context.Background(), Request{User: User{ID: user}, Command: cmd}, "challenge", "") {
+			out = append(out, c.Value)
+		}
+		return strings.Join(out, " ")
+	}
+	for cmd, want := range map[string]string{CmdAccept: "1", CmdDecline: "1", CmdCancel: "2"} {
+		if got := suggest("bob", cmd); got != want {
+			t.Errorf("/%s suggests %q to bob, want %q", cmd, got, want)
+		}
+	}
+	for i := 0; i < 8; i++ {
+		h.ok("carol", "challenge variant:gess opponent:bob")
+		if i < 4 {
+			h.ok("dave", "challenge variant:gess opponent:bob")
+		}
+	}
+	// 14 challenges want 27 buttons: those that fit are offered, every line is listed.
+	if r := h.ok("bob", "challenges"); len(r.Actions) != MaxActions || strings.Count(r.Text, "\n") != 13 {
+		t.Errorf("%d buttons for %d lines", len(r.Actions), strings.Count(r.Text, "\n")+1)
+	}
+}
