@@ -107,9 +107,9 @@ type CommandSpec struct {
 	// Admin marks a command only members who may manage the server should see (the
 	// Discord adapter sets default member permissions); the service checks again.
 	Admin bool
-	// AdminActions lists the values of the command's "action" option that only such
-	// members may use (Discord sets permissions per command, so a command that members
-	// also use is not marked Admin; the adapter may hide or label these choices).
+	// AdminActions lists the subcommands (the values of SubcommandArg) that only
+	// such members may use (Discord sets permissions per command, so a command that
+	// members also use is not marked Admin; their descriptions say so).
 	AdminActions []string
 	// Button marks a command that users normally reach through a reply's buttons;
 	// the console accepts it as a command, the Discord adapter need not register it.
