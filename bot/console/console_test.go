@@ -325,3 +325,17 @@ func TestNameLimit(t *testing.T) {
 	// A name is the same player however it is written.
 	expect(t, s.run("/as alice\n/challenge gothic Bob\n/as Bob\n/accept\n"), "You are now bob.", "Game 2")
 }
+
+// /help is the service's list and guide with the console's own commands; a command
+// with subcommands is explained per subcommand and read as "/tournament join".
+func TestHelpAndSubcommands(t *testing.T) {
+	s := newSession(t)
+	out := s.run("/help\n/help tournament\n/tournament frobnicate\n/tournament info tournament:3\n/match action:rematch\n")
+	expect(t, out, "/challenge: Challenge a player", "/accept: Accept a challenge", "How to play",
+		"Console:", "/as NAME", "A line without a slash is a move",
+		"/tournament create|join|leave|start|standings|info", "/tournament create variant:", "/tournament join [tournament:<string>]",
+		`[refused] /tournament has no "frobnicate"; say create|join|leave|start|standings|info`,
+		"There is no tournament 3",
+		`[refused] /match has no "rematch"; say start|score|stop`,
+	)
+}
