@@ -254,15 +254,15 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 
 // effects collect what an operation does once its transaction has committed.
 type effects struct {
-	reply  Reply
-	image  *imageJob // the reply's board picture
-	notes  []note
+	reply Reply
+	image *imageJob // the reply's board picture
+	notes []note
 	// queued are notes written to the outbox by enqueue (persisted says it ran).
 	queued    []*pending
 	persisted bool
-	engine []string                    // games whose engine player must act
-	after  []func(ctx context.Context) // after-commit hooks of games that ended
-	wake   bool                        // the scheduler should look at its index again
+	engine    []string                    // games whose engine player must act
+	after     []func(ctx context.Context) // after-commit hooks of games that ended
+	wake      bool                        // the scheduler should look at its index again
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool
