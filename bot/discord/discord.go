@@ -209,6 +209,14 @@ func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationComman
 	return out
 }
 
+// delivered reports whether key was seen (by once) without recording it.
+func (b *Bot) delivered(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.seen[key]
+	return ok
+}
+
 // once reports whether key is new, remembering it for an hour.
 func (b *Bot) once(key string) bool {
 	b.mu.Lock()
@@ -659,10 +667,17 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
-	if n.Key != "" && !b.once("n:"+n.Key) {
+func (b *Bot) Notify(ctx context.Context, n bot.Notification) (err error) {
+	// A notice is remembered as delivered only once it is: the service's outbox calls
+	// again after a failure, and that retry must not be taken for a duplicate.
+	if n.Key != "" && b.delivered("n:"+n.Key) {
 		return nil
 	}
+	defer func() {
+		if err == nil && n.Key != "" {
+			b.once("n:" + n.Key)
+		}
+	}()
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
