@@ -150,6 +150,14 @@ type Notifier interface {
 	Notify(ctx context.Context, n Notification) error
 }
 
+// Queues is implemented by a Notifier that decides how notifications are queued:
+// Queue names the queue of n, delivered in order, while different queues are
+// delivered in parallel. Without it, each channel or thread, and each player's direct
+// messages, has its own queue.
+type Queues interface {
+	Queue(n Notification) string
+}
+
 // ErrPermanent marks a delivery failure that retrying cannot fix: a deleted thread, a
 // channel the bot may not post in, direct messages closed.
 var ErrPermanent = errors.New("bot: the notification cannot be delivered there")

@@ -100,7 +100,11 @@ func (s *Service) enqueue(tx *storage.Tx, e *effects) error {
 		if err != nil {
 			return fmt.Errorf("bot: encoding notification %s: %w", n.n.Key, err)
 		}
-		entry := &storage.OutboxEntry{Dest: destination(n.n), Body: body}
+		dest := destination(n.n)
+		if q, ok := s.notifier.(Queues); ok {
+			dest = q.Queue(n.n)
+		}
+		entry := &storage.OutboxEntry{Dest: dest, Body: body}
 		if err := tx.PutOutbox(entry); err != nil {
 			return err
 		}

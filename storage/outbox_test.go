@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"errors"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/storage"
+	bolt "go.etcd.io/bbolt"
 )
 
 // TestOutbox checks that entries keep their queue order and ids across a reopen,
@@ -78,4 +80,38 @@ func TestOutbox(t *testing.T) {
 		t.Fatalf("after a delete: new id %q, entries %+v", d.ID, got)
 	}
 	mustVerify(t, s)
+}
+
+// TestMigrationToSchema3 opens a file as schema 2 left it (no outbox) and finds it
+// upgraded, with an outbox that takes notices.
+func TestMigrationToSchema3(t *testing.T) {
+	path := copyFile(t, filledFile(t))
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket([]byte("outbox")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("2"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := openAt(t, path, nil)
+	if got := string(rawRecord(t, path+".schema-2.bak", "meta", "schema")); got != "2" {
+		t.Errorf("snapshot schema %q", got)
+	}
+	e := &storage.OutboxEntry{Dest: "dm:bob", Body: json.RawMessage(`{"key":"k"}`)}
+	if err := s.Update(context.Background(), func(tx *storage.Tx) error { return tx.PutOutbox(e) }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Verify(t.Context()); err != nil {
+		t.Errorf("Verify after migrating: %v", err)
+	}
+	s.Close()
+	if got := string(rawRecord(t, path, "meta", "schema")); got != "3" {
+		t.Errorf("schema after migrating: %q", got)
+	}
 }
