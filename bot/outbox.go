@@ -528,6 +528,16 @@ func (s *Service) notification(p *pending) (Notification, error) {
 		Reply: Reply{Title: r.Title, Text: r.Text}}
 	if g := r.Game; g != nil {
 		n.Game = &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
+		if g.ID != "" && g.Thread == "" && g.Channel != "" {
+			// The game may have got its thread since (the adapter opens it with the
+			// first post): its notices follow it there.
+			_ = s.store.View(context.Background(), func(tx *storage.Tx) error {
+				if cur, err := tx.Game(g.ID); err == nil {
+					n.Game.Place.Thread = cur.Thread
+				}
+				return nil
+			})
+		}
 		if g.ID != "" {
 			n.Reply.Game = n.Game
 		}

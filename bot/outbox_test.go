@@ -396,3 +396,33 @@ func BenchmarkEnqueue(b *testing.B) {
 		b.Fatal(err)
 	}
 }
+
+// A notice queued before its game got a thread is posted in the thread.
+func TestOutboxNoticeFollowsTheGameToItsThread(t *testing.T) {
+	down := newFlaky(func(Notification, int) error { return errors.New("discord: connection reset") })
+	h := newHarness(t)
+	h.notifier, h.outbox = down, fastRetries
+	h.restart()
+	place := Place{Guild: "g", Channel: "c1"}
+	for _, req := range []Request{
+		{ID: "c", User: User{ID: "alice", Name: "alice"}, Place: place, Command: CmdChallenge, Args: Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: User{ID: "bob", Name: "bob"}, Place: place, Command: CmdAccept, Args: Args{}},
+		{ID: "m", User: User{ID: "alice", Name: "alice"}, Command: CmdMove, Args: Args{"game": "1", "move": "e2e4"}},
+	} {
+		if r := h.svc.Handle(context.Background(), req); r.Refused {
+			t.Fatal(r.Text)
+		}
+	}
+	h.svc.Close()
+	if err := h.svc.SetThread(context.Background(), "1", "t9"); err != nil {
+		t.Fatal(err)
+	}
+	up := newFlaky(nil)
+	h.notifier = up
+	h.restart()
+	h.svc.Idle()
+	got := up.delivered()
+	if len(got) != 1 || got[0].Game == nil || got[0].Game.Place.Thread != "t9" || got[0].To.ID != "bob" {
+		t.Fatalf("delivered %+v", got)
+	}
+}
