@@ -69,6 +69,12 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
+	// Gateway says that the adapter reports its gateway connection (GatewayUp,
+	// GatewayDown): until the first GatewayUp no game times out.
+	Gateway bool
+	// OutageGrace is how long the service may be down or disconnected before running
+	// games get the time back (default OutageGrace).
+	OutageGrace time.Duration
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -103,6 +109,10 @@ type Service struct {
 	noteRun sync.Once
 	kick    chan struct{} // wakes the scheduler early
 
+	gateway bool          // the adapter reports its gateway connection
+	grace   time.Duration // outages up to this long are not given back
+	live    liveness
+
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
 	engSem   chan struct{}   // bounds concurrent engine jobs
@@ -123,7 +133,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
 		notes: make(chan note, 256), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
@@ -148,6 +158,10 @@ func New(cfg Config) (*Service, error) {
 	if s.engineTO <= 0 {
 		s.engineTO = time.Minute
 	}
+	if s.grace <= 0 {
+		s.grace = OutageGrace
+	}
+	s.live.down = s.gateway
 	if s.site == "" {
 		s.site = "Discord"
 	}

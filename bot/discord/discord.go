@@ -92,7 +92,24 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
+	// The service holds game clocks while the gateway is down (bot.Service.GatewayDown).
+	ds.AddHandler(func(*discordgo.Session, *discordgo.Ready) { b.gatewayState(true) })
+	ds.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.gatewayState(true) })
+	ds.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.gatewayState(false) })
 	return b, nil
+}
+
+// gatewayState reports the gateway connection to the service.
+func (b *Bot) gatewayState(up bool) {
+	svc := b.service()
+	if svc == nil {
+		return
+	}
+	if up {
+		svc.GatewayUp(svc.Now())
+	} else {
+		svc.GatewayDown(svc.Now())
+	}
 }
 
 // Session returns the bot's discordgo session.

@@ -190,7 +190,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		return fmt.Errorf("run: %w", err)
 	}
 	svc, err := bot.New(bot.Config{
-		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger,
+		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger, Gateway: true,
 		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
