@@ -1,6 +1,7 @@
 package render
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"image/color"
@@ -9,6 +10,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 )
 
 // Default frame times of an animated game.
@@ -36,14 +38,18 @@ const MaxGIFFrames = 2000
 // position shown longer. A move that cannot be played is reported with its
 // number and changes nothing written.
 func (r *Renderer) GIF(w io.Writer, start rules.Position, moves []rules.Move, opts GIFOptions) error {
+	h, err := record.Line(start, moves)
+	if err != nil {
+		var re *record.ReplayError
+		if errors.As(err, &re) {
+			return fmt.Errorf("render: move %d (%s) cannot be played: %w", re.Index+1, re.Move, re.Err)
+		}
+		return fmt.Errorf("render: %w", err)
+	}
 	positions := make([]rules.Position, 1, len(moves)+1)
 	positions[0] = start
-	for i, m := range moves {
-		next, err := positions[i].Play(m)
-		if err != nil {
-			return fmt.Errorf("render: move %d (%s) cannot be played: %w", i+1, positions[i].UCI(m), err)
-		}
-		positions = append(positions, next)
+	for _, st := range h.Steps {
+		positions = append(positions, st.After)
 	}
 	return r.GIFPositions(w, positions, moves, opts)
 }

@@ -4,10 +4,12 @@
 //
 // # Records
 //
-// A game is stored as its start (a variant seed, or a position text) plus the list of
-// its moves in canonical notation (Position.UCI); a choice made in a simultaneous round
-// (Go-Chess placement) also records the side that chose. Loading a game (Tx.Game)
-// replays the moves through the variant registry given to Open; a record that no
+// A game is stored as its record (package rules/record, which plays, takes back and
+// replays it; storage only stores and indexes it): its start (a variant seed, or a
+// position text) plus the list of its moves in canonical notation (Position.UCI); a
+// choice made in a simultaneous round (Go-Chess placement) also records the side that
+// chose. Loading a game (Tx.Game) replays the record under the variant registry given
+// to Open; a record that no
 // longer replays is reported as a *ReplayError naming the game and the move, never
 // accepted silently, and PutGame refuses to store one. Replayed positions are cached
 // by content (variant, start and every move), so a hot game is not replayed on each

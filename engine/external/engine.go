@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 )
 
 // Engine is one configured external engine process, started on first use and
@@ -65,15 +66,14 @@ func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.M
 		think = e.cfg.Think
 	}
 	// Replay the game on our side first: the answer is judged in this position.
-	pos := start
+	line, err := record.Line(start, moves)
+	if err != nil {
+		return rules.NullMove, fmt.Errorf("external: the game does not replay: %w", err)
+	}
+	pos := line.Position()
 	texts := make([]string, len(moves))
-	for i, m := range moves {
-		texts[i] = pos.UCI(m)
-		next, err := pos.Play(m)
-		if err != nil {
-			return rules.NullMove, fmt.Errorf("external: move %d of the game: %w", i+1, err)
-		}
-		pos = next
+	for i, st := range line.Steps {
+		texts[i] = st.Before.UCI(st.Move)
 	}
 	if o := pos.Outcome(); o.IsOver() {
 		return rules.NullMove, fmt.Errorf("external: the game is over (%v)", o)
