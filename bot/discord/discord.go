@@ -63,6 +63,11 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+
+	gw       *gatewayWatch  // reports the gateway connection to the service
+	watching bool           // the watcher runs
+	closing  bool           // Shutdown began: no new interactions
+	inflight sync.WaitGroup // interactions being handled
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -92,24 +97,8 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
-	// The service holds game clocks while the gateway is down (bot.Service.GatewayDown).
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Ready) { b.gatewayState(true) })
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { b.gatewayState(true) })
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { b.gatewayState(false) })
+	b.gw = newGatewayWatch(ds)
 	return b, nil
-}
-
-// gatewayState reports the gateway connection to the service.
-func (b *Bot) gatewayState(up bool) {
-	svc := b.service()
-	if svc == nil {
-		return
-	}
-	if up {
-		svc.GatewayUp(svc.Now())
-	} else {
-		svc.GatewayDown(svc.Now())
-	}
 }
 
 // Session returns the bot's discordgo session.
@@ -134,6 +123,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.ds.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -162,7 +157,10 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+func (b *Bot) Close() error {
+	b.stopWatch()
+	return b.ds.Close()
+}
 
 // ApplicationCommands turns the service's command specs into Discord slash commands;
 // commands reached through buttons are left out.
@@ -247,6 +245,11 @@ func (b *Bot) once(key string) bool {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return

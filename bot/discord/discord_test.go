@@ -57,7 +57,7 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 		t.Fatal(err)
 	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine,
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine, Gateway: true,
 		Rand: func() uint64 { n++; return n * 7919 }})
 	if err != nil {
 		t.Fatal(err)
