@@ -46,6 +46,10 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	// EventGames is how many games of a round robin a player plays at once (default
+	// 4): the next starts when one ends, so a large event opens a bounded number of
+	// threads and no clock runs for a game not yet started.
+	EventGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -151,6 +155,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
+	}
+	if s.limits.EventGames <= 0 {
+		s.limits.EventGames = DefaultEventGames
 	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour

@@ -347,11 +347,17 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	if pt.Format != tournament.Swiss { // a round robin starts all its games at once
-		if err := s.startRound(tx, e, t, pt.Games); err != nil {
+	if pt.Format != tournament.Swiss {
+		opened, err := s.openRoundRobin(tx, e, t, pt)
+		if err != nil {
 			return err
 		}
-		s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		if len(opened) == len(pt.Games) {
+			s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		} else {
+			s.post(e, t, fmt.Sprintf("Each player plays up to %d games at a time; the next starts when one ends (its clock starts then). These games have started:\n%s",
+				s.limits.EventGames, s.pairingText(t, opened)), "round/"+t.ID+"/first")
+		}
 	}
 	if err := s.advance(tx, e, t); err != nil {
 		return err
@@ -386,6 +392,11 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 	pt, err := pairing(t)
 	if err != nil {
 		return err
+	}
+	if pt.Format != tournament.Swiss {
+		if _, err := s.openRoundRobin(tx, e, t, pt); err != nil {
+			return err
+		}
 	}
 	if pt.Format == tournament.Swiss && len(pt.Pending()) == 0 && pt.Round() < pt.Rounds {
 		next, games, err := pt.NextRound()
@@ -437,6 +448,57 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		merge(e, &ge)
 	}
 	return nil
+}
+
+// DefaultEventGames is how many games of a round robin a player plays at once
+// unless Limits.EventGames says otherwise.
+const DefaultEventGames = 4
+
+// openRoundRobin starts the games of round robin t that are due: in schedule
+// order, each undecided pairing without a game yet whose two players both have
+// fewer than Limits.EventGames games of t in progress. It returns the pairings
+// started.
+//
+// A large round robin is played a few games per player at a time rather than all
+// at once: 24 players would otherwise open 276 threads in one channel at once (100
+// players 4,950, beyond Discord's 1,000 active threads a server), flooding the
+// channel and Discord's thread-creation limits, and would hand each player more
+// simultaneous deadlines than correspondence play expects. Games not yet started
+// have no clock, so waiting for one costs nobody time; small events (each player
+// with at most Limits.EventGames games) still start every game at once.
+func (s *Service) openRoundRobin(tx *storage.Tx, e *effects, t *storage.Tournament, pt tournament.Tournament) ([]tournament.Game, error) {
+	sums, err := tx.TournamentGames(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	type pairKey struct {
+		round        int
+		white, black string
+	}
+	made := map[pairKey]bool{}
+	playing := map[string]int{}
+	for _, g := range sums {
+		made[pairKey{g.Round, g.Players[rules.White].ID, g.Players[rules.Black].ID}] = true
+		if !g.Outcome.IsOver() {
+			playing[g.Players[rules.White].ID]++
+			playing[g.Players[rules.Black].ID]++
+		}
+	}
+	var opened []tournament.Game
+	for _, pg := range pt.Games {
+		w, b := string(pg.White), string(pg.Black)
+		if pg.IsBye() || pg.Result.Decided() || made[pairKey{pg.Round, w, b}] ||
+			playing[w] >= s.limits.EventGames || playing[b] >= s.limits.EventGames {
+			continue
+		}
+		if err := s.startRound(tx, e, t, []tournament.Game{pg}); err != nil {
+			return nil, err
+		}
+		playing[w]++
+		playing[b]++
+		opened = append(opened, pg)
+	}
+	return opened, nil
 }
 
 func (s *Service) entrantSeat(t *storage.Tournament, id tournament.PlayerID) storage.Seat {
