@@ -23,6 +23,10 @@ import (
 const (
 	codeMissingPermissions = 50013 // no permission to create a thread here
 	codeCannotDM           = 50007 // the user blocks direct messages
+	// codeMaxActiveThreads: the server has Discord's maximum of active threads
+	// ("Maximum number of active threads reached", JSON error codes in Discord's
+	// documentation, topics/opcodes-and-status-codes).
+	codeMaxActiveThreads = 160006
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -64,10 +68,11 @@ type Bot struct {
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
 
-	gw       *gatewayWatch  // reports the gateway connection to the service
-	watching bool           // the watcher runs
-	closing  bool           // Shutdown began: no new interactions
-	inflight sync.WaitGroup // interactions being handled
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -658,6 +663,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			if first {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
+			return ""
+		}
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
+			b.threadsFull(key, channel)
 			return ""
 		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)

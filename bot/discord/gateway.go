@@ -126,3 +126,29 @@ func (b *Bot) refuseClosing(i *discordgo.Interaction) {
 		Data: &discordgo.InteractionResponseData{Content: "Missive is restarting; nothing was changed. Please try again in a minute.", Flags: discordgo.MessageFlagsEphemeral},
 	})
 }
+
+// threadsFullNotice is how often a channel is told again that the server has
+// Discord's maximum of active threads.
+const threadsFullNotice = time.Hour
+
+// threadsFull handles Discord's refusal of a thread because the server has its
+// maximum of active threads (160006): the post goes to the channel itself, the
+// channel is told why (at most once an hour), and the next post of the same game
+// or event tries to open its thread again, once threads have been archived.
+func (b *Bot) threadsFull(key, channel string) {
+	now := time.Now()
+	b.mu.Lock()
+	delete(b.threads, key) // try again with the next post
+	if b.fullSaid == nil {
+		b.fullSaid = map[string]time.Time{}
+	}
+	say := now.Sub(b.fullSaid[channel]) >= threadsFullNotice
+	if say {
+		b.fullSaid[channel] = now
+	}
+	b.mu.Unlock()
+	b.log.Warn("discord: the server has the maximum of active threads; posting in the channel", "for", key, "channel", channel)
+	if say {
+		_, _ = b.ds.ChannelMessageSend(channel, "This server has reached Discord's limit of active threads, so new games and their news are posted in this channel until threads are archived or closed; each game then gets its thread with its next post.")
+	}
+}

@@ -78,3 +78,47 @@ func TestShutdownFinishesInteractionsInFlight(t *testing.T) {
 		t.Fatalf("callbacks to the late interaction: %+v", cbs)
 	}
 }
+
+// When the server has Discord's maximum of active threads (160006) a new game is
+// played in the channel, which is told why once; its next post opens its thread.
+func TestThreadCapFallsBackToChannel(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	e.srv.FailNext("POST /channels/{channel_id}/threads", discordtest.Failure{Status: 400, Code: 160006, Message: "Maximum number of active threads reached"})
+	ch := e.answer(e.srv.Command("alice", "general", "challenge", discordtest.Opt{Name: "variant", Value: "gothic"},
+		discordtest.Opt{Name: "opponent", Value: "bob"}, discordtest.Opt{Name: "color", Value: "white"}))
+	if acc := e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept"))); acc.Ephemeral {
+		t.Fatalf("accept refused: %q", text(acc))
+	}
+	ctx, cancel := context.WithTimeout(e.ctx, 10*time.Second)
+	defer cancel()
+	said := 0
+	if err := e.srv.Wait(ctx, func() bool {
+		said = 0
+		for _, m := range e.srv.Messages("general") {
+			if strings.Contains(m.Content, "limit of active threads") {
+				said++
+			}
+		}
+		return said > 0
+	}); err != nil || said != 1 {
+		t.Fatalf("the channel was told %d times that threads are full (%v)", said, err)
+	}
+	if n := len(e.srv.Threads(e.srv.Channel("general").ID)); n != 0 {
+		t.Fatalf("%d threads despite the cap", n)
+	}
+	// A move made elsewhere notifies bob in the game's place, which opens its thread.
+	if m := e.answer(e.srv.Command("alice", "games", "move", discordtest.Opt{Name: "move", Value: "e4"}, discordtest.Opt{Name: "game", Value: "1"})); m.Ephemeral {
+		t.Fatalf("move refused: %q", text(m))
+	}
+	e.svc.Idle()
+	if err := e.srv.Wait(ctx, func() bool {
+		for _, th := range e.srv.Threads(e.srv.Channel("general").ID) {
+			if strings.HasPrefix(th.Name, "Game 1") && len(e.srv.Messages(th.ID)) > 0 {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("the game got no thread with its next post: %v", err)
+	}
+}
