@@ -103,7 +103,7 @@ func text(m *discordtest.Message) string {
 }
 
 // buttonID returns the custom id of the button labelled label in m.
-func buttonID(t *testing.T, m *discordtest.Message, label string) string {
+func buttonID(t testing.TB, m *discordtest.Message, label string) string {
 	t.Helper()
 	var find func(cs []discordtest.Component) string
 	find = func(cs []discordtest.Component) string {
