@@ -83,3 +83,59 @@ func TestRoundRobinPaced(t *testing.T) {
 	}
 	noRematch(t, games)
 }
+
+// A round robin in a server with as many games in progress as the server's cap
+// waits: its games start as games end there, tournament games or not.
+func TestRoundRobinServerCap(t *testing.T) {
+	h := newHarness(t)
+	h.svc.limits.GuildGames = 3
+	place := Place{Guild: "g1", Channel: "c1"}
+	run := func(user, line string) Reply {
+		t.Helper()
+		f := strings.Fields(line)
+		req := Request{User: User{ID: user, Name: user}, Place: place, Command: f[0], Args: Args{}, Admin: true}
+		for _, kv := range f[1:] {
+			k, v, _ := strings.Cut(kv, ":")
+			req.Args[k] = v
+		}
+		r := h.svc.Handle(t.Context(), req)
+		h.svc.Idle()
+		if r.Refused {
+			t.Fatalf("%s: %s: refused: %s", user, line, r.Text)
+		}
+		return r
+	}
+	// A casual game in the server takes one of the three places.
+	run("x", "challenge variant:gothic opponent:y")
+	run("y", "accept")
+	run("p0", "tournament action:create variant:gothic format:round-robin rated:no days:2")
+	for i := range 6 {
+		run(fmt.Sprintf("p%d", i), "tournament action:join")
+	}
+	run("p0", "tournament action:start")
+	_, games := h.tournament("1")
+	if len(games) != 2 {
+		t.Fatalf("%d tournament games started beside a casual game under a cap of 3", len(games))
+	}
+	// The casual game ends: a tournament game takes its place.
+	run("x", "resign game:1")
+	if _, games = h.tournament("1"); len(games) != 3 || len(active(games)) != 3 {
+		t.Fatalf("after the casual game ended: %d games, %d in progress", len(games), len(active(games)))
+	}
+	for range 30 {
+		tr, games := h.tournament("1")
+		if tr.Status == storage.TournamentFinished {
+			break
+		}
+		open := active(games)
+		if len(open) == 0 || len(open) > 3 {
+			t.Fatalf("%d games in progress under a cap of 3", len(open))
+		}
+		run(open[0].Players[0].ID, "resign game:"+open[0].ID)
+	}
+	tr, games := h.tournament("1")
+	if tr.Status != storage.TournamentFinished || len(games) != 15 {
+		t.Fatalf("status %s after %d games, want finished after 15", tr.Status, len(games))
+	}
+	noRematch(t, games)
+}

@@ -50,6 +50,10 @@ type Limits struct {
 	// 4): the next starts when one ends, so a large event opens a bounded number of
 	// threads and no clock runs for a game not yet started.
 	EventGames int
+	// GuildGames is how many games may be in progress in one server before a round
+	// robin waits to start more (default 500, half of Discord's 1,000 active threads
+	// a server, as each game has a thread and other threads need room too).
+	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -155,6 +159,9 @@ func New(cfg Config) (*Service, error) {
 	}
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
+	}
+	if s.limits.GuildGames <= 0 {
+		s.limits.GuildGames = DefaultGuildGames
 	}
 	if s.limits.EventGames <= 0 {
 		s.limits.EventGames = DefaultEventGames
