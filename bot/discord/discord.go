@@ -24,6 +24,10 @@ import (
 const (
 	codeMissingPermissions = 50013 // no permission to create a thread here
 	codeCannotDM           = 50007 // the user blocks direct messages
+	// codeMaxActiveThreads: the server has Discord's maximum of active threads
+	// ("Maximum number of active threads reached", JSON error codes in Discord's
+	// documentation, topics/opcodes-and-status-codes).
+	codeMaxActiveThreads = 160006
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -64,6 +68,12 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -93,6 +103,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
+	b.gw = newGatewayWatch(ds)
 	return b, nil
 }
 
@@ -118,6 +129,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.ds.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -146,7 +163,10 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+func (b *Bot) Close() error {
+	b.stopWatch()
+	return b.ds.Close()
+}
 
 // ApplicationCommands turns the service's command specs into Discord slash commands;
 // commands reached through buttons are left out.
@@ -239,6 +259,11 @@ func (b *Bot) once(key string) bool {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return
@@ -647,6 +672,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			if first {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
+			return ""
+		}
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
+			b.threadsFull(key, channel)
 			return ""
 		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
