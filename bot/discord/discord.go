@@ -2,12 +2,14 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -17,12 +19,6 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/missivechess/missive/bot"
-)
-
-// Discord's error codes the adapter copes with.
-const (
-	codeMissingPermissions = 50013 // no permission to create a thread here
-	codeCannotDM           = 50007 // the user blocks direct messages
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -63,6 +59,7 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+	failures map[FailureKind]int64 // failed requests to Discord, by kind
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -90,8 +87,8 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
-	ds.AddHandler(b.onInteraction)
+	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, failures: map[FailureKind]int64{}}
+	ds.AddHandler(b.onEvent)
 	return b, nil
 }
 
@@ -228,7 +225,53 @@ func (b *Bot) once(key string) bool {
 	return true
 }
 
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+// channelInfo is what an interaction says of its channel: its type and, for a thread,
+// its parent.
+type channelInfo struct {
+	Type     discordgo.ChannelType `json:"type"`
+	ParentID string                `json:"parent_id"`
+	known    bool
+}
+
+// interactionChannel reads the channel object of an INTERACTION_CREATE payload, which
+// discordgo's Interaction leaves out.
+func interactionChannel(raw json.RawMessage) channelInfo {
+	var p struct {
+		Channel *channelInfo `json:"channel"`
+	}
+	if json.Unmarshal(raw, &p) != nil || p.Channel == nil {
+		return channelInfo{}
+	}
+	p.Channel.known = true
+	return *p.Channel
+}
+
+func isThread(t discordgo.ChannelType) bool {
+	switch t {
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+		return true
+	}
+	return false
+}
+
+func isForum(t discordgo.ChannelType) bool {
+	return t == discordgo.ChannelTypeGuildForum || t == discordgo.ChannelTypeGuildMedia
+}
+
+// onEvent handles INTERACTION_CREATE from the raw event, which carries the channel's
+// kind, so that no request to Discord comes before the deferral timer starts.
+func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if e.Type != "INTERACTION_CREATE" {
+		return
+	}
+	ic, ok := e.Struct.(*discordgo.InteractionCreate)
+	if !ok || ic.Interaction == nil {
+		return
+	}
+	b.onInteraction(s, ic, time.Now(), interactionChannel(e.RawData))
+}
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {
 	i := ic.Interaction
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
@@ -253,9 +296,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		command = "autocomplete"
-		b.autocomplete(i)
+		b.autocomplete(i, ch)
 	case discordgo.InteractionApplicationCommand:
-		req := b.request(i)
+		req := b.request(i, ch)
 		data := i.ApplicationCommandData()
 		req.Command = data.Name
 		for _, o := range data.Options {
@@ -267,8 +310,12 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			}
 		}
 		command = req.Command
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
 		spec, _ := b.service().Spec(req.Command)
-		failed = b.run(i, req, spec.Private) // a deferred answer starts private when the command's answer is
+		failed = b.run(i, req, spec.Private, arrived) // a deferred answer starts private when the command's answer is
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		a, err := decodeID(data.CustomID)
@@ -294,12 +341,16 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 				a.args[a.input] = data.Values[0]
 			}
 		}
-		req := b.request(i)
+		req := b.request(i, ch)
 		req.Command = a.command
 		for k, v := range a.args {
 			req.Args[k] = v
 		}
-		failed = b.run(i, req, false)
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
+		failed = b.run(i, req, false, arrived)
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		a, err := decodeID(data.CustomID)
@@ -307,13 +358,17 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			return
 		}
 		command = a.command
-		req := b.request(i)
+		req := b.request(i, ch)
 		req.Command = a.command
 		for k, v := range a.args {
 			req.Args[k] = v
 		}
 		req.Args[a.input] = modalValue(data.Components, a.input)
-		failed = b.run(i, req, false)
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
+		failed = b.run(i, req, false, arrived)
 	}
 }
 
@@ -337,8 +392,9 @@ func displayName(u *discordgo.User) string {
 	return u.Username
 }
 
-// request returns the service request for interaction i, without command and options.
-func (b *Bot) request(i *discordgo.Interaction) bot.Request {
+// request returns the service request for interaction i in channel ch, without command
+// and options; it asks Discord nothing.
+func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	u := i.User
 	if i.Member != nil && i.Member.User != nil {
 		u = i.Member.User
@@ -355,34 +411,34 @@ func (b *Bot) request(i *discordgo.Interaction) bot.Request {
 		req.Names[u.ID] = req.User.Name
 	}
 	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}
-	if ch := b.channel(i.ChannelID); ch != nil && ch.IsThread() {
-		req.Place.Channel, req.Place.Thread = ch.ParentID, ch.ID
+	if i.GuildID == "" {
+		return req // a direct message
+	}
+	if !ch.known {
+		// Discord sends the channel with every interaction; the state is the fallback.
+		if c, err := b.ds.State.Channel(i.ChannelID); err == nil {
+			ch = channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}
+		}
+	}
+	if isThread(ch.Type) && ch.ParentID != "" {
+		req.Place.Channel, req.Place.Thread = ch.ParentID, i.ChannelID
 	}
 	return req
 }
 
-// channel returns channel id from the state, or nil.
-func (b *Bot) channel(id string) *discordgo.Channel {
-	if id == "" {
-		return nil
-	}
-	if ch, err := b.ds.State.Channel(id); err == nil {
-		return ch
-	}
-	// Not in the state (a thread archived before a restart): ask Discord once.
-	ch, err := b.ds.Channel(id)
+// channelType returns the type of a guild channel from the state, and whether it is
+// known there.
+func (b *Bot) channelType(id string) (discordgo.ChannelType, bool) {
+	c, err := b.ds.State.Channel(id)
 	if err != nil {
-		return nil
+		return 0, false
 	}
-	if ch.GuildID != "" {
-		_ = b.ds.State.ChannelAdd(ch)
-	}
-	return ch
+	return c.Type, true
 }
 
-func (b *Bot) autocomplete(i *discordgo.Interaction) {
+func (b *Bot) autocomplete(i *discordgo.Interaction, ch channelInfo) {
 	data := i.ApplicationCommandData()
-	req := b.request(i)
+	req := b.request(i, ch)
 	req.Command = data.Name
 	focused, typed := "", ""
 	for _, o := range data.Options {
@@ -418,13 +474,15 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	}); err != nil {
+		b.failed(err)
 		b.log.Warn("discord: autocomplete answer failed", "error", err)
 	}
 }
 
-// run handles req for interaction i, answering at once when the service is quick and
-// deferring otherwise; it reports whether the request failed or was refused.
-func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool {
+// run handles req for interaction i, which arrived at arrived, answering at once when
+// the service is quick and deferring otherwise (DeferAfter after arrival); it reports
+// whether the request failed or was refused.
+func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arrived time.Time) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
 	defer cancel()
 	done := make(chan bot.Reply, 1)
@@ -438,22 +496,30 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool 
 		done <- b.service().Handle(ctx, req)
 	}()
 	var reply bot.Reply
+	timer := time.NewTimer(b.opts.DeferAfter - time.Since(arrived))
+	defer timer.Stop()
 	select {
 	case reply = <-done:
 		b.respond(i, reply)
-	case <-time.After(b.opts.DeferAfter):
+	case <-timer.C:
 		var flags discordgo.MessageFlags
 		if private {
 			flags = discordgo.MessageFlagsEphemeral
 		}
-		if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
+		err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
 			Data: &discordgo.InteractionResponseData{Flags: flags},
-		}); err != nil {
+		})
+		if err != nil {
+			b.failed(err)
 			b.log.Warn("discord: deferring failed", "error", err)
 		}
 		reply = <-done
-		b.complete(i, reply, private)
+		if err != nil {
+			b.fallback(i, reply)
+		} else {
+			b.complete(i, reply, private)
+		}
 	}
 	if reply.Started != nil {
 		b.openThread(i, reply)
@@ -475,7 +541,40 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+		b.failed(err)
 		b.log.Warn("discord: answering an interaction failed", "error", err)
+		if code(err) != discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+			b.fallback(i, r)
+		}
+	}
+}
+
+// fallback delivers the answer to interaction i outside the interaction, when Discord
+// refused or lost the answer: a public answer is posted in the channel with a mention
+// of the user, a private one goes to the user's direct messages.
+func (b *Bot) fallback(i *discordgo.Interaction, r bot.Reply) {
+	user := b.request(i, channelInfo{}).User
+	if r.Private && i.GuildID != "" {
+		if user.ID == "" {
+			return
+		}
+		dm, err := b.ds.UserChannelCreate(user.ID)
+		if err == nil {
+			_, err = b.send(dm.ID, r)
+		}
+		if err != nil {
+			b.failed(err)
+			b.log.Warn("discord: the private answer's fallback by direct message failed", "error", err)
+		}
+		return
+	}
+	r.Private = false
+	if user.ID != "" && i.GuildID != "" && !slices.Contains(r.Mentions, user.ID) {
+		r.Mentions = append(slices.Clone(r.Mentions), user.ID)
+	}
+	if _, err := b.send(i.ChannelID, r); err != nil {
+		b.failed(err)
+		b.log.Warn("discord: the answer's fallback in the channel failed", "error", err)
 	}
 }
 
@@ -488,24 +587,46 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		// ephemeral followup and remove the public placeholder.
 		note := "Answered privately."
 		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
 		}
 		if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
 			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
 		}); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: private followup failed", "error", err)
+			b.fallback(i, r)
 		}
 		if err := b.ds.InteractionResponseDelete(i); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: removing the deferred placeholder failed", "error", err)
 		}
 		return
 	}
 	content := m.content
-	if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+	_, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
 		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
+	})
+	if err == nil {
+		return
+	}
+	b.failed(err)
+	b.log.Warn("discord: completing a deferred answer failed; following up", "error", err)
+	// A followup replaces a deferred answer that was never completed; files are read
+	// afresh.
+	m = b.message(r)
+	var flags discordgo.MessageFlags
+	if deferredPrivate {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
+		Flags: flags, AllowedMentions: m.mentions,
 	}); err != nil {
-		b.log.Warn("discord: completing a deferred answer failed", "error", err)
+		b.failed(err)
+		b.log.Warn("discord: the followup failed too", "error", err)
+		b.fallback(i, r)
 	}
 }
 
@@ -522,6 +643,7 @@ func (b *Bot) openModal(i *discordgo.Interaction, a action) {
 		},
 	})
 	if err != nil {
+		b.failed(err)
 		b.log.Warn("discord: opening a modal failed", "error", err)
 	}
 }
@@ -558,22 +680,25 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 		return
 	}
 	board := b.service().Handle(context.Background(), bot.Request{
-		User: b.request(i).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
+		User: b.request(i, channelInfo{}).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
 		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
 	})
 	if board.Refused {
 		return
 	}
 	board.Mentions = r.Mentions
-	if _, err := b.send(th, board); err != nil {
+	g.Place.Thread = th
+	if err := b.post(context.Background(), &g, nil, r.Title, board); err != nil {
 		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
 	}
 }
 
-// threadSlot is the thread of one game, created at most once per process.
+// threadSlot is the thread of one game, created at most once per process (again after
+// a transient failure).
 type threadSlot struct {
-	once sync.Once
-	id   string
+	once  sync.Once
+	id    string
+	retry bool // creation failed transiently: try again next time
 }
 
 // gameThread returns the thread of game g, creating it (named name) and recording
@@ -587,10 +712,15 @@ func (b *Bot) gameThread(g *bot.GameRef, name string) string {
 	if g.Place.Thread != "" {
 		return g.Place.Thread
 	}
+	return b.newGameThread(g, "game:"+g.ID, name)
+}
+
+// newGameThread opens a thread for game g under key and records it with the service.
+func (b *Bot) newGameThread(g *bot.GameRef, key, name string) string {
 	if name == "" {
 		name = "Game " + g.ID
 	}
-	return b.thread("game:"+g.ID, g.Place.Channel, name, func(th string) error {
+	return b.thread(key, g.Place.Channel, name, func(th string) error {
 		return b.service().SetThread(context.Background(), g.ID, th)
 	})
 }
@@ -611,7 +741,7 @@ func (b *Bot) eventThread(ev bot.EventRef, place bot.Place) string {
 }
 
 // thread returns the thread kept under key, opening it in channel at most once per
-// process and recording it with record.
+// process (again after a transient failure) and recording it with record.
 func (b *Bot) thread(key, channel, name string, record func(thread string) error) string {
 	b.mu.Lock()
 	slot := b.threads[key]
@@ -620,33 +750,51 @@ func (b *Bot) thread(key, channel, name string, record func(thread string) error
 		b.threads[key] = slot
 	}
 	b.mu.Unlock()
-	slot.once.Do(func() { slot.id = b.createThread(key, channel, name, record) })
+	slot.once.Do(func() { slot.id, slot.retry = b.createThread(key, channel, name, record) })
+	if slot.retry {
+		b.mu.Lock()
+		if b.threads[key] == slot {
+			delete(b.threads, key)
+		}
+		b.mu.Unlock()
+	}
 	return slot.id
 }
 
-// createThread opens a public thread named name in channel and records it; where
-// the bot may not create threads it says so once per channel and returns "".
-func (b *Bot) createThread(key, channel, name string, record func(thread string) error) string {
-	th, err := b.ds.ThreadStart(channel, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
+// createThread opens a public thread named name in channel, or a post in a forum or
+// media channel, and records it; where the bot may not create threads it says so once
+// per channel and returns "". It reports whether a failure was transient.
+func (b *Bot) createThread(key, channel, name string, record func(thread string) error) (string, bool) {
+	name = clip(name, 100)
+	var th *discordgo.Channel
+	var err error
+	if t, _ := b.channelType(channel); isForum(t) {
+		// A forum or media channel holds posts, each opened with its first message.
+		th, err = b.ds.ForumThreadStartComplex(channel, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080},
+			&discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}})
+	} else {
+		th, err = b.ds.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 10080)
+	}
 	if err != nil {
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMissingPermissions {
+		kind, transient := Classify(err)
+		b.failed(err)
+		if kind == FailMissingPermissions {
 			b.mu.Lock()
 			first := !b.noThread[channel]
 			b.noThread[channel] = true
 			b.mu.Unlock()
-			if first {
+			if t, _ := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
-			return ""
+			return "", false
 		}
-		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
-		return ""
+		b.log.Warn("discord: creating a thread failed", "for", key, "kind", kind, "error", err)
+		return "", transient
 	}
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
-	return th.ID
+	return th.ID, false
 }
 
 // send posts r as a message in channel.
@@ -657,8 +805,62 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	})
 }
 
+// threadLost reports whether a post in a thread failed because the thread can no
+// longer take the bot's messages: deleted, hidden, locked, or closed to the bot.
+func threadLost(kind FailureKind) bool {
+	switch kind {
+	case FailUnknownChannel, FailMissingAccess, FailThreadLocked, FailThreadArchived, FailMissingPermissions:
+		return true
+	}
+	return false
+}
+
+// post posts r at g's place (its thread, or its channel). When the game's thread can no
+// longer take messages (deleted, locked, hidden) it opens a new thread for the game,
+// recorded with Service.SetThread, and posts there; failing that, or for an event's
+// thread, it posts in the parent channel. A thread that is only archived needs none of
+// this: posting unarchives it. The error is the last failure when nothing was posted.
+func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply) error {
+	place, parent := g.Place.Thread, g.Place.Channel
+	if place == "" {
+		place = parent
+	}
+	if t, _ := b.channelType(place); isForum(t) {
+		// A forum or media channel takes no messages, only posts.
+		return fmt.Errorf("discord: posting in forum channel %s: no thread to post in", place)
+	}
+	_, err := b.send(place, r)
+	if err == nil {
+		return nil
+	}
+	kind := b.failed(err)
+	if place == parent || !threadLost(kind) {
+		return err
+	}
+	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
+	if g.ID != "" && ev == nil {
+		if th := b.newGameThread(g, "game:"+g.ID+":after:"+place, title); th != "" {
+			_, err2 := b.send(th, r)
+			if err2 == nil {
+				return nil
+			}
+			b.failed(err2)
+			err = err2
+		}
+	}
+	if t, _ := b.channelType(parent); isForum(t) {
+		return err
+	}
+	if _, err2 := b.send(parent, r); err2 != nil {
+		b.failed(err2)
+		return errors.Join(err, err2)
+	}
+	return nil
+}
+
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
+// A thread that can no longer take messages is replaced (see post).
 func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.Key != "" && !b.once("n:"+n.Key) {
 		return nil
@@ -669,13 +871,6 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.To.ID != "" {
 		r.Mentions = []string{n.To.ID}
 	}
-	place := ""
-	if n.Game != nil {
-		place = n.Game.Place.Thread
-		if place == "" {
-			place = n.Game.Place.Channel
-		}
-	}
 	inPlace := n.Channel
 	var errs []error
 	if n.Direct && n.To.ID != "" {
@@ -684,27 +879,27 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			_, err = b.send(dm.ID, r)
 		}
 		if err != nil {
-			var re *discordgo.RESTError
-			if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeCannotDM {
+			if b.failed(err) == FailDMClosed {
 				inPlace = true
 			} else {
 				errs = append(errs, err)
 			}
 		}
 	}
-	if inPlace && n.Game != nil && n.Game.ID != "" && n.Game.Place.Thread == "" {
-		if th := b.gameThread(n.Game, n.Reply.Title); th != "" {
-			place = th
+	if inPlace && n.Game != nil {
+		g := *n.Game
+		if g.ID != "" && g.Place.Thread == "" {
+			g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
 		}
-	}
-	if inPlace && n.Event != nil && n.Game != nil {
-		if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
-			place = th
+		if n.Event != nil {
+			if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
+				g.Place.Thread = th
+			}
 		}
-	}
-	if inPlace && place != "" {
-		if _, err := b.send(place, r); err != nil {
-			errs = append(errs, err)
+		if g.Place.Thread != "" || g.Place.Channel != "" {
+			if err := b.post(ctx, &g, n.Event, n.Reply.Title, r); err != nil {
+				errs = append(errs, err)
+			}
 		}
 	}
 	return errors.Join(errs...)
