@@ -14,6 +14,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -21,8 +22,55 @@ import (
 	"github.com/missivechess/missive/bot"
 )
 
-// maxCustomID is Discord's limit on a component's custom id.
-const maxCustomID = 100
+// Discord's limits on a message: a component's custom id, the action rows of a
+// message, and the characters of its embeds together
+// (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+const (
+	maxCustomID   = 100
+	maxActionRows = 5
+	maxEmbedTotal = 6000
+)
+
+// shortened ends a description cut to fit Discord's limits.
+const shortened = "\n… (shortened: Discord shows at most 6,000 characters in a message)"
+
+// embedLength counts e's characters as Discord does toward the 6,000 of a message.
+func embedLength(e *discordgo.MessageEmbed) int {
+	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+	for _, f := range e.Fields {
+		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	if e.Footer != nil {
+		n += utf8.RuneCountInString(e.Footer.Text)
+	}
+	if e.Author != nil {
+		n += utf8.RuneCountInString(e.Author.Name)
+	}
+	return n
+}
+
+// fitEmbed shortens e to Discord's 6,000-character total: fields beyond half of it go
+// first (the last ones), then the description is cut, saying so.
+func fitEmbed(e *discordgo.MessageEmbed) {
+	if embedLength(e) <= maxEmbedTotal {
+		return
+	}
+	fields := func() int {
+		n := 0
+		for _, f := range e.Fields {
+			n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+		return n
+	}
+	for len(e.Fields) > 0 && fields() > maxEmbedTotal/2 && embedLength(e) > maxEmbedTotal {
+		e.Fields = e.Fields[:len(e.Fields)-1]
+	}
+	if over := embedLength(e) - maxEmbedTotal; over > 0 {
+		d := []rune(e.Description)
+		keep := max(0, len(d)-over-utf8.RuneCountInString(shortened))
+		e.Description = strings.TrimSpace(string(d[:keep]) + shortened)
+	}
+}
 
 // Options configure a Bot.
 type Options struct {
@@ -531,6 +579,9 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.MessageComponent) {
 	m := b.message(r)
 	if len(extra) > 0 {
+		if len(m.components) >= maxActionRows {
+			m.components = m.components[:maxActionRows-1]
+		}
 		m.components = append(m.components, discordgo.ActionsRow{Components: extra})
 	}
 	data := &discordgo.InteractionResponseData{
@@ -956,8 +1007,14 @@ func message(r bot.Reply) outgoing {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(f.Name, 256), Value: clip(f.Value, 1024), Inline: f.Inline})
 	}
 	e.Description = clip(e.Description, 4096)
+	fitEmbed(e)
 	if e.Title != "" || e.Description != "" || len(e.Fields) > 0 || e.Image != nil {
 		m.embeds = []*discordgo.MessageEmbed{e}
+	}
+	// Buttons fill the rows a select menu leaves.
+	buttonRows := maxActionRows
+	if r.Choice != nil && len(r.Choice.Options) > 0 {
+		buttonRows--
 	}
 	var row []discordgo.MessageComponent
 	for _, a := range r.Actions {
@@ -981,6 +1038,9 @@ func message(r bot.Reply) outgoing {
 				m.prompts = map[string]string{}
 			}
 			m.prompts[id] = act.label
+		}
+		if len(m.components) == buttonRows {
+			break // Discord shows at most five action rows
 		}
 		row = append(row, button(act, a.Label, buttonStyle(a.Style)))
 		if len(row) == 5 {
