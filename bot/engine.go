@@ -162,16 +162,13 @@ func engineDue(g *storage.Game) (rules.Side, bool) {
 // playedMoves returns the position where g's ordinary moves began (after any
 // placement) and those moves.
 func playedMoves(g *storage.Game) (rules.Position, []rules.Move, error) {
-	steps, err := replaySteps(g.Position.Variant(), g, -1)
+	h, err := g.Record.Trace(g.Position.Variant())
 	if err != nil {
 		return nil, nil, err
 	}
-	start, err := startPosition(g.Position.Variant(), g)
-	if err != nil {
-		return nil, nil, err
-	}
+	start := h.Start
 	var moves []rules.Move
-	for _, st := range steps {
+	for _, st := range h.Steps {
 		if st.Simultaneous {
 			start, moves = st.After, nil
 			continue

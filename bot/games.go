@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -143,31 +144,16 @@ func (s *Service) variantName(key string) string {
 	return key
 }
 
-// inRound returns pos as a Simultaneous position when a secret round is on.
-func inRound(pos rules.Position) (rules.Simultaneous, bool) {
-	sim, ok := pos.(rules.Simultaneous)
-	if !ok || len(sim.Awaiting()) == 0 {
-		return nil, false
-	}
-	return sim, true
-}
+// inRound returns pos as a Simultaneous position when a secret round is on (record.Round).
+func inRound(pos rules.Position) (rules.Simultaneous, bool) { return record.Round(pos) }
 
-// publicView is pos as everyone may see it: during a secret round no pending choice
-// shows (the view of a side that has not chosen yet).
-func publicView(pos rules.Position) rules.Position {
-	if sim, ok := inRound(pos); ok {
-		return sim.ViewFor(sim.Awaiting()[0])
-	}
-	return pos
-}
+// publicView is pos as everyone may see it (record.PublicView): during a secret round
+// no pending choice shows.
+func publicView(pos rules.Position) rules.Position { return record.PublicView(pos) }
 
-// privateView is pos as side may see it: its own pending choice, not the opponent's.
-func privateView(pos rules.Position, side rules.Side) rules.Position {
-	if sim, ok := inRound(pos); ok {
-		return sim.ViewFor(side)
-	}
-	return pos
-}
+// privateView is pos as side may see it (record.View): its own pending choice, not
+// the opponent's.
+func privateView(pos rules.Position, side rules.Side) rules.Position { return record.View(pos, side) }
 
 // lastMove returns the squares of g's last ordinary move, for highlighting; nil when
 // there is none or the last entry is a placement choice (which may be secret). It

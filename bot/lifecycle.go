@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -210,7 +211,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	g := &storage.Game{
 		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
 		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
-		Seed: seed, Start: ng.Start, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
+		Record: record.Record{Seed: seed, Start: ng.Start}, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
 		Tournament: ng.Tournament, Match: ng.Match, Round: ng.Round,
 	}
 	if err := tx.PutGame(g); err != nil {

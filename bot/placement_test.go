@@ -177,7 +177,7 @@ func TestGoChessPlacement(t *testing.T) {
 		}
 	}
 	g := h.game(id)
-	if n := countPieces(g.Position); n != 32 || !g.Active() || len(g.ToMove) != 1 {
+	if n := g.Position.Board().Pieces(); n != 32 || !g.Active() || len(g.ToMove) != 1 {
 		t.Fatalf("after placement: %d pieces, to move %v, %v", n, g.ToMove, g.Outcome)
 	}
 	first := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[g.ToMove[0]]

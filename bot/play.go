@@ -181,7 +181,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	if ms := sim.LegalMovesFor(side); len(ms) > 0 {
 		kind = ms[0].Drop
 	}
-	placedBefore := countPieces(publicView(g.Position))
+	placedBefore := publicView(g.Position).Board().Pieces()
 	_, err := g.Play(side, text, now)
 	if err != nil && errors.Is(err, rules.ErrBadNotation) && kind != rules.NoPiece {
 		// A bare cell: say which piece, in drop notation.
@@ -212,7 +212,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	}
 	// Both have chosen: the round is revealed (or must be chosen again).
 	var text2 string
-	switch added := countPieces(publicView(g.Position)) - placedBefore; {
+	switch added := publicView(g.Position).Board().Pieces() - placedBefore; {
 	case added > 0:
 		text2 = fmt.Sprintf("Round revealed: both %ss are placed (%s).", kind, revealed(g))
 	case sameChoices(g):
@@ -270,15 +270,4 @@ func revealed(g *storage.Game) string {
 	slices.Sort(parts)
 	slices.Reverse(parts) // white first
 	return strings.Join(parts, ", ")
-}
-
-// countPieces counts the pieces on pos's board.
-func countPieces(pos rules.Position) int {
-	n := 0
-	for _, c := range pos.Board().Cells {
-		if !c.Piece.IsNone() {
-			n++
-		}
-	}
-	return n
 }

@@ -68,7 +68,7 @@ var cards = map[string]rulesCard{
 		},
 		draws:   "House rules (the sources have none): draw by agreement, and by threefold repetition of the same stones with the same side to move.",
 		timeout: "",
-		input:   "Centre before and after: m3-m6 (m3xm6 when stones are removed).",
+		input:   "Centre before and after: m3-m6 (m3xm6 when stones are removed). Move lists and PGN number from Black's first move: 1. Black's move, White's reply (house notation).",
 	},
 }
 

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -186,19 +187,19 @@ func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		h, err := s.publicHistory(g)
 		if err != nil {
 			return err
 		}
-		place, moves := splitPlacement(public(steps))
+		place, moves := h.Placement(), h.Moves()
 		var b strings.Builder
 		if len(place) > 0 {
-			b.WriteString("Placement: " + placementText(place) + "\n")
+			b.WriteString("Placement: " + record.PlacementText(place) + "\n")
 		}
 		if len(moves) == 0 {
 			b.WriteString("No moves yet.")
 		} else {
-			b.WriteString(wrap(movetext(moves), 72))
+			b.WriteString(record.Wrap(record.Movetext(moves), 72))
 		}
 		if !g.Active() {
 			b.WriteString(" " + result(g.Outcome))
@@ -240,16 +241,12 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 		if g, err = s.findGame(tx, req, anyGame); err != nil {
 			return err
 		}
-		steps, err := replaySteps(g.Position.Variant(), g, -1)
+		h, err := s.publicHistory(g)
 		if err != nil {
 			return err
 		}
-		start, err := startPosition(g.Position.Variant(), g)
-		if err != nil {
-			return err
-		}
-		frames = []Frame{{Position: publicView(start)}}
-		for _, st := range public(steps) {
+		frames = []Frame{{Position: publicView(h.Start)}}
+		for _, st := range h.Steps {
 			if st.Simultaneous && !st.Revealed {
 				continue
 			}

@@ -29,12 +29,12 @@ func TestPGN(t *testing.T) {
 		}
 	}
 
-	// Gess: Black moves first, so the movetext starts "1...".
+	// Gess: Black moves first, and move 1 is Black's move and White's reply.
 	id = h.start("gess", "")
 	h.play(id, "bob", "e3-e5", "l18xl15", "e6xl13")
 	pgn = string(h.ok("alice", "pgn").Files[0].Data)
 	v, _ := h.reg.Lookup("gess")
-	for _, want := range []string{`[Variant "gess"]`, `[FEN "` + v.Start(0).String() + `"]`, "1... e3-e5 2. l18xl15 e6xl13 0-1"} {
+	for _, want := range []string{`[Variant "gess"]`, `[FEN "` + v.Start(0).String() + `"]`, "\n\n1. e3-e5 l18xl15 2. e6xl13 0-1\n"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("Gess PGN lacks %q:\n%s", want, pgn)
 		}
@@ -52,25 +52,23 @@ func TestPGN(t *testing.T) {
 	}
 }
 
-func TestMovetextNumbers(t *testing.T) {
-	reg := testRegistry()
-	v, _ := reg.Lookup("gothic")
-	pos, err := v.ParsePosition("k9/10/3Q6/10/10/10/10/K9 b - - 0 41")
-	if err != nil {
-		t.Fatal(err)
+// Move numbers (record.Movetext): Gess numbers from its first mover, Black, so move 1
+// is Black's move and White's reply; a chess-family game set up with Black to move
+// keeps the standard "N..." from its FEN's move number. /history and PGN agree.
+func TestMoveNumbersInHistory(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gess", "")
+	h.play(id, "bob", "e3-e5", "l18xl15", "e6xl13")
+	if r := h.ok("carol", "history game:"+id); !strings.HasPrefix(r.Text, "1. e3-e5 l18xl15 2. e6xl13 0-1\n") {
+		t.Errorf("Gess history %q", r.Text)
 	}
-	var steps []step
-	for _, text := range []string{"Kb7", "Qd5+", "Ka7"} {
-		m, err := pos.ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		next, _ := pos.Play(m)
-		steps = append(steps, step{Move: m, SAN: pos.SAN(m), Before: pos, After: next})
-		pos = next
+	id = h.start("gothic", "fen:k9/10/3Q6/10/10/10/10/K9_b_-_-_0_41")
+	h.play(id, "bob", "Kb7", "Qd5+", "Ka7")
+	if r := h.ok("carol", "history game:"+id); !strings.HasPrefix(r.Text, "41... Kb7 42. Qd5+ Ka7\n") {
+		t.Errorf("Gothic history from a FEN %q", r.Text)
 	}
-	if got := strings.Join(movetext(steps), " "); got != "41... Kb7 42. Qd5+ Ka7" {
-		t.Fatalf("movetext %q", got)
+	if pgn := string(h.ok("carol", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, "\n\n41... Kb7 42. Qd5+ Ka7 *\n") {
+		t.Errorf("Gothic PGN from a FEN:\n%s", pgn)
 	}
 }
 

@@ -23,6 +23,17 @@ type Board struct {
 	Cells []Cell
 }
 
+// Pieces counts the pieces on the board.
+func (b Board) Pieces() int {
+	n := 0
+	for _, c := range b.Cells {
+		if !c.Piece.IsNone() {
+			n++
+		}
+	}
+	return n
+}
+
 // At returns the cell at sq, or a Missing cell when sq is outside the rectangle.
 func (b Board) At(sq Square) Cell {
 	if !b.Contains(sq) || int(sq) >= len(b.Cells) {

@@ -4,10 +4,12 @@
 //
 // # Records
 //
-// A game is stored as its start (a variant seed, or a position text) plus the list of
-// its moves in canonical notation (Position.UCI); a choice made in a simultaneous round
-// (Go-Chess placement) also records the side that chose. Loading a game (Tx.Game)
-// replays the moves through the variant registry given to Open; a record that no
+// A game is stored as its record (package rules/record, which plays, takes back and
+// replays it; storage only stores and indexes it): its start (a variant seed, or a
+// position text) plus the list of its moves in canonical notation (Position.UCI); a
+// choice made in a simultaneous round (Go-Chess placement) also records the side that
+// chose. Loading a game (Tx.Game) replays the record under the variant registry given
+// to Open; a record that no
 // longer replays is reported as a *ReplayError naming the game and the move, never
 // accepted silently, and PutGame refuses to store one. Replayed positions are cached
 // by content (variant, start and every move), so a hot game is not replayed on each
@@ -91,7 +93,10 @@
 // Open waits Options.LockTimeout for the file's lock and then fails with ErrLocked
 // ("is the bot already running?"). It refuses a truncated, empty or damaged file with
 // ErrCorrupt after checking that every page can be read (bbolt's consistency check
-// included), instead of crashing later. The meta bucket records the schema version:
+// included), instead of crashing later. It also reads bbolt's two meta pages itself:
+// when one fails its checksum, bbolt would silently open the file as of the other
+// (older) commit, so Open refuses it with ErrCorrupt, saying which transaction would
+// be lost; BackupFile copies such a file as of the older commit and says so. The meta bucket records the schema version:
 // Open runs the pending migrations in one transaction, after writing a snapshot
 // (FILE.schema-N.bak), and refuses a file from a newer Missive with ErrSchema.
 //
@@ -100,8 +105,13 @@
 // Store.Backup writes a consistent snapshot from a read transaction while the bot
 // keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
 // read-write also serves snapshots on a unix socket next to the data file (SocketPath,
-// owner-only permissions); BackupFile, behind "missive backup -o FILE [--data PATH]",
-// uses that socket when the bot runs and opens the file read-only itself otherwise. It
-// writes a temporary file, syncs it, verifies that it opens and passes the integrity
-// check, and only then renames it over FILE.
+// owner-only permissions), or in the private folder $TMPDIR/missive-UID (mode 0700)
+// when other users may write next to the data file; BackupFile, behind "missive backup
+// -o FILE [--data PATH]", uses that socket when the bot runs, trusting it only when the
+// data file's owner made it in a folder no one else may write in, and opens the file
+// read-only itself otherwise. Sources that are not regular files with contents are
+// refused at once. It writes a temporary file (.FILE.missive-tmp-*, locked while in
+// use; stale ones are removed), syncs it, verifies that it opens, passes the integrity
+// check and Verify (every record decodes, every game replays), and only then renames
+// it over FILE.
 package storage

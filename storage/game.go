@@ -1,12 +1,14 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	rec "github.com/missivechess/missive/rules/record"
 )
 
 // Stamp is the bookkeeping every record carries. Version is 0 for a record not yet
@@ -33,14 +35,10 @@ const EnginePrefix = "engine:"
 // IsEngine reports whether the seat is taken by an engine.
 func (s Seat) IsEngine() bool { return strings.HasPrefix(s.ID, EnginePrefix) }
 
-// MoveEntry is one stored move: its canonical text (Position.UCI) and, for a choice of
-// a simultaneous round (Go-Chess placement), the side that chose it.
-type MoveEntry struct {
-	Move         string     // canonical text as given by Position.UCI
-	Side         rules.Side // the side that chose; meaningful only when Simultaneous
-	Simultaneous bool       // a secret choice replayed with Simultaneous.PlayAs(Side, ...)
-	At           time.Time  // when it was played
-}
+// MoveEntry is one stored entry of a game's record (record.Entry): its canonical
+// text (Position.UCI), for a choice of a simultaneous round (Go-Chess placement) the
+// side that chose it, and when it was played.
+type MoveEntry = rec.Entry
 
 // Clock is a game's correspondence clock and the scheduler's bookkeeping.
 type Clock struct {
@@ -96,9 +94,9 @@ type Offer struct {
 	At  time.Time
 }
 
-// Game is a stored game: the start position (seed or text) plus its moves, the
-// players, where it is played, its clock, offers and outcome. Position is not stored:
-// loading replays the moves through the rules.
+// Game is a stored game: its record (record.Record: the start position, seed or text,
+// plus its moves), the players, where it is played, its clock, offers and outcome.
+// Position is not stored: loading replays the record (record.Record.Position).
 type Game struct {
 	ID      string // assigned on first write when empty: "1", "2", ...
 	Variant string // rules.Variant key
@@ -106,9 +104,8 @@ type Game struct {
 	Guild   string // Discord server id; empty for local (console) games
 	Channel string
 	Thread  string // the game's own thread, unique among games
-	Seed    uint64 // seed for Variant.Start when Start is empty
-	Start   string // start position text; empty means Variant.Start(Seed)
-	Moves   []MoveEntry
+	// Record holds Seed, Start and Moves: where the game starts and every entry since.
+	rec.Record
 	Outcome rules.Outcome
 	EndedAt time.Time // set when Outcome is first stored as over
 	Rated   bool
@@ -132,6 +129,10 @@ type Game struct {
 	Position rules.Position
 	// replayed describes what Position reflects, to detect edits made behind its back.
 	replayed *replayKey
+	// trace is the replay made when loading replayed the record (nil on a cache hit)
+	// and traced what it was computed from; History reuses it while that matches.
+	trace  *rec.History
+	traced *replayKey
 }
 
 // Player returns the seat of side.
@@ -147,90 +148,56 @@ func (g *Game) Active() bool { return !g.Outcome.IsOver() }
 // Awaits reports whether side is due to act (per the stored ToMove).
 func (g *Game) Awaits(side rules.Side) bool { return slices.Contains(g.ToMove, side) }
 
-// Play reads text as a move by side in the current position, plays it (PlayAs during
-// a simultaneous round), appends it to Moves in canonical form and updates Position,
-// ToMove, and Outcome when the rules end the game. A zero at is replaced by the time
-// of the write. On error nothing changes.
+// Play plays text as side's move through the record (record.Record.Play: parse,
+// validate, play, append in canonical form) and updates Position, ToMove, and Outcome
+// when the rules end the game. A zero at is replaced by the time of the write. On
+// error nothing changes.
 func (g *Game) Play(side rules.Side, text string, at time.Time) (rules.Move, error) {
-	pos := g.Position
-	if pos == nil {
+	if g.Position == nil {
 		return rules.NullMove, fmt.Errorf("storage: game %s was read without replaying its moves; load it with Tx.Game", g.ID)
 	}
 	if g.Outcome.IsOver() {
 		return rules.NullMove, fmt.Errorf("storage: game %s is over (%s): %w", g.ID, g.Outcome, rules.ErrGameOver)
 	}
-	sim, simultaneous := simultaneousRound(pos)
-	if !simultaneous && pos.Turn() != side {
-		return rules.NullMove, fmt.Errorf("storage: it is %s's turn in game %s, not %s's: %w", pos.Turn(), g.ID, side, rules.ErrNotYourTurn)
-	}
-	m, err := pos.ParseMove(strings.TrimSpace(text))
+	m, next, err := g.Record.Play(g.Position, side, text, utc(at))
 	if err != nil {
 		return rules.NullMove, err
 	}
-	entry := MoveEntry{Move: pos.UCI(m), At: utc(at)}
-	var next rules.Position
-	if simultaneous {
-		entry.Side, entry.Simultaneous = side, true
-		next, err = sim.PlayAs(side, m)
-	} else {
-		next, err = pos.Play(m)
-	}
-	if err != nil {
-		return rules.NullMove, err
-	}
-	g.Moves = append(g.Moves, entry)
 	g.Position = next
 	g.replayed = g.keyNow()
-	g.ToMove = toMove(next)
+	g.ToMove = rec.ToMove(next)
 	if o := next.Outcome(); o.IsOver() {
 		g.Outcome = o
 	}
 	return m, nil
 }
 
-// Undo removes the last n entries of Moves and replays the rest (a takeback). It
+// Undo removes the last n entries of the record (a takeback, record.Record.Undo). It
 // reopens a game the rules had ended; an outcome set by the game layer (resignation,
 // agreement, timeout) is left for the caller to change.
 func (g *Game) Undo(n int, reg *rules.Registry) error {
 	if n < 0 || n > len(g.Moves) {
 		return fmt.Errorf("storage: cannot take back %d moves of game %s, which has %d: %w", n, g.ID, len(g.Moves), ErrInvalid)
 	}
-	trial := *g
-	trial.Moves = g.Moves[: len(g.Moves)-n : len(g.Moves)-n]
-	pos, err := replay(reg, &trial)
+	v, err := variantOf(reg, g)
 	if err != nil {
 		return err
+	}
+	trial := g.Record
+	pos, err := trial.Undo(v, n)
+	if err != nil {
+		return replayError(g.ID, err)
 	}
 	if g.Outcome.IsOver() && g.Position != nil && g.Position.Outcome() == g.Outcome {
 		g.Outcome = pos.Outcome()
 	}
-	g.Moves = trial.Moves
-	g.Position, g.replayed, g.ToMove = pos, g.keyNow(), toMove(pos)
+	g.Record = trial
+	g.Position, g.replayed, g.ToMove = pos, g.keyNow(), rec.ToMove(pos)
 	return nil
 }
 
-// simultaneousRound returns pos as a Simultaneous position when a secret round is on.
-func simultaneousRound(pos rules.Position) (rules.Simultaneous, bool) {
-	sim, ok := pos.(rules.Simultaneous)
-	if !ok || len(sim.Awaiting()) == 0 {
-		return nil, false
-	}
-	return sim, true
-}
-
-// toMove lists the sides due to act in pos.
-func toMove(pos rules.Position) []rules.Side {
-	if pos.Outcome().IsOver() {
-		return nil
-	}
-	if sim, ok := simultaneousRound(pos); ok {
-		return append([]rules.Side(nil), sim.Awaiting()...)
-	}
-	return []rules.Side{pos.Turn()}
-}
-
-// replay rebuilds the position of g from its start and moves.
-func replay(reg *rules.Registry, g *Game) (rules.Position, error) {
+// variantOf looks up g's variant.
+func variantOf(reg *rules.Registry, g *Game) (rules.Variant, error) {
 	if reg == nil {
 		return nil, fmt.Errorf("storage: game %s cannot be replayed: the store has no variant registry", g.ID)
 	}
@@ -238,41 +205,50 @@ func replay(reg *rules.Registry, g *Game) (rules.Position, error) {
 	if err != nil {
 		return nil, &ReplayError{Game: g.ID, Index: -1, Err: err}
 	}
-	var pos rules.Position
-	if g.Start != "" {
-		if pos, err = v.ParsePosition(g.Start); err != nil {
-			return nil, &ReplayError{Game: g.ID, Index: -1, Err: err}
-		}
-	} else {
-		pos = v.Start(g.Seed)
-	}
-	for i, e := range g.Moves {
-		next, err := replayOne(pos, e)
-		if err != nil {
-			return nil, &ReplayError{Game: g.ID, Index: i, Move: e.Move, Err: err}
-		}
-		pos = next
-	}
-	return pos, nil
+	return v, nil
 }
 
-// replayOne plays one stored entry on pos.
-func replayOne(pos rules.Position, e MoveEntry) (rules.Position, error) {
-	m, err := pos.ParseMove(e.Move)
-	if err != nil {
+// replay rebuilds the position of g from its record and keeps the trace, so that
+// History needs no second replay.
+func replay(reg *rules.Registry, g *Game) (rules.Position, error) {
+	if err := g.retrace(reg); err != nil {
 		return nil, err
 	}
-	if e.Simultaneous {
-		sim, ok := pos.(rules.Simultaneous)
-		if !ok {
-			return nil, fmt.Errorf("stored as %s's simultaneous choice, but the position has no simultaneous round: %w", e.Side, rules.ErrIllegalMove)
+	return g.trace.Position(), nil
+}
+
+// retrace replays g's record (record.Record.Trace) into g.trace.
+func (g *Game) retrace(reg *rules.Registry) error {
+	v, err := variantOf(reg, g)
+	if err != nil {
+		return err
+	}
+	h, err := g.Record.Trace(v)
+	if err != nil {
+		return replayError(g.ID, err)
+	}
+	g.trace, g.traced = h, g.keyNow()
+	return nil
+}
+
+// History returns the game's history with its display notation (record.History).
+// When loading the game replayed its record, that replay is reused.
+func (g *Game) History(reg *rules.Registry) (*rec.History, error) {
+	if g.trace == nil || !g.traced.matches(g) {
+		if err := g.retrace(reg); err != nil {
+			return nil, err
 		}
-		return sim.PlayAs(e.Side, m)
 	}
-	if _, ok := simultaneousRound(pos); ok {
-		return nil, fmt.Errorf("stored as an ordinary move, but the position awaits simultaneous choices: %w", rules.ErrIllegalMove)
+	return g.trace.Notated(), nil
+}
+
+// replayError names game id in the record's replay error.
+func replayError(id string, err error) error {
+	var re *rec.ReplayError
+	if errors.As(err, &re) {
+		return &ReplayError{Game: id, Index: re.Index, Move: re.Move, Err: re.Err}
 	}
-	return pos.Play(m)
+	return err
 }
 
 // replayKey is what a Position was computed from; equal keys give equal positions.

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	rec "github.com/missivechess/missive/rules/record"
 )
 
 func (g *Game) recordKey() []byte { return []byte(g.ID) }
@@ -190,7 +191,7 @@ func (s *Store) settle(g *Game, now time.Time) error {
 			g.EndedAt = now
 		}
 	} else {
-		g.ToMove = toMove(g.Position)
+		g.ToMove = rec.ToMove(g.Position)
 		g.EndedAt = time.Time{}
 	}
 	return nil

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	rec "github.com/missivechess/missive/rules/record"
 )
 
 // GameSummary is a game without its moves, start and clock bookkeeping: what
@@ -236,7 +237,7 @@ func (g *Game) decodeWire(raw []byte) error {
 	}
 	out := Game{
 		ID: s.ID, Variant: s.Variant, Players: s.Players, Guild: s.Guild, Channel: s.Channel, Thread: s.Thread,
-		Start: w.Start, Moves: make([]MoveEntry, len(w.Moves)), Outcome: s.Outcome, EndedAt: s.EndedAt,
+		Record: rec.Record{Start: w.Start, Moves: make([]MoveEntry, len(w.Moves))}, Outcome: s.Outcome, EndedAt: s.EndedAt,
 		Rated: s.Rated, Clock: Clock{DaysPerMove: w.Clock.DaysPerMove, Deadline: timeVal(w.Clock.Deadline),
 			Wake: timeVal(w.Clock.Wake), Sent: w.Clock.Sent},
 		Tournament: s.Tournament, Match: s.Match, Round: s.Round, ToMove: s.ToMove, Stamp: s.Stamp,

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -155,5 +156,93 @@ func TestRealGameThatNoLongerReplays(t *testing.T) {
 	var re *storage.ReplayError
 	if !errors.As(err, &re) || re.Index != 2 || re.Move != "i1i3" || !errors.Is(err, rules.ErrIllegalMove) {
 		t.Fatalf("damaged Gothic game: %v", err)
+	}
+}
+
+// A takeback of a pending Go-Chess placement choice reopens the round for that side
+// only, is stored, and the history never shows the choice once taken back.
+func TestGoChessPlacementUndo(t *testing.T) {
+	reg := variants.Registry()
+	s, err := storage.Open(filepath.Join(t.TempDir(), "gochess.db"), reg, &storage.Options{NoBackupSocket: true, CacheSize: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx := context.Background()
+	g := newGame("gochess", "alice", "bob")
+	g.Seed = 7
+	create(t, s, g)
+	var white, black string
+	g, err = s.UpdateGame(ctx, g.ID, func(g *storage.Game) error {
+		sim := g.Position.(rules.Simultaneous)
+		white = g.Position.UCI(sim.LegalMovesFor(rules.White)[0])
+		black = g.Position.UCI(sim.LegalMovesFor(rules.Black)[3])
+		_, err := g.Play(rules.White, white, time.Time{})
+		return err
+	})
+	if err != nil || len(g.ToMove) != 1 || g.ToMove[0] != rules.Black || !g.Moves[0].Simultaneous || g.Moves[0].Side != rules.White {
+		t.Fatalf("after white's choice: %v %v %+v", err, g.ToMove, g.Moves)
+	}
+	g, err = s.UpdateGame(ctx, g.ID, func(g *storage.Game) error { return g.Undo(1, s.Registry()) })
+	if err != nil || len(g.Moves) != 0 || len(g.ToMove) != 2 {
+		t.Fatalf("after taking the choice back: %v %v %+v", err, g.ToMove, g.Moves)
+	}
+	g, err = s.UpdateGame(ctx, g.ID, func(g *storage.Game) error {
+		if _, err := g.Play(rules.Black, black, time.Time{}); err != nil {
+			return err
+		}
+		_, err := g.Play(rules.White, white, time.Time{})
+		return err
+	})
+	if err != nil || len(g.ToMove) != 2 {
+		t.Fatalf("a full round after the takeback: %v %v", err, g.ToMove)
+	}
+	g, err = s.Game(ctx, g.ID) // no cache: loading replays, and History reuses that replay
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := g.History(s.Registry())
+	if err != nil || len(h.Steps) != 2 || !h.Steps[1].Revealed || h.Steps[0].Side != rules.Black || h.Position() != g.Position {
+		t.Fatalf("history %+v: %v", h, err)
+	}
+	mustVerify(t, s)
+}
+
+// History follows the record through Play and Undo, never a stale replay.
+func TestHistoryFollowsTheRecord(t *testing.T) {
+	reg := variants.Registry()
+	s, err := storage.Open(filepath.Join(t.TempDir(), "gothic.db"), reg, &storage.Options{NoBackupSocket: true, CacheSize: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	g := create(t, s, newGame("gothic", "alice", "bob"))
+	play(t, s, g.ID, "e4", "e5")
+	g, err = s.Game(context.Background(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sans := func() string {
+		h, err := g.History(s.Registry())
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, st := range h.Steps {
+			out = append(out, st.SAN)
+		}
+		return strings.Join(out, " ")
+	}
+	if got := sans(); got != "e4 e5" {
+		t.Fatalf("loaded: %q", got)
+	}
+	if err := g.Undo(1, s.Registry()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.Play(rules.Black, "d5", time.Time{}); err != nil {
+		t.Fatal(err)
+	}
+	if got := sans(); got != "e4 d5" {
+		t.Fatalf("after undo and play: %q", got)
 	}
 }

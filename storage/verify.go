@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+
+	rec "github.com/missivechess/missive/rules/record"
 )
 
 // maxProblems bounds how many problems Verify reports.
@@ -60,8 +62,8 @@ func (tx *Tx) verify(ctx context.Context) error {
 			v.fail(err)
 		case g.Active() && pos.Outcome().IsOver():
 			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
-		case g.Active() && !slices.Equal(g.ToMove, toMove(pos)):
-			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, toMove(pos), ErrReplay))
+		case g.Active() && !slices.Equal(g.ToMove, rec.ToMove(pos)):
+			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, rec.ToMove(pos), ErrReplay))
 		}
 	})
 	verifyKind[Player](v, kindPlayer, nil)

@@ -9,9 +9,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/missivechess/missive/render"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/rules/variants"
 )
 
@@ -56,16 +58,13 @@ func runRender(_ context.Context, args []string, stdout, stderr io.Writer) error
 		}
 	}
 	pos, played := start, []rules.Move(nil)
+	var rec record.Record // the moves read as a game's record reads them
 	for i, text := range strings.Fields(*moves) {
-		m, err := pos.ParseMove(text)
-		if err == nil {
-			var next rules.Position
-			if next, err = pos.Play(m); err == nil {
-				pos, played = next, append(played, m)
-				continue
-			}
+		m, next, err := rec.Play(pos, pos.Turn(), text, time.Time{})
+		if err != nil {
+			return fmt.Errorf("render: move %d %q: %w", i+1, text, err)
 		}
-		return fmt.Errorf("render: move %d %q: %w", i+1, text, err)
+		pos, played = next, append(played, m)
 	}
 	opts := render.Options{Viewer: viewer, Theme: *theme, Width: *width}
 	if len(played) > 0 {

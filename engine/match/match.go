@@ -12,13 +12,14 @@ import (
 	"io"
 	"math"
 	"math/rand/v2"
-	"strings"
+	"strconv"
 	"time"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/gess"
+	"github.com/missivechess/missive/rules/record"
 )
 
 // Player chooses moves in a game given its start position and the moves so far.
@@ -130,16 +131,13 @@ func Material(p rules.Position, side rules.Side) float64 {
 	return s
 }
 
+// replay returns the position after moves from start (record.Line).
 func replay(start rules.Position, moves []rules.Move) (rules.Position, error) {
-	pos := start
-	for i, m := range moves {
-		next, err := pos.Play(m)
-		if err != nil {
-			return nil, fmt.Errorf("match: move %d: %w", i+1, err)
-		}
-		pos = next
+	h, err := record.Line(start, moves)
+	if err != nil {
+		return nil, fmt.Errorf("match: %w", err)
 	}
-	return pos, nil
+	return h.Position(), nil
 }
 
 // ErrBadConfig marks a match that cannot be played as configured.
@@ -216,7 +214,9 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 		games = append(games, g)
 		sum.Add(g.Outcome, FirstSide(i))
 		if c.PGN != nil {
-			writePGN(c.PGN, g, i+1)
+			if err := writePGN(c.PGN, g, i+1); err != nil {
+				return sum, games, err
+			}
 		}
 		if c.Log != nil {
 			fmt.Fprintf(c.Log, "game %d: %s - %s %s (%d plies) %s\n", i+1, g.White, g.Black, g.Outcome.Result(), len(g.Moves), g.Note)
@@ -262,31 +262,22 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 	}
 }
 
-// writePGN writes g as a PGN game with coordinate moves (SAN where the rules give it).
-func writePGN(w io.Writer, g Game, round int) {
-	v := g.Start.Variant()
-	fmt.Fprintf(w, "[Event \"Missive engine match\"]\n[Round \"%d\"]\n[White \"%s\"]\n[Black \"%s\"]\n[Result \"%s\"]\n[Variant \"%s\"]\n",
-		round, g.White, g.Black, g.Outcome.Result(), v.Name())
-	if g.Start.String() != v.Start(0).String() || v.Key() == "gochess" {
-		fmt.Fprintf(w, "[SetUp \"1\"]\n[FEN \"%s\"]\n", g.Start.String())
+// writePGN writes g as a PGN game (record.WritePGN) followed by a blank line.
+func writePGN(w io.Writer, g Game, round int) error {
+	h, err := record.Line(g.Start, g.Moves)
+	if err != nil {
+		return fmt.Errorf("match: game %d: %w", round, err)
 	}
+	var extra []record.Tag
 	if g.Note != "" {
-		fmt.Fprintf(w, "[Termination \"%s\"]\n", strings.ReplaceAll(g.Note, "\"", "'"))
+		extra = append(extra, record.Tag{Name: "Termination", Value: g.Note})
 	}
-	var b strings.Builder
-	pos := g.Start
-	for i, m := range g.Moves {
-		if pos.Turn() == rules.White || i == 0 {
-			if pos.Turn() == rules.White {
-				fmt.Fprintf(&b, "%d. ", i/2+1)
-			} else {
-				fmt.Fprintf(&b, "%d... ", i/2+1)
-			}
-		}
-		b.WriteString(pos.SAN(m) + " ")
-		pos, _ = pos.Play(m)
+	err = record.WritePGN(w, record.PGN{Event: "Missive engine match", Round: strconv.Itoa(round), White: g.White, Black: g.Black,
+		Result: g.Outcome.Result(), Extra: extra, History: h.Notated()})
+	if err == nil {
+		_, err = io.WriteString(w, "\n")
 	}
-	fmt.Fprintf(w, "\n%s%s\n\n", b.String(), g.Outcome.Result())
+	return err
 }
 
 // Place lets the built-in engine choose its Go-Chess placements.

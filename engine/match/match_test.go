@@ -117,13 +117,13 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 			tags[m[1]] = m[2]
 		}
 		g := games[i]
-		for k, want := range map[string]string{"White": g.White, "Black": g.Black, "Result": g.Outcome.Result(), "Variant": v.Name()} {
+		for k, want := range map[string]string{"White": g.White, "Black": g.Black, "Result": g.Outcome.Result(), "Variant": v.Key()} {
 			if tags[k] != want {
 				t.Errorf("game %d: tag %s = %q, want %q", i+1, k, tags[k], want)
 			}
 		}
-		lines := strings.Split(strings.TrimSpace(b), "\n")
-		tokens := strings.Fields(lines[len(lines)-1])
+		_, movetext, _ := strings.Cut(strings.TrimSpace(b), "\n\n") // the movetext may wrap over lines
+		tokens := strings.Fields(movetext)
 		if tokens[len(tokens)-1] != g.Outcome.Result() {
 			t.Errorf("game %d: movetext ends %q, want the result %q", i+1, tokens[len(tokens)-1], g.Outcome.Result())
 		}
