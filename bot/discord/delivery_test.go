@@ -1,6 +1,7 @@
 package discord_test
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -271,5 +272,52 @@ func TestExpiredTokenAnswerPostedInChannel(t *testing.T) {
 	}
 	if e.b.Failures()[discord.FailInteractionExpired] != 2 {
 		t.Errorf("failures %v, want the edit and the followup expired", e.b.Failures())
+	}
+}
+
+// A notice that failed transiently (a 5xx, a dropped connection) is sent again when
+// delivered again, and arrives once; one that arrived is not sent twice.
+func TestNoticeRetriedAfterTransientFailure(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	id, thread := serviceGame(e, "general")
+	place := bot.Place{Guild: e.srv.Guild().ID, Channel: e.srv.Channel("general").ID, Thread: thread}
+	const route = "POST /channels/{channel_id}/messages"
+	for i, f := range []discordtest.Failure{{Status: 500, Message: "500: Internal Server Error"}, {Drop: true}} {
+		key, words := fmt.Sprint("n", i), fmt.Sprintf("Your move, try %d.", i)
+		e.srv.FailNext(route, f)
+		n := bot.Notification{Key: key, Kind: bot.NoticeTurn, Channel: true,
+			To: bot.User{ID: e.srv.User("bob").ID, Name: "Bob"}, Game: &bot.GameRef{ID: id, Place: place},
+			Reply: bot.Reply{Title: "Gothic: Alice vs Bob", Text: words}}
+		err := e.b.Notify(e.ctx, n)
+		if err == nil || !discord.Transient(err) {
+			t.Fatalf("notice %d with %+v: error %v, want a transient one", i, f, err)
+		}
+		for range 2 {
+			if err := e.b.Notify(e.ctx, n); err != nil {
+				t.Errorf("notice %d again: %v", i, err)
+			}
+		}
+		if where := posted(e, words); len(where) != 1 || where[0] != thread {
+			t.Errorf("notice %d posted in %v, want once in the thread", i, where)
+		}
+	}
+	if f := e.b.Failures(); f[discord.FailServer] != 1 || f[discord.FailNetwork] != 1 {
+		t.Errorf("failures %v", f)
+	}
+}
+
+// Under Discord's rate limits every notice arrives, once.
+func TestNoticesUnderRateLimits(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	id, thread := serviceGame(e, "general")
+	place := bot.Place{Guild: e.srv.Guild().ID, Channel: e.srv.Channel("general").ID, Thread: thread}
+	e.srv.SetRateLimit("POST /channels/{channel_id}/messages", discordtest.RateLimit{Limit: 2, Window: 200 * time.Millisecond})
+	for i := range 6 {
+		notice(e, fmt.Sprint("n", i), id, place, fmt.Sprintf("Notice %d.", i))
+	}
+	for i := range 6 {
+		if where := posted(e, fmt.Sprintf("Notice %d.", i)); len(where) != 1 {
+			t.Errorf("notice %d posted in %v", i, where)
+		}
 	}
 }

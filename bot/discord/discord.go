@@ -258,10 +258,31 @@ func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationComman
 func (b *Bot) once(key string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
-	now := time.Now()
 	if _, ok := b.seen[key]; ok {
 		return false
 	}
+	b.markLocked(key)
+	return true
+}
+
+// delivered reports whether key was marked by markDelivered within the hour.
+func (b *Bot) delivered(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.seen[key]
+	return ok
+}
+
+// markDelivered remembers key for an hour.
+func (b *Bot) markDelivered(key string) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.markLocked(key)
+}
+
+// markLocked remembers key for an hour, forgetting older keys; b.mu is held.
+func (b *Bot) markLocked(key string) {
+	now := time.Now()
 	if len(b.seen) > 10000 {
 		for k, t := range b.seen {
 			if now.Sub(t) > time.Hour {
@@ -270,7 +291,6 @@ func (b *Bot) once(key string) bool {
 		}
 	}
 	b.seen[key] = now
-	return true
 }
 
 // channelInfo is what an interaction says of its channel: its type and, for a thread,
@@ -911,10 +931,19 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-// A thread that can no longer take messages is replaced (see post).
+// A thread that can no longer take messages is replaced (see post). Each part that
+// arrived is remembered under n.Key, so that delivering n again after an error (see
+// Classify) sends only what failed.
 func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
-	if n.Key != "" && !b.once("n:"+n.Key) {
-		return nil
+	dmKey, placeKey := "", ""
+	if n.Key != "" {
+		dmKey, placeKey = "n:"+n.Key+":dm", "n:"+n.Key+":place"
+	}
+	sent := func(key string) bool { return key != "" && b.delivered(key) }
+	done := func(key string) {
+		if key != "" {
+			b.markDelivered(key)
+		}
 	}
 	r := n.Reply
 	r.Private = false
@@ -924,20 +953,21 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	}
 	inPlace := n.Channel
 	var errs []error
-	if n.Direct && n.To.ID != "" {
+	if n.Direct && n.To.ID != "" && !sent(dmKey) {
 		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 		if err == nil {
 			_, err = b.send(dm.ID, r)
 		}
-		if err != nil {
-			if b.failed(err) == FailDMClosed {
-				inPlace = true
-			} else {
-				errs = append(errs, err)
-			}
+		switch {
+		case err == nil:
+			done(dmKey)
+		case b.failed(err) == FailDMClosed:
+			inPlace = true
+		default:
+			errs = append(errs, err)
 		}
 	}
-	if inPlace && n.Game != nil {
+	if inPlace && n.Game != nil && !sent(placeKey) {
 		g := *n.Game
 		if g.ID != "" && g.Place.Thread == "" {
 			g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
@@ -950,6 +980,8 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 		if g.Place.Thread != "" || g.Place.Channel != "" {
 			if err := b.post(ctx, &g, n.Event, n.Reply.Title, r); err != nil {
 				errs = append(errs, err)
+			} else {
+				done(placeKey)
 			}
 		}
 	}
