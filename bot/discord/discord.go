@@ -484,9 +484,7 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	}
 	if !ch.known {
 		// Discord sends the channel with every interaction; the state is the fallback.
-		if c, err := b.ds.State.Channel(i.ChannelID); err == nil {
-			ch = channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}
-		}
+		ch = b.stateChannel(i.ChannelID)
 	}
 	if isThread(ch.Type) && ch.ParentID != "" {
 		req.Place.Channel, req.Place.Thread = ch.ParentID, i.ChannelID
@@ -494,15 +492,26 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	return req
 }
 
-// channelType returns the type of a guild channel from the state, and whether it is
-// known there.
-func (b *Bot) channelType(id string) (discordgo.ChannelType, bool) {
-	c, err := b.ds.State.Channel(id)
-	if err != nil {
-		return 0, false
+// stateChannel returns what the state knows of a guild channel or thread. It reads
+// under the state's lock, since discordgo updates channels in place.
+func (b *Bot) stateChannel(id string) channelInfo {
+	st := b.ds.State
+	st.RLock()
+	defer st.RUnlock()
+	for _, g := range st.Guilds {
+		for _, list := range [][]*discordgo.Channel{g.Channels, g.Threads} {
+			for _, c := range list {
+				if c.ID == id {
+					return channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}
+				}
+			}
+		}
 	}
-	return c.Type, true
+	return channelInfo{}
 }
+
+// channelType returns the type of a guild channel from the state (0 when unknown).
+func (b *Bot) channelType(id string) discordgo.ChannelType { return b.stateChannel(id).Type }
 
 func (b *Bot) autocomplete(i *discordgo.Interaction, ch channelInfo) {
 	data := i.ApplicationCommandData()
@@ -839,7 +848,7 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 	name = clip(name, 100)
 	var th *discordgo.Channel
 	var err error
-	if t, _ := b.channelType(channel); isForum(t) {
+	if t := b.channelType(channel); isForum(t) {
 		// A forum or media channel holds posts, each opened with its first message.
 		th, err = b.ds.ForumThreadStartComplex(channel, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080},
 			&discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}})
@@ -854,7 +863,7 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			first := !b.noThread[channel]
 			b.noThread[channel] = true
 			b.mu.Unlock()
-			if t, _ := b.channelType(channel); first && !isForum(t) {
+			if t := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
 			return "", false
@@ -896,7 +905,7 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	if place == "" {
 		place = parent
 	}
-	if t, _ := b.channelType(place); isForum(t) {
+	if t := b.channelType(place); isForum(t) {
 		// A forum or media channel takes no messages, only posts.
 		return fmt.Errorf("discord: posting in forum channel %s: no thread to post in", place)
 	}
@@ -919,7 +928,7 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 			err = err2
 		}
 	}
-	if t, _ := b.channelType(parent); isForum(t) {
+	if t := b.channelType(parent); isForum(t) {
 		return err
 	}
 	if _, err2 := b.send(parent, r); err2 != nil {
