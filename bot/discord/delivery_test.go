@@ -321,3 +321,25 @@ func TestNoticesUnderRateLimits(t *testing.T) {
 		}
 	}
 }
+
+// A transient failure to open a game's thread is not remembered: a later notice opens
+// it.
+func TestThreadOpenedAfterTransientFailure(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	general := e.srv.Channel("general").ID
+	// The game's first notice (the service's) meets a 503 opening the thread.
+	e.srv.FailNextN("POST /channels/{channel_id}/threads", 1, discordtest.Failure{Status: 503, Message: "503: Service Unavailable"})
+	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
+		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
+		Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc.Idle()
+	// Its next notice (or this one) opens it.
+	notice(e, "n2", g.ID, bot.Place{Guild: e.srv.Guild().ID, Channel: general}, "Second notice.")
+	threads := e.srv.Threads(general)
+	if where := posted(e, "Second notice."); len(threads) != 1 || len(where) != 1 || where[0] != threads[0].ID {
+		t.Errorf("second notice in %v, threads %+v", where, threads)
+	}
+}
