@@ -1,6 +1,7 @@
 package discord_test
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -341,5 +342,36 @@ func TestThreadOpenedAfterTransientFailure(t *testing.T) {
 	threads := e.srv.Threads(general)
 	if where := posted(e, "Second notice."); len(threads) != 1 || len(where) != 1 || where[0] != threads[0].ID {
 		t.Errorf("second notice in %v, threads %+v", where, threads)
+	}
+}
+
+// Notify's errors keep bot.Notifier's contract: a rate limit is a *bot.RetryAfter with
+// Discord's wait, a failure no retry can fix is bot.ErrPermanent, and each names its
+// kind.
+func TestNotifyErrorContract(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{Guilds: []discordtest.Guild{strictGuild()}})
+	general, forum := e.srv.Channel("general").ID, e.srv.Channel("forum").ID
+	n := func(id, channel string) bot.Notification {
+		return bot.Notification{ID: id, Key: "k" + id, Kind: bot.NoticeInfo, Channel: true, To: bot.User{ID: e.srv.User("bob").ID, Name: "Bob"},
+			Game: &bot.GameRef{Place: bot.Place{Guild: e.srv.Guild().ID, Channel: channel}}, Reply: bot.Reply{Text: "News " + id}}
+	}
+	e.srv.FailNext("POST /channels/{channel_id}/messages", discordtest.Failure{RetryAfter: 1500 * time.Millisecond})
+	err := e.b.Notify(e.ctx, n("1", general))
+	var ra *bot.RetryAfter
+	var fr bot.FailureReason
+	if !errors.As(err, &ra) || ra.Wait != 1500*time.Millisecond || errors.Is(err, bot.ErrPermanent) || !errors.As(err, &fr) || fr.FailureReason() != string(discord.FailRateLimited) {
+		t.Errorf("rate-limited notice: %v", err)
+	}
+	if err := e.b.Notify(e.ctx, n("1", general)); err != nil || len(posted(e, "News 1")) != 1 {
+		t.Errorf("retry: %v, posted in %v", err, posted(e, "News 1"))
+	}
+	err = e.b.Notify(e.ctx, n("2", forum))
+	if !errors.Is(err, bot.ErrPermanent) || !errors.As(err, &fr) || fr.FailureReason() != string(discord.FailForumChannel) {
+		t.Errorf("notice for a forum channel itself: %v", err)
+	}
+	e.srv.FailNext("POST /channels/{channel_id}/messages", discordtest.Failure{Status: 503, Message: "503: Service Unavailable"})
+	err = e.b.Notify(e.ctx, n("3", general))
+	if err == nil || errors.Is(err, bot.ErrPermanent) || !errors.As(err, &fr) || fr.FailureReason() != string(discord.FailServer) {
+		t.Errorf("notice meeting a 503: %v", err)
 	}
 }

@@ -768,7 +768,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	}
 	board.Mentions = r.Mentions
 	g.Place.Thread = th
-	if err := b.post(context.Background(), &g, nil, r.Title, board); err != nil {
+	if err := b.post(context.Background(), &g, nil, r.Title, board, ""); err != nil {
 		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
 	}
 }
@@ -885,6 +885,63 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	})
 }
 
+// nonce is the message nonce of notification id's post of the given way ("c" in
+// the channel, "d" by direct message): Discord checks a nonce against all of the
+// bot's recent messages, so the two posts of one notification need their own.
+func nonce(id, way string) string {
+	if id == "" {
+		return ""
+	}
+	return "n" + id + way
+}
+
+// sendNotice posts r in channel like send, with nonce as Discord's message nonce and
+// enforce_nonce set, so that a retry after a lost answer returns the message posted
+// the first time instead of posting it again ("If true and nonce is present, it will
+// be checked for uniqueness in the past few minutes. If another message was created
+// by the same author with the same nonce, that message will be returned and no new
+// message will be created": Create Message, Discord's documentation). discordgo's
+// MessageSend has no enforce_nonce, so the request is made here.
+func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce string) (*discordgo.Message, error) {
+	if nonce == "" || len(nonce) > 25 {
+		return b.send(channel, r)
+	}
+	m := b.message(r)
+	data := struct {
+		discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{MessageSend: discordgo.MessageSend{Content: m.content, Embeds: m.embeds, Components: m.components, AllowedMentions: m.mentions},
+		Nonce: nonce, EnforceNonce: true}
+	for _, e := range data.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	contentType, body := "application/json", []byte(nil)
+	var err error
+	if len(m.files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(data, m.files)
+	} else {
+		body, err = json.Marshal(data)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discord: encoding a message: %w", err)
+	}
+	// A 429 is answered to the caller (the outbox waits retry_after) rather than waited
+	// out here, so one slow channel holds no worker.
+	resp, err := b.ds.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("discord: reading the posted message: %w", err)
+	}
+	return &msg, nil
+}
+
 // threadLost reports whether a post in a thread failed because the thread can no
 // longer take the bot's messages: deleted, hidden, locked, or closed to the bot.
 func threadLost(kind FailureKind) bool {
@@ -900,16 +957,17 @@ func threadLost(kind FailureKind) bool {
 // recorded with Service.SetThread, and posts there; failing that, or for an event's
 // thread, it posts in the parent channel. A thread that is only archived needs none of
 // this: posting unarchives it. The error is the last failure when nothing was posted.
-func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply) error {
+//
+// nonce, when not empty, is the message nonce of every attempt (see sendNotice).
+func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply, nonce string) error {
 	place, parent := g.Place.Thread, g.Place.Channel
 	if place == "" {
 		place = parent
 	}
 	if t := b.channelType(place); isForum(t) {
-		// A forum or media channel takes no messages, only posts.
-		return fmt.Errorf("discord: posting in forum channel %s: no thread to post in", place)
+		return fmt.Errorf("discord: posting in channel %s: %w", place, errForum)
 	}
-	_, err := b.send(place, r)
+	_, err := b.sendNotice(ctx, place, r, nonce)
 	if err == nil {
 		return nil
 	}
@@ -920,7 +978,7 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
 	if g.ID != "" && ev == nil {
 		if th := b.newGameThread(g, "game:"+g.ID+":after:"+place, title); th != "" {
-			_, err2 := b.send(th, r)
+			_, err2 := b.sendNotice(ctx, th, r, nonce)
 			if err2 == nil {
 				return nil
 			}
@@ -931,18 +989,23 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	if t := b.channelType(parent); isForum(t) {
 		return err
 	}
-	if _, err2 := b.send(parent, r); err2 != nil {
+	if _, err2 := b.sendNotice(ctx, parent, r, nonce); err2 != nil {
 		b.failed(err2)
-		return errors.Join(err, err2)
+		return err2
 	}
 	return nil
 }
 
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-// A thread that can no longer take messages is replaced (see post). Each part that
-// arrived is remembered under n.Key, so that delivering n again after an error (see
-// Classify) sends only what failed.
+// A thread that can no longer take messages is replaced (see post). Each post carries
+// n.ID as its message nonce (see sendNotice), and each part that arrived is remembered
+// under n.Key, so delivering n again after an error sends only what failed.
+//
+// Its error keeps bot.Notifier's contract: nil when the player was reached one way; a
+// *bot.RetryAfter for a rate limit; otherwise an error satisfying
+// errors.Is(err, bot.ErrPermanent) when nothing can succeed later (see Classify), and
+// a plain error to retry. Every error names its FailureKind (bot.FailureReason).
 func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	dmKey, placeKey := "", ""
 	if n.Key != "" {
@@ -962,40 +1025,100 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	}
 	inPlace := n.Channel
 	var errs []error
-	if n.Direct && n.To.ID != "" && !sent(dmKey) {
-		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
-		if err == nil {
-			_, err = b.send(dm.ID, r)
-		}
-		switch {
-		case err == nil:
-			done(dmKey)
-		case b.failed(err) == FailDMClosed:
-			inPlace = true
-		default:
-			errs = append(errs, err)
-		}
-	}
-	if inPlace && n.Game != nil && !sent(placeKey) {
-		g := *n.Game
-		if g.ID != "" && g.Place.Thread == "" {
-			g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
-		}
-		if n.Event != nil {
-			if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
-				g.Place.Thread = th
+	reached := false
+	if n.Direct && n.To.ID != "" {
+		if sent(dmKey) {
+			reached = true
+		} else {
+			dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
+			if err == nil {
+				_, err = b.sendNotice(ctx, dm.ID, r, nonce(n.ID, "d"))
 			}
-		}
-		if g.Place.Thread != "" || g.Place.Channel != "" {
-			if err := b.post(ctx, &g, n.Event, n.Reply.Title, r); err != nil {
+			switch {
+			case err == nil:
+				done(dmKey)
+				reached = true
+			case b.failed(err) == FailDMClosed:
+				inPlace = true
+			default:
 				errs = append(errs, err)
-			} else {
-				done(placeKey)
 			}
 		}
 	}
-	return errors.Join(errs...)
+	if inPlace && n.Game != nil {
+		if sent(placeKey) {
+			reached = true
+		} else {
+			g := *n.Game
+			if g.ID != "" && g.Place.Thread == "" {
+				g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
+			}
+			if n.Event != nil {
+				if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
+					g.Place.Thread = th
+				}
+			}
+			if g.Place.Thread != "" || g.Place.Channel != "" {
+				if err := b.post(ctx, &g, n.Event, n.Reply.Title, r, nonce(n.ID, "c")); err != nil {
+					errs = append(errs, err)
+				} else {
+					done(placeKey)
+					reached = true
+				}
+			}
+		}
+	}
+	return notifyError(errs, reached)
 }
+
+// notifyError is Notify's answer for the failures errs of its parts: nil when the
+// player was reached another way and nothing can be retried; otherwise the most
+// hopeful failure, marked as bot.Notifier asks.
+func notifyError(errs []error, reached bool) error {
+	var permanent, transient error
+	for _, err := range errs {
+		if Transient(err) {
+			transient = err
+		} else if permanent == nil {
+			permanent = err
+		}
+	}
+	switch {
+	case transient != nil:
+		kind, _ := Classify(transient)
+		var rl *discordgo.RateLimitError
+		if errors.As(transient, &rl) && rl.TooManyRequests != nil {
+			return &bot.RetryAfter{Wait: rl.RetryAfter, Err: &deliveryError{kind: kind, err: transient}}
+		}
+		return &deliveryError{kind: kind, err: transient}
+	case permanent != nil && !reached:
+		kind, _ := Classify(permanent)
+		return &deliveryError{kind: kind, err: permanent, permanent: true}
+	}
+	return nil
+}
+
+// deliveryError is a failure to deliver a notification, with its kind.
+type deliveryError struct {
+	kind      FailureKind
+	err       error
+	permanent bool
+}
+
+func (e *deliveryError) Error() string {
+	return "discord: delivering a notification (" + string(e.kind) + "): " + e.err.Error()
+}
+
+// Unwrap returns the cause, and bot.ErrPermanent for a permanent failure.
+func (e *deliveryError) Unwrap() []error {
+	if e.permanent {
+		return []error{e.err, bot.ErrPermanent}
+	}
+	return []error{e.err}
+}
+
+// FailureReason names the kind of failure, for metrics.
+func (e *deliveryError) FailureReason() string { return string(e.kind) }
 
 // outgoing is a Reply rendered for Discord.
 type outgoing struct {

@@ -36,9 +36,12 @@
 // players who chose them, and a mention in the thread for a player whose direct
 // messages are closed (50007). Posting in an archived thread unarchives it; a game's
 // thread that is deleted, locked or closed to the bot is replaced by a new one
-// (recorded with Service.SetThread), or else the parent channel is used. Notify's
-// errors are classified by Classify: transient (rate limits, 5xx, the network) or
-// permanent; each part of a notification that arrived is remembered under its key,
-// so delivering it again after an error sends only what failed. Failures counts the
+// (recorded with Service.SetThread), or else the parent channel is used. Each post of
+// a notification carries its outbox id as the message nonce with enforce_nonce, and
+// each part that arrived is remembered under its key, so delivering it again after an
+// error sends only what failed. Notify's errors keep bot.Notifier's contract, after
+// Classify: a 429 is a *bot.RetryAfter (not waited out by discordgo, so a slow channel
+// holds no worker), a permanent failure (a deleted channel, a missing permission...)
+// is bot.ErrPermanent, others are retried; each names its kind (bot.FailureReason). Failures counts the
 // failed requests to Discord by kind, for metrics.
 package discord

@@ -46,6 +46,10 @@ const (
 	codeNewsThreadCap      = 160007
 )
 
+// errForum is a post meant for a forum or media channel itself, which takes no
+// messages, only posts (threads).
+var errForum = errors.New("discord: a forum channel takes no messages, only posts")
+
 // Classify says how err, returned by a request to Discord, failed, and whether the same
 // request may succeed later (transient: rate limits, Discord's 5xx, the network) or
 // will not (permanent: a deleted channel, a missing permission, a locked thread...).
@@ -90,6 +94,8 @@ func Classify(err error) (kind FailureKind, transient bool) {
 			return FailInteractionExpired, false
 		}
 		return FailRefused, false
+	case errors.Is(err, errForum):
+		return FailForumChannel, false
 	case errors.Is(err, discordgo.ErrJSONUnmarshal):
 		return FailRefused, false
 	}

@@ -65,6 +65,7 @@ func TestClassify(t *testing.T) {
 		{rest(404, 10062), FailInteractionExpired, false},
 		{rest(401, 50027), FailInteractionExpired, false},
 		{rest(400, 50035), FailRefused, false},
+		{fmt.Errorf("posting: %w", errForum), FailForumChannel, false},
 	} {
 		kind, transient := Classify(c.err)
 		if kind != c.kind || transient != c.transient || Transient(c.err) != c.transient {
