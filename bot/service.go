@@ -46,6 +46,14 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	// EventGames is how many games of a round robin a player plays at once (default
+	// 4): the next starts when one ends, so a large event opens a bounded number of
+	// threads and no clock runs for a game not yet started.
+	EventGames int
+	// GuildGames is how many games may be in progress in one server before a round
+	// robin waits to start more (default 500, half of Discord's 1,000 active threads
+	// a server, as each game has a thread and other threads need room too).
+	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -71,6 +79,12 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
+	// Gateway says that the adapter reports its gateway connection (GatewayUp,
+	// GatewayDown): until the first GatewayUp no game times out.
+	Gateway bool
+	// OutageGrace is how long the service may be down or disconnected before running
+	// games get the time back (default OutageGrace).
+	OutageGrace time.Duration
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -104,6 +118,10 @@ type Service struct {
 	out  *outbox       // notifications on their way
 	kick chan struct{} // wakes the scheduler early
 
+	gateway bool          // the adapter reports its gateway connection
+	grace   time.Duration // outages up to this long are not given back
+	live    liveness
+
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
 	engSem   chan struct{}   // bounds concurrent engine jobs
@@ -124,7 +142,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
@@ -143,12 +161,22 @@ func New(cfg Config) (*Service, error) {
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
 	}
+	if s.limits.GuildGames <= 0 {
+		s.limits.GuildGames = DefaultGuildGames
+	}
+	if s.limits.EventGames <= 0 {
+		s.limits.EventGames = DefaultEventGames
+	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour
 	}
 	if s.engineTO <= 0 {
 		s.engineTO = time.Minute
 	}
+	if s.grace <= 0 {
+		s.grace = OutageGrace
+	}
+	s.live.down = s.gateway
 	if s.site == "" {
 		s.site = "Discord"
 	}

@@ -108,6 +108,12 @@ type Bot struct {
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
 	failures map[FailureKind]int64 // failed requests to Discord, by kind
+
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -137,6 +143,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, failures: map[FailureKind]int64{}}
 	ds.AddHandler(b.onEvent)
+	b.gw = newGatewayWatch(ds)
 	return b, nil
 }
 
@@ -162,6 +169,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.ds.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -190,7 +203,10 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+func (b *Bot) Close() error {
+	b.stopWatch()
+	return b.ds.Close()
+}
 
 // ApplicationCommands turns the service's command specs into Discord slash commands;
 // commands reached through buttons are left out.
@@ -341,6 +357,11 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return
@@ -866,6 +887,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			if t := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
+			return "", false
+		}
+		if kind == FailThreadCap {
+			b.threadsFull(key, channel) // and the next post tries again
 			return "", false
 		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "kind", kind, "error", err)

@@ -59,7 +59,7 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 		t.Fatal(err)
 	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine,
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine, Gateway: true,
 		Rand: func() uint64 { n++; return n * 7919 }})
 	if err != nil {
 		t.Fatal(err)
@@ -105,7 +105,7 @@ func text(m *discordtest.Message) string {
 }
 
 // buttonID returns the custom id of the button labelled label in m.
-func buttonID(t *testing.T, m *discordtest.Message, label string) string {
+func buttonID(t testing.TB, m *discordtest.Message, label string) string {
 	t.Helper()
 	var find func(cs []discordtest.Component) string
 	find = func(cs []discordtest.Component) string {
