@@ -33,6 +33,7 @@
 //	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //	match            running | finished | stopped (an engine match, schema 2)
+//	review class     best | good | inaccuracy | mistake | blunder (schema 3)
 //
 // The golden file testdata/game_v1.json shows a complete game record.
 //
@@ -53,6 +54,9 @@
 //	ratings               guild, variant, player              Rating (Glicko-2, per server and variant)
 //	requests              interaction or command id           {"at": time, "result": base64 blob}
 //	matches               match id                            Match (an engine match; schema 2)
+//	reviews               game id                             Review (the engine's review of a game:
+//	                                                          per move its class, scores, better
+//	                                                          move and line; schema 3)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //
