@@ -179,8 +179,10 @@ type harness struct {
 	svc    *Service
 	// features are plugged into the service after its own.
 	features []func(*Service) Feature
-	seq      int
-	rand     uint64
+	// config, when set, changes the service's configuration before each open.
+	config func(*Config)
+	seq    int
+	rand   uint64
 }
 
 // testRegistry holds the real variants and the toy.
@@ -207,9 +209,13 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store = st
-	svc, err := New(Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: h.notes,
+	cfg := Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: h.notes,
 		Now: h.clock.Now, Rand: func() uint64 { h.rand++; return h.rand * 2 }, // even: the challenger gets White
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features}
+	if h.config != nil {
+		h.config(&cfg)
+	}
+	svc, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}

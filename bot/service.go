@@ -69,6 +69,8 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
+	// Review bounds the engine's game reviews (review.go).
+	Review ReviewOptions
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -89,6 +91,8 @@ type Service struct {
 	hintsAll bool
 	engineTO time.Duration
 	site     string
+	// reviewOpts bound game reviews (Config.Review).
+	reviewOpts ReviewOptions
 
 	// The features' commands in the order they are listed, their index by name, the
 	// completers of their options by option name, and the end-of-game hooks.
@@ -123,7 +127,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, reviewOpts: cfg.Review,
 		notes: make(chan note, 256), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
