@@ -36,14 +36,15 @@ const CmdReview = "review"
 type ReviewOptions struct {
 	// Limits bound the search of each position (default engine.DefaultReviewLimits).
 	Limits engine.Limits
-	// Budget bounds a whole review (default 3 minutes): a long game's positions share
-	// it, each getting at most Limits.Time.
+	// Budget bounds the search time of a whole review (default 3 minutes): a long
+	// game's positions share it, each getting at most Limits.Time. A review also
+	// waits, between positions, while the service is busy (requests, notifications).
 	Budget time.Duration
 }
 
 // Reviewer reviews games; the built-in engine's Engine (NewEngine) is one.
 type Reviewer interface {
-	Review(ctx context.Context, h *record.History, lim engine.Limits) (*engine.Review, error)
+	Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error)
 }
 
 // ReviewRenderer draws a review's picture; NewRenderer's renderer is one.
@@ -52,8 +53,8 @@ type ReviewRenderer interface {
 }
 
 // Review reviews h with an engine of its own (a small table, never the one of play).
-func (e *engines) Review(ctx context.Context, h *record.History, lim engine.Limits) (*engine.Review, error) {
-	return engine.New(engine.Options{HashBits: 18}).Review(ctx, h, lim)
+func (e *engines) Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error) {
+	return engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts)
 }
 
 // ReviewPNG draws rv with render's review drawing.
@@ -218,9 +219,7 @@ func (rv *reviewer) run(id string) (err error) {
 	if n := len(h.Steps) + 1; lim.Time == 0 || lim.Time*time.Duration(n) > rv.opts.Budget {
 		lim.Time = rv.opts.Budget / time.Duration(n)
 	}
-	rctx, cancel := context.WithTimeout(ctx, rv.opts.Budget+rv.opts.Budget/4)
-	defer cancel()
-	res, err := eng.Review(rctx, h, lim)
+	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Before: rv.quiet})
 	if err != nil {
 		return err
 	}
@@ -255,6 +254,24 @@ func (rv *reviewer) run(id string) (err error) {
 	}
 	s.finish(ctx, &e)
 	return nil
+}
+
+// quietWait is how long a review waits at a time for the service to be quiet.
+const quietWait = 20 * time.Millisecond
+
+// quiet waits, before each position a review searches, until no request is being
+// handled and no notification waits to be sent: the review gives way to play. The
+// budget counts searching only (each position's search is bounded), so a busy
+// service delays a review without letting it take more time from play.
+func (rv *reviewer) quiet(ctx context.Context) error {
+	for rv.s.inflight.Load() > 0 || len(rv.s.notes) > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(quietWait):
+		}
+	}
+	return ctx.Err()
 }
 
 // toStored turns the engine's review of h into its stored form.

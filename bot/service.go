@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/missivechess/missive/rules"
@@ -102,10 +103,11 @@ type Service struct {
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
 
-	bg      tracker   // background work: notifications, engine moves
-	notes   chan note // ordered notification queue
-	noteRun sync.Once
-	kick    chan struct{} // wakes the scheduler early
+	bg       tracker      // background work: notifications, engine moves
+	inflight atomic.Int64 // requests being handled
+	notes    chan note    // ordered notification queue
+	noteRun  sync.Once
+	kick     chan struct{} // wakes the scheduler early
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
@@ -196,6 +198,8 @@ func (s *Service) Close() {
 // an operation is logged and answered with a polite error, and the service goes on.
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	start := time.Now()
+	s.inflight.Add(1)
+	defer s.inflight.Add(-1)
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("bot: command panicked", "command", req.Command, "user", req.User.ID, "request", req.ID,

@@ -155,10 +155,26 @@ func (r *Review) WhiteChance(i int) float64 {
 	return c
 }
 
+// ReviewOptions configure ReviewWith.
+type ReviewOptions struct {
+	// Limits bound the search of each position (DefaultReviewLimits when zero).
+	Limits Limits
+	// Before, when set, runs before each search; it may wait (for a quiet moment, so
+	// that a review in the background gives way to play) and stops the review by
+	// returning an error.
+	Before func(ctx context.Context) error
+}
+
 // Review analyses every position of h, a game's public history, within lim per
-// position (DefaultReviewLimits when zero) and ctx; the review of a game uses an
-// engine of its own so that it never shares a table with play.
+// position (DefaultReviewLimits when zero) and ctx; the review of a game is best
+// given an engine of its own, so that it never shares a table with play.
 func (e *Engine) Review(ctx context.Context, h *record.History, lim Limits) (*Review, error) {
+	return e.ReviewWith(ctx, h, ReviewOptions{Limits: lim})
+}
+
+// ReviewWith is Review with options.
+func (e *Engine) ReviewWith(ctx context.Context, h *record.History, opts ReviewOptions) (*Review, error) {
+	lim := opts.Limits
 	if lim == (Limits{}) {
 		lim = DefaultReviewLimits
 	}
@@ -171,6 +187,11 @@ func (e *Engine) Review(ctx context.Context, h *record.History, lim Limits) (*Re
 	searchAt := func(pos rules.Position) (eval, error) {
 		if o := pos.Outcome(); o.IsOver() {
 			return eval{score: outcomeScore(o, pos.Turn()), done: true}, nil
+		}
+		if opts.Before != nil {
+			if err := opts.Before(ctx); err != nil {
+				return eval{}, err
+			}
 		}
 		res, err := e.Search(ctx, pos, lim)
 		if err != nil {

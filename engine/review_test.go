@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -113,5 +114,43 @@ func TestReviewGessRingLeft(t *testing.T) {
 	r := wantBlunder(t, h, 0, ClassBlunder)
 	if r.Moves[1].Class != ClassBest {
 		t.Fatalf("the winning capture is classed %s", r.Moves[1].Class)
+	}
+}
+
+// BenchmarkReview40 reviews a 40-move game (80 plies of random legal moves; Go-Chess
+// from a randomly placed board) of each game at the default review limits; the time
+// per op is the time of one review on one core.
+func BenchmarkReview40(b *testing.B) {
+	for _, key := range []string{"gothic", "keltic", "gochess", "gess"} {
+		b.Run(key, func(b *testing.B) {
+			rng := rand.New(rand.NewPCG(5, 6))
+			first := mustPos(b, key, "")
+			if sim, ok := first.(rules.Simultaneous); ok {
+				var err error
+				if first, err = PlayPlacement(context.Background(), sim, RandomPlacer{Rand: rng}, RandomPlacer{Rand: rng}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			var moves []rules.Move
+			for pos := first; len(moves) < 80 && !pos.Outcome().IsOver(); {
+				ms := pos.LegalMoves()
+				m := ms[rng.IntN(len(ms))]
+				next, err := pos.Play(m)
+				if err != nil {
+					b.Fatal(err)
+				}
+				moves, pos = append(moves, m), next
+			}
+			h, err := record.Line(first, moves)
+			if err != nil {
+				b.Fatal(err)
+			}
+			b.ReportMetric(float64(len(moves)), "plies")
+			for range b.N {
+				if _, err := New(Options{HashBits: 18}).Review(context.Background(), h, DefaultReviewLimits); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }
