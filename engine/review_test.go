@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -152,5 +153,38 @@ func BenchmarkReview40(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// Go-Chess placement: White's king goes to d4, where the knight's jump to f5 forks
+// it and the queen on h4 (Black, whose king and queen stand nearer, moves first).
+// The king round is searched: the choice is a blunder, and the engine's placement
+// strategy names a better cell.
+func TestReviewGoChessKingPlacementFork(t *testing.T) {
+	v := mustPos(t, "gochess", "").Variant()
+	r := record.Record{Start: "rnbq1br***/pppppppp**/10/4n5/10/10/7Q2/2P7/**1PPPPPPP/***BB1RRNN placement 16 - -/- -/-"}
+	pos, err := r.Position(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range []struct {
+		side rules.Side
+		text string
+	}{{rules.Black, "e10"}, {rules.White, "d4"}, {rules.Black, "Nf5"}, {rules.White, "Ke4"}, {rules.Black, "Nxh4"}} {
+		if _, pos, err = r.Play(pos, e.side, e.text, time.Time{}); err != nil {
+			t.Fatalf("%s %s: %v", e.side, e.text, err)
+		}
+	}
+	h, err := r.Replay(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rv := wantBlunder(t, h, 1, ClassBlunder)
+	m := rv.Moves[1]
+	if !m.Placement || h.Steps[1].Before.UCI(m.Best) == "K@d4" {
+		t.Fatalf("the king's choice: %+v", m)
+	}
+	if rv.Moves[0].Class != ClassBest && rv.Moves[0].Class != ClassGood {
+		t.Fatalf("Black's king choice is classed %s", rv.Moves[0].Class)
 	}
 }
