@@ -134,9 +134,14 @@ func BenchmarkReview40(b *testing.B) {
 			}
 			var moves []rules.Move
 			for pos := first; len(moves) < 80 && !pos.Outcome().IsOver(); {
+				// A random move that does not end the game, when there is one (Gess).
 				ms := pos.LegalMoves()
 				m := ms[rng.IntN(len(ms))]
 				next, err := pos.Play(m)
+				for try := 0; err == nil && next.Outcome().IsOver() && try < 50; try++ {
+					m = ms[rng.IntN(len(ms))]
+					next, err = pos.Play(m)
+				}
 				if err != nil {
 					b.Fatal(err)
 				}
