@@ -44,7 +44,7 @@ func BenchmarkMoveWhileReviewing(b *testing.B) {
 		benchMoves(b, "gothic", func(ctx context.Context, svc *Service) {
 			rv := &reviewer{s: svc} // its quiet gate, as the feature's lane uses it
 			for ctx.Err() == nil {
-				opts := engine.ReviewOptions{Limits: engine.DefaultReviewLimits, Before: rv.quiet}
+				opts := engine.ReviewOptions{Limits: engine.DefaultReviewLimits, Pause: rv.quiet}
 				if _, err := engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts); err == nil {
 					reviews++
 				}

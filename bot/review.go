@@ -38,7 +38,8 @@ type ReviewOptions struct {
 	Limits engine.Limits
 	// Budget bounds the search time of a whole review (default 3 minutes): a long
 	// game's positions share it, each getting at most Limits.Time. A review also
-	// waits, between positions, while the service is busy (requests, notifications).
+	// waits, before and during each search, while the service is busy (requests,
+	// notifications).
 	Budget time.Duration
 }
 
@@ -219,7 +220,7 @@ func (rv *reviewer) run(id string) (err error) {
 	if n := len(h.Steps) + 1; lim.Time == 0 || lim.Time*time.Duration(n) > rv.opts.Budget {
 		lim.Time = rv.opts.Budget / time.Duration(n)
 	}
-	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Before: rv.quiet})
+	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Pause: rv.quiet})
 	if err != nil {
 		return err
 	}
@@ -259,12 +260,12 @@ func (rv *reviewer) run(id string) (err error) {
 // quietWait is how long a review waits at a time for the service to be quiet.
 const quietWait = 20 * time.Millisecond
 
-// quiet waits, before each position a review searches, until no request is being
-// handled and no notification waits to be sent: the review gives way to play. The
-// budget counts searching only (each position's search is bounded), so a busy
-// service delays a review without letting it take more time from play.
+// quiet waits, before and during each search of a review, until no request is
+// being handled and no notification is being drawn or waits to be sent: the review
+// gives way to play: a busy service makes a review later or shallower (a position's
+// time runs on while its search waits), never play slower.
 func (rv *reviewer) quiet(ctx context.Context) error {
-	for rv.s.inflight.Load() > 0 || len(rv.s.notes) > 0 {
+	for rv.s.inflight.Load() > 0 || rv.s.delivering.Load() > 0 || len(rv.s.notes) > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()

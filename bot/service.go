@@ -105,9 +105,11 @@ type Service struct {
 
 	bg       tracker      // background work: notifications, engine moves
 	inflight atomic.Int64 // requests being handled
-	notes    chan note    // ordered notification queue
-	noteRun  sync.Once
-	kick     chan struct{} // wakes the scheduler early
+	// delivering counts notifications being drawn and sent.
+	delivering atomic.Int64
+	notes      chan note // ordered notification queue
+	noteRun    sync.Once
+	kick       chan struct{} // wakes the scheduler early
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
@@ -412,6 +414,8 @@ func (s *Service) sendNotes() {
 
 // deliver draws a notification's picture and sends it.
 func (s *Service) deliver(n note) {
+	s.delivering.Add(1)
+	defer s.delivering.Add(-1)
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("bot: notification panicked", "key", n.n.Key, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))

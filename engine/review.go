@@ -159,10 +159,11 @@ func (r *Review) WhiteChance(i int) float64 {
 type ReviewOptions struct {
 	// Limits bound the search of each position (DefaultReviewLimits when zero).
 	Limits Limits
-	// Before, when set, runs before each search; it may wait (for a quiet moment, so
-	// that a review in the background gives way to play) and stops the review by
-	// returning an error.
-	Before func(ctx context.Context) error
+	// Pause, when set, is called before each search and every thousand nodes or so
+	// during it; it may block, so that a review in the background gives way to play
+	// (the position's time runs on meanwhile; its node budget does not), and stops the
+	// review by returning an error.
+	Pause func(ctx context.Context) error
 }
 
 // Review analyses every position of h, a game's public history, within lim per
@@ -188,12 +189,12 @@ func (e *Engine) ReviewWith(ctx context.Context, h *record.History, opts ReviewO
 		if o := pos.Outcome(); o.IsOver() {
 			return eval{score: outcomeScore(o, pos.Turn()), done: true}, nil
 		}
-		if opts.Before != nil {
-			if err := opts.Before(ctx); err != nil {
+		if opts.Pause != nil {
+			if err := opts.Pause(ctx); err != nil {
 				return eval{}, err
 			}
 		}
-		res, err := e.Search(ctx, pos, lim)
+		res, err := e.search(ctx, pos, lim, 0, opts.Pause)
 		if err != nil {
 			return eval{}, err
 		}
