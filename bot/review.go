@@ -248,7 +248,7 @@ func (rv *reviewer) run(id string) (err error) {
 			To: User{Name: "the players of game " + g.ID}, Game: gameRef(g), Reply: out,
 		}, image: &imageJob{pos: publicView(g.Position), opts: BoardOptions{LastMove: lastMove(g)},
 			name: fmt.Sprintf("game-%s.png", g.ID), alt: "the final board"}})
-		return nil
+		return s.enqueue(tx, &e)
 	})
 	if err != nil {
 		return err
@@ -261,11 +261,10 @@ func (rv *reviewer) run(id string) (err error) {
 const quietWait = 20 * time.Millisecond
 
 // quiet waits, before and during each search of a review, until no request is
-// being handled and no notification is being drawn or waits to be sent: the review
-// gives way to play: a busy service makes a review later or shallower (a position's
+// being handled and no notification is being drawn: the review gives way to play: a busy service makes a review later or shallower (a position's
 // time runs on while its search waits), never play slower.
 func (rv *reviewer) quiet(ctx context.Context) error {
-	for rv.s.inflight.Load() > 0 || rv.s.delivering.Load() > 0 || len(rv.s.notes) > 0 {
+	for rv.s.inflight.Load() > 0 || rv.s.drawing.Load() > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()

@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -23,6 +24,10 @@ import (
 const (
 	codeMissingPermissions = 50013 // no permission to create a thread here
 	codeCannotDM           = 50007 // the user blocks direct messages
+	// codeMaxActiveThreads: the server has Discord's maximum of active threads
+	// ("Maximum number of active threads reached", JSON error codes in Discord's
+	// documentation, topics/opcodes-and-status-codes).
+	codeMaxActiveThreads = 160006
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -63,6 +68,12 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -92,6 +103,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
+	b.gw = newGatewayWatch(ds)
 	return b, nil
 }
 
@@ -117,6 +129,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.ds.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -145,7 +163,10 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+func (b *Bot) Close() error {
+	b.stopWatch()
+	return b.ds.Close()
+}
 
 // ApplicationCommands turns the service's command specs into Discord slash commands;
 // commands reached through buttons are left out.
@@ -209,6 +230,14 @@ func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationComman
 	return out
 }
 
+// delivered reports whether key was seen (by once) without recording it.
+func (b *Bot) delivered(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.seen[key]
+	return ok
+}
+
 // once reports whether key is new, remembering it for an hour.
 func (b *Bot) once(key string) bool {
 	b.mu.Lock()
@@ -230,6 +259,11 @@ func (b *Bot) once(key string) bool {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return
@@ -640,6 +674,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			}
 			return ""
 		}
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
+			b.threadsFull(key, channel)
+			return ""
+		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
 		return ""
 	}
@@ -657,12 +695,74 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	})
 }
 
+// nonce is the message nonce of notification id's post of the given way ("c" in
+// the channel, "d" by direct message): Discord checks a nonce against all of the
+// bot's recent messages, so the two posts of one notification need their own.
+func nonce(id, way string) string {
+	if id == "" {
+		return ""
+	}
+	return "n" + id + way
+}
+
+// sendNotice posts r in channel like send, with nonce as Discord's message nonce and
+// enforce_nonce set, so that a retry after a lost answer returns the message posted
+// the first time instead of posting it again ("If true and nonce is present, it will
+// be checked for uniqueness in the past few minutes. If another message was created
+// by the same author with the same nonce, that message will be returned and no new
+// message will be created": Create Message, Discord's documentation). discordgo's
+// MessageSend has no enforce_nonce, so the request is made here.
+func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce string) (*discordgo.Message, error) {
+	if nonce == "" || len(nonce) > 25 {
+		return b.send(channel, r)
+	}
+	m := b.message(r)
+	data := struct {
+		discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{MessageSend: discordgo.MessageSend{Content: m.content, Embeds: m.embeds, Components: m.components, AllowedMentions: m.mentions},
+		Nonce: nonce, EnforceNonce: true}
+	for _, e := range data.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	contentType, body := "application/json", []byte(nil)
+	var err error
+	if len(m.files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(data, m.files)
+	} else {
+		body, err = json.Marshal(data)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discord: encoding a message: %w", err)
+	}
+	resp, err := b.ds.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("discord: reading the posted message: %w", err)
+	}
+	return &msg, nil
+}
+
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
-	if n.Key != "" && !b.once("n:"+n.Key) {
+func (b *Bot) Notify(ctx context.Context, n bot.Notification) (err error) {
+	// A notice is remembered as delivered only once it is: the service's outbox calls
+	// again after a failure, and that retry must not be taken for a duplicate.
+	if n.Key != "" && b.delivered("n:"+n.Key) {
 		return nil
 	}
+	defer func() {
+		if err == nil && n.Key != "" {
+			b.once("n:" + n.Key)
+		}
+	}()
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
@@ -681,7 +781,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.Direct && n.To.ID != "" {
 		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 		if err == nil {
-			_, err = b.send(dm.ID, r)
+			_, err = b.sendNotice(ctx, dm.ID, r, nonce(n.ID, "d"))
 		}
 		if err != nil {
 			var re *discordgo.RESTError
@@ -703,7 +803,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 		}
 	}
 	if inPlace && place != "" {
-		if _, err := b.send(place, r); err != nil {
+		if _, err := b.sendNotice(ctx, place, r, nonce(n.ID, "c")); err != nil {
 			errs = append(errs, err)
 		}
 	}
