@@ -226,6 +226,11 @@ func (rv *reviewer) run(id string) (err error) {
 	}
 	stored := toStored(g.ID, len(g.Moves), h, res, lim)
 	stored.Made = s.now()
+	// Drawn before the write, so that the transaction (which moves wait for) is short.
+	out, err := rv.present(g, stored, "")
+	if err != nil {
+		return err
+	}
 	var e effects
 	err = s.store.Update(ctx, func(tx *storage.Tx) error {
 		e = effects{}
@@ -237,10 +242,6 @@ func (rv *reviewer) run(id string) (err error) {
 			return err
 		}
 		if err := tx.PutReview(stored); err != nil {
-			return err
-		}
-		out, err := rv.present(g, stored, "")
-		if err != nil {
 			return err
 		}
 		e.notes = append(e.notes, note{n: Notification{
