@@ -510,7 +510,7 @@ func nagText(class string) string {
 // unitsSentence says what the evaluations of variant's games mean.
 func unitsSentence(variant string) string {
 	if variant == "gess" {
-		return "Evaluations are in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."
+		return "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."
 	}
 	return "Evaluations are in pawns, from White's side."
 }
