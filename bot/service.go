@@ -38,9 +38,31 @@ type Request struct {
 	// Names gives display names of user ids that appear in Args (Discord resolves them).
 	Names map[string]string
 	// Admin says that the user may manage the server (Discord's Manage Server
-	// permission), as admin-only commands need; local play (no guild) needs none.
+	// permission), as admin-only commands need; local play (no place) needs none.
 	Admin bool
+	// Context is the kind of place the request came from (see Request.Where); an
+	// adapter sets it, and a request without it is placed by its Place.
+	Context Context
 }
+
+// Where returns the kind of place req came from: a server when it names one, else
+// its Context, else a direct message with the bot when it names a channel; local
+// play (the console: no place at all) is "".
+func (req Request) Where() Context {
+	switch {
+	case req.Place.Guild != "":
+		return ContextGuild
+	case req.Context == ContextBotDM || req.Context == ContextPrivateChannel:
+		return req.Context
+	case req.Place.Channel != "" || req.Place.Thread != "":
+		return ContextBotDM
+	}
+	return ""
+}
+
+// local reports whether req is local play (the console), where every command is
+// offered and there is no server permission to check.
+func (req Request) local() bool { return req.Where() == "" }
 
 // Limits bound what one player may have open at once.
 type Limits struct {
@@ -257,6 +279,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	c, ok := s.command(req.Command)
 	if !ok {
 		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+	}
+	if !c.Spec.OfferedIn(req.Where()) {
+		return refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
 	}
 	return c.Handle(ctx, req)
 }
