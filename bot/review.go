@@ -41,6 +41,9 @@ type ReviewOptions struct {
 	// waits, before and during each search, while the service is busy (requests,
 	// notifications).
 	Budget time.Duration
+	// OnRequest reviews games only when /review asks, not every game that ends: for
+	// the console, where each command waits for the background work it starts.
+	OnRequest bool
 }
 
 // Reviewer reviews games; the built-in engine's Engine (NewEngine) is one.
@@ -101,7 +104,7 @@ func (rv *reviewer) engine() (Reviewer, bool) {
 
 // gameEnded queues the review of a game that has just ended.
 func (rv *reviewer) gameEnded(_ context.Context, g *storage.Game) {
-	if _, ok := rv.engine(); !ok || g.Match != "" || g.Outcome.Reason == rules.Aborted || len(g.Moves) < 2 {
+	if _, ok := rv.engine(); !ok || rv.opts.OnRequest || g.Match != "" || g.Outcome.Reason == rules.Aborted || len(g.Moves) < 2 {
 		return
 	}
 	rv.queue(g.ID)

@@ -98,6 +98,27 @@ func TestReviewWhenGameEnds(t *testing.T) {
 	}
 }
 
+// With OnRequest (the console) a game that ends is not reviewed until /review asks.
+func TestReviewOnRequest(t *testing.T) {
+	h := reviewHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
+		c.Renderer = NewRenderer()
+		c.Review = ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
+	}
+	h.restart()
+	id := h.start("gothic", "")
+	h.play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.ok("bob", "resign game:"+id)
+	for _, n := range h.notes.take() {
+		if strings.HasPrefix(n.Key, "review/") {
+			t.Fatalf("a review was posted unasked: %+v", n)
+		}
+	}
+	h.ok("alice", "review game:"+id)
+	postedReview(t, h.notes.take())
+}
+
 // A game in progress is reviewed only where hints are allowed: never a rated game.
 func TestReviewDuringPlay(t *testing.T) {
 	h := reviewHarness(t)
