@@ -33,19 +33,29 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	seed := fs.Uint64("seed", 1, "seed of the openings and start positions")
 	maxPlies := fs.Int("max-plies", 300, "adjudicate a draw after this many plies (0: never)")
 	pgn := fs.String("pgn", "", "write all games to this PGN file")
+	jobs := fs.Int("j", 1, "game pairs played at once, each by its own players")
+	sprtSpec := fs.String("sprt", "", "stop when a sequential test decides: elo0,elo1[,alpha,beta] (alpha and beta default to 0.05)")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("%w: %w", err, errUsage)
 	}
 	for _, f := range []struct {
 		name   string
 		n, min int
-	}{{"games", *games, 1}, {"opening-plies", *openings, 0}, {"max-plies", *maxPlies, 0}} {
+	}{{"games", *games, 1}, {"opening-plies", *openings, 0}, {"max-plies", *maxPlies, 0}, {"j", *jobs, 1}} {
 		if f.n < f.min {
 			return fmt.Errorf("match: --%s must be at least %d, not %d: %w", f.name, f.min, f.n, errUsage)
 		}
 	}
 	if *maxPlies > 0 && *maxPlies <= *openings {
 		return fmt.Errorf("match: --max-plies %d would end the games within their %d opening plies; give more, or 0 for no cap: %w", *maxPlies, *openings, errUsage)
+	}
+	var sprt *match.SPRT
+	if *sprtSpec != "" {
+		t, err := parseSPRT(*sprtSpec)
+		if err != nil {
+			return err
+		}
+		sprt = &t
 	}
 	v, err := variants.Registry().Lookup(*variant)
 	if err != nil {
@@ -57,21 +67,36 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return err
 		}
 	}
-	pa, err := player(*a, cfgs, *think, *seed)
-	if err != nil {
-		return err
-	}
-	pb, err := player(*b, cfgs, *think, *seed+1)
-	if err != nil {
-		return err
-	}
-	for _, p := range []match.Player{pa, pb} {
-		if x, ok := p.(*match.External); ok {
-			defer x.Engine.Close()
-			if !x.Engine.Supports(v.Key()) {
-				return fmt.Errorf("match: %s is not configured for %s", x.Name(), v.Key())
+	// Every worker gets its own players: an engine process plays one game at a time.
+	var opened []match.Player
+	defer func() {
+		for _, p := range opened {
+			if x, ok := p.(*match.External); ok {
+				x.Engine.Close()
 			}
 		}
+	}()
+	players := func(w int) (match.Player, match.Player, error) {
+		pa, err := player(*a, cfgs, *think, *seed+2*uint64(w))
+		if err != nil {
+			return nil, nil, err
+		}
+		opened = append(opened, pa)
+		pb, err := player(*b, cfgs, *think, *seed+2*uint64(w)+1)
+		if err != nil {
+			return nil, nil, err
+		}
+		opened = append(opened, pb)
+		for _, p := range []match.Player{pa, pb} {
+			if x, ok := p.(*match.External); ok && !x.Engine.Supports(v.Key()) {
+				return nil, nil, fmt.Errorf("match: %s is not configured for %s", x.Name(), v.Key())
+			}
+		}
+		return pa, pb, nil
+	}
+	pa, pb, err := players(0)
+	if err != nil {
+		return err
 	}
 	c := match.Config{Variant: v, A: pa, B: pb, Games: *games, OpeningPlies: *openings, Seed: *seed, MaxPlies: *maxPlies, Log: stdout}
 	if v.Key() == "gochess" {
@@ -85,8 +110,26 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		defer f.Close()
 		c.PGN = f
 	}
-	sum, _, err := match.Run(ctx, c)
+	par := match.Parallel{Config: c, Jobs: *jobs, Players: func(w int) (match.Player, match.Player, error) {
+		if w == 0 {
+			return pa, pb, nil
+		}
+		return players(w)
+	}}
+	if sprt != nil {
+		par.Stop = func(sum match.Summary, p match.Pentanomial) bool {
+			llr := sprt.LLR5(p)
+			lo, hi := sprt.Bounds()
+			fmt.Fprintf(stdout, "sprt: %d pairs %v, LLR %.2f (%.2f, %.2f)\n", p.Pairs(), p, llr, lo, hi)
+			return sprt.Decide(llr) != match.Continue
+		}
+	}
+	sum, penta, err := par.Run(ctx)
 	fmt.Fprintln(stdout, sum)
+	if sprt != nil {
+		llr := sprt.LLR5(penta)
+		fmt.Fprintf(stdout, "sprt [%g, %g] alpha %g beta %g: pairs %v, LLR %.2f, %v\n", sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, penta, llr, sprt.Decide(llr))
+	}
 	return err
 }
 
@@ -141,4 +184,25 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 		return nil, fmt.Errorf("match: no engine %q in the --engines file: %w", arg, errUsage)
 	}
 	return nil, fmt.Errorf("match: unknown player %q (builtin, greedy or engine:NAME): %w", spec, errUsage)
+}
+
+// parseSPRT reads elo0,elo1[,alpha,beta].
+func parseSPRT(spec string) (match.SPRT, error) {
+	t := match.SPRT{Alpha: 0.05, Beta: 0.05}
+	parts := strings.Split(spec, ",")
+	if len(parts) != 2 && len(parts) != 4 {
+		return t, fmt.Errorf("match: --sprt %q: give elo0,elo1 or elo0,elo1,alpha,beta: %w", spec, errUsage)
+	}
+	fields := []*float64{&t.Elo0, &t.Elo1, &t.Alpha, &t.Beta}
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil {
+			return t, fmt.Errorf("match: --sprt %q: %q is not a number: %w", spec, p, errUsage)
+		}
+		*fields[i] = x
+	}
+	if err := t.Validate(); err != nil {
+		return t, fmt.Errorf("match: --sprt %q: %w: %w", spec, err, errUsage)
+	}
+	return t, nil
 }
