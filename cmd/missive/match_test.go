@@ -61,7 +61,7 @@ func TestMatchParallelSPRTSmoke(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if strings.Count(out, "\ngame ") + strings.Count(out[:min(len(out), 5)], "game ") != 2 {
+	if strings.Count(out, "\ngame ")+strings.Count(out[:min(len(out), 5)], "game ") != 2 {
 		t.Errorf("want 2 games logged:\n%s", out)
 	}
 	if !strings.Contains(out, "of 2 games") || !strings.Contains(out, "sprt: 1 pairs") || !strings.Contains(out, "sprt [0, 10] alpha 0.05 beta 0.05: pairs [") {
