@@ -121,14 +121,14 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			llr := sprt.LLR5(p)
 			lo, hi := sprt.Bounds()
 			fmt.Fprintf(stdout, "sprt: %d pairs %v, LLR %.2f (%.2f, %.2f)\n", p.Pairs(), p, llr, lo, hi)
-			return sprt.Decide(llr) != match.Continue
+			return sprt.Verdict(p) != match.Continue
 		}
 	}
 	sum, penta, err := par.Run(ctx)
 	fmt.Fprintln(stdout, sum)
 	if sprt != nil {
 		llr := sprt.LLR5(penta)
-		fmt.Fprintf(stdout, "sprt [%g, %g] alpha %g beta %g: pairs %v, LLR %.2f, %v\n", sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, penta, llr, sprt.Decide(llr))
+		fmt.Fprintf(stdout, "sprt [%g, %g] alpha %g beta %g: pairs %v, LLR %.2f, %v\n", sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, penta, llr, sprt.Verdict(penta))
 	}
 	return err
 }

@@ -125,3 +125,17 @@ func (p Pentanomial) Pairs() int { return p[0] + p[1] + p[2] + p[3] + p[4] }
 func (t SPRT) LLR5(p Pentanomial) float64 {
 	return t.gsprt([]float64{0, 0.25, 0.5, 0.75, 1}, p[:])
 }
+
+// MinPairs is the number of game pairs before which Verdict never decides: the
+// normal approximation behind the ratio needs a sample with some spread, and a
+// few lopsided pairs have almost none.
+const MinPairs = 10
+
+// Verdict returns the test's verdict on the pairs p: undecided below MinPairs
+// pairs, else Decide on their pentanomial LLR.
+func (t SPRT) Verdict(p Pentanomial) Verdict {
+	if p.Pairs() < MinPairs {
+		return Continue
+	}
+	return t.Decide(t.LLR5(p))
+}

@@ -63,3 +63,20 @@ func TestSPRTValidate(t *testing.T) {
 		t.Errorf("good parameters refused: %v", err)
 	}
 }
+
+// A lopsided start decides nothing before MinPairs pairs, however large its ratio.
+func TestSPRTVerdictWaitsForMinPairs(t *testing.T) {
+	s := SPRT{Elo0: 0, Elo1: 10, Alpha: 0.05, Beta: 0.05}
+	if llr := s.LLR5(Pentanomial{0, 0, 0, 0, 1}); llr < 3 {
+		t.Fatalf("one won pair gives LLR %v; the guard below would test nothing", llr)
+	}
+	if v := s.Verdict(Pentanomial{0, 0, 0, 0, MinPairs - 1}); v != Continue {
+		t.Errorf("%d won pairs: %v, want undecided", MinPairs-1, v)
+	}
+	if v := s.Verdict(Pentanomial{0, 0, 0, 0, MinPairs}); v != AcceptH1 {
+		t.Errorf("%d won pairs: %v, want H1", MinPairs, v)
+	}
+	if v := s.Verdict(Pentanomial{MinPairs, 0, 0, 0, 0}); v != AcceptH0 {
+		t.Errorf("%d lost pairs: %v, want H0", MinPairs, v)
+	}
+}
