@@ -292,3 +292,5 @@ func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
 	us := b.Turn()
 	return Score(score[us]-score[us^1]) + 10
 }
+
+func (c *chessGame) forwardPrune() bool { return true }

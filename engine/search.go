@@ -42,6 +42,10 @@ type game interface {
 	maxMoves() int
 	// qDepth bounds the quiescence search (0 for unbounded).
 	qDepth() int
+	// forwardPrune reports whether the static evaluation may prune moves unsearched
+	// (reverse futility, futility, late-move pruning): not in Gess, whose ring
+	// threats the evaluation does not see, as check is seen in chess.
+	forwardPrune() bool
 }
 
 const histSize = 1 << 18
@@ -87,6 +91,7 @@ type searcher struct {
 	stopped  bool
 	pv       [maxPly + 8][maxPly + 8]mv
 	pvLen    [maxPly + 8]int
+	evals    [maxPly + 8]Score // static evaluation by ply; noScore in check
 	useNull  bool
 	pause    func(context.Context) error // see Engine.search; nil for none
 }
@@ -204,9 +209,28 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 			}
 		}
 	}
+	staticEval := noScore
+	if !inCheck {
+		staticEval = g.evaluate()
+	}
+	s.evals[ply] = staticEval
+	// Improving: the static evaluation rose since our previous move.
+	improving := !inCheck && ply >= 2 && (staticEval > s.evals[ply-2] || s.evals[ply-2] == noScore)
+	prune := !pvNode && !inCheck && g.forwardPrune() && abs(beta) < mateBound
+	// Reverse futility pruning: near the horizon, a static evaluation that beats
+	// beta by a margin per ply is trusted to hold.
+	if prune && depth <= rfpDepth {
+		margin := Score(rfpMargin * depth)
+		if improving {
+			margin -= rfpMargin / 2
+		}
+		if staticEval-margin >= beta {
+			return staticEval
+		}
+	}
 	// Null-move pruning: skip a turn and see whether the opponent still cannot reach beta.
 	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() {
-		if g.evaluate() >= beta {
+		if staticEval >= beta {
 			r := 2 + depth/4
 			g.makeNull()
 			sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
@@ -450,6 +474,13 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 	}
 	return res, nil
 }
+
+// Reverse futility pruning applies up to rfpDepth plies from the horizon, with
+// a margin of rfpMargin centipawns a ply.
+const (
+	rfpDepth  = 6
+	rfpMargin = 80
+)
 
 // aspiration is the half-width of the first aspiration window, in centipawns; 0
 // turns the windows off. They are off: on Gothic openings at depth 7 every width
