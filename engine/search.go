@@ -254,11 +254,30 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	best, bestMove := noScore, mv(0)
 	origAlpha := alpha
 	side := g.side()
+	quiets := 0
+	// Futility: near the horizon, quiet moves that give no check cannot lift a
+	// static evaluation this far below alpha.
+	futile := prune && depth <= futilityDepth && staticEval+Score(futilityMargin*(depth+1)) <= alpha
+	lmpCount := 3 + depth*depth
+	if !improving {
+		lmpCount /= 2
+	}
 	for i := range moves {
 		pick(moves, sc, i)
 		m := moves[i]
 		quiet := g.captureScore(m) == 0
+		if quiet {
+			quiets++
+			// Late-move pruning: near the horizon, quiet moves ordered this late are skipped.
+			if prune && i > 0 && best > -mateBound && depth <= lmpDepth && quiets > lmpCount {
+				continue
+			}
+		}
 		g.make(m)
+		if futile && quiet && i > 0 && best > -mateBound && !g.inCheck() {
+			g.unmake()
+			continue
+		}
 		var v Score
 		if i == 0 {
 			v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
@@ -480,6 +499,16 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 const (
 	rfpDepth  = 6
 	rfpMargin = 80
+)
+
+// Futility pruning skips quiet moves up to futilityDepth plies from the horizon
+// when the static evaluation plus futilityMargin a ply (and one more) stays
+// below alpha; late-move pruning skips quiet moves after 3+depth² of them (half
+// as many when not improving) up to lmpDepth plies from it.
+const (
+	futilityDepth  = 4
+	futilityMargin = 100
+	lmpDepth       = 5
 )
 
 // aspiration is the half-width of the first aspiration window, in centipawns; 0
