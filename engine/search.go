@@ -2,6 +2,7 @@ package engine
 
 import (
 	"context"
+	"math"
 	"time"
 
 	"github.com/missivechess/missive/rules"
@@ -282,13 +283,25 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		if i == 0 {
 			v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
 		} else {
-			// Late-move reduction for quiet moves searched late.
+			// Late-move reduction for quiet moves searched late: logarithmic in depth
+			// and move number, less at PV nodes, for moves with a good history and
+			// when improving, never into the quiescence search.
 			red := 0
-			if quiet && depth >= 3 && i >= 4 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
-				red = 1
-				if i >= 12 && depth >= 5 {
-					red = 2
+			if quiet && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+				red = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if pvNode {
+					red--
 				}
+				if !improving {
+					red++
+				}
+				if s.history[side][g.histIndex(m)] >= lmrHistory {
+					red--
+				}
+				if g.inCheck() {
+					red--
+				}
+				red = min(max(red, 0), depth-2)
 			}
 			v = -s.negamax(depth-1-red, ply+1, -alpha-1, -alpha, true)
 			if v > alpha && red > 0 {
@@ -510,6 +523,20 @@ const (
 	futilityMargin = 100
 	lmpDepth       = 5
 )
+
+// lmrTable is the late-move reduction by depth and move number:
+// 0.5 + ln(depth)·ln(move)/2, in plies.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+		}
+	}
+	return t
+}()
+
+// lmrHistory is the history score above which a quiet move is reduced a ply less.
+const lmrHistory = 1 << 12
 
 // aspiration is the half-width of the first aspiration window, in centipawns; 0
 // turns the windows off. They are off: on Gothic openings at depth 7 every width
