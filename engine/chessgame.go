@@ -103,81 +103,9 @@ func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 	attacker := c.b.PieceAt(cm.From()).Kind
 	if cm.Promotion() == rules.NoPiece && c.ev.value[victim] < c.ev.value[attacker] &&
 		c.b.Attackers(cm.To(), c.b.Turn().Other()).Any() {
-		return c.see(cm) < 0
+		return true
 	}
 	return false
-}
-
-// losing reports whether the capture m loses material by static exchange.
-func (c *chessGame) losing(m mv) bool {
-	cm := chess.Move(m)
-	if cm.Promotion() != rules.NoPiece || cm.IsEnPassant() {
-		return false
-	}
-	victim := c.b.PieceAt(cm.To()).Kind
-	attacker := c.b.PieceAt(cm.From()).Kind
-	if c.ev.value[victim] >= c.ev.value[attacker] || !c.b.Attackers(cm.To(), c.b.Turn().Other()).Any() {
-		return false
-	}
-	return c.see(cm) < 0
-}
-
-// seeValue is a piece's value in exchanges: the king's is high enough that a
-// king captures last and its loss outweighs any gain.
-func (c *chessGame) seeValue(k rules.PieceKind) int {
-	if k == rules.King {
-		return 100_000
-	}
-	return c.ev.value[k]
-}
-
-// see returns the static exchange evaluation of the capture m, in centipawns for
-// the side to move: both sides recapture on the target cell with their least
-// valuable attacker while that pays. Attackers are those of the current
-// occupancy (pieces uncovered behind an exchanged one are not added), which
-// errs towards calling a capture losing only when it is simply defended.
-func (c *chessGame) see(m chess.Move) int {
-	to := m.To()
-	var gain [64]int
-	victim := rules.Pawn
-	if !m.IsEnPassant() {
-		victim = c.b.PieceAt(to).Kind
-	}
-	gain[0] = c.seeValue(victim)
-	onCell := c.seeValue(c.b.PieceAt(m.From()).Kind)
-	if p := m.Promotion(); p != rules.NoPiece {
-		gain[0] += c.ev.value[p] - c.ev.value[rules.Pawn]
-		onCell = c.ev.value[p]
-	}
-	us := c.b.Turn()
-	atk := [2]board.Bitboard{c.b.Attackers(to, rules.White), c.b.Attackers(to, rules.Black)}
-	atk[us] = atk[us].Clear(m.From())
-	side := us.Other()
-	d := 0
-	for d < len(gain)-1 {
-		from, best := rules.Square(-1), 0
-		for bb := atk[side]; bb.Any(); {
-			sq := bb.PopFirst()
-			if v := c.seeValue(c.b.PieceAt(sq).Kind); from < 0 || v < best {
-				from, best = sq, v
-			}
-		}
-		if from < 0 {
-			break
-		}
-		d++
-		gain[d] = onCell - gain[d-1]
-		if max(-gain[d-1], gain[d]) < 0 {
-			break
-		}
-		onCell = best
-		atk[side] = atk[side].Clear(from)
-		side = side.Other()
-	}
-	for ; d > 0; d-- {
-		gain[d-1] = -max(-gain[d-1], gain[d])
-	}
-	return gain[0]
 }
 
 // canNull allows a null move unless the side to move is in check or has only king

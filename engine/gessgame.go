@@ -39,7 +39,6 @@ func (g *gessGame) side() rules.Side            { return g.b.Turn() }
 func (g *gessGame) prune(mv, Score, Score) bool { return false }
 func (g *gessGame) canNull() bool               { return false }
 func (g *gessGame) forwardPrune() bool          { return false }
-func (g *gessGame) losing(mv) bool              { return false }
 func (g *gessGame) makeNull()                   { panic("engine: no null move in Gess") }
 func (g *gessGame) toRules(m mv) rules.Move     { return unpackGess(m) }
 func (g *gessGame) histIndex(m mv) int {

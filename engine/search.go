@@ -28,8 +28,6 @@ type game interface {
 	evaluate() Score
 	// captureScore orders tactical moves (MVV-LVA); 0 means quiet.
 	captureScore(m mv) int
-	// losing reports whether the tactical move m loses material by static exchange.
-	losing(m mv) bool
 	// prune reports whether the tactical move m can be skipped in the quiescence
 	// search: it loses material by a simple exchange test, or even its full gain
 	// cannot lift stand past alpha.
@@ -137,8 +135,7 @@ func (s *searcher) poll() bool {
 	return s.stopped
 }
 
-// order scores the moves at ply: hash move, tactics that do not lose material by
-// MVV-LVA, killers, losing captures, then quiet moves by history.
+// order scores the moves at ply: hash move, winning tactics by MVV-LVA, killers, history.
 func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
 	sc := s.scores[ply][:len(moves)]
 	side := s.g.side()
@@ -147,10 +144,8 @@ func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
 		case m == hashMove:
 			sc[i] = 1 << 30
 		default:
-			if c := s.g.captureScore(m); c > 0 && !s.g.losing(m) {
+			if c := s.g.captureScore(m); c > 0 {
 				sc[i] = 1<<28 + c
-			} else if c > 0 {
-				sc[i] = 1<<26 + c // losing captures after the killers
 			} else if m == s.killers[ply][0] {
 				sc[i] = 1<<27 + 1
 			} else if m == s.killers[ply][1] {
