@@ -34,5 +34,6 @@ func (s *Service) builtin() []Feature {
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
+		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
 	}
 }

@@ -241,5 +241,9 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 		return err
 	}
 	text := fmt.Sprintf("%s agreed: %s taken back.", seatName(g.Player(accepter)), plural(n, "move"))
-	return s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves)))
+	n0 := len(e.notes)
+	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
+		return err
+	}
+	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
 }

@@ -97,6 +97,9 @@ type Service struct {
 	completers map[string]Completer
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
+	// movedHooks and tookBackHooks run inside the transaction of a move or a
+	// takeback (Feature.Moved, Feature.TookBack).
+	movedHooks, tookBackHooks []func(GameChange) error
 
 	bg      tracker   // background work: notifications, engine moves
 	notes   chan note // ordered notification queue
@@ -256,6 +259,9 @@ type effects struct {
 	engine []string                    // games whose engine player must act
 	after  []func(ctx context.Context) // after-commit hooks of games that ended
 	wake   bool                        // the scheduler should look at its index again
+	// note is a sentence the next move's announcement adds (set by a feature that
+	// plays a move for a player, such as a conditional reply).
+	note string
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool

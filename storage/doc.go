@@ -34,6 +34,16 @@
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //	match            running | finished | stopped (an engine match, schema 2)
 //
+// A game record may hold the players' conditional lines (bot/conditional.go), an
+// optional member that needs no migration:
+//
+//	"conditional": [{"side": "black", "ply": 23, "moves": ["g1f3", "c8e7", ...]}]
+//
+// side is the player who prepared the line; moves alternate the opponent's expected
+// entry and that player's reply, in canonical notation, the first being entry ply
+// (0-based) of the record. The lines are private to their player: no summary,
+// listing, history or PGN includes them.
+//
 // The golden file testdata/game_v1.json shows a complete game record.
 //
 // # Buckets

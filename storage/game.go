@@ -87,6 +87,16 @@ func (c *Clock) Due() time.Time {
 	return c.Deadline
 }
 
+// Conditional is one line of conditional moves that a player prepared while
+// waiting: Moves alternate the opponent's expected entry and Side's reply, in
+// canonical text (Position.UCI), the first being entry Ply of the record (the
+// opponent's next). The bot plays the reply when the opponent's entry matches.
+type Conditional struct {
+	Side  rules.Side
+	Ply   int
+	Moves []string
+}
+
 // Offer is a pending draw offer or takeback request.
 type Offer struct {
 	By  rules.Side // who offered
@@ -118,6 +128,9 @@ type Game struct {
 	Tournament string
 	Match      string
 	Round      int
+	// Conditional holds the players' prepared lines (conditional moves), private to
+	// the player who entered each; no listing, view or export shows them.
+	Conditional []Conditional
 	// ToMove lists the sides due to act, derived from the position on every write
 	// (both sides during a simultaneous round, none once the game is over). It lets
 	// listings say whose turn it is without replaying.

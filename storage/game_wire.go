@@ -89,6 +89,14 @@ type gameWire struct {
 	DrawOffer *offerWire `json:"draw_offer,omitempty"`
 	Takeback  *offerWire `json:"takeback,omitempty"`
 	Moves     []moveWire `json:"moves"`
+	// Conditional holds the players' conditional lines (optional, private).
+	Conditional []conditionalWire `json:"conditional,omitempty"`
+}
+
+type conditionalWire struct {
+	Side  string   `json:"side"`
+	Ply   int      `json:"ply"`
+	Moves []string `json:"moves"`
 }
 
 type summaryWire struct {
@@ -217,6 +225,9 @@ func (g *Game) encodeWire() ([]byte, error) {
 	if g.Seed != 0 {
 		w.Seed = strconv.FormatUint(g.Seed, 10)
 	}
+	for _, c := range g.Conditional {
+		w.Conditional = append(w.Conditional, conditionalWire{Side: c.Side.String(), Ply: c.Ply, Moves: c.Moves})
+	}
 	for i, e := range g.Moves {
 		w.Moves[i] = moveWire{Move: e.Move, At: utc(e.At)}
 		if e.Simultaneous {
@@ -255,6 +266,13 @@ func (g *Game) decodeWire(raw []byte) error {
 			}
 			out.Moves[i].Simultaneous = true
 		}
+	}
+	for i, c := range w.Conditional {
+		side, err := rules.ParseSide(c.Side)
+		if err != nil {
+			return fmt.Errorf("conditional line %d: %w", i+1, err)
+		}
+		out.Conditional = append(out.Conditional, Conditional{Side: side, Ply: c.Ply, Moves: c.Moves})
 	}
 	if out.DrawOffer, err = offerFromWire(w.DrawOffer, "draw_offer"); err != nil {
 		return err
