@@ -165,29 +165,39 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 				return refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
 			}
 		}
-		if err := tx.PutChallenge(c); err != nil {
-			return err
-		}
-		to := "anyone here"
-		if opp != "" {
-			to = c.Opponent.Name
-		}
-		e.reply = Reply{
-			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
-			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
-				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
-			Actions: []Action{
-				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}},
-				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}},
-				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}},
-			},
-		}
-		if opp != "" {
-			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
-				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil)
-		}
-		return nil
+		return s.offerChallenge(tx, e, c, "")
 	})
+}
+
+// offerChallenge stores the new challenge c, answers with its buttons and tells its
+// opponent; what, when not empty, names it ("a rematch of game 7").
+func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challenge, what string) error {
+	if err := tx.PutChallenge(c); err != nil {
+		return err
+	}
+	to := "anyone here"
+	if c.Opponent.ID != "" {
+		to = seatName(c.Opponent)
+	}
+	name := s.variantName(c.Variant)
+	if what != "" {
+		what = ", " + what
+	}
+	e.reply = Reply{
+		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
+		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
+			seatName(c.Challenger), to, name, what, challengeTerms(c), formatTime(c.ExpiresAt)),
+		Actions: []Action{
+			{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}},
+			{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}},
+			{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}},
+		},
+	}
+	if c.Opponent.ID != "" {
+		return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
+			"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil)
+	}
+	return nil
 }
 
 // challengeTerms describes a challenge's settings.

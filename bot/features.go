@@ -30,6 +30,7 @@ func (s *Service) builtin() []Feature {
 			s.profileCommand(),
 			s.tournamentCommand(),
 			s.matchCommand(),
+			s.rematchCommand(), // rematch.go: a finished game again, colours swapped
 		}},
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round

@@ -134,7 +134,11 @@ func samePlace(p Place, g *storage.Game) bool {
 // gameActions are the buttons under a game's board.
 func gameActions(g *storage.Game) []Action {
 	if !g.Active() {
-		return []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
+		actions := []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
+		if g.Tournament == "" && g.Match == "" { // paired games are not played again on demand
+			actions = append(actions, Action{Label: "Rematch", Style: StylePrimary, Command: CmdRematch, Args: Args{"game": g.ID}})
+		}
+		return actions
 	}
 	args := Args{"game": g.ID}
 	if _, ok := inRound(g.Position); ok {
