@@ -3,16 +3,30 @@ package bot
 import (
 	"fmt"
 	"io"
+	"time"
 
 	"github.com/missivechess/missive/render"
 	"github.com/missivechess/missive/rules"
 )
 
+// Bounds on animations: how many are drawn at once (each keeps a processor busy for
+// seconds), and how long a request waits for its turn before it is refused.
+const (
+	maxGIFRenders = 2
+	gifWait       = 10 * time.Second
+)
+
 // NewRenderer returns package render's board renderer as the service's Renderer.
-func NewRenderer() Renderer { return renderer{r: render.New()} }
+func NewRenderer() Renderer {
+	return renderer{r: render.New(), gifs: make(chan struct{}, maxGIFRenders), wait: gifWait}
+}
 
 // renderer adapts *render.Renderer to Renderer.
-type renderer struct{ r *render.Renderer }
+type renderer struct {
+	r    *render.Renderer
+	gifs chan struct{} // a slot per animation being drawn
+	wait time.Duration // how long GIF waits for a slot
+}
 
 func options(o BoardOptions) render.Options {
 	ro := render.Options{Viewer: o.Viewer, Theme: o.Theme, LastMove: o.LastMove}
@@ -32,6 +46,14 @@ func (a renderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) error {
 func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	if len(frames) == 0 {
 		return fmt.Errorf("bot: a GIF needs at least one frame")
+	}
+	t := time.NewTimer(a.wait)
+	defer t.Stop()
+	select {
+	case a.gifs <- struct{}{}:
+		defer func() { <-a.gifs }()
+	case <-t.C:
+		return refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /%s again in a minute.", cap(a.gifs), CmdGIF)
 	}
 	positions := make([]rules.Position, len(frames))
 	moves := make([]rules.Move, 0, len(frames)-1)

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -56,7 +57,8 @@ func (r *Renderer) GIF(w io.Writer, start rules.Position, moves []rules.Move, op
 
 // GIFPositions writes an animated GIF of positions, where moves[i] led from
 // positions[i] to positions[i+1] (so len(moves) is len(positions)-1). It suits
-// games replayed by the caller, such as Go-Chess's simultaneous placement.
+// games replayed by the caller, such as Go-Chess's simultaneous placement. Frames
+// are encoded and written one at a time, so memory does not grow with the game.
 func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves []rules.Move, opts GIFOptions) error {
 	if len(positions) == 0 {
 		return fmt.Errorf("render: a GIF needs at least one position: %w", ErrBadOptions)
@@ -74,7 +76,7 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 	base := opts.Options
 	base.Arrows = nil
 	var (
-		anim      gif.GIF
+		stream    *gifStream
 		rgba      *image.RGBA
 		prev, cur *image.Paletted
 		pal       color.Palette
@@ -102,7 +104,7 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 			pal[transparent] = color.RGBA{}
 			rgba = image.NewRGBA(b)
 			prev, cur = image.NewPaletted(b, pal), image.NewPaletted(b, pal)
-			anim.Config = image.Config{ColorModel: pal, Width: b.Dx(), Height: b.Dy()}
+			stream = &gifStream{w: w, cfg: image.Config{ColorModel: pal, Width: b.Dx(), Height: b.Dy()}}
 		} else if sc.bg.Bounds() != rgba.Bounds() || !samePalette(sc.q.pal, pal) {
 			return fmt.Errorf("render: position %d has another board than the first: %w", i, ErrBadOptions)
 		}
@@ -111,18 +113,96 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 		frame := cur
 		if i > 0 {
 			frame = delta(prev, cur, pal)
-		} else {
-			frame = image.NewPaletted(cur.Bounds(), pal)
-			copy(frame.Pix, cur.Pix)
 		}
-		anim.Image = append(anim.Image, frame)
-		anim.Delay = append(anim.Delay, delay)
-		anim.Disposal = append(anim.Disposal, gif.DisposalNone)
+		d := delay
+		if i == len(positions)-1 {
+			d = final
+		}
+		if err := stream.frame(frame, d, len(positions) > 1); err != nil {
+			return err
+		}
 		prev, cur = cur, prev
 	}
-	anim.Delay[len(anim.Delay)-1] = final
-	if err := gif.EncodeAll(w, &anim); err != nil {
+	return stream.end()
+}
+
+// gifStream writes an animated GIF one frame at a time, so that an animation of any
+// length holds one frame in memory, not all of them as gif.EncodeAll needs. Every
+// byte comes from image/gif's encoder: each frame is encoded as a GIF of its own
+// with the animation's screen and palette, and its blocks, between the header that
+// all such GIFs share and the trailer, are appended to the stream.
+type gifStream struct {
+	w      io.Writer
+	cfg    image.Config
+	buf    bytes.Buffer
+	header int // bytes of the header, screen descriptor and global colour table
+	frames int
+}
+
+// gifLoop is the length of the loop extension that image/gif writes after the
+// global colour table of a GIF of more than one frame.
+const gifLoop = 19
+
+// frame encodes img, shown for delay hundredths of a second, and appends it;
+// animated says whether the GIF will hold more than one frame.
+func (s *gifStream) frame(img *image.Paletted, delay int, animated bool) error {
+	s.buf.Reset()
+	if err := gif.EncodeAll(&s.buf, &gif.GIF{Image: []*image.Paletted{img}, Delay: []int{delay},
+		Disposal: []byte{gif.DisposalNone}, Config: s.cfg}); err != nil {
 		return fmt.Errorf("render: encode gif: %w", err)
+	}
+	one := s.buf.Bytes()
+	if s.frames == 0 {
+		head, err := s.start(one, animated)
+		if err != nil {
+			return err
+		}
+		if _, err := s.w.Write(head); err != nil {
+			return fmt.Errorf("render: write gif: %w", err)
+		}
+	}
+	if len(one) <= s.header || one[len(one)-1] != 0x3b {
+		return fmt.Errorf("render: encode gif: unexpected encoder output")
+	}
+	s.frames++
+	if _, err := s.w.Write(one[s.header : len(one)-1]); err != nil {
+		return fmt.Errorf("render: write gif: %w", err)
+	}
+	return nil
+}
+
+// start returns the stream's header, taken from the encoder: the part that the
+// one-frame GIF one shares with a two-frame GIF of the same screen, followed, when
+// animated, by the two-frame GIF's loop extension.
+func (s *gifStream) start(one []byte, animated bool) ([]byte, error) {
+	dot := image.NewPaletted(image.Rect(0, 0, 1, 1), s.cfg.ColorModel.(color.Palette))
+	var two bytes.Buffer
+	if err := gif.EncodeAll(&two, &gif.GIF{Image: []*image.Paletted{dot, dot}, Delay: []int{0, 0},
+		Disposal: []byte{0, 0}, Config: s.cfg}); err != nil {
+		return nil, fmt.Errorf("render: encode gif: %w", err)
+	}
+	t := two.Bytes()
+	n := 0
+	for n < len(one) && n < len(t) && one[n] == t[n] {
+		n++
+	}
+	// Both go on with an extension (0x21): the frame's graphic control, the loop.
+	n--
+	// The shared part ends where the two-frame GIF's loop extension starts.
+	if n < 0 || n+gifLoop > len(t) || !bytes.Equal(t[n:n+3], []byte{0x21, 0xff, 0x0b}) || string(t[n+3:n+14]) != "NETSCAPE2.0" {
+		return nil, fmt.Errorf("render: encode gif: unexpected encoder output")
+	}
+	s.header = n
+	if animated {
+		return t[:n+gifLoop], nil
+	}
+	return t[:n], nil
+}
+
+// end writes the trailer.
+func (s *gifStream) end() error {
+	if _, err := s.w.Write([]byte{0x3b}); err != nil {
+		return fmt.Errorf("render: write gif: %w", err)
 	}
 	return nil
 }

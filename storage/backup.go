@@ -14,9 +14,12 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"github.com/missivechess/missive/rules"
 )
 
 // Backup writes a consistent snapshot of the whole data file to w from a read
@@ -51,8 +54,10 @@ func (c ctxWriter) Write(p []byte) (int, error) {
 const backupRequest = "MISSIVE-BACKUP 1\n"
 
 // SocketPath returns the unix socket on which a store opened read-write on dataPath
-// serves snapshots: dataPath + ".sock", or a name in the temporary folder derived from
-// the file's absolute path when that would be too long for a socket address.
+// serves snapshots: dataPath + ".sock" when the data file's folder is writable by its
+// owner only (no other user can put a socket there); otherwise, or when that would be
+// too long for a socket address, a name derived from the file's absolute path in
+// socketDir of the data file's owner, a folder only that user can write.
 func SocketPath(dataPath string) string {
 	abs, err := filepath.Abs(dataPath)
 	if err != nil {
@@ -61,11 +66,86 @@ func SocketPath(dataPath string) string {
 	if real, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = real
 	}
-	if p := abs + ".sock"; len(p) < 100 { // sun_path holds 104 to 108 bytes
+	uid := os.Geteuid()
+	if fi, err := os.Stat(abs); err == nil {
+		uid = ownerOf(fi)
+	}
+	if p := abs + ".sock"; len(p) < 100 && privateDir(filepath.Dir(p), uid) == nil { // sun_path holds 104 to 108 bytes
 		return p
 	}
 	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(os.TempDir(), fmt.Sprintf("missive-%x.sock", sum[:8]))
+	return filepath.Join(socketDir(uid), fmt.Sprintf("missive-%x.sock", sum[:8]))
+}
+
+// socketDir is the folder of the backup sockets of user uid when its data file's
+// folder will not do: os.TempDir()/missive-UID, created by that user with mode 0700.
+func socketDir(uid int) string {
+	return filepath.Join(os.TempDir(), "missive-"+strconv.Itoa(uid))
+}
+
+// ownerOf returns the user id owning the file of fi.
+func ownerOf(fi fs.FileInfo) int {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return int(st.Uid)
+	}
+	return -1
+}
+
+// privateDir checks that dir is a folder that only uid (or root) owns and that no one
+// else may write in, so that no other user can have put a socket in it.
+func privateDir(dir string, uid int) error {
+	fi, err := os.Lstat(dir)
+	if err != nil {
+		return fmt.Errorf("storage: %w", err)
+	}
+	switch owner := ownerOf(fi); {
+	case !fi.IsDir():
+		return fmt.Errorf("storage: %s is not a folder", dir)
+	case owner != uid && owner != 0:
+		return fmt.Errorf("storage: the folder %s belongs to user %d, not to the data file's owner (user %d)", dir, owner, uid)
+	case fi.Mode().Perm()&0o022 != 0:
+		return fmt.Errorf("storage: other users may write in the folder %s (mode %v)", dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// makeSocketDir creates (or checks) the folder of socket p when it is the private
+// socket folder of the current user.
+func makeSocketDir(p string) error {
+	dir := filepath.Dir(p)
+	if dir != socketDir(os.Geteuid()) {
+		return nil
+	}
+	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+		return fmt.Errorf("storage: creating the socket folder %s: %w", dir, err)
+	}
+	if err := privateDir(dir, os.Geteuid()); err != nil {
+		return err
+	}
+	if fi, err := os.Lstat(dir); err == nil && fi.Mode().Perm() != 0o700 {
+		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", dir, fi.Mode().Perm())
+	}
+	return nil
+}
+
+// checkSocket refuses a backup socket that a user other than uid, the data file's
+// owner, could have created: it must be a socket owned by uid in a folder only uid
+// (or root) may write in.
+func checkSocket(sock string, uid int) error {
+	fi, err := os.Lstat(sock)
+	if err != nil {
+		return fmt.Errorf("%w: %v", errNoServer, err)
+	}
+	if fi.Mode()&fs.ModeSocket == 0 {
+		return fmt.Errorf("storage: %s, where the running bot's backup socket belongs, is not a socket; refusing to use it", sock)
+	}
+	if owner := ownerOf(fi); owner != uid {
+		return fmt.Errorf("storage: the backup socket %s belongs to user %d, not to the data file's owner (user %d); refusing to trust it", sock, owner, uid)
+	}
+	if err := privateDir(filepath.Dir(sock), uid); err != nil {
+		return fmt.Errorf("storage: refusing to trust the backup socket %s: %w", sock, err)
+	}
+	return nil
 }
 
 // backupServer serves snapshots of a store on its socket.
@@ -82,6 +162,9 @@ type backupServer struct {
 // exclusive lock, so a socket file found at the path is a leftover of a crash.
 func serveBackups(s *Store) (*backupServer, error) {
 	p := SocketPath(s.path)
+	if err := makeSocketDir(p); err != nil {
+		return nil, err
+	}
 	if fi, err := os.Lstat(p); err == nil {
 		if fi.Mode()&fs.ModeSocket == 0 {
 			return nil, fmt.Errorf("storage: %s exists and is not a socket", p)
@@ -171,10 +254,15 @@ func (b *backupServer) stop() {
 // errNoServer means no running store answered on the backup socket.
 var errNoServer = errors.New("no backup server")
 
-// fetchSnapshot asks the running store that has dataPath open for a snapshot.
-func fetchSnapshot(ctx context.Context, dataPath string, w io.Writer) (int64, error) {
+// fetchSnapshot asks the running store that has dataPath open for a snapshot, on a
+// socket owned by uid, the data file's owner.
+func fetchSnapshot(ctx context.Context, dataPath string, uid int, w io.Writer) (int64, error) {
+	sock := SocketPath(dataPath)
+	if err := checkSocket(sock, uid); err != nil {
+		return 0, err
+	}
 	var d net.Dialer
-	c, err := d.DialContext(ctx, "unix", SocketPath(dataPath))
+	c, err := d.DialContext(ctx, "unix", sock)
 	if err != nil {
 		return 0, fmt.Errorf("%w: %v", errNoServer, err)
 	}
@@ -213,11 +301,6 @@ func fetchSnapshot(ctx context.Context, dataPath string, w io.Writer) (int64, er
 
 // snapshotFile copies a consistent snapshot of a data file no process is writing.
 func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, error) {
-	if _, err := os.Stat(dataPath); errors.Is(err, fs.ErrNotExist) {
-		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", dataPath, ErrNotFound)
-	} else if err != nil {
-		return 0, fmt.Errorf("storage: %w", err)
-	}
 	db, err := openBolt(dataPath, time.Second, true, false)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
@@ -235,6 +318,44 @@ func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, err
 	return n, err
 }
 
+// checkSource refuses at once a data file path that is not a regular file with
+// contents (a FIFO would make opening it wait forever), with a sentence saying what
+// it is, and returns its owner.
+func checkSource(path string) (uid int, err error) {
+	fi, err := os.Stat(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", path, ErrNotFound)
+	case err != nil:
+		return 0, fmt.Errorf("storage: %w", err)
+	case fi.IsDir():
+		return 0, fmt.Errorf("storage: %s is a folder, not a data file; name the data file itself", path)
+	case !fi.Mode().IsRegular():
+		return 0, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
+	case fi.Size() == 0:
+		return 0, fmt.Errorf("storage: data file %s is empty (0 bytes), so there is nothing to back up: %w", path, ErrCorrupt)
+	}
+	if hwm, ok := fileHighWater(path); ok && hwm > fi.Size() {
+		return 0, truncatedError(path, fi.Size(), hwm)
+	}
+	return ownerOf(fi), nil
+}
+
+// fileKind names the kind of a file that is not regular.
+func fileKind(m fs.FileMode) string {
+	switch {
+	case m&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case m&fs.ModeSocket != 0:
+		return "socket"
+	case m&fs.ModeCharDevice != 0:
+		return "character device"
+	case m&fs.ModeDevice != 0:
+		return "device"
+	}
+	return "special file"
+}
+
 // BackupInfo describes a backup written by BackupFile.
 type BackupInfo struct {
 	Path   string // the backup file
@@ -242,30 +363,43 @@ type BackupInfo struct {
 	Schema int  // schema version of the copy
 	Games  int  // games in the copy
 	Live   bool // taken from the running bot through its socket
+	// RolledBack says, when not empty, what the copy lacks: the data file has a
+	// damaged meta page, so the copy holds its state before its newest commit.
+	RolledBack string
 }
 
 // BackupFile writes a consistent snapshot of the data file at dataPath to out. When
-// a running bot holds the file it asks it for the snapshot on SocketPath(dataPath);
-// otherwise it opens the file read-only itself. It writes a temporary file next to
-// out, syncs it, checks that the copy opens and passes the integrity check, and only
-// then renames it to out, so out is never left half written.
-func BackupFile(ctx context.Context, dataPath, out string) (BackupInfo, error) {
+// a running bot holds the file it asks it for the snapshot on SocketPath(dataPath),
+// a socket it trusts only when the data file's owner made it; otherwise it opens the
+// file read-only itself. It writes a temporary file next to out, syncs it, checks
+// that the copy opens and passes the full record check of Verify (every record
+// decodes, every game replays through reg), and only then renames it to out, so out
+// is never left half written nor replaced by a bad copy. Temporary files that an
+// earlier, killed run left next to out are removed.
+func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) (BackupInfo, error) {
 	info := BackupInfo{Path: out}
 	if same, err := samePath(dataPath, out); err != nil {
 		return info, err
 	} else if same {
 		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", out)
 	}
+	uid, err := checkSource(dataPath)
+	if err != nil {
+		return info, err
+	}
 	write := func(w io.Writer) (int64, error) {
-		n, err := fetchSnapshot(ctx, dataPath, w)
+		n, err := fetchSnapshot(ctx, dataPath, uid, w)
 		if errors.Is(err, errNoServer) {
+			if r, damaged := metaRollback(dataPath); damaged {
+				info.RolledBack = "The data file is damaged: " + r.String() + "; the copy holds transaction " + strconv.FormatUint(r.kept, 10) + "."
+			}
 			return snapshotFile(ctx, dataPath, w)
 		}
 		info.Live = err == nil
 		return n, err
 	}
 	verify := func(tmp string) (err error) {
-		info.Schema, info.Games, err = inspectFile(tmp)
+		info.Schema, info.Games, err = inspectFile(ctx, reg, tmp)
 		return err
 	}
 	n, err := writeFileAtomic(out, write, verify)
@@ -291,23 +425,20 @@ func samePath(a, b string) (bool, error) {
 	return absA == absB, nil
 }
 
-// inspectFile opens a data file read-only, runs the integrity check and returns its
-// schema version and number of games.
-func inspectFile(path string) (schema, games int, err error) {
-	db, err := openBolt(path, time.Second, true, false)
+// inspectFile opens a data file read-only, runs the integrity check of Open and the
+// full record check of Verify, and returns its schema version and number of games.
+func inspectFile(ctx context.Context, reg *rules.Registry, path string) (schema, games int, err error) {
+	s, err := Open(path, reg, &Options{ReadOnly: true, NoBackupSocket: true, CacheSize: -1, LockTimeout: time.Second})
 	if err != nil {
 		return 0, 0, err
 	}
-	defer db.Close()
-	if err := checkIntegrity(db, path); err != nil {
-		return 0, 0, err
+	defer s.Close()
+	if err := s.Verify(ctx); err != nil {
+		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or replay, so the data file is damaged (restore it from a good backup): %w", err)
 	}
-	err = db.View(func(tx *bolt.Tx) error {
+	err = s.db.View(func(tx *bolt.Tx) error {
 		if schema, err = readSchema(tx, path); err != nil {
 			return err
-		}
-		if schema == 0 {
-			return fmt.Errorf("storage: %s holds no Missive data: %w", path, ErrCorrupt)
 		}
 		if b := tx.Bucket(bGames); b != nil {
 			games = b.Stats().KeyN
@@ -317,15 +448,58 @@ func inspectFile(path string) (schema, games int, err error) {
 	return schema, games, err
 }
 
+// tempMark is in the name of every temporary file writeFileAtomic makes, so that a
+// later run can find those that a killed run left behind.
+const tempMark = ".missive-tmp-"
+
+// removeStaleTemps removes the temporary files of path that no running writer holds
+// (each writer holds a shared lock on its own until it is renamed or removed).
+func removeStaleTemps(path string) {
+	olds, _ := filepath.Glob(filepath.Join(filepath.Dir(path), "."+globEscape(filepath.Base(path))+tempMark+"*"))
+	for _, old := range olds {
+		f, err := os.Open(old)
+		if err != nil {
+			continue
+		}
+		if syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB) == nil {
+			os.Remove(old)
+		}
+		f.Close()
+	}
+}
+
+// globEscape escapes the pattern characters of a file name.
+func globEscape(name string) string {
+	var b strings.Builder
+	for _, r := range name {
+		if strings.ContainsRune(`*?[\`, r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
 // writeFileAtomic writes path through a synced temporary file in the same folder,
 // runs verify on it (when not nil) and renames it into place.
 func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify func(tmp string) error) (n int64, err error) {
 	dir := filepath.Dir(path)
-	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+".tmp-*")
+	removeStaleTemps(path)
+	f, err := os.CreateTemp(dir, "."+filepath.Base(path)+tempMark+"*")
 	if err != nil {
 		return 0, fmt.Errorf("storage: %w", err)
 	}
 	tmp := f.Name()
+	// A shared lock marks the file as in use until it is renamed or removed; it lets
+	// the read-only open of verify take its own shared lock.
+	lock, err := os.Open(tmp)
+	if err != nil {
+		f.Close()
+		os.Remove(tmp)
+		return 0, fmt.Errorf("storage: %w", err)
+	}
+	defer lock.Close()
+	_ = syscall.Flock(int(lock.Fd()), syscall.LOCK_SH)
 	defer func() {
 		if err != nil {
 			f.Close()

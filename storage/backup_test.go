@@ -81,7 +81,7 @@ func TestBackupFile(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "backup.db")
 
 	// While the store has the file open, the copy comes through its socket.
-	info, err := storage.BackupFile(ctx, path, out)
+	info, err := storage.BackupFile(ctx, toyRegistry(), path, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,7 +96,7 @@ func TestBackupFile(t *testing.T) {
 	b.Close()
 
 	// Refuse to overwrite the data file itself.
-	if _, err := storage.BackupFile(ctx, path, path); err == nil || !strings.Contains(err.Error(), "is the data file itself") {
+	if _, err := storage.BackupFile(ctx, toyRegistry(), path, path); err == nil || !strings.Contains(err.Error(), "is the data file itself") {
 		t.Errorf("backup onto the data file: %v", err)
 	}
 
@@ -107,7 +107,7 @@ func TestBackupFile(t *testing.T) {
 	if _, err := os.Stat(storage.SocketPath(path)); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("socket left behind after Close: %v", err)
 	}
-	info, err = storage.BackupFile(ctx, path, out)
+	info, err = storage.BackupFile(ctx, toyRegistry(), path, out)
 	if err != nil || info.Live || info.Games != 5 {
 		t.Fatalf("offline backup: %+v %v", info, err)
 	}
@@ -127,19 +127,19 @@ func TestBackupFile(t *testing.T) {
 
 	// A store that does not serve backups leaves the file locked: a clear error.
 	s2 := openAt(t, path, &storage.Options{NoBackupSocket: true})
-	_, err = storage.BackupFile(ctx, path, filepath.Join(t.TempDir(), "x.db"))
+	_, err = storage.BackupFile(ctx, toyRegistry(), path, filepath.Join(t.TempDir(), "x.db"))
 	if !errors.Is(err, storage.ErrLocked) || !strings.Contains(err.Error(), "does not serve backups") {
 		t.Errorf("backup of a locked file without a socket: %v", err)
 	}
 	s2.Close()
 
 	// No data file, or a damaged one: clear errors, and nothing written.
-	if _, err := storage.BackupFile(ctx, filepath.Join(t.TempDir(), "none.db"), out+"2"); err == nil || !errors.Is(err, storage.ErrNotFound) || !strings.Contains(err.Error(), "there is no data file at") {
+	if _, err := storage.BackupFile(ctx, toyRegistry(), filepath.Join(t.TempDir(), "none.db"), out+"2"); err == nil || !errors.Is(err, storage.ErrNotFound) || !strings.Contains(err.Error(), "there is no data file at") {
 		t.Errorf("backup of a missing file: %v", err)
 	}
 	bad := filepath.Join(t.TempDir(), "bad.db")
 	os.WriteFile(bad, bytes.Repeat([]byte("x"), 20000), 0o600)
-	if _, err := storage.BackupFile(ctx, bad, out+"3"); !errors.Is(err, storage.ErrCorrupt) {
+	if _, err := storage.BackupFile(ctx, toyRegistry(), bad, out+"3"); !errors.Is(err, storage.ErrCorrupt) {
 		t.Errorf("backup of a damaged file: %v", err)
 	}
 	if _, err := os.Stat(out + "3"); !errors.Is(err, os.ErrNotExist) {
@@ -166,7 +166,7 @@ func TestStaleSocketIsReplaced(t *testing.T) {
 		t.Fatalf("socket %s: %v %v", sock, fi, err)
 	}
 	create(t, s, newGame("walk", "a", "b"))
-	info, err := storage.BackupFile(context.Background(), path, filepath.Join(t.TempDir(), "b.db"))
+	info, err := storage.BackupFile(context.Background(), toyRegistry(), path, filepath.Join(t.TempDir(), "b.db"))
 	if err != nil || !info.Live || info.Games != 1 {
 		t.Errorf("backup after taking over the socket: %+v %v", info, err)
 	}

@@ -269,7 +269,7 @@ func TestBackupFromAnotherProcess(t *testing.T) {
 	for i := range 3 {
 		time.Sleep(50 * time.Millisecond)
 		out := filepath.Join(t.TempDir(), fmt.Sprintf("backup%d.db", i))
-		info, err := storage.BackupFile(context.Background(), path, out)
+		info, err := storage.BackupFile(context.Background(), toyRegistry(), path, out)
 		if err != nil {
 			t.Fatalf("backup %d: %v (child: %s)", i, err, stderr.String())
 		}

@@ -103,7 +103,10 @@
 // Open waits Options.LockTimeout for the file's lock and then fails with ErrLocked
 // ("is the bot already running?"). It refuses a truncated, empty or damaged file with
 // ErrCorrupt after checking that every page can be read (bbolt's consistency check
-// included), instead of crashing later. The meta bucket records the schema version:
+// included), instead of crashing later. It also reads bbolt's two meta pages itself:
+// when one fails its checksum, bbolt would silently open the file as of the other
+// (older) commit, so Open refuses it with ErrCorrupt, saying which transaction would
+// be lost; BackupFile copies such a file as of the older commit and says so. The meta bucket records the schema version:
 // Open runs the pending migrations in one transaction, after writing a snapshot
 // (FILE.schema-N.bak), and refuses a file from a newer Missive with ErrSchema.
 //
@@ -112,8 +115,13 @@
 // Store.Backup writes a consistent snapshot from a read transaction while the bot
 // keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
 // read-write also serves snapshots on a unix socket next to the data file (SocketPath,
-// owner-only permissions); BackupFile, behind "missive backup -o FILE [--data PATH]",
-// uses that socket when the bot runs and opens the file read-only itself otherwise. It
-// writes a temporary file, syncs it, verifies that it opens and passes the integrity
-// check, and only then renames it over FILE.
+// owner-only permissions), or in the private folder $TMPDIR/missive-UID (mode 0700)
+// when other users may write next to the data file; BackupFile, behind "missive backup
+// -o FILE [--data PATH]", uses that socket when the bot runs, trusting it only when the
+// data file's owner made it in a folder no one else may write in, and opens the file
+// read-only itself otherwise. Sources that are not regular files with contents are
+// refused at once. It writes a temporary file (.FILE.missive-tmp-*, locked while in
+// use; stale ones are removed), syncs it, verifies that it opens, passes the integrity
+// check and Verify (every record decodes, every game replays), and only then renames
+// it over FILE.
 package storage

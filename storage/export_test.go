@@ -17,3 +17,10 @@ func OpenWithMigrations(path string, reg *rules.Registry, opts *Options, extra .
 	}
 	return open(path, reg, opts, list)
 }
+
+// CheckSocket is checkSocket: whether the client trusts the backup socket sock as
+// made by user uid.
+var CheckSocket = checkSocket
+
+// SocketDir is socketDir, the private socket folder of user uid.
+var SocketDir = socketDir

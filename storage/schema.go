@@ -254,39 +254,96 @@ const (
 	metaSumLen  = 56 // bytes of meta covered by the checksum
 )
 
+// metaPage is what one of the two meta pages of a data file says.
+type metaPage struct {
+	ok       bool   // magic, version and checksum agree
+	txid     uint64 // the transaction it records, as stored (even when !ok)
+	hwm      int64  // bytes of the file in use
+	pageSize uint32
+}
+
+// readMetas reads the two meta pages of the data file at path.
+func readMetas(path string) (m [2]metaPage, ok bool) {
+	f, err := os.Open(path)
+	if err != nil {
+		return m, false
+	}
+	defer f.Close()
+	read := func(off int64) (p metaPage, ok bool) {
+		buf := make([]byte, metaOffset+metaSumLen+8)
+		if _, err := f.ReadAt(buf, off); err != nil {
+			return p, false
+		}
+		b := buf[metaOffset:]
+		ne := binary.NativeEndian
+		h := fnv.New64a()
+		h.Write(b[:metaSumLen])
+		p.pageSize = ne.Uint32(b[8:])
+		p.txid = ne.Uint64(b[48:])
+		p.hwm = int64(ne.Uint64(b[40:])) * int64(p.pageSize)
+		p.ok = ne.Uint32(b[0:]) == boltMagic && ne.Uint32(b[4:]) == boltVersion && ne.Uint64(b[metaSumLen:]) == h.Sum64()
+		return p, true
+	}
+	if m[0], ok = read(0); !ok {
+		return m, false
+	}
+	ps := int64(m[0].pageSize)
+	if !m[0].ok {
+		ps = int64(os.Getpagesize())
+	}
+	m[1], ok = read(ps)
+	return m, ok
+}
+
 // fileHighWater returns how many bytes of the file the newest valid meta page says
 // are in use, so that a truncated file is named as such before bbolt maps it.
 func fileHighWater(path string) (int64, bool) {
-	f, err := os.Open(path)
-	if err != nil {
-		return 0, false
-	}
-	defer f.Close()
-	readMeta := func(off int64) (hwm int64, pageSize uint32, txid uint64, ok bool) {
-		buf := make([]byte, metaOffset+metaSumLen+8)
-		if _, err := f.ReadAt(buf, off); err != nil {
-			return 0, 0, 0, false
-		}
-		m := buf[metaOffset:]
-		ne := binary.NativeEndian
-		h := fnv.New64a()
-		h.Write(m[:metaSumLen])
-		if ne.Uint32(m[0:]) != boltMagic || ne.Uint32(m[4:]) != boltVersion || ne.Uint64(m[metaSumLen:]) != h.Sum64() {
-			return 0, 0, 0, false
-		}
-		pageSize = ne.Uint32(m[8:])
-		return int64(ne.Uint64(m[40:])) * int64(pageSize), pageSize, ne.Uint64(m[48:]), true
-	}
-	hwm0, ps, tx0, ok0 := readMeta(0)
-	if !ok0 {
-		ps = uint32(os.Getpagesize())
-	}
-	hwm1, _, tx1, ok1 := readMeta(int64(ps))
+	m, ok := readMetas(path)
 	switch {
-	case ok0 && (!ok1 || tx0 >= tx1):
-		return hwm0, true
-	case ok1:
-		return hwm1, true
+	case !ok:
+		return 0, false
+	case m[0].ok && (!m[1].ok || m[0].txid >= m[1].txid):
+		return m[0].hwm, true
+	case m[1].ok:
+		return m[1].hwm, true
 	}
 	return 0, false
+}
+
+// rollback describes a data file one of whose two meta pages is damaged: bbolt
+// silently opens it as of the transaction of the other page (kept), losing the
+// damaged page's commit when that was the newer one.
+type rollback struct {
+	page   int    // the damaged meta page
+	kept   uint64 // the transaction the file would open at
+	stored uint64 // the transaction the damaged page says it records
+}
+
+// metaRollback reports whether exactly one meta page of the file at path is damaged
+// (both damaged, bbolt refuses the file itself).
+func metaRollback(path string) (rollback, bool) {
+	m, ok := readMetas(path)
+	if !ok || m[0].ok == m[1].ok {
+		return rollback{}, false
+	}
+	bad, good := 0, 1
+	if m[0].ok {
+		bad, good = 1, 0
+	}
+	return rollback{page: bad, kept: m[good].txid, stored: m[bad].txid}, true
+}
+
+// String says what opening the file would lose, as a sentence without a period.
+func (r rollback) String() string {
+	if r.stored == r.kept+1 {
+		return fmt.Sprintf("the record of its newest commit (transaction %d, meta page %d) fails its checksum, so opening it would silently roll back to transaction %d and lose that commit", r.stored, r.page, r.kept)
+	}
+	return fmt.Sprintf("one of its two commit records (meta page %d) fails its checksum, so it would open as of transaction %d and may silently lose a newer commit", r.page, r.kept)
+}
+
+// metaDamageError refuses a file one of whose meta pages is damaged, saying what
+// would be rolled back and how to accept that.
+func metaDamageError(path string, r rollback) error {
+	return fmt.Errorf("storage: data file %s is damaged: %s; restore it from a backup, or keep it as of transaction %d by copying it with \"missive backup -o NEW --data %s\" and putting NEW in its place: %w",
+		path, r, r.kept, path, ErrCorrupt)
 }

@@ -101,6 +101,8 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	switch {
 	case err == nil && fi.IsDir():
 		return nil, fmt.Errorf("storage: %s is a directory, not a data file", path)
+	case err == nil && !fi.Mode().IsRegular():
+		return nil, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
 	case err == nil && fi.Size() == 0:
 		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", path, ErrCorrupt)
 	case errors.Is(err, fs.ErrNotExist) && o.ReadOnly:
@@ -114,6 +116,9 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	}
 	if hwm, ok := fileHighWater(path); ok && fi != nil && hwm > fi.Size() {
 		return nil, truncatedError(path, fi.Size(), hwm)
+	}
+	if r, damaged := metaRollback(path); damaged && fi != nil {
+		return nil, metaDamageError(path, r)
 	}
 	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
 	if err != nil {

@@ -19,6 +19,7 @@ package console
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -132,26 +133,57 @@ func (c *Console) Notify(_ context.Context, n bot.Notification) error {
 	return nil
 }
 
-// Run reads commands from in until it ends, /quit, or ctx ends.
+// maxLine is the longest input line the console runs; a longer one is refused.
+const maxLine = 64 << 10
+
+// Run reads commands from in until it ends, /quit, or ctx ends. A line longer than
+// maxLine is refused with a sentence, and reading goes on.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
-	sc := bufio.NewScanner(in)
-	sc.Buffer(make([]byte, 64<<10), 1<<20)
+	r := bufio.NewReaderSize(in, maxLine)
 	for {
 		if c.prompt {
 			c.mu.Lock()
 			fmt.Fprintf(c.out, "%s> ", c.user)
 			c.mu.Unlock()
 		}
-		if !sc.Scan() {
-			return sc.Err()
+		line, long, err := readLine(r)
+		if err != nil && line == "" && long == 0 {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
 		}
 		if ctx.Err() != nil {
 			return ctx.Err()
 		}
-		if quit := c.Line(ctx, sc.Text()); quit {
+		if long > 0 {
+			c.printf("[refused] That line is %d bytes long; a command may be at most %d KiB.\n", long, maxLine>>10)
+		} else if quit := c.Line(ctx, line); quit {
 			return nil
 		}
+		if err != nil {
+			if errors.Is(err, io.EOF) {
+				return nil
+			}
+			return err
+		}
 	}
+}
+
+// readLine reads one line of r without its line end; a line longer than r's buffer
+// is read to its end, not kept, and reported by its length in long.
+func readLine(r *bufio.Reader) (line string, long int, err error) {
+	b, err := r.ReadSlice('\n')
+	if errors.Is(err, bufio.ErrBufferFull) {
+		for long = len(b); errors.Is(err, bufio.ErrBufferFull); long += len(b) {
+			b, err = r.ReadSlice('\n')
+		}
+		if err == nil {
+			long-- // the line end
+		}
+		return "", long, err
+	}
+	return strings.TrimRight(string(b), "\r\n"), 0, err
 }
 
 // Line runs one line and prints what it produced; it reports whether the line asked

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -38,7 +39,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *out == "" {
 		return fmt.Errorf("backup: say where to write the copy with -o FILE: %w", errUsage)
 	}
-	info, err := storage.BackupFile(ctx, *data, *out)
+	info, err := storage.BackupFile(ctx, variants.Registry(), *data, *out)
 	if err != nil {
 		return fmt.Errorf("backup: %w", err)
 	}
@@ -52,5 +53,8 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fmt.Fprintf(stdout, "backup: wrote %s (%d bytes, schema %d, %s), taken %s and verified\n",
 		info.Path, info.Bytes, info.Schema, games, source)
+	if info.RolledBack != "" {
+		fmt.Fprintf(stdout, "backup: note: %s\n", info.RolledBack)
+	}
 	return nil
 }

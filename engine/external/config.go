@@ -30,6 +30,7 @@ const (
 //	    variants: {gothic: gothic}      # our key: the engine's variant name
 //	    options: {Threads: "1", Hash: "32"}
 //	    think: 2s
+//	    env: {FSF_DIR: /var/lib/fsf}    # the engine's whole environment, with PATH and HOME
 //	  - name: fairymax
 //	    command: /usr/games/fairymax
 //	    protocol: xboard
@@ -50,6 +51,9 @@ type Config struct {
 	Timeout time.Duration `yaml:"timeout"`
 	// Max bounds the processes of this engine running at once (default 2).
 	Max int `yaml:"max"`
+	// Env is the environment of the engine beyond PATH and HOME, the only variables
+	// of the bot it receives (never the token).
+	Env map[string]string `yaml:"env"`
 }
 
 // ErrConfig marks an invalid engine configuration.
@@ -80,6 +84,11 @@ func (c *Config) Validate() error {
 	}
 	if len(c.Variants) == 0 {
 		return bad("variants is empty: map each game it plays (gothic, keltic, gochess, gess) to the engine's own variant name")
+	}
+	for k := range c.Env {
+		if k == "" || strings.ContainsAny(k, "=\x00") {
+			return bad("env has a bad variable name %q", k)
+		}
 	}
 	if c.Think <= 0 {
 		c.Think = 2 * time.Second

@@ -2,6 +2,7 @@ package external
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -89,7 +90,12 @@ func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.M
 	}
 	if err != nil {
 		e.drop()
-		return rules.NullMove, fmt.Errorf("%w: %s answered %q in %s: %v", ErrAnswer, e.cfg.Name, text, pos.String(), err)
+		why := err.Error()
+		var s rules.Sentencer
+		if errors.As(err, &s) {
+			why = s.Sentence()
+		}
+		return rules.NullMove, fmt.Errorf("%w: %s answered %s in %s: %s", ErrAnswer, e.cfg.Name, rules.Echo(text), pos.String(), why)
 	}
 	return m, nil
 }
@@ -193,7 +199,7 @@ func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []s
 	}
 	f := strings.Fields(line)
 	if len(f) < 2 {
-		return "", fmt.Errorf("%w: %s sent %q", ErrAnswer, e.cfg.Name, line)
+		return "", fmt.Errorf("%w: %s sent %s", ErrAnswer, e.cfg.Name, rules.Echo(line))
 	}
 	return f[1], nil
 }
@@ -227,7 +233,7 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 		return "", err
 	}
 	if problem != "" {
-		return "", fmt.Errorf("%w: %s refused the game: %s", ErrAnswer, e.cfg.Name, problem)
+		return "", fmt.Errorf("%w: %s refused the game: %s", ErrAnswer, e.cfg.Name, rules.Echo(problem))
 	}
 	if err := p.send("go"); err != nil {
 		return "", err
@@ -240,7 +246,7 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	}
 	f := strings.Fields(line)
 	if f[0] != "move" || len(f) < 2 {
-		return "", fmt.Errorf("%w: %s sent %q", ErrAnswer, e.cfg.Name, line)
+		return "", fmt.Errorf("%w: %s sent %s", ErrAnswer, e.cfg.Name, rules.Echo(line))
 	}
 	return f[1], nil
 }

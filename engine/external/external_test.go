@@ -66,8 +66,7 @@ func fake(t *testing.T, mode string) *Engine {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Setenv("FAKE_ENGINE", mode)
-	e, err := New(Config{Name: "fake-" + mode, Command: exe, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"}, Timeout: 2 * time.Second})
+	e, err := New(Config{Name: "fake-" + mode, Command: exe, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"}, Timeout: 2 * time.Second, Env: map[string]string{"FAKE_ENGINE": mode}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +97,7 @@ func TestFakeEngineRestartsAfterCrash(t *testing.T) {
 	if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); !errors.Is(err, ErrDead) {
 		t.Fatalf("got %v", err)
 	}
-	os.Setenv("FAKE_ENGINE", "good") // the restarted process behaves
+	e.cfg.Env["FAKE_ENGINE"] = "good" // the restarted process behaves
 	m, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond)
 	if err != nil {
 		t.Fatalf("after restart: %v", err)

@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 )
 
@@ -17,49 +19,146 @@ var (
 	ErrDead    = errors.New("external: the engine process is not running")
 	ErrTimeout = errors.New("external: the engine did not answer in time")
 	ErrAnswer  = errors.New("external: the engine's answer is not a legal move")
+	ErrFlood   = errors.New("external: the engine printed more than an engine may")
 )
 
-// process is a running engine program with a line reader.
+// Bounds on what an engine may print: one line, and all lines between two requests.
+const (
+	maxLine   = 64 << 10
+	maxVolume = 8 << 20
+)
+
+// Bounds on stopping an engine: the grace after closing its input, and the wait for
+// the kernel to end its process group after SIGKILL.
+const (
+	killGrace = 200 * time.Millisecond
+	killWait  = 2 * time.Second
+)
+
+// defaultPath is the search path of an engine when the bot has none.
+const defaultPath = "/usr/local/bin:/usr/bin:/bin"
+
+// process is a running engine program in a process group of its own, with a bounded
+// line reader. Nothing in it waits on output the engine controls: stopping it kills
+// the whole group and closes our end of its output.
 type process struct {
-	name  string
-	cmd   *exec.Cmd
-	stdin io.WriteCloser
-	lines chan string
-	exit  chan struct{}
-	mu    sync.Mutex
-	err   error // why it exited
+	name    string
+	cmd     *exec.Cmd
+	stdin   *os.File // our end of its input, written with a deadline
+	stdout  *os.File // our end of its output
+	timeout time.Duration
+	lines   chan string   // closed when its output ends or is cut off
+	exit    chan struct{} // closed when the process has exited
+	done    chan struct{} // closed by kill: the reader stops delivering
+	once    sync.Once
+	mu      sync.Mutex
+	err     error // why it exited
+	flood   error // why its output was cut off, if it flooded
+	volume  int   // bytes printed since the last request
+}
+
+// environ returns the environment of an engine: PATH and HOME of the bot, and the
+// variables configured for it; nothing else of the bot's (no token) reaches it.
+func environ(c *Config) []string {
+	path := os.Getenv("PATH")
+	if path == "" {
+		path = defaultPath
+	}
+	env := []string{"PATH=" + path}
+	if home := os.Getenv("HOME"); home != "" {
+		env = append(env, "HOME="+home)
+	}
+	for k, v := range c.Env {
+		env = append(env, k+"="+v)
+	}
+	return env
 }
 
 func startProcess(c *Config) (*process, error) {
+	inR, inW, err := os.Pipe()
+	if err != nil {
+		return nil, fmt.Errorf("external: start %s: %w", c.Name, err)
+	}
+	outR, outW, err := os.Pipe()
+	if err != nil {
+		inR.Close()
+		inW.Close()
+		return nil, fmt.Errorf("external: start %s: %w", c.Name, err)
+	}
 	cmd := exec.Command(c.Command, c.Args...)
-	stdin, err := cmd.StdinPipe()
+	cmd.Env = environ(c)
+	cmd.Stdin, cmd.Stdout = inR, outW // files: no copying goroutines for Wait to wait on
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	err = cmd.Start()
+	inR.Close()
+	outW.Close()
 	if err != nil {
-		return nil, err
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		return nil, err
-	}
-	if err := cmd.Start(); err != nil {
+		inW.Close()
+		outR.Close()
 		return nil, fmt.Errorf("external: start %s (%s): %w", c.Name, c.Command, err)
 	}
-	p := &process{name: c.Name, cmd: cmd, stdin: stdin, lines: make(chan string, 256), exit: make(chan struct{})}
-	go func() {
-		sc := bufio.NewScanner(stdout)
-		sc.Buffer(make([]byte, 64*1024), 1<<20)
-		for sc.Scan() {
+	p := &process{name: c.Name, cmd: cmd, stdin: inW, stdout: outR, timeout: c.Timeout,
+		lines: make(chan string, 256), exit: make(chan struct{}), done: make(chan struct{})}
+	go p.wait()
+	go p.read()
+	return p, nil
+}
+
+// wait reaps the process and then ends what is left of its group, so that a child
+// it leaves behind neither lives on nor keeps its output open.
+func (p *process) wait() {
+	err := p.cmd.Wait()
+	p.killGroup()
+	p.mu.Lock()
+	p.err = err
+	p.mu.Unlock()
+	close(p.exit)
+}
+
+// killGroup sends SIGKILL to the engine's process group.
+func (p *process) killGroup() {
+	_ = syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+}
+
+// read delivers the engine's lines until its output ends, kill stops it, or the
+// engine floods: a line longer than maxLine or more than maxVolume bytes between two
+// requests kills the engine.
+func (p *process) read() {
+	defer close(p.lines)
+	r := bufio.NewReaderSize(p.stdout, maxLine)
+	for {
+		line, err := r.ReadSlice('\n')
+		if errors.Is(err, bufio.ErrBufferFull) {
+			p.cutOff(fmt.Errorf("%w: %s printed a line longer than %d KiB", ErrFlood, p.name, maxLine>>10))
+			return
+		}
+		if len(line) > 0 {
+			p.mu.Lock()
+			p.volume += len(line)
+			over := p.volume > maxVolume
+			p.mu.Unlock()
+			if over {
+				p.cutOff(fmt.Errorf("%w: %s printed more than %d MiB for one request", ErrFlood, p.name, maxVolume>>20))
+				return
+			}
 			select {
-			case p.lines <- sc.Text():
-			case <-p.exit:
+			case p.lines <- strings.TrimRight(string(line), "\r\n"):
+			case <-p.done:
+				return
 			}
 		}
-		err := cmd.Wait()
-		p.mu.Lock()
-		p.err = err
-		p.mu.Unlock()
-		close(p.exit)
-	}()
-	return p, nil
+		if err != nil {
+			return
+		}
+	}
+}
+
+// cutOff records why the engine's output was cut off and kills it.
+func (p *process) cutOff(err error) {
+	p.mu.Lock()
+	p.flood = err
+	p.mu.Unlock()
+	p.killGroup()
 }
 
 func (p *process) alive() bool {
@@ -71,11 +170,20 @@ func (p *process) alive() bool {
 	}
 }
 
+// send writes lines to the engine, within its timeout: an engine that does not read
+// its input cannot block the bot.
 func (p *process) send(lines ...string) error {
 	if !p.alive() {
 		return fmt.Errorf("%w: %s exited", ErrDead, p.name)
 	}
+	p.mu.Lock()
+	p.volume = 0
+	p.mu.Unlock()
+	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
 	_, err := io.WriteString(p.stdin, strings.Join(lines, "\n")+"\n")
+	if errors.Is(err, os.ErrDeadlineExceeded) {
+		return fmt.Errorf("%w: %s did not read its input within %v", ErrTimeout, p.name, p.timeout)
+	}
 	if err != nil {
 		return fmt.Errorf("%w: %s: %v", ErrDead, p.name, err)
 	}
@@ -88,24 +196,13 @@ func (p *process) readUntil(ctx context.Context, timeout time.Duration, match fu
 	defer t.Stop()
 	for {
 		select {
-		case line := <-p.lines:
+		case line, ok := <-p.lines:
+			if !ok {
+				return "", p.ended()
+			}
 			if match(line) {
 				return line, nil
 			}
-		case <-p.exit:
-			// Drain what it printed before dying.
-			select {
-			case line := <-p.lines:
-				if match(line) {
-					return line, nil
-				}
-				continue
-			default:
-			}
-			p.mu.Lock()
-			err := p.err
-			p.mu.Unlock()
-			return "", fmt.Errorf("%w: %s exited (%v)", ErrDead, p.name, err)
 		case <-t.C:
 			return "", fmt.Errorf("%w: %s: no answer within %v", ErrTimeout, p.name, timeout)
 		case <-ctx.Done():
@@ -114,16 +211,47 @@ func (p *process) readUntil(ctx context.Context, timeout time.Duration, match fu
 	}
 }
 
-// kill ends the process and waits for it.
-func (p *process) kill() {
-	if p.alive() {
-		p.stdin.Close()
-		select {
-		case <-p.exit:
-			return
-		case <-time.After(200 * time.Millisecond):
-		}
-		p.cmd.Process.Kill()
+// ended explains why the engine's output ended: a flood, or its exit (waited for a
+// bounded time: an engine that closed its output but lives on is killed).
+func (p *process) ended() error {
+	p.mu.Lock()
+	flood := p.flood
+	p.mu.Unlock()
+	if flood != nil {
+		return flood
 	}
-	<-p.exit
+	p.reap()
+	p.mu.Lock()
+	err := p.err
+	p.mu.Unlock()
+	if err == nil {
+		return fmt.Errorf("%w: %s closed its output", ErrDead, p.name)
+	}
+	return fmt.Errorf("%w: %s exited (%v)", ErrDead, p.name, err)
+}
+
+// kill ends the engine within a bounded time: it closes its input, gives it a short
+// grace to quit, kills its whole process group and closes our end of its output,
+// without waiting for anything the engine prints.
+func (p *process) kill() {
+	p.once.Do(func() {
+		close(p.done)
+		p.stdin.Close()
+		p.reap()
+		p.stdout.Close()
+	})
+}
+
+// reap gives the engine killGrace to exit by itself, then kills its whole process
+// group and waits at most killWait for it to end.
+func (p *process) reap() {
+	select {
+	case <-p.exit:
+	case <-time.After(killGrace):
+	}
+	p.killGroup()
+	select {
+	case <-p.exit:
+	case <-time.After(killWait):
+	}
 }

@@ -1,0 +1,207 @@
+package external
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// Limits of the hostile engines: every job must end within hostileBound.
+const (
+	hostileThink   = 100 * time.Millisecond
+	hostileTimeout = time.Second
+	hostileBound   = 3 * (hostileThink + hostileTimeout)
+)
+
+// hostile returns an engine running testdata/name with args, already started (so
+// that the test knows its process group), and that group's id.
+func hostile(t *testing.T, name string, args ...string) (*Engine, int) {
+	t.Helper()
+	path, err := filepath.Abs(filepath.Join("testdata", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	e, err := New(Config{Name: name, Command: path, Args: args, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
+		Think: hostileThink, Timeout: hostileTimeout, Env: map[string]string{"ENGINE_DIR": t.TempDir()}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := startProcess(&e.cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.proc = p
+	if err := e.handshake(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(e.Close)
+	return e, p.cmd.Process.Pid
+}
+
+// within runs f and fails the test unless it returns within bound.
+func within(t *testing.T, what string, bound time.Duration, f func()) time.Duration {
+	t.Helper()
+	done := make(chan struct{})
+	start := time.Now()
+	go func() { defer close(done); f() }()
+	select {
+	case <-done:
+		return time.Since(start)
+	case <-time.After(bound):
+		t.Fatalf("%s did not end within %v", what, bound)
+		return 0
+	}
+}
+
+// groupGone fails the test unless process group pgid has no living process left (a
+// zombie waiting for init to reap it is dead), waiting a little for the kernel.
+func groupGone(t *testing.T, pgid int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		alive := living(t, pgid)
+		if len(alive) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			syscall.Kill(-pgid, syscall.SIGKILL) // leave nothing behind
+			t.Fatalf("process group %d still has living processes: %v", pgid, alive)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// living lists the processes of group pgid that are not zombies, from /proc.
+func living(t *testing.T, pgid int) []string {
+	t.Helper()
+	stats, err := filepath.Glob("/proc/[0-9]*/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, path := range stats {
+		data, err := os.ReadFile(path)
+		if err != nil {
+			continue // it ended meanwhile
+		}
+		// pid (comm) state ppid pgrp ...: comm may hold spaces, so cut at the last ')'.
+		i := strings.LastIndexByte(string(data), ')')
+		if i < 0 {
+			continue
+		}
+		f := strings.Fields(string(data[i+1:]))
+		if len(f) >= 3 && f[2] == strconv.Itoa(pgid) && f[0] != "Z" {
+			out = append(out, string(data[:i+1]))
+		}
+	}
+	return out
+}
+
+// TestHostileEngines checks that an engine that floods, hangs, crashes or lies loses
+// its job with an error of the right kind, in bounded time, leaving no process, and
+// that the next request plays with a fresh process.
+func TestHostileEngines(t *testing.T) {
+	cases := []struct {
+		script string
+		want   error
+	}{
+		{"flood.sh", ErrFlood},
+		{"longline.sh", ErrFlood},
+		{"hang.sh", ErrTimeout},
+		{"crash.sh", ErrDead},
+		{"liar.sh", ErrAnswer},
+	}
+	for _, c := range cases {
+		t.Run(strings.TrimSuffix(c.script, ".sh"), func(t *testing.T) {
+			e, pgid := hostile(t, c.script)
+			var failed error
+			took := within(t, "the job", hostileBound, func() {
+				_, failed = e.Move(context.Background(), gothic(t), nil, 0)
+			})
+			if !errors.Is(failed, c.want) {
+				t.Fatalf("got %v, want %v", failed, c.want)
+			}
+			groupGone(t, pgid)
+			// The bot's next move in that game: a fresh process of a good engine.
+			e.cfg.Command = strings.Replace(e.cfg.Command, c.script, "good.sh", 1)
+			var m rules.Move
+			var err error
+			again := within(t, "the next move", hostileBound, func() {
+				m, err = e.Move(context.Background(), gothic(t), nil, 0)
+			})
+			if err != nil {
+				t.Fatalf("next move: %v", err)
+			}
+			t.Logf("%s: failed in %v (%v); next move %s after %v more", c.script, took.Round(time.Millisecond), failed, gothic(t).UCI(m), again.Round(time.Millisecond))
+		})
+	}
+}
+
+// TestWrapperEngineStops checks that an engine started through a wrapper whose
+// child keeps the output open and ignores SIGTERM stops within a bound, whole group.
+func TestWrapperEngineStops(t *testing.T) {
+	e, pgid := hostile(t, "wrapper.sh")
+	if _, err := e.Move(context.Background(), gothic(t), nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	took := within(t, "closing the engine", hostileBound, e.Close)
+	groupGone(t, pgid)
+	t.Logf("closed in %v", took.Round(time.Millisecond))
+}
+
+// TestHostileEngineCancelled checks that a job given up by its context (the bot
+// shutting down) ends at once, whole group, even while the engine floods or hangs.
+func TestHostileEngineCancelled(t *testing.T) {
+	for _, script := range []string{"hang.sh", "wrapper.sh"} {
+		t.Run(script, func(t *testing.T) {
+			e, pgid := hostile(t, script)
+			ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+			defer cancel()
+			within(t, "the cancelled job", time.Second, func() {
+				_, _ = e.Move(ctx, gothic(t), nil, 10*time.Second)
+			})
+			within(t, "closing the engine", hostileBound, e.Close)
+			groupGone(t, pgid)
+		})
+	}
+}
+
+// TestEngineEnvironment checks that an engine sees PATH, HOME and its configured
+// variables only: never the bot's token or anything else of the bot's.
+func TestEngineEnvironment(t *testing.T) {
+	t.Setenv("DISCORD_TOKEN", "secret-token-never-shown")
+	t.Setenv("MISSIVE_OTHER", "not for engines")
+	out := filepath.Join(t.TempDir(), "env")
+	e, _ := hostile(t, "env.sh", out)
+	if _, err := e.Move(context.Background(), gothic(t), nil, 0); err != nil {
+		t.Fatal(err)
+	}
+	data, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, line := range strings.Split(strings.TrimSpace(string(data)), "\n") {
+		name, _, _ := strings.Cut(line, "=")
+		seen[name] = true
+		switch name {
+		case "PATH", "HOME", "ENGINE_DIR", "PWD": // PWD: the shell sets it itself
+		default:
+			t.Errorf("the engine received %s", name)
+		}
+	}
+	if strings.Contains(string(data), "secret-token") {
+		t.Error("the engine received the token")
+	}
+	if !seen["PATH"] || !seen["ENGINE_DIR"] {
+		t.Errorf("the engine lacks PATH or its configured variable: %q", data)
+	}
+}

@@ -1,0 +1,210 @@
+package storage_test
+
+import (
+	"context"
+	"errors"
+	"net"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// TestBackupBadRecordKeepsGoodBackup checks that a data file with an undecodable
+// game record is refused as a backup and does not replace the good one.
+func TestBackupBadRecordKeepsGoodBackup(t *testing.T) {
+	ctx := context.Background()
+	s, _, path := openTemp(t)
+	for range 3 {
+		create(t, s, newGame("walk", "a", "b"))
+	}
+	s.Close()
+	out := filepath.Join(t.TempDir(), "backup.db")
+	if _, err := storage.BackupFile(ctx, toyRegistry(), path, out); err != nil {
+		t.Fatal(err)
+	}
+	good, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeRaw(t, path, "games", "2", []byte("\xff\xfenot a record"))
+	_, err = storage.BackupFile(ctx, toyRegistry(), path, out)
+	if !errors.Is(err, storage.ErrCorrupt) || !strings.Contains(err.Error(), "was not written") {
+		t.Fatalf("backup of a file with a bad record: %v", err)
+	}
+	if now, _ := os.ReadFile(out); string(now) != string(good) {
+		t.Fatal("the good backup was replaced by a bad copy")
+	}
+	noTemps(t, out)
+}
+
+// noTemps fails the test if the folder of out holds anything but out.
+func noTemps(t *testing.T, out string) {
+	t.Helper()
+	entries, _ := os.ReadDir(filepath.Dir(out))
+	for _, e := range entries {
+		if e.Name() != filepath.Base(out) {
+			t.Errorf("the backup folder holds %s", e.Name())
+		}
+	}
+}
+
+// TestBackupRefusesSpecialSources checks that a FIFO, a folder, an empty file and a
+// truncated file are refused at once with a sentence, and nothing is written.
+func TestBackupRefusesSpecialSources(t *testing.T) {
+	dir := t.TempDir()
+	fifo := filepath.Join(dir, "fifo.db")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	// Open refuses it at once too (opening a FIFO waits for a writer).
+	if _, err := storage.Open(fifo, toyRegistry(), &storage.Options{ReadOnly: true}); err == nil || !strings.Contains(err.Error(), "named pipe (FIFO)") {
+		t.Errorf("opening a FIFO: %v", err)
+	}
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o600)
+	s, _, path := openTemp(t)
+	for range 50 {
+		create(t, s, newGame("walk", "a", "b"))
+	}
+	s.Close()
+	data, _ := os.ReadFile(path)
+	truncated := filepath.Join(dir, "truncated.db")
+	os.WriteFile(truncated, data[:3*os.Getpagesize()], 0o600)
+	for _, c := range []struct{ path, want string }{
+		{fifo, "named pipe"},
+		{filepath.Join(dir), "is a folder"},
+		{empty, "is empty"},
+		{truncated, "truncated"},
+	} {
+		out := filepath.Join(t.TempDir(), "out.db")
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		start := time.Now()
+		_, err := storage.BackupFile(ctx, toyRegistry(), c.path, out)
+		cancel()
+		if err == nil || !strings.Contains(err.Error(), c.want) || strings.Contains(err.Error(), "nil pointer") {
+			t.Errorf("backup of %s: %v", filepath.Base(c.path), err)
+		}
+		if took := time.Since(start); took > time.Second {
+			t.Errorf("refusing %s took %v", filepath.Base(c.path), took)
+		}
+		noTemps(t, out)
+	}
+}
+
+// TestBackupRefusesSquattedSocket checks that the client does not trust a socket
+// that another user could have made: owned by someone other than the data file's
+// owner, or in a folder others may write in.
+func TestBackupRefusesSquattedSocket(t *testing.T) {
+	dir := t.TempDir()
+	sock := filepath.Join(dir, "x.sock")
+	ln, err := net.Listen("unix", sock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	me := os.Geteuid()
+	if err := storage.CheckSocket(sock, me); err != nil {
+		t.Fatalf("our own socket in a private folder: %v", err)
+	}
+	if err := storage.CheckSocket(sock, me+1); err == nil || !strings.Contains(err.Error(), "refusing to trust") {
+		t.Errorf("a socket of another user: %v", err)
+	}
+	shared := filepath.Join(t.TempDir(), "shared")
+	os.Mkdir(shared, 0o777)
+	os.Chmod(shared, 0o1777) // like /tmp
+	sock2 := filepath.Join(shared, "y.sock")
+	ln2, err := net.Listen("unix", sock2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln2.Close()
+	if err := storage.CheckSocket(sock2, me); err == nil || !strings.Contains(err.Error(), "other users may write") {
+		t.Errorf("a socket in a shared folder: %v", err)
+	}
+	plain := filepath.Join(dir, "plain")
+	os.WriteFile(plain, nil, 0o600)
+	if err := storage.CheckSocket(plain, me); err == nil || !strings.Contains(err.Error(), "not a socket") {
+		t.Errorf("a plain file at the socket's place: %v", err)
+	}
+}
+
+// TestSocketOutsideSharedFolder checks that a bot whose data file lies in a folder
+// others may write in serves its socket from its private socket folder (mode 0700),
+// and that backups through it work.
+func TestSocketOutsideSharedFolder(t *testing.T) {
+	shared := filepath.Join(t.TempDir(), "shared")
+	os.Mkdir(shared, 0o777)
+	os.Chmod(shared, 0o1777)
+	path := filepath.Join(shared, "data.db")
+	s := openAt(t, path, nil)
+	create(t, s, newGame("walk", "a", "b"))
+	sock := storage.SocketPath(path)
+	if filepath.Dir(sock) != storage.SocketDir(os.Geteuid()) {
+		t.Fatalf("socket %s is not in the private folder", sock)
+	}
+	if fi, err := os.Stat(filepath.Dir(sock)); err != nil || fi.Mode().Perm() != 0o700 {
+		t.Fatalf("socket folder: %v %v", fi, err)
+	}
+	info, err := storage.BackupFile(context.Background(), toyRegistry(), path, filepath.Join(t.TempDir(), "b.db"))
+	if err != nil || !info.Live {
+		t.Fatalf("backup through the private socket: %+v %v", info, err)
+	}
+}
+
+// TestBackupKilledLeavesNoTemps checks that a backup killed while writing leaves a
+// temporary file that the next backup to the same place removes.
+func TestBackupKilledLeavesNoTemps(t *testing.T) {
+	if os.Getenv("MISSIVE_BACKUP_CHILD") != "" {
+		// The child: a backup whose snapshot never finishes arriving.
+		_, _ = storage.BackupFile(context.Background(), toyRegistry(), os.Getenv("MISSIVE_BACKUP_DATA"), os.Getenv("MISSIVE_BACKUP_OUT"))
+		return
+	}
+	s, _, path := openTemp(t)
+	create(t, s, newGame("walk", "a", "b"))
+	s.Close()
+	// A bot that starts sending a snapshot and stalls.
+	ln, err := net.Listen("unix", storage.SocketPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			c.Write([]byte("OK 100000\nsome bytes of the snapshot"))
+			defer c.Close()
+		}
+	}()
+	out := filepath.Join(t.TempDir(), "backup.db")
+	cmd := exec.Command(os.Args[0], "-test.run=^TestBackupKilledLeavesNoTemps$")
+	cmd.Env = append(os.Environ(), "MISSIVE_BACKUP_CHILD=1", "MISSIVE_BACKUP_DATA="+path, "MISSIVE_BACKUP_OUT="+out)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	var temps []string
+	for deadline := time.Now().Add(10 * time.Second); len(temps) == 0 && time.Now().Before(deadline); {
+		time.Sleep(10 * time.Millisecond)
+		temps, _ = filepath.Glob(filepath.Join(filepath.Dir(out), ".backup.db*"))
+	}
+	cmd.Process.Kill()
+	cmd.Wait()
+	ln.Close()
+	if len(temps) == 0 {
+		t.Fatal("the killed backup wrote no temporary file")
+	}
+	if _, err := os.Stat(temps[0]); err != nil {
+		t.Fatalf("the kill left no temporary file (%v): the test proves nothing", err)
+	}
+	if _, err := storage.BackupFile(context.Background(), toyRegistry(), path, out); err != nil {
+		t.Fatal(err)
+	}
+	noTemps(t, out)
+}
