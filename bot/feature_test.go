@@ -157,7 +157,7 @@ func TestBuiltinCommands(t *testing.T) {
 			private = append(private, c.Name)
 		}
 	}
-	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
+	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames, CmdNext,
 		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeaderboard,
 		CmdProfile, CmdTournament, CmdMatch, CmdRematch, CmdConditional}
 	if !slices.Equal(names, want) {

@@ -16,6 +16,7 @@ func (s *Service) builtin() []Feature {
 			s.placeCommand(),
 			s.boardCommand(),
 			s.gamesCommand(),
+			s.nextCommand(), // next.go: the most urgent game's board
 			s.historyCommand(),
 			s.resignCommand(),
 			s.drawCommand(),

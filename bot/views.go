@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -95,19 +94,8 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		mine := func(g *storage.GameSummary) bool {
-			side, _ := g.SideOf(req.User.ID)
-			return slices.Contains(g.ToMove, side)
-		}
-		slices.SortStableFunc(games, func(a, b *storage.GameSummary) int {
-			if ma, mb := mine(a), mine(b); ma != mb {
-				if ma {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Compare(deadlineKey(a), deadlineKey(b))
-		})
+		mine := func(g *storage.GameSummary) bool { return awaitsUser(g, req.User.ID) }
+		sortByUrgency(games, req.User.ID)
 		r := Reply{Private: true, Title: "Your games"}
 		var lines []string
 		ch := &Choice{Placeholder: "Show a game's board", Command: CmdBoard, Arg: "game", Args: Args{}}
