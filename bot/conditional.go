@@ -40,7 +40,7 @@ func (s *Service) conditionalFeature() Feature {
 				Options: []OptionSpec{
 					{Name: "action", Description: "add a line, show your lines, or clear them", Type: OptString, Required: true,
 						Choices: []OptionChoice{{"Add a line", "add"}, {"Show my lines", "show"}, {"Clear my lines", "clear"}}},
-					{Name: "line", Description: "For add: their move, your reply, and so on, such as: Nf3 Ce7 Bxe7 Qxe7", Type: OptString},
+					{Name: "line", Description: "For add: their move, your reply, and so on: Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString},
 				}}})},
 		Moved:     s.conditionalMoved,
 		TookBack:  clearConditional,
@@ -51,11 +51,11 @@ func (s *Service) conditionalFeature() Feature {
 // conditionalHelp explains the syntax of a line, in the words of /conditional's
 // answers.
 const conditionalHelp = "A line is your opponent's move, your reply, their next move, your reply to it, and so on, " +
-	"separated by spaces, in the game's own notation: `/conditional action:add line:Nf3 Ce7 Bxe7 Qxe7` means " +
+	"separated by spaces, in the game's own notation: the line Nf3 Ce7 Bxe7 Qxe7 (/conditional action:add line:...) means " +
 	"\"if Nf3 then Ce7; if Bxe7 then Qxe7\". In a Go-Chess placement round, after you have chosen, a line pairs " +
-	"their choice this round with yours for the next: `Q@d4 N@e6` means \"if they place the queen on d4, place my " +
-	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a takeback, " +
-	"a pending draw offer from your opponent, and the end of the game."
+	"their choice this round with yours for the next: Q@d4 N@e6 means \"if they place the queen on d4, place my " +
+	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a move that " +
+	"comes with a draw offer, a takeback, and the end of the game."
 
 // cmdConditional adds, shows or clears the user's conditional lines in a game.
 func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
@@ -260,7 +260,7 @@ func describeLine(moves []string) string {
 func (s *Service) showLines(g *storage.Game, side rules.Side) string {
 	mine, _ := splitLines(g, side)
 	if len(mine) == 0 {
-		return fmt.Sprintf("You have no conditional lines in game %s; /conditional action:add line:<moves> adds one.", g.ID)
+		return fmt.Sprintf("You have no conditional lines in game %s. %s", g.ID, conditionalHelp)
 	}
 	lines := []string{fmt.Sprintf("Your conditional lines in game %s (only you can see them):", g.ID)}
 	for i, c := range mine {
@@ -320,14 +320,23 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 		g.Conditional = others
 		return ch.Tx.PutGame(g)
 	}
-	// The owner's turn notice for the move is moot: the reply followed at once.
+	// The owner's turn notice for the move is moot: the reply followed at once. A
+	// mover who asked sees the reply where they asked, and needs no notice of it.
+	mover := g.Player(ch.Side).ID
 	kept := ch.e.notes[:ch.notes]
 	for i, n := range ch.e.notes[ch.notes:] {
-		if i+ch.notes >= before || n.n.To.ID != ownerSeat.ID {
+		moot := n.n.To.ID == ownerSeat.ID
+		if i+ch.notes >= before {
+			moot = ch.from != nil && n.n.To.ID == mover
+		}
+		if !moot {
 			kept = append(kept, n)
 		}
 	}
 	ch.e.notes = kept
+	if ch.from != nil {
+		ch.e.reply.Mentions = slices.DeleteFunc(ch.e.reply.Mentions, func(id string) bool { return id == mover })
+	}
 	if round {
 		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
 		saved.Mentions = slices.DeleteFunc(saved.Mentions, func(id string) bool { return id == ownerSeat.ID })
