@@ -16,7 +16,7 @@ func (s *Service) builtin() []Feature {
 			s.placeCommand(),
 			s.boardCommand(),
 			s.gamesCommand(),
-			s.nextCommand(), // next.go: the most urgent game's board
+			s.nextCommand(),
 			s.historyCommand(),
 			s.resignCommand(),
 			s.drawCommand(),
@@ -31,7 +31,7 @@ func (s *Service) builtin() []Feature {
 			s.profileCommand(),
 			s.tournamentCommand(),
 			s.matchCommand(),
-			s.rematchCommand(), // rematch.go: a finished game again, colours swapped
+			s.rematchCommand(),
 		}},
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round

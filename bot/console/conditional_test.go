@@ -15,7 +15,7 @@ func TestConditionalSession(t *testing.T) {
 e4
 /as bob
 e5
-/conditional add line:"Nc3 Nc6 Nh3 Nh6"
+/conditional add "Nc3 Nc6 Nh3 Nh6"
 /as alice
 /conditional show
 Nc3
