@@ -237,3 +237,44 @@ func TestConditionalGoChess(t *testing.T) {
 	}
 	_ = storage.Conditional{}
 }
+
+// A conditional reply that ends the game ends it through the path of a move: the
+// result is announced, both are told, and the lines are gone.
+func TestConditionalReplyEndsTheGame(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "fen:k9/pp5p2/10/10/10/10/10/K3R5_b_-_-_0_1") // bob (Black) moves first
+	g := h.game(id)
+	pos := g.Position
+	var line []string
+	for _, m := range pos.LegalMoves() {
+		next, err := pos.Play(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range next.LegalMoves() {
+			if after, err := next.Play(r); err == nil && after.Outcome().Reason == rules.Checkmate {
+				line = []string{pos.UCI(m), next.UCI(r)}
+				break
+			}
+		}
+		if line != nil {
+			break
+		}
+	}
+	if line == nil {
+		t.Fatal("no mate in one after any of Black's moves")
+	}
+	h.ok("alice", "conditional action:add line:"+strings.Join(line, "_"))
+	h.ok("bob", "settings notify:dm")
+	r := h.ok("bob", "move move:"+line[0])
+	if !strings.Contains(r.Text, "alice (white) wins by checkmate") || !strings.Contains(r.Text, "conditional reply ready") {
+		t.Fatalf("reply: %s", r.Text)
+	}
+	g = h.game(id)
+	if g.Outcome != rules.Win(rules.White, rules.Checkmate) || len(g.Conditional) != 0 {
+		t.Fatalf("outcome %v, lines %+v", g.Outcome, g.Conditional)
+	}
+	if got := notesFor(h.notes.take(), "bob"); len(got) != 0 {
+		t.Fatalf("bob, who sees the result in the reply to his move, was also told: %v", got)
+	}
+}
