@@ -304,7 +304,7 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	ownerSeat := g.Player(owner)
 	saved, image := ch.e.reply, ch.e.image
 	_, round := inRound(g.Position)
-	shown := lineText(g, []string{reply})
+	shown := lineText(g, []string{reply}) // public once played; a placement choice is not shown
 	g.Conditional = append(others, next...)
 	before := len(ch.e.notes)
 	note := fmt.Sprintf("%s had this conditional reply ready.", seatName(ownerSeat))
@@ -312,7 +312,7 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
 			seatName(ownerSeat), seatName(g.Player(ch.Side)))
 	}
-	if err := ch.Play(s, owner, reply, note); err != nil {
+	if err := ch.Play(owner, reply, note); err != nil {
 		if _, ok := userText(err); !ok {
 			return err
 		}
@@ -346,12 +346,13 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	} else {
 		ch.e.reply.Text = ch.Said + "\n" + ch.e.reply.Text
 	}
-	what := fmt.Sprintf("your conditional reply **%s** was played.", strings.Join(shown, ""))
+	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", strings.Join(shown, ""))
 	if round {
-		what = fmt.Sprintf("your conditional choice **%s** is made for the next round.", strings.Join(shown, ""))
+		// A notice may be posted where everyone reads it: it does not name the cell.
+		what = "Your conditional choice for this round is made; /board shows it to you alone."
 	}
 	inPlace := ch.from != nil && samePlace(*ch.from, g)
-	return s.tell(ch.Tx, ch.e, g, owner, NoticeInfo, ch.Said+"\nIn reply, "+what,
+	return s.tell(ch.Tx, ch.e, g, owner, NoticeInfo, ch.Said+"\n"+what,
 		fmt.Sprintf("conditional/%s/%d", g.ID, len(g.Moves)), inPlace)
 }
 

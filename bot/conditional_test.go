@@ -101,7 +101,7 @@ func TestConditionalChess(t *testing.T) {
 	if got := notesFor(ns, "alice"); len(got) != 0 || slices.Contains(r.Mentions, "alice") {
 		t.Fatalf("alice, who sees the reply to her move, was also told: %v %v", got, r.Mentions)
 	}
-	if !strings.Contains(ns[0].Reply.Text, "your conditional reply **Nc6** was played") {
+	if !strings.Contains(ns[0].Reply.Text, "Your conditional reply **Nc6** was played") {
 		t.Errorf("bob's notice: %s", ns[0].Reply.Text)
 	}
 	noLeak(t, h, id, []string{"alice", "carol"}, ns, "bob", "Nh6", "exd4")
@@ -174,6 +174,7 @@ func TestConditionalGess(t *testing.T) {
 func TestConditionalGoChess(t *testing.T) {
 	h := newHarness(t)
 	h.ok("bob", "settings notify:dm")
+	h.ok("alice", "settings notify:both") // her notice goes to the game's channel too
 	id := h.start("gochess", "")
 	h.refused("alice", "conditional action:add line:a1_a2", "Make this round's choice first")
 	g := h.game(id)
@@ -223,6 +224,15 @@ func TestConditionalGoChess(t *testing.T) {
 		t.Fatalf("bob, who sees the reply to his choice, was also told: %v", got)
 	}
 	noLeak(t, h, id, []string{"bob", "carol"}, ns, "alice", "P@"+a2, " "+a2)
+	if got := notesFor(ns, "alice"); !slices.Equal(got, []NoticeKind{NoticeInfo}) {
+		t.Fatalf("alice's notices %v", got)
+	}
+	for _, n := range ns {
+		if n.To.ID == "alice" && (!strings.Contains(n.Reply.Text, "Your conditional choice for this round is made") ||
+			strings.Contains(n.Reply.Text, a2)) {
+			t.Fatalf("alice's notice, which may be read by all in the channel: %s", n.Reply.Text)
+		}
+	}
 	if b := h.ok("alice", "board"); !b.Private || !strings.Contains(string(b.Files[0].Data), a2) {
 		t.Fatalf("alice's own board does not show her choice %s: %s", a2, b.Files[0].Data)
 	}

@@ -40,6 +40,7 @@ type GameChange struct {
 	Side rules.Side // who moved (for a takeback, who agreed)
 	Said string     // what the announcement said happened
 	from *Place     // where the request came from; nil when none did
+	svc  *Service
 	e    *effects
 	// notes is how many notifications the transaction had queued before the
 	// announcement.
@@ -162,6 +163,7 @@ func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
 		if !ch.Game.Active() {
 			return nil
 		}
+		ch.svc = s
 		if err := hook(ch); err != nil {
 			return fmt.Errorf("bot: after a change of game %s: %w", ch.Game.ID, err)
 		}
@@ -172,7 +174,8 @@ func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
 // Play plays text as side's move, or side's choice in a placement round, in the
 // changed game, through the path a player's own move takes (clock, notices,
 // end-of-game hooks). note, when not empty, is added to its announcement.
-func (ch GameChange) Play(s *Service, side rules.Side, text, note string) error {
+func (ch GameChange) Play(side rules.Side, text, note string) error {
+	s := ch.svc
 	ch.e.note = note
 	defer func() { ch.e.note = "" }()
 	if _, ok := inRound(ch.Game.Position); ok {
