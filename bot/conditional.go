@@ -51,7 +51,7 @@ func (s *Service) conditionalFeature() Feature {
 // conditionalHelp explains the syntax of a line, in the words of /conditional's
 // answers.
 const conditionalHelp = "A line is your opponent's move, your reply, their next move, your reply to it, and so on, " +
-	"separated by spaces, in the game's own notation: the line Nf3 Ce7 Bxe7 Qxe7 (/conditional action:add line:...) means " +
+	"separated by spaces, in the game's own notation (move numbers may be left out): the line Nf3 Ce7 Bxe7 Qxe7 (/conditional action:add line:...) means " +
 	"\"if Nf3 then Ce7; if Bxe7 then Qxe7\". In a Go-Chess placement round, after you have chosen, a line pairs " +
 	"their choice this round with yours for the next: Q@d4 N@e6 means \"if they place the queen on d4, place my " +
 	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a move that " +
@@ -221,7 +221,8 @@ func playTrial(r *record.Record, pos rules.Position, who rules.Side, tok string)
 	return next, err
 }
 
-// lineText writes the moves of a line of g in the game's notation (a placement
+// lineText writes the moves of a line of g in the game's notation, numbered as in
+// PGN when the position carries move numbers ("12. Nf3", "12... Ce7"; a placement
 // choice as its drop, such as N@e6); a move that no longer replays ends it.
 func lineText(g *storage.Game, moves []string) []string {
 	trial := g.Record
@@ -241,13 +242,21 @@ func lineText(g *storage.Game, moves []string) []string {
 		if err != nil {
 			break
 		}
-		out = append(out, pos.SAN(m))
+		text := pos.SAN(m)
+		if f, ok := pos.(interface{ FullmoveNumber() int }); ok && len(tos) == 1 {
+			dots := "."
+			if who == rules.Black {
+				dots = "..."
+			}
+			text = fmt.Sprintf("%d%s %s", f.FullmoveNumber(), dots, text) // numbered as in PGN
+		}
+		out = append(out, text)
 		pos = next
 	}
 	return out
 }
 
-// describeLine says a line in words: "if Nf3 then Ce7; if Bxe7 then Qxe7".
+// describeLine says a line in words: "if 12. Nf3 then 12... Ce7; if 13. Bxe7 then 13... Qxe7".
 func describeLine(moves []string) string {
 	var parts []string
 	for i := 0; i+1 < len(moves); i += 2 {
@@ -304,7 +313,10 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	ownerSeat := g.Player(owner)
 	saved, image := ch.e.reply, ch.e.image
 	_, round := inRound(g.Position)
-	shown := lineText(g, []string{reply}) // public once played; a placement choice is not shown
+	shown := "" // the reply as played, public once played (a placement choice is not shown)
+	if m, err := g.Position.ParseMove(reply); err == nil && !round {
+		shown = g.Position.SAN(m)
+	}
 	g.Conditional = append(others, next...)
 	before := len(ch.e.notes)
 	note := fmt.Sprintf("%s had this conditional reply ready.", seatName(ownerSeat))
@@ -346,7 +358,7 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	} else {
 		ch.e.reply.Text = ch.Said + "\n" + ch.e.reply.Text
 	}
-	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", strings.Join(shown, ""))
+	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", shown)
 	if round {
 		// A notice may be posted where everyone reads it: it does not name the cell.
 		what = "Your conditional choice for this round is made; /board shows it to you alone."

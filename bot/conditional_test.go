@@ -62,11 +62,11 @@ func TestConditionalChess(t *testing.T) {
 	h.refused("bob", "conditional action:add line:Nc9_Nc6", "Move 1 of your line (your opponent's move) cannot be played there")
 	h.refused("alice", "conditional action:add line:Nc6_Nc3", "It is your move")
 	r := h.ok("bob", "conditional action:add line:12._Nc3_12..._Nc6,_Nh3_Nh6")
-	if !r.Private || !strings.Contains(r.Text, "if Nc3 then Nc6; if Nh3 then Nh6") {
+	if !r.Private || !strings.Contains(r.Text, "if 2. Nc3 then 2... Nc6; if 3. Nh3 then 3... Nh6") {
 		t.Fatalf("add: %+v", r)
 	}
 	h.ok("bob", "conditional action:add line:d4_exd4")
-	h.refused("bob", "conditional action:add line:Nc3_Nh6", "already answers it with Nc6")
+	h.refused("bob", "conditional action:add line:Nc3_Nh6", "already answers it with 2... Nc6")
 	h.refused("bob", "conditional action:add line:Nc3_Nc6", "already have this line")
 	if g := h.game(id); len(g.Conditional) != 2 || g.Conditional[0].Moves[1] != "b8c6" {
 		t.Fatalf("stored lines %+v", g.Conditional)
@@ -79,8 +79,8 @@ func TestConditionalChess(t *testing.T) {
 	}
 
 	h.restart()
-	if r := h.ok("bob", "conditional action:show"); !strings.Contains(r.Text, "1. if Nc3 then Nc6; if Nh3 then Nh6") ||
-		!strings.Contains(r.Text, "2. if d4 then exd4") {
+	if r := h.ok("bob", "conditional action:show"); !strings.Contains(r.Text, "1. if 2. Nc3 then 2... Nc6; if 3. Nh3 then 3... Nh6") ||
+		!strings.Contains(r.Text, "\n2. if 2. d4 then 2... exd4") {
 		t.Fatalf("after a restart: %s", r.Text)
 	}
 
@@ -105,7 +105,7 @@ func TestConditionalChess(t *testing.T) {
 		t.Errorf("bob's notice: %s", ns[0].Reply.Text)
 	}
 	noLeak(t, h, id, []string{"alice", "carol"}, ns, "bob", "Nh6", "exd4")
-	if r := h.ok("bob", "conditional action:show"); !strings.Contains(r.Text, "1. if Nh3 then Nh6") || strings.Contains(r.Text, "2.") {
+	if r := h.ok("bob", "conditional action:show"); !strings.Contains(r.Text, "1. if 3. Nh3 then 3... Nh6") || strings.Contains(r.Text, "\n2. ") {
 		t.Fatalf("the line did not move on: %s", r.Text)
 	}
 

@@ -24,9 +24,9 @@ Nc3
 /conditional show
 `)
 	expect(t, out,
-		"Conditional line added in game 1: if Nc3 then Nc6; if Nh3 then Nh6.",
+		"Conditional line added in game 1: if 2. Nc3 then 2... Nc6; if 3. Nh3 then 3... Nh6.",
 		"You are now alice.", "You have no conditional lines in game 1.",
 		"alice (white) played Nc3.", "bob (black) played Nc6. bob had this conditional reply ready.",
 		"(@bob)", "== Game 1 · Gothic Chess · alice vs bob ==", "alice (white) to move",
-		"Your conditional lines in game 1 (only you can see them):", "1. if Nh3 then Nh6")
+		"Your conditional lines in game 1 (only you can see them):", "1. if 3. Nh3 then 3... Nh6")
 }
