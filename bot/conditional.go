@@ -28,20 +28,24 @@ const CmdConditional = "conditional"
 const (
 	maxConditionalLines = 10
 	maxConditionalPlies = 20
+	maxLineLength       = 200 // characters of a line as typed
 )
 
 // conditionalFeature is the conditional moves feature: its command and the hooks
 // that play, advance and clear the lines.
 func (s *Service) conditionalFeature() Feature {
 	return Feature{
-		Commands: []Command{s.onGame(Command{Handle: s.cmdConditional,
+		Commands: []Command{{Handle: s.cmdConditional, Complete: map[string]Completer{"game": s.completeGame},
 			Spec: CommandSpec{Name: CmdConditional, Private: true,
 				Description: "Prepare replies to your opponent's next moves while you wait (private)",
-				Options: []OptionSpec{
-					{Name: "action", Description: "add a line, show your lines, or clear them", Type: OptString, Required: true,
-						Choices: []OptionChoice{{"Add a line", "add"}, {"Show my lines", "show"}, {"Clear my lines", "clear"}}},
-					{Name: "line", Description: "For add: their move, your reply, and so on: Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString},
-				}}})},
+				Subcommands: []CommandSpec{
+					{Name: "add", Description: "Add a line: their move, your reply, and so on", Options: []OptionSpec{
+						{Name: "line", Description: "Such as Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString,
+							Required: true, MaxLength: maxLineLength},
+						gameOption()}},
+					{Name: "show", Description: "Your conditional lines in a game", Options: []OptionSpec{gameOption()}},
+					{Name: "clear", Description: "Remove your conditional lines in a game", Options: []OptionSpec{gameOption()}},
+				}}}},
 		Moved:     s.conditionalMoved,
 		TookBack:  clearConditional,
 		GameEnded: func(end GameEnd) error { return clearConditional(GameChange{Tx: end.Tx, Game: end.Game}) },
@@ -51,7 +55,7 @@ func (s *Service) conditionalFeature() Feature {
 // conditionalHelp explains the syntax of a line, in the words of /conditional's
 // answers.
 const conditionalHelp = "A line is your opponent's move, your reply, their next move, your reply to it, and so on, " +
-	"separated by spaces, in the game's own notation (move numbers may be left out): the line Nf3 Ce7 Bxe7 Qxe7 (/conditional action:add line:...) means " +
+	"separated by spaces, in the game's own notation (move numbers may be left out): the line Nf3 Ce7 Bxe7 Qxe7 (/conditional add line:...) means " +
 	"\"if Nf3 then Ce7; if Bxe7 then Qxe7\". In a Go-Chess placement round, after you have chosen, a line pairs " +
 	"their choice this round with yours for the next: Q@d4 N@e6 means \"if they place the queen on d4, place my " +
 	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a move that " +
@@ -59,11 +63,11 @@ const conditionalHelp = "A line is your opponent's move, your reply, their next 
 
 // cmdConditional adds, shows or clears the user's conditional lines in a game.
 func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
-	switch action := strings.ToLower(req.Args.Get("action")); action {
+	switch action := strings.ToLower(req.Args.Get(SubcommandArg)); action {
 	case "add":
 		text := req.Args.Get("line")
 		if text == "" {
-			return refusal("Say the line to add, for example /conditional action:add line:Nf3 Ce7. " + conditionalHelp)
+			return refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
 		}
 		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 			return s.addConditional(tx, e, g, side, text)
@@ -130,20 +134,20 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 			if c.Moves[i+1] != moves[i+1] {
 				shown := lineText(g, c.Moves[:i+2])
 				return refuse(ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
-					"one reply per move (/conditional action:clear removes your lines).",
+					"one reply per move (/conditional clear removes your lines).",
 					shown[i], lineText(g, moves[:i+2])[i+1], shown[i+1])
 			}
 		}
 		switch {
 		case slices.Equal(c.Moves[:n], moves[:n]) && len(c.Moves) >= len(moves):
-			return refuse(ErrRefused, "You already have this line in game %s (/conditional action:show lists them).", g.ID)
+			return refuse(ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
 		case slices.Equal(c.Moves[:n], moves[:n]):
 			continue // the new line carries this one further
 		}
 		kept = append(kept, c)
 	}
 	if len(kept) >= maxConditionalLines {
-		return refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional action:clear removes them.",
+		return refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
 			len(kept), g.ID)
 	}
 	kept = append(kept, storage.Conditional{Side: side, Ply: len(g.Moves), Moves: moves})
