@@ -265,6 +265,9 @@ func (s *Service) statusLine(g *storage.Game) string {
 	if d := g.Clock.Deadline; !d.IsZero() {
 		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
 	}
+	if b := banksLine(g, s.Now()); b != "" {
+		line += " · " + b
+	}
 	if g.DrawOffer != nil {
 		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
 	}
@@ -280,10 +283,7 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	if g.Rated {
 		kind = "rated"
 	}
-	clock := "no clock"
-	if g.Clock.DaysPerMove > 0 {
-		clock = plural(g.Clock.DaysPerMove, "day") + " per move"
-	}
+	clock := clockText(g.Clock.DaysPerMove, g.Clock.Bank)
 	f := []Field{
 		{Name: "White", Value: seatName(g.Players[rules.White]), Inline: true},
 		{Name: "Black", Value: seatName(g.Players[rules.Black]), Inline: true},

@@ -114,8 +114,8 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 		if !g.Active() {
 			return nil
 		}
-		if d := g.Clock.Deadline; !d.IsZero() && !now.Before(d) {
-			return s.timeout(tx, &e, g)
+		if out := late(g, now); len(out) > 0 {
+			return s.timeout(tx, &e, g, out)
 		}
 		return s.save(tx, &e, g, now)
 	}); err != nil {
@@ -125,17 +125,18 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 	return nil
 }
 
-// timeout ends g on time: the side due to act loses, or draws when the opponent
-// could not possibly win; when both sides owed a placement choice, it is drawn.
-func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game) error {
+// timeout ends g on time: the side that ran out (of the sides in out, due to act)
+// loses, or draws when the opponent could not possibly win; when both sides owed a
+// placement choice, it is drawn.
+func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rules.Side) error {
 	var o rules.Outcome
 	var text string
 	switch {
-	case len(g.ToMove) == 2:
+	case len(out) == 2:
 		o = rules.Draw(rules.Timeout)
 		text = "Neither player chose in time: the game is drawn on time."
-	case len(g.ToMove) == 1:
-		late := g.ToMove[0]
+	case len(out) == 1:
+		late := out[0]
 		winner := late.Other()
 		if rules.CanWin(g.Position, winner) {
 			o = rules.Win(winner, rules.Timeout)

@@ -34,6 +34,16 @@
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //	match            running | finished | stopped (an engine match, schema 2)
 //
+// A game's "clock" holds either "days" (days per move) or "bank" (a time bank in
+// whole hours: {"base_h","inc_h","cap_h"}, the start, the gain after each move and
+// the cap) with "left_s" ([white, black], each side's bank in seconds); "since" (when
+// the current period began), "deadline", "wake" and "sent" (the scheduler's
+// bookkeeping), "paused" (when leave froze the clock of the side to move), "no_leave"
+// (leave does not freeze it) and "given" ([by white, by black], days of extra time
+// given). A record without "bank" is a days-per-move clock, and one without "since"
+// began its period at its deadline less its days. Challenges and tournaments hold
+// the same "bank" beside "days"; a tournament's "no_leave" passes to its games.
+//
 // The golden file testdata/game_v1.json shows a complete game record.
 //
 // # Buckets

@@ -99,6 +99,7 @@ type Challenge struct {
 	Variant     string          `json:"variant"`
 	Color       ColorChoice     `json:"color"` // the challenger's colour
 	DaysPerMove int             `json:"days"`
+	Bank        *TimeBank       `json:"bank,omitempty"` // a time-bank clock instead of days per move
 	Rated       bool            `json:"rated"`
 	Start       string          `json:"start,omitempty"` // a start position text, empty for the variant's own
 	Status      ChallengeStatus `json:"status"`
@@ -139,7 +140,7 @@ func (c *Challenge) validate() error {
 	if c.DaysPerMove < 0 {
 		return fmt.Errorf("storage: %s: negative days per move: %w", what, ErrInvalid)
 	}
-	return nil
+	return c.Bank.validate(what)
 }
 
 func (c *Challenge) indexes() []indexEntry {
@@ -249,6 +250,8 @@ type Tournament struct {
 	Format      TournamentFormat `json:"format"`
 	Rounds      int              `json:"rounds,omitempty"` // Swiss: rounds chosen at creation
 	DaysPerMove int              `json:"days"`
+	Bank        *TimeBank        `json:"bank,omitempty"`     // a time-bank clock instead of days per move
+	NoLeave     bool             `json:"no_leave,omitempty"` // leave does not freeze its games' clocks
 	Rated       bool             `json:"rated"`
 	MaxPlayers  int              `json:"max_players,omitempty"` // 0: no limit
 	Engines     []string         `json:"engines,omitempty"`     // engine ids allowed to enter
@@ -294,6 +297,9 @@ func (t *Tournament) validate() error {
 	case TournamentOpen, TournamentRunning, TournamentFinished, TournamentCancelled:
 	default:
 		return fmt.Errorf("storage: %s: status %q is not open, running, finished or cancelled: %w", what, t.Status, ErrInvalid)
+	}
+	if err := t.Bank.validate(what); err != nil {
+		return err
 	}
 	if len(t.Pairing) > 0 && !json.Valid(t.Pairing) {
 		return fmt.Errorf("storage: %s: the pairing state is not valid JSON: %w", what, ErrInvalid)

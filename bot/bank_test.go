@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// moveAny plays the first legal move of game id as user.
+func (h *harness) moveAny(id, user string) {
+	h.t.Helper()
+	g := h.game(id)
+	h.ok(user, "move game:"+id+" move:"+g.Position.UCI(g.Position.LegalMoves()[0]))
+}
+
+// A time bank runs down by the time a side takes, gains the increment after each
+// move up to its cap, survives a restart, and runs out.
+func TestTimeBank(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "bank:5+0.5/6")
+	start := h.clock.Now()
+	g := h.game(id)
+	if g.Clock.Left != [2]time.Duration{5 * day, 5 * day} || !g.Clock.Deadline.Equal(start.Add(5*day)) {
+		t.Fatalf("start: banks %v, deadline %v", g.Clock.Left, g.Clock.Deadline)
+	}
+	// Alice (White) takes two days: 5 - 2 + 0.5 = 3.5 days.
+	h.clock.Advance(2 * day)
+	h.moveAny(id, "alice")
+	g = h.game(id)
+	if g.Clock.Left[rules.White] != 3*day+12*time.Hour {
+		t.Fatalf("white's bank after two days: %v", g.Clock.Left[rules.White])
+	}
+	if !g.Clock.Deadline.Equal(h.clock.Now().Add(5 * day)) {
+		t.Fatalf("black's deadline %v, want her whole bank from now", g.Clock.Deadline)
+	}
+	// Bob answers at once, three times: his bank fills to the cap and stays there.
+	for range 3 {
+		h.moveAny(id, "bob")
+		h.moveAny(id, "alice")
+	}
+	g = h.game(id)
+	if g.Clock.Left[rules.Black] != 6*day {
+		t.Fatalf("black's bank %v, want capped at 6 days", g.Clock.Left[rules.Black])
+	}
+	if g.Clock.Left[rules.White] != 5*day {
+		t.Fatalf("white's bank %v, want 3.5 days + 3 increments", g.Clock.Left[rules.White])
+	}
+	h.moveAny(id, "bob")
+	if b := h.ok("alice", "board game:"+id).PlainText(); !strings.Contains(b, "time bank of 5 days + 12 hours a move, up to 6 days") ||
+		!strings.Contains(b, "banks: white 5d 0h, black 6d 0h") {
+		t.Errorf("the board does not show the bank:\n%s", b)
+	}
+	h.restart()
+	// Alice's bank is now 5 days; reminders come relative to it, then she runs out.
+	h.notes.take()
+	h.clock.Advance(4*day + time.Hour)
+	h.tick()
+	if ns := h.notes.take(); !slices.Equal(notesFor(ns, "alice"), []NoticeKind{NoticeReminder}) || !strings.Contains(ns[0].Reply.Text, "23h 0m left") {
+		t.Fatalf("reminder: %v", ns)
+	}
+	h.clock.Advance(day - time.Hour - time.Minute)
+	h.tick()
+	if !h.game(id).Active() {
+		t.Fatal("lost on time a minute early")
+	}
+	h.clock.Advance(time.Minute)
+	h.tick()
+	if g := h.game(id); g.Outcome != rules.Win(rules.Black, rules.Timeout) {
+		t.Fatalf("outcome %v", g.Outcome)
+	}
+}
+
+// The PGN of a time-bank game gives the base and increment in TimeControl and the
+// cap in TimeBankCap, in seconds.
+func TestTimeBankPGN(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("keltic", "bank:30+1/45")
+	pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data)
+	if !strings.Contains(pgn, `[TimeControl "2592000+86400"]`) || !strings.Contains(pgn, `[TimeBankCap "3888000"]`) {
+		t.Errorf("PGN:\n%s", pgn)
+	}
+	id = h.start("keltic", "days:3")
+	if pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, `[TimeControl "1/259200"]`) || strings.Contains(pgn, "TimeBankCap") {
+		t.Errorf("PGN of a days-per-move game:\n%s", pgn)
+	}
+}
+
+// A time bank is offered in the challenge, within bounds, and not beside days.
+func TestTimeBankChallenge(t *testing.T) {
+	h := newHarness(t)
+	r := h.ok("alice", "challenge variant:gothic opponent:bob bank:10+1/30")
+	if !strings.Contains(r.Text, "time bank of 10 days + 1 day a move, up to 30 days") {
+		t.Errorf("challenge: %s", r.Text)
+	}
+	h.refused("alice", "challenge variant:gothic opponent:bob bank:10+1/30 days:3", "not both")
+	h.refused("alice", "challenge variant:gothic opponent:bob bank:10+1/5", "capped at 5 days")
+	h.refused("alice", "challenge variant:gothic opponent:bob bank:0.5+1/5", "starts with 12 hours")
+	h.refused("alice", "challenge variant:gothic opponent:bob bank:30", "base+increment/cap")
+	h.refused("alice", "challenge variant:gothic opponent:bob bank:5+0.01/6", "whole number of hours")
+	h.ok("alice", "challenge variant:gothic opponent:bob bank:5+12h/15")
+}
