@@ -65,6 +65,9 @@ func allowance(g *storage.Game) time.Duration {
 // increment, up to the cap (a bank already above it, by extra time given, keeps
 // what it has).
 func charge(c *storage.Clock, side rules.Side, now time.Time) {
+	if !c.Paused.IsZero() {
+		now = c.Paused // the clock stood still from then
+	}
 	left := max(c.Left[side]-now.Sub(periodStart(*c)), 0)
 	if grown := left + c.Bank.Increment(); grown > left {
 		left = max(min(grown, c.Bank.Cap()), left)

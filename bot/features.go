@@ -26,6 +26,7 @@ func (s *Service) builtin() []Feature {
 			s.hintCommand(),
 			s.rulesCommand(),
 			s.settingsCommand(),
+			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
 			s.profileCommand(),
 			s.tournamentCommand(),

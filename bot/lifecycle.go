@@ -44,6 +44,9 @@ func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Si
 
 // save plans g's next wake-up, sends the reminders that fell due, and stores g.
 func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Time) error {
+	if err := syncPause(tx, g, now); err != nil { // leave.go
+		return err
+	}
 	due, err := planWake(tx, g, now)
 	if err != nil {
 		return err

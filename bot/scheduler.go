@@ -84,6 +84,9 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
 		}
 	}
+	if err := s.endLeaves(ctx, now); err != nil { // leave.go
+		errs = append(errs, err)
+	}
 	var next time.Time
 	err := s.store.View(ctx, func(tx *storage.Tx) error {
 		d, ok, err := tx.NextDue()

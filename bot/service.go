@@ -46,6 +46,7 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.

@@ -56,3 +56,49 @@ func TestClockShift(t *testing.T) {
 		t.Errorf("shifted clock %+v", c)
 	}
 }
+
+// A player on leave is listed by EndedLeaves once the leave's end has come, and no
+// longer once the leave is over; a leave that ends before it starts is refused.
+func TestEndedLeaves(t *testing.T) {
+	s, clock, _ := openTemp(t)
+	now := clock.Now()
+	ended := func(at time.Time) (ids []string) {
+		update(t, s, func(tx *storage.Tx) error {
+			ps, err := tx.EndedLeaves(at)
+			for _, p := range ps {
+				ids = append(ids, p.ID)
+			}
+			return err
+		})
+		return ids
+	}
+	update(t, s, func(tx *storage.Tx) error {
+		return tx.PutPlayer(&storage.Player{ID: "7", Leave: &storage.Leave{Start: now, End: now.Add(48 * time.Hour)}, LeaveYear: 2025, LeaveUsedHours: 5})
+	})
+	if got := ended(now.Add(47 * time.Hour)); len(got) != 0 {
+		t.Errorf("ended before its end: %v", got)
+	}
+	if got := ended(now.Add(48 * time.Hour)); len(got) != 1 || got[0] != "7" {
+		t.Errorf("ended at its end: %v", got)
+	}
+	update(t, s, func(tx *storage.Tx) error {
+		p, err := tx.Player("7")
+		if err != nil {
+			return err
+		}
+		p.Leave = nil
+		return tx.PutPlayer(p)
+	})
+	if got := ended(now.Add(96 * time.Hour)); len(got) != 0 {
+		t.Errorf("a finished leave is still listed: %v", got)
+	}
+	err := s.Update(context.Background(), func(tx *storage.Tx) error {
+		return tx.PutPlayer(&storage.Player{ID: "8", Leave: &storage.Leave{Start: now, End: now}})
+	})
+	if !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("an empty leave was stored: %v", err)
+	}
+	if err := s.Verify(context.Background()); err != nil {
+		t.Error(err)
+	}
+}

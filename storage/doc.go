@@ -44,6 +44,9 @@
 // began its period at its deadline less its days. Challenges and tournaments hold
 // the same "bank" beside "days"; a tournament's "no_leave" passes to its games.
 //
+// A player's "leave" ({"start","end"}) is the leave in progress; "leave_year" and
+// "leave_used_h" count the hours of leave begun in that calendar year (UTC).
+//
 // The golden file testdata/game_v1.json shows a complete game record.
 //
 // # Buckets
@@ -80,6 +83,7 @@
 //	idx.tournament.guild  guild, "a"|"o", tournament id       open/running, or finished tournaments
 //	idx.request.time      time recorded, request id           for expiring idempotency entries
 //	idx.match.guild       guild, "a"|"o", match id            running, or finished engine matches
+//	idx.player.leave      time leave ends, player id          players on leave (schema 3)
 //
 // # Transactions
 //

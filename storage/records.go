@@ -28,14 +28,33 @@ type Player struct {
 	// ReminderHours lists how many hours before a deadline to remind the player; nil
 	// means the bot's default, an empty list means no reminders.
 	ReminderHours []int `json:"reminder_hours"`
+	// Leave is the player's leave in progress, nil when they are not on leave.
+	Leave *Leave `json:"leave,omitempty"`
+	// LeaveYear and LeaveUsedHours count the leave taken in a calendar year (UTC):
+	// the hours of every leave that began in that year.
+	LeaveYear      int `json:"leave_year,omitempty"`
+	LeaveUsedHours int `json:"leave_used_h,omitempty"`
 	Stamp
+}
+
+// Leave is a period during which a player's clocks are frozen: from Start until End
+// at the latest (the player may end it sooner).
+type Leave struct {
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
 }
 
 // MaxReminderHours bounds a reminder's lead time (two weeks, the longest clock).
 const MaxReminderHours = 14 * 24
 
-func (p *Player) recordKey() []byte     { return []byte(p.ID) }
-func (p *Player) indexes() []indexEntry { return nil }
+func (p *Player) recordKey() []byte { return []byte(p.ID) }
+func (p *Player) indexes() []indexEntry {
+	if p.Leave == nil {
+		return nil
+	}
+	return []indexEntry{{bucket: xPlayerLeave, key: concat(timeKey(p.Leave.End), []byte(p.ID)), value: []byte{}}}
+}
+
 func (p *Player) validate() error {
 	if err := checkKeyPart("player id", p.ID, true); err != nil {
 		return err
@@ -50,7 +69,26 @@ func (p *Player) validate() error {
 			return fmt.Errorf("storage: player %s: reminder %d hours before the deadline is outside 1..%d: %w", p.ID, h, MaxReminderHours, ErrInvalid)
 		}
 	}
+	if l := p.Leave; l != nil && !l.End.After(l.Start) {
+		return fmt.Errorf("storage: player %s: a leave that ends (%v) before it starts (%v): %w", p.ID, l.End, l.Start, ErrInvalid)
+	}
+	if p.LeaveUsedHours < 0 {
+		return fmt.Errorf("storage: player %s: negative leave taken: %w", p.ID, ErrInvalid)
+	}
 	return nil
+}
+
+// EndedLeaves returns the players whose leave ends at or before t.
+func (tx *Tx) EndedLeaves(t time.Time) ([]*Player, error) {
+	ended, err := tx.timeIndex(xPlayerLeave, t, 0)
+	if err != nil {
+		return nil, err
+	}
+	ids := make([]string, len(ended))
+	for i, e := range ended {
+		ids[i] = e.Game
+	}
+	return loadRecords[Player](tx, kindPlayer, ids)
 }
 
 // Player returns the settings of player id, or an error wrapping ErrNotFound.

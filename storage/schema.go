@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -40,7 +40,8 @@ var (
 	xChallengeExpiry = []byte("idx.challenge.expiry")
 	xTournamentGuild = []byte("idx.tournament.guild")
 	xRequestTime     = []byte("idx.request.time")
-	xMatchGuild      = []byte("idx.match.guild") // schema 2
+	xMatchGuild      = []byte("idx.match.guild")  // schema 2
+	xPlayerLeave     = []byte("idx.player.leave") // schema 3
 
 	metaSchemaKey   = []byte("schema")
 	metaCreatedKey  = []byte("created")
@@ -49,7 +50,7 @@ var (
 	// recordBuckets and indexBuckets are the buckets of the current schema.
 	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
-		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild}
+		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerLeave}
 )
 
 // migration upgrades a data file from schema to-1 to schema to, inside one write
@@ -81,6 +82,10 @@ var migrations = []migration{
 			}
 		}
 		return nil
+	}},
+	{to: 3, what: "add players' leave (the index of leaves by their end)", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.leave"))
+		return err
 	}},
 }
 

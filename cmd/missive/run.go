@@ -52,6 +52,7 @@ type limitsConfig struct {
 	ActiveGames    int `yaml:"active_games"`
 	OpenChallenges int `yaml:"open_challenges"`
 	ChallengeDays  int `yaml:"challenge_days"`
+	LeaveDays      int `yaml:"leave_days"`
 }
 
 // errConfig marks a bad configuration file.
@@ -102,7 +103,7 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	if cfg.Shard.ID < 0 || cfg.Shard.ID >= cfg.Shard.Count {
 		return nil, bad("shard.id %d must be between 0 and shard.count-1 (%d)", cfg.Shard.ID, cfg.Shard.Count-1)
 	}
-	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 {
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.LeaveDays < 0 {
 		return nil, bad("limits must not be negative")
 	}
 	if cfg.EngineThink < 0 {
@@ -194,7 +195,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
-			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour},
+			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, LeaveDays: cfg.Limits.LeaveDays},
 	})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
