@@ -388,7 +388,7 @@ func (s *Service) endLeaves(ctx context.Context, now time.Time) error {
 			}
 			tellDirect(&e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, Reply{Title: "Leave",
 				Text: "Your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
-			return nil
+			return s.enqueue(tx, &e)
 		}); err != nil {
 			return fmt.Errorf("player %s: %w", p.ID, err)
 		}

@@ -18,9 +18,10 @@ import (
 // deadline ends the game on time in the same transaction that removes it from the
 // index, and a reminder is marked as sent (Clock.Sent) in the transaction that moves
 // the wake-up on. After a restart the index holds exactly what is left to do, so
-// nothing is lost and nothing is done twice; the notification itself is sent after
-// its transaction commits (a crash between the two loses that one message rather
-// than repeating it). Expired challenges are closed the same way.
+// nothing is lost and nothing is done twice; the notification is written to the
+// outbox in the same transaction and delivered from there (outbox.go), so a crash
+// after the commit delays it rather than losing it. Expired challenges are closed the
+// same way.
 
 // maxSleep bounds the scheduler's sleep, so that challenge expiries (which have no
 // next-time query) and clock changes are noticed.
@@ -118,9 +119,14 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 			return nil
 		}
 		if out := late(g, now); len(out) > 0 {
-			return s.timeout(tx, &e, g, out)
+			err = s.timeout(tx, &e, g, out)
+		} else {
+			err = s.save(tx, &e, g, now)
 		}
-		return s.save(tx, &e, g, now)
+		if err != nil {
+			return err
+		}
+		return s.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}
@@ -200,9 +206,12 @@ func (s *Service) expire(ctx context.Context, id string) error {
 		if err := tx.PutChallenge(c); err != nil {
 			return err
 		}
-		return s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
+		if err := s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
 			fmt.Sprintf("Your challenge #%s expired without an answer.", c.ID), "expired/"+c.ID, false,
-			Place{Guild: c.Guild, Channel: c.Channel}, nil)
+			Place{Guild: c.Guild, Channel: c.Channel}, nil); err != nil {
+			return err
+		}
+		return s.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}

@@ -58,6 +58,8 @@ type Config struct {
 	Engine Engine
 	// Notifier delivers notifications; nil drops them.
 	Notifier Notifier
+	// Outbox tunes the delivery of notifications (retries, parallel destinations).
+	Outbox OutboxOptions
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
 	// Rand returns random numbers for colours and Go-Chess boards (default crypto/rand).
@@ -99,10 +101,9 @@ type Service struct {
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
 
-	bg      tracker   // background work: notifications, engine moves
-	notes   chan note // ordered notification queue
-	noteRun sync.Once
-	kick    chan struct{} // wakes the scheduler early
+	bg   tracker       // background work: notifications, engine moves
+	out  *outbox       // notifications on their way
+	kick chan struct{} // wakes the scheduler early
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
@@ -125,7 +126,7 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
 		engineTO: cfg.EngineTimeout, site: cfg.Site,
-		notes: make(chan note, 256), kick: make(chan struct{}, 1),
+		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
@@ -162,6 +163,7 @@ func New(cfg Config) (*Service, error) {
 		s.stop()
 		return nil, err
 	}
+	s.resume()
 	return s, nil
 }
 
@@ -175,12 +177,14 @@ func cryptoRand() uint64 {
 func (s *Service) Now() time.Time { return s.now().UTC() }
 
 // Idle waits until the background work started so far (notifications, engine moves,
-// and whatever they start in turn) is done.
+// and whatever they start in turn) is done; a notification that keeps failing is
+// waited for until it is delivered or refused for good.
 func (s *Service) Idle() { s.bg.wait() }
 
 // Close stops engine searches under way (their games go on after a restart), waits
-// for background work and stops the notification queue. The service must not be
-// used afterwards.
+// for background work and stops delivering notifications: an attempt under way
+// finishes, and whatever is not delivered stays in the outbox for the next start.
+// The service must not be used afterwards.
 func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		s.stop()
@@ -251,12 +255,15 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 
 // effects collect what an operation does once its transaction has committed.
 type effects struct {
-	reply  Reply
-	image  *imageJob // the reply's board picture
-	notes  []note
-	engine []string                    // games whose engine player must act
-	after  []func(ctx context.Context) // after-commit hooks of games that ended
-	wake   bool                        // the scheduler should look at its index again
+	reply Reply
+	image *imageJob // the reply's board picture
+	notes []note
+	// queued are notes written to the outbox by enqueue (persisted says it ran).
+	queued    []*pending
+	persisted bool
+	engine    []string                    // games whose engine player must act
+	after     []func(ctx context.Context) // after-commit hooks of games that ended
+	wake      bool                        // the scheduler should look at its index again
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool
@@ -288,6 +295,9 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
 		e = effects{}
 		if err := op(tx, &e); err != nil {
+			return nil, err
+		}
+		if err := s.enqueue(tx, &e); err != nil {
 			return nil, err
 		}
 		return []byte(summary(e.reply)), nil
@@ -322,15 +332,17 @@ func summary(r Reply) string {
 	return t
 }
 
-// finish draws the reply's picture, queues notifications and starts engine moves.
+// finish draws the reply's picture, hands the notifications (written to the outbox
+// by the committed transaction) to their workers and starts engine moves.
 func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	r := e.reply
 	if e.image != nil {
 		s.attach(&r, e.image)
 	}
-	for _, n := range e.notes {
-		s.queue(n)
+	if len(e.notes) > 0 && !e.persisted {
+		s.persistLate(ctx, e)
 	}
+	s.push(e.queued, true)
 	for _, id := range e.engine {
 		s.startEngine(id)
 	}
@@ -374,50 +386,6 @@ func (s *Service) attachTable(r *Reply, job *imageJob) {
 		return
 	}
 	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})
-}
-
-// queue hands a notification to the ordered background sender.
-func (s *Service) queue(n note) {
-	if s.notifier == nil {
-		return
-	}
-	s.noteRun.Do(func() { go s.sendNotes() })
-	s.bg.add()
-	select {
-	case s.notes <- n:
-	case <-s.closed:
-		s.bg.done()
-	}
-}
-
-// sendNotes delivers queued notifications one by one, in order.
-func (s *Service) sendNotes() {
-	for {
-		select {
-		case n := <-s.notes:
-			s.deliver(n)
-			s.bg.done()
-		case <-s.closed:
-			return
-		}
-	}
-}
-
-// deliver draws a notification's picture and sends it.
-func (s *Service) deliver(n note) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.log.Error("bot: notification panicked", "key", n.n.Key, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-		}
-	}()
-	if n.image != nil {
-		s.attach(&n.n.Reply, n.image)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.notifier.Notify(ctx, n.n); err != nil {
-		s.log.Warn("bot: notification not delivered", "key", n.n.Key, "to", n.n.To.ID, "error", err)
-	}
 }
 
 // tracker counts background work so that Idle can wait for it; unlike a

@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -28,6 +28,7 @@ var (
 	bRatings     = []byte("ratings")
 	bRequests    = []byte("requests")
 	bMatches     = []byte("matches") // schema 2
+	bOutbox      = []byte("outbox")  // schema 3
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -41,14 +42,14 @@ var (
 	xTournamentGuild = []byte("idx.tournament.guild")
 	xRequestTime     = []byte("idx.request.time")
 	xMatchGuild      = []byte("idx.match.guild")  // schema 2
-	xPlayerLeave     = []byte("idx.player.leave") // schema 3
+	xPlayerLeave     = []byte("idx.player.leave") // schema 4
 
 	metaSchemaKey   = []byte("schema")
 	metaCreatedKey  = []byte("created")
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerLeave}
 )
@@ -83,7 +84,11 @@ var migrations = []migration{
 		}
 		return nil
 	}},
-	{to: 3, what: "add players' leave (the index of leaves by their end)", run: func(tx *bolt.Tx) error {
+	{to: 3, what: "add the outbox of notices still to deliver", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("outbox"))
+		return err
+	}},
+	{to: 4, what: "add players' leave (the index of leaves by their end)", run: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.leave"))
 		return err
 	}},

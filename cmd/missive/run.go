@@ -202,6 +202,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	}
 	defer svc.Close()
 	b.Attach(svc)
+	m.setService(svc)
 
 	var wg sync.WaitGroup
 	runCtx, stop := context.WithCancel(ctx)
@@ -249,7 +250,9 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	stop()
 	wg.Wait()
 	_ = b.Close()
-	svc.Idle()
+	// Close, not Idle: a notification that cannot be delivered now stays in the outbox
+	// for the next start instead of holding up the shutdown.
+	svc.Close()
 	return nil
 }
 
@@ -258,7 +261,8 @@ var latencyBuckets = []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // metrics counts what the bot does, for the Prometheus text format.
 type metrics struct {
-	st *storage.Store
+	st  *storage.Store
+	svc *bot.Service // its delivery metrics, once it exists
 
 	mu      sync.Mutex
 	ready   bool
@@ -271,6 +275,12 @@ type metrics struct {
 
 func newMetrics(st *storage.Store) *metrics {
 	return &metrics{st: st, handled: map[string]uint64{}, failed: map[string]uint64{}, buckets: make([]uint64, len(latencyBuckets))}
+}
+
+func (m *metrics) setService(svc *bot.Service) {
+	m.mu.Lock()
+	m.svc = svc
+	m.mu.Unlock()
 }
 
 func (m *metrics) setReady(r bool) {
@@ -315,6 +325,12 @@ func (m *metrics) handler() http.Handler {
 		})
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
 		m.write(w, active, err == nil)
+		m.mu.Lock()
+		svc := m.svc
+		m.mu.Unlock()
+		if svc != nil {
+			svc.WriteMetrics(w)
+		}
 	})
 	return mux
 }

@@ -115,7 +115,8 @@ func TestServeHealthMetricsShutdown(t *testing.T) {
 	}
 	time.Sleep(100 * time.Millisecond)
 	_, body := get("/metrics")
-	for _, want := range []string{`missive_commands_total{command="rules"} 1`, "missive_command_duration_seconds_count 1", "missive_active_games 0"} {
+	for _, want := range []string{`missive_commands_total{command="rules"} 1`, "missive_command_duration_seconds_count 1", "missive_active_games 0",
+		"missive_notices_queued_total 0", "missive_outbox_pending 0", "missive_discord_rate_limited_total 0"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}
