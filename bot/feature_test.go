@@ -158,7 +158,7 @@ func TestBuiltinCommands(t *testing.T) {
 		}
 	}
 	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
-		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeave, CmdLeaderboard,
+		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdMoreTime, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeave, CmdLeaderboard,
 		CmdProfile, CmdTournament, CmdMatch}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)

@@ -20,6 +20,7 @@ func (s *Service) builtin() []Feature {
 			s.resignCommand(),
 			s.drawCommand(),
 			s.takebackCommand(),
+			s.moreTimeCommand(), // moretime.go: give the opponent one more day
 			s.abortCommand(),
 			s.pgnCommand(),
 			s.gifCommand(),
