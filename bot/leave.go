@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -365,36 +366,49 @@ func (s *Service) moveEndsLeave(tx *storage.Tx, e *effects, g *storage.Game, sid
 	return err
 }
 
-// endLeaves ends every leave whose time has run out at now.
-func (s *Service) endLeaves(ctx context.Context, now time.Time) error {
-	var ended []*storage.Player
+// duePlayers ends every leave whose time has run out at now and sends the daily
+// digests due (digest.go), each player in a transaction of its own.
+func (s *Service) duePlayers(ctx context.Context, now time.Time) error {
+	var due []*storage.Player
 	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		ended, err = tx.EndedLeaves(now)
+		due, err = tx.DuePlayers(now)
 		return err
 	}); err != nil {
 		return err
 	}
-	for _, p := range ended {
+	var errs []error
+	for _, p := range due {
 		var e effects
 		if err := s.store.Update(ctx, func(tx *storage.Tx) error {
 			e = effects{}
 			p, err := tx.Player(p.ID)
-			if err != nil || p.Leave == nil || now.Before(p.Leave.End) {
-				return err
-			}
-			games, err := s.endLeave(tx, &e, p, now, nil)
 			if err != nil {
 				return err
 			}
-			tellDirect(&e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, Reply{Title: "Leave",
-				Text: "Your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
+			if p.Leave != nil && !now.Before(p.Leave.End) {
+				games, err := s.endLeave(tx, &e, p, now, nil)
+				if err != nil {
+					return err
+				}
+				tellDirect(&e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, Reply{Title: "Leave",
+					Text: "Your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
+			}
+			if p.DigestHour != nil && !now.Before(p.DigestNext) {
+				if err := s.sendDigest(tx, &e, p, now); err != nil {
+					return err
+				}
+				if err := tx.PutPlayer(p); err != nil {
+					return err
+				}
+			}
 			return s.enqueue(tx, &e)
 		}); err != nil {
-			return fmt.Errorf("player %s: %w", p.ID, err)
+			errs = append(errs, fmt.Errorf("player %s: %w", p.ID, err))
+			continue
 		}
 		s.finish(ctx, &e)
 	}
-	return nil
+	return errors.Join(errs...)
 }
 
 // earlier returns the earlier of a and b.

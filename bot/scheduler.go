@@ -85,7 +85,7 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
 		}
 	}
-	if err := s.endLeaves(ctx, now); err != nil { // leave.go
+	if err := s.duePlayers(ctx, now); err != nil { // leave.go: leaves that end, daily digests
 		errs = append(errs, err)
 	}
 	var next time.Time

@@ -56,6 +56,7 @@ func (s *Service) settingsCommand() Command {
 			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
 		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
+		digestOption(), // digest.go
 	}}}
 }
 
@@ -357,6 +358,14 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 			}
 			p.ReminderHours, changed = hours, true
 		}
+		if t := req.Args.Get("digest_hour"); t != "" {
+			hour, err := parseDigestHour(t)
+			if err != nil {
+				return err
+			}
+			setDigest(p, hour, s.Now())
+			changed = true
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -370,7 +379,7 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 		if changed {
 			e.reply.Text = "Saved."
 		} else {
-			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none>."
+			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off>."
 		}
 		return nil
 	})
@@ -399,7 +408,7 @@ func settingsFields(p *storage.Player) []Field {
 		}
 	}
 	return []Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}}
+		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of

@@ -64,7 +64,7 @@ func TestEndedLeaves(t *testing.T) {
 	now := clock.Now()
 	ended := func(at time.Time) (ids []string) {
 		update(t, s, func(tx *storage.Tx) error {
-			ps, err := tx.EndedLeaves(at)
+			ps, err := tx.DuePlayers(at)
 			for _, p := range ps {
 				ids = append(ids, p.ID)
 			}

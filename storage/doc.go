@@ -45,7 +45,9 @@
 // the same "bank" beside "days"; a tournament's "no_leave" passes to its games.
 //
 // A player's "leave" ({"start","end"}) is the leave in progress; "leave_year" and
-// "leave_used_h" count the hours of leave begun in that calendar year (UTC).
+// "leave_used_h" count the hours of leave begun in that calendar year (UTC);
+// "digest_hour" (0-23, UTC; absent: no digest) asks for a daily digest, next due at
+// "digest_next", last sent on "digest_sent" (a date, 2006-01-02).
 //
 // The golden file testdata/game_v1.json shows a complete game record.
 //
@@ -85,7 +87,8 @@
 //	idx.tournament.guild  guild, "a"|"o", tournament id       open/running, or finished tournaments
 //	idx.request.time      time recorded, request id           for expiring idempotency entries
 //	idx.match.guild       guild, "a"|"o", match id            running, or finished engine matches
-//	idx.player.leave      time leave ends, player id          players on leave (schema 4)
+//	idx.player.due        time due, player id                 players on leave (by its end) and with a
+//	                                                          daily digest (by the next one); schema 4
 //
 // # Transactions
 //

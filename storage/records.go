@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -34,6 +35,12 @@ type Player struct {
 	// the hours of every leave that began in that year.
 	LeaveYear      int `json:"leave_year,omitempty"`
 	LeaveUsedHours int `json:"leave_used_h,omitempty"`
+	// DigestHour, when set, is the hour (0-23, UTC) of the player's daily digest;
+	// DigestNext is when the next one is due and DigestSent the date (2006-01-02, UTC)
+	// of the last one sent.
+	DigestHour *int      `json:"digest_hour,omitempty"`
+	DigestNext time.Time `json:"digest_next,omitzero"`
+	DigestSent string    `json:"digest_sent,omitempty"`
 	Stamp
 }
 
@@ -49,10 +56,29 @@ const MaxReminderHours = 14 * 24
 
 func (p *Player) recordKey() []byte { return []byte(p.ID) }
 func (p *Player) indexes() []indexEntry {
-	if p.Leave == nil {
-		return nil
+	var out []indexEntry
+	for _, t := range []time.Time{p.leaveEnd(), p.digestNext()} {
+		if !t.IsZero() && (len(out) == 0 || !bytes.Equal(out[0].key[:8], timeKey(t))) {
+			out = append(out, indexEntry{bucket: xPlayerDue, key: concat(timeKey(t), []byte(p.ID)), value: []byte{}})
+		}
 	}
-	return []indexEntry{{bucket: xPlayerLeave, key: concat(timeKey(p.Leave.End), []byte(p.ID)), value: []byte{}}}
+	return out
+}
+
+// leaveEnd is when p's leave ends, zero when p is not on leave.
+func (p *Player) leaveEnd() time.Time {
+	if p.Leave == nil {
+		return time.Time{}
+	}
+	return p.Leave.End
+}
+
+// digestNext is when p's next digest is due, zero when p asked for none.
+func (p *Player) digestNext() time.Time {
+	if p.DigestHour == nil {
+		return time.Time{}
+	}
+	return p.DigestNext
 }
 
 func (p *Player) validate() error {
@@ -75,18 +101,24 @@ func (p *Player) validate() error {
 	if p.LeaveUsedHours < 0 {
 		return fmt.Errorf("storage: player %s: negative leave taken: %w", p.ID, ErrInvalid)
 	}
+	if h := p.DigestHour; h != nil && (*h < 0 || *h > 23 || p.DigestNext.IsZero()) {
+		return fmt.Errorf("storage: player %s: a digest at hour %d (0 to 23) with no next time: %w", p.ID, *h, ErrInvalid)
+	}
 	return nil
 }
 
-// EndedLeaves returns the players whose leave ends at or before t.
-func (tx *Tx) EndedLeaves(t time.Time) ([]*Player, error) {
-	ended, err := tx.timeIndex(xPlayerLeave, t, 0)
+// DuePlayers returns the players the scheduler must look at by t: those whose leave
+// ends, or whose daily digest is due, at or before t.
+func (tx *Tx) DuePlayers(t time.Time) ([]*Player, error) {
+	due, err := tx.timeIndex(xPlayerDue, t, 0)
 	if err != nil {
 		return nil, err
 	}
-	ids := make([]string, len(ended))
-	for i, e := range ended {
-		ids[i] = e.Game
+	var ids []string
+	for _, d := range due {
+		if !slices.Contains(ids, d.Game) {
+			ids = append(ids, d.Game)
+		}
 	}
 	return loadRecords[Player](tx, kindPlayer, ids)
 }

@@ -41,8 +41,8 @@ var (
 	xChallengeExpiry = []byte("idx.challenge.expiry")
 	xTournamentGuild = []byte("idx.tournament.guild")
 	xRequestTime     = []byte("idx.request.time")
-	xMatchGuild      = []byte("idx.match.guild")  // schema 2
-	xPlayerLeave     = []byte("idx.player.leave") // schema 4
+	xMatchGuild      = []byte("idx.match.guild") // schema 2
+	xPlayerDue       = []byte("idx.player.due")  // schema 4
 
 	metaSchemaKey   = []byte("schema")
 	metaCreatedKey  = []byte("created")
@@ -51,7 +51,7 @@ var (
 	// recordBuckets and indexBuckets are the buckets of the current schema.
 	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
-		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerLeave}
+		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerDue}
 )
 
 // migration upgrades a data file from schema to-1 to schema to, inside one write
@@ -88,8 +88,8 @@ var migrations = []migration{
 		_, err := tx.CreateBucketIfNotExists([]byte("outbox"))
 		return err
 	}},
-	{to: 4, what: "add players' leave (the index of leaves by their end)", run: func(tx *bolt.Tx) error {
-		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.leave"))
+	{to: 4, what: "add the index of players the scheduler must look at (leave ends, daily digests)", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.due"))
 		return err
 	}},
 }
