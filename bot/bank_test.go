@@ -102,3 +102,20 @@ func TestTimeBankChallenge(t *testing.T) {
 	h.refused("alice", "challenge variant:gothic opponent:bob bank:5+0.01/6", "whole number of hours")
 	h.ok("alice", "challenge variant:gothic opponent:bob bank:5+12h/15")
 }
+
+// Downtime does not count against a time bank: the outage moves the period's start
+// with its deadline, so the move after it pays only for the time the bot was up.
+func TestTimeBankOutage(t *testing.T) {
+	h := newHarness(t)
+	id := h.start("gothic", "bank:5+1/10")
+	h.resume()
+	h.restart()
+	h.clock.Advance(2 * day)
+	h.resume()
+	h.tick()
+	h.clock.Advance(day + time.Hour)
+	h.moveAny(id, "alice")
+	if g := h.game(id); g.Clock.Left[rules.White] != 5*day-time.Hour {
+		t.Errorf("white's bank %v, want 5 days less the day and hour used, plus 1", g.Clock.Left[rules.White])
+	}
+}

@@ -329,7 +329,7 @@ func completeBank(_ *storage.Tx, _ Request, add func(label, value string) bool) 
 // bankOption is the option that asks for a time-bank clock instead of days per move.
 func bankOption() OptionSpec {
 	return OptionSpec{Name: "bank", Description: "A time bank instead of days per move: base+increment/cap in days, such as 30+1/45",
-		Type: OptString, Autocomplete: true}
+		Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
 // clockArgs reads a request's clock: days per move (days, def when absent) or a time

@@ -28,7 +28,7 @@ const maxDigestButtons = 5
 
 // digestOption is /settings' option for the digest.
 func digestOption() OptionSpec {
-	return OptionSpec{Name: "digest_hour", Type: OptString,
+	return OptionSpec{Name: "digest_hour", Type: OptString, MaxLength: 10,
 		Description: "A daily direct message listing the games waiting for your move, at this hour (0-23, UTC), or off"}
 }
 

@@ -38,15 +38,17 @@ const NoticeLeave NoticeKind = "leave"
 // DefaultLeaveDays is the yearly leave allowance when Limits.LeaveDays is not set.
 const DefaultLeaveDays = 30
 
-// leaveCommand is /leave.
+// leaveCommand is /leave, with the subcommands start, end and status.
 func (s *Service) leaveCommand() Command {
 	return Command{Handle: s.cmdLeave, Spec: CommandSpec{Name: CmdLeave, Private: true,
 		Description: "Take leave: your clocks are frozen in every game while you are away",
-		Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: status)", Type: OptString, Choices: []OptionChoice{
-				{"Start leave", "start"}, {"End leave", "end"}, {"Status", "status"}}},
-			{Name: "days", Description: "start: how many days", Type: OptInteger},
-			{Name: "until", Description: "start: the day you are back, YYYY-MM-DD (leave ends at 00:00 UTC that day)", Type: OptString},
+		Subcommands: []CommandSpec{
+			{Name: "start", Description: "Start leave now, for some days or until a date", Options: []OptionSpec{
+				{Name: "days", Description: "How many days", Type: OptInteger, Min: 1, Max: 366},
+				{Name: "until", Description: "The day you are back, YYYY-MM-DD (leave ends at 00:00 UTC that day)", Type: OptString, MaxLength: 10},
+			}},
+			{Name: "end", Description: "End your leave now: your clocks run again"},
+			{Name: "status", Description: "Whether you are on leave, and how much of this year's allowance is left"},
 		}}}
 }
 
@@ -62,7 +64,7 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 				return err
 			}
 			if !onLeave(p, s.Now()) {
-				return refuse(ErrRefused, "You are not on leave. Start it with /leave action:start days:N.")
+				return refuse(ErrRefused, "You are not on leave. Start it with /leave start days:N.")
 			}
 			games, err := s.endLeave(tx, e, p, s.Now(), nil)
 			if err != nil {
@@ -79,14 +81,14 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 			}
 			text := "You are not on leave."
 			if onLeave(p, s.Now()) {
-				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave action:end ends it, and so does a move.",
+				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave end ends it, and so does a move.",
 					formatTime(p.Leave.End), formatLeft(p.Leave.End.Sub(s.Now())))
 			}
 			e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, s.Now())}
 			return nil
 		})
 	default:
-		return refusal(fmt.Sprintf("Say what to do: /leave action:start days:N, /leave action:end or /leave action:status, not %s.", rules.Echo(a)))
+		return refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
 	}
 }
 
@@ -149,7 +151,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 		return err
 	}
 	if onLeave(p, now) {
-		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave action:end.", formatTime(p.Leave.End))
+		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", formatTime(p.Leave.End))
 	}
 	if p.Leave != nil { // ended by its time, not yet by the scheduler
 		if _, err := s.endLeave(tx, e, p, now, nil); err != nil {
@@ -173,7 +175,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	default:
 		n, err := strconv.Atoi(req.Args.Get("days"))
 		if err != nil || n < 1 {
-			return refuse(ErrRefused, "Say how long: /leave action:start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
+			return refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
 		}
 		if n > s.leaveDays() {
 			return refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", plural(s.leaveDays(), "day"))
@@ -211,7 +213,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	if len(frozen) > 0 {
 		text += " (" + gameList(frozen) + ")"
 	}
-	text += "; your opponents are told. A move of yours ends it, and so does /leave action:end."
+	text += "; your opponents are told. A move of yours ends it, and so does /leave end."
 	if len(running) > 0 {
 		text += fmt.Sprintf("\nIn %s your clock runs as usual: the tournament does not allow leave.", gameList(running))
 	}

@@ -36,13 +36,37 @@ func (s *Service) Wake() {
 }
 
 // Run drives deadlines, reminders, engine retries and challenge expiry until ctx
-// ends. It handles at once whatever fell due while the service was stopped.
+// ends, and records a heartbeat every minute while the service is connected. It
+// first gives an outage back to the running games (Resume; when the adapter
+// reports a gateway, once it is connected), then handles at once whatever fell due
+// while the service was stopped.
 func (s *Service) Run(ctx context.Context) error {
+	if !s.gateway {
+		s.live.mu.Lock()
+		s.live.down = true
+		s.live.mu.Unlock()
+	}
+	defer func() {
+		// A clean stop is the outage's start, not the last minute's heartbeat.
+		if s.Connected() {
+			bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			if err := s.beat(bctx, s.Now()); err != nil {
+				s.log.Error("bot: recording the last heartbeat failed", "error", err)
+			}
+		}
+	}()
 	for {
+		if s.resumeDue() {
+			if err := s.Resume(ctx, s.Now()); err != nil && ctx.Err() == nil {
+				s.log.Error("bot: scheduler cannot resume", "error", err)
+			}
+		}
 		next, err := s.Tick(ctx)
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("bot: scheduler pass failed", "error", err)
 		}
+		s.heartbeat(ctx)
 		wait := maxSleep
 		if !next.IsZero() {
 			wait = min(wait, max(next.Sub(s.Now()), 0))
@@ -60,14 +84,18 @@ func (s *Service) Run(ctx context.Context) error {
 }
 
 // Tick handles everything due at the service's current time and returns when the
-// next game is due (zero when none is).
+// next game is due (zero when none is). While the service is disconnected
+// (Connected is false) it handles no game: their clocks are held.
 func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 	now := s.Now()
+	held := !s.Connected()
 	var due []storage.Due
 	var expired []*storage.Challenge
 	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		if due, err = tx.DueGames(now, 0); err != nil {
-			return err
+		if !held {
+			if due, err = tx.DueGames(now, 0); err != nil {
+				return err
+			}
 		}
 		expired, err = tx.ExpiredChallenges(now)
 		return err
@@ -89,6 +117,9 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 		errs = append(errs, err)
 	}
 	var next time.Time
+	if held {
+		return next, errors.Join(errs...) // GatewayUp wakes the scheduler
+	}
 	err := s.store.View(ctx, func(tx *storage.Tx) error {
 		d, ok, err := tx.NextDue()
 		if ok {

@@ -37,9 +37,31 @@ type Request struct {
 	// Names gives display names of user ids that appear in Args (Discord resolves them).
 	Names map[string]string
 	// Admin says that the user may manage the server (Discord's Manage Server
-	// permission), as admin-only commands need; local play (no guild) needs none.
+	// permission), as admin-only commands need; local play (no place) needs none.
 	Admin bool
+	// Context is the kind of place the request came from (see Request.Where); an
+	// adapter sets it, and a request without it is placed by its Place.
+	Context Context
 }
+
+// Where returns the kind of place req came from: a server when it names one, else
+// its Context, else a direct message with the bot when it names a channel; local
+// play (the console: no place at all) is "".
+func (req Request) Where() Context {
+	switch {
+	case req.Place.Guild != "":
+		return ContextGuild
+	case req.Context == ContextBotDM || req.Context == ContextPrivateChannel:
+		return req.Context
+	case req.Place.Channel != "" || req.Place.Thread != "":
+		return ContextBotDM
+	}
+	return ""
+}
+
+// local reports whether req is local play (the console), where every command is
+// offered and there is no server permission to check.
+func (req Request) local() bool { return req.Where() == "" }
 
 // Limits bound what one player may have open at once.
 type Limits struct {
@@ -47,6 +69,14 @@ type Limits struct {
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
 	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
+	// EventGames is how many games of a round robin a player plays at once (default
+	// 4): the next starts when one ends, so a large event opens a bounded number of
+	// threads and no clock runs for a game not yet started.
+	EventGames int
+	// GuildGames is how many games may be in progress in one server before a round
+	// robin waits to start more (default 500, half of Discord's 1,000 active threads
+	// a server, as each game has a thread and other threads need room too).
+	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -72,6 +102,12 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
+	// Gateway says that the adapter reports its gateway connection (GatewayUp,
+	// GatewayDown): until the first GatewayUp no game times out.
+	Gateway bool
+	// OutageGrace is how long the service may be down or disconnected before running
+	// games get the time back (default OutageGrace).
+	OutageGrace time.Duration
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -105,6 +141,10 @@ type Service struct {
 	out  *outbox       // notifications on their way
 	kick chan struct{} // wakes the scheduler early
 
+	gateway bool          // the adapter reports its gateway connection
+	grace   time.Duration // outages up to this long are not given back
+	live    liveness
+
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
 	engSem   chan struct{}   // bounds concurrent engine jobs
@@ -125,7 +165,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
@@ -144,12 +184,22 @@ func New(cfg Config) (*Service, error) {
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
 	}
+	if s.limits.GuildGames <= 0 {
+		s.limits.GuildGames = DefaultGuildGames
+	}
+	if s.limits.EventGames <= 0 {
+		s.limits.EventGames = DefaultEventGames
+	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour
 	}
 	if s.engineTO <= 0 {
 		s.engineTO = time.Minute
 	}
+	if s.grace <= 0 {
+		s.grace = OutageGrace
+	}
+	s.live.down = s.gateway
 	if s.site == "" {
 		s.site = "Discord"
 	}
@@ -218,6 +268,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	c, ok := s.command(req.Command)
 	if !ok {
 		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+	}
+	if !c.Spec.OfferedIn(req.Where()) {
+		return refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
 	}
 	return c.Handle(ctx, req)
 }

@@ -29,28 +29,37 @@ func (s *Service) tournamentCommand() Command {
 // tournamentSpec describes /tournament.
 func (s *Service) tournamentSpec() CommandSpec {
 	variants, days := s.variantChoices(), daysChoices()
-	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
+	which := OptionSpec{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString, MaxLength: 20}
+	return CommandSpec{Name: CmdTournament, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
+		Description:  "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
-		Options: []OptionSpec{
-			{Name: "action", Description: "What to do", Type: OptString, Required: true, Choices: []OptionChoice{
-				{"Create (admins)", "create"}, {"Join", "join"}, {"Leave or withdraw", "leave"}, {"Start (admins)", "start"},
-				{"Standings", "standings"}, {"Info", "info"}}},
-			{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString},
-			{Name: "name", Description: "create: the tournament's name", Type: OptString},
-			{Name: "variant", Description: "create: the game", Type: OptString, Choices: variants},
-			{Name: "format", Description: "create: how players are paired", Type: OptString, Choices: []OptionChoice{
-				{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
-			{Name: "rounds", Description: "create: rounds of a Swiss", Type: OptInteger},
-			{Name: "days", Description: "create: days per move (default 3)", Type: OptInteger, Choices: days},
-			{Name: "bank", Description: "create: a time bank instead, base+increment/cap in days, such as 30+1/45", Type: OptString, Autocomplete: true},
-			{Name: "allow_leave", Description: "create: may players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
-			{Name: "rated", Description: "create: rated games (default: yes)", Type: OptBoolean},
-			{Name: "max", Description: "create: most players (default: no limit)", Type: OptInteger},
-			{Name: "engines", Description: "create: engines that may enter, such as builtin (default: none)", Type: OptString},
-			{Name: "engine", Description: "join: enter this engine instead of yourself (admins)", Type: OptString},
-			{Name: "level", Description: "join: the engine's level, 1 to 8", Type: OptInteger},
-			{Name: "show", Description: "standings: a picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
-				{"Picture", "image"}, {"Text table", "table"}}},
+		Subcommands: []CommandSpec{
+			{Name: "create", Description: "Open a tournament for players to join (admins)", Options: []OptionSpec{
+				{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variants},
+				{Name: "name", Description: "The tournament's name", Type: OptString, MaxLength: MaxTournamentNameLen},
+				{Name: "format", Description: "How players are paired (default: round robin)", Type: OptString, Choices: []OptionChoice{
+					{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
+				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
+				{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
+				bankOption(),
+				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
+				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
+				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
+				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200},
+			}},
+			{Name: "join", Description: "Join a tournament that has not started", Options: []OptionSpec{
+				which,
+				{Name: "engine", Description: "Enter this engine instead of yourself (admins)", Type: OptString, MaxLength: MaxNameLen},
+				{Name: "level", Description: "The engine's level, 1 to 8", Type: OptInteger, Min: 1, Max: 8},
+			}},
+			{Name: "leave", Description: "Leave a tournament, or withdraw from one under way", Options: []OptionSpec{which}},
+			{Name: "start", Description: "Start a tournament and pair its first round (admins)", Options: []OptionSpec{which}},
+			{Name: "standings", Description: "A tournament's standings", Options: []OptionSpec{
+				which,
+				{Name: "show", Description: "A picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
+					{"Picture", "image"}, {"Text table", "table"}}},
+			}},
+			{Name: "info", Description: "A tournament's settings and players", Options: []OptionSpec{which}},
 		}}
 }
 
@@ -84,7 +93,7 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 			return nil
 		})
 	}
-	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
+	return refusal("Say what to do: /tournament create, /tournament join, /tournament leave, /tournament start, /tournament standings or /tournament info.")
 }
 
 // findTournament picks the tournament a request means (see findEvent).
@@ -92,9 +101,9 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
 		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
 		noSuch: func(raw, _ string) error {
-			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", shownID(raw))
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", shownID(raw))
 		},
-		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
+		none:    "No tournament is open or running here; an admin can create one with /tournament create.",
 		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
@@ -165,7 +174,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		return err
 	}
 	e.reply = s.infoReply(t)
-	e.reply.Text = fmt.Sprintf("Tournament %s is open: join with /tournament action:join tournament:%s.\n", t.ID, t.ID) + e.reply.Text
+	e.reply.Text = fmt.Sprintf("Tournament %s is open: join with /tournament join tournament:%s.\n", t.ID, t.ID) + e.reply.Text
 	return nil
 }
 
@@ -350,11 +359,21 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	if pt.Format != tournament.Swiss { // a round robin starts all its games at once
-		if err := s.startRound(tx, e, t, pt.Games); err != nil {
+	if pt.Format != tournament.Swiss {
+		opened, err := s.openRoundRobin(tx, e, t, pt)
+		if err != nil {
 			return err
 		}
-		s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		switch {
+		case len(opened) == len(pt.Games):
+			s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		case len(opened) == 0:
+			s.post(e, t, fmt.Sprintf("This server already has %d games in progress, as many as Missive starts at once here; the games start as others end.",
+				s.limits.GuildGames), "round/"+t.ID+"/first")
+		default:
+			s.post(e, t, fmt.Sprintf("Each player plays up to %d games at a time; the next starts when one ends (its clock starts then). These games have started:\n%s",
+				s.limits.EventGames, s.pairingText(t, opened)), "round/"+t.ID+"/first")
+		}
 	}
 	if err := s.advance(tx, e, t); err != nil {
 		return err
@@ -389,6 +408,11 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 	pt, err := pairing(t)
 	if err != nil {
 		return err
+	}
+	if pt.Format != tournament.Swiss {
+		if _, err := s.openRoundRobin(tx, e, t, pt); err != nil {
+			return err
+		}
 	}
 	if pt.Format == tournament.Swiss && len(pt.Pending()) == 0 && pt.Round() < pt.Rounds {
 		next, games, err := pt.NextRound()
@@ -440,6 +464,111 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		merge(e, &ge)
 	}
 	return nil
+}
+
+// DefaultEventGames is how many games of a round robin a player plays at once
+// unless Limits.EventGames says otherwise.
+const DefaultEventGames = 4
+
+// DefaultGuildGames is how many games may be in progress in one server before round
+// robins wait to start more, unless Limits.GuildGames says otherwise.
+const DefaultGuildGames = 500
+
+// openWaitingGames runs inside the transaction that ends a game in a server: the
+// room it frees may start games of the server's round robins that wait for the
+// server's cap (Limits.GuildGames).
+func (s *Service) openWaitingGames(end GameEnd) error {
+	if end.Game.Guild == "" {
+		return nil
+	}
+	ts, err := end.Tx.GuildTournaments(end.Game.Guild, true)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Status != storage.TournamentRunning || t.Format == storage.Swiss {
+			continue
+		}
+		pt, err := pairing(t)
+		if err != nil {
+			return err
+		}
+		if _, err := s.openRoundRobin(end.Tx, end.e, t, pt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// guildGames counts the games in progress in guild.
+func guildGames(tx *storage.Tx, guild string) (int, error) {
+	n := 0
+	err := tx.ActiveGames(func(g *storage.GameSummary) error {
+		if g.Guild == guild {
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// openRoundRobin starts the games of round robin t that are due: in schedule
+// order, each undecided pairing without a game yet whose two players both have
+// fewer than Limits.EventGames games of t in progress, while the server has fewer
+// than Limits.GuildGames games in progress. It returns the pairings started.
+//
+// A large round robin is played a few games per player at a time rather than all
+// at once: 24 players would otherwise open 276 threads in one channel at once (100
+// players 4,950, beyond Discord's 1,000 active threads a server), flooding the
+// channel and Discord's thread-creation limits, and would hand each player more
+// simultaneous deadlines than correspondence play expects. Games not yet started
+// have no clock, so waiting for one costs nobody time; small events (each player
+// with at most Limits.EventGames games) still start every game at once.
+func (s *Service) openRoundRobin(tx *storage.Tx, e *effects, t *storage.Tournament, pt tournament.Tournament) ([]tournament.Game, error) {
+	sums, err := tx.TournamentGames(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	type pairKey struct {
+		round        int
+		white, black string
+	}
+	made := map[pairKey]bool{}
+	playing := map[string]int{}
+	for _, g := range sums {
+		made[pairKey{g.Round, g.Players[rules.White].ID, g.Players[rules.Black].ID}] = true
+		if !g.Outcome.IsOver() {
+			playing[g.Players[rules.White].ID]++
+			playing[g.Players[rules.Black].ID]++
+		}
+	}
+	room := s.limits.GuildGames
+	if t.Guild != "" {
+		n, err := guildGames(tx, t.Guild)
+		if err != nil {
+			return nil, err
+		}
+		room -= n
+	}
+	var opened []tournament.Game
+	for _, pg := range pt.Games {
+		if room <= 0 {
+			break
+		}
+		w, b := string(pg.White), string(pg.Black)
+		if pg.IsBye() || pg.Result.Decided() || made[pairKey{pg.Round, w, b}] ||
+			playing[w] >= s.limits.EventGames || playing[b] >= s.limits.EventGames {
+			continue
+		}
+		if err := s.startRound(tx, e, t, []tournament.Game{pg}); err != nil {
+			return nil, err
+		}
+		playing[w]++
+		playing[b]++
+		room--
+		opened = append(opened, pg)
+	}
+	return opened, nil
 }
 
 func (s *Service) entrantSeat(t *storage.Tournament, id tournament.PlayerID) storage.Seat {

@@ -55,7 +55,7 @@ func (s *Service) settingsCommand() Command {
 		{Name: "notify", Description: "How to tell you about your games", Type: OptString,
 			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
 		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
-		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
+		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString, MaxLength: 40},
 		digestOption(), // digest.go
 	}}}
 }

@@ -60,6 +60,9 @@
 //	bucket                key                                 value
 //	meta                  "schema" | "created" | "migrated"   schema version (decimal) and dates
 //	                      "clock-offset"                      a console's /wait offset ("72h0m0s"; optional)
+//	                      "heartbeat"                         when the bot was last live and connected
+//	                                                          (RFC 3339; written about once a minute;
+//	                                                          optional), for fair clocks after an outage
 //	games                 game id                             Game
 //	players               player id                           Player (settings)
 //	challenges            challenge id                        Challenge

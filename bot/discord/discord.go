@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,6 +25,10 @@ import (
 const (
 	codeMissingPermissions = 50013 // no permission to create a thread here
 	codeCannotDM           = 50007 // the user blocks direct messages
+	// codeMaxActiveThreads: the server has Discord's maximum of active threads
+	// ("Maximum number of active threads reached", JSON error codes in Discord's
+	// documentation, topics/opcodes-and-status-codes).
+	codeMaxActiveThreads = 160006
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -64,6 +69,15 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+	// ids are the registered commands, for command mentions: the global ones, or
+	// those of the first configured guild.
+	ids commandIDs
+
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with its own discordgo session, asking only for the Guilds intent.
@@ -93,6 +107,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
 	ds.AddHandler(b.onInteraction)
+	b.gw = newGatewayWatch(ds)
 	return b, nil
 }
 
@@ -118,6 +133,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.ds.Open(); err != nil {
 		return fmt.Errorf("discord: connecting to the gateway: %w", err)
 	}
@@ -135,10 +156,16 @@ func (b *Bot) Open(ctx context.Context) error {
 	if len(guilds) == 0 {
 		guilds = []string{""}
 	}
-	for _, g := range guilds {
-		if _, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
+	for i, g := range guilds {
+		got, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx))
+		if err != nil {
 			b.ds.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
+		}
+		if i == 0 {
+			b.mu.Lock()
+			b.ids = idsOf(got)
+			b.mu.Unlock()
 		}
 	}
 	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "commands", len(cmds), "guilds", len(b.opts.Guilds))
@@ -146,68 +173,115 @@ func (b *Bot) Open(ctx context.Context) error {
 }
 
 // Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+func (b *Bot) Close() error {
+	b.stopWatch()
+	return b.ds.Close()
+}
 
-// ApplicationCommands turns the service's command specs into Discord slash commands;
-// commands reached through buttons are left out.
+// contextTypes are Discord's interaction context types for the service's contexts.
+var contextTypes = map[bot.Context]discordgo.InteractionContextType{
+	bot.ContextGuild:          discordgo.InteractionContextGuild,
+	bot.ContextBotDM:          discordgo.InteractionContextBotDM,
+	bot.ContextPrivateChannel: discordgo.InteractionContextPrivateChannel,
+}
+
+// integrationTypes are Discord's application integration types for the service's
+// integrations.
+var integrationTypes = map[bot.Integration]discordgo.ApplicationIntegrationType{
+	bot.IntegrationGuild: discordgo.ApplicationIntegrationGuildInstall,
+	bot.IntegrationUser:  discordgo.ApplicationIntegrationUserInstall,
+}
+
+// ApplicationCommands turns the service's command specs into Discord slash commands,
+// with the contexts and installs each is offered in (which replace the deprecated
+// dm_permission) and a command's subcommands as type-1 options; commands reached
+// only through buttons are left out.
 func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	dm := true
 	for _, c := range specs {
 		if c.Button {
 			continue
 		}
-		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100), DMPermission: &dm}
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100)}
+		contexts := make([]discordgo.InteractionContextType, 0, 3)
+		for _, w := range c.Where() {
+			contexts = append(contexts, contextTypes[w])
+		}
+		installs := make([]discordgo.ApplicationIntegrationType, 0, 2)
+		for _, in := range c.Installs() {
+			installs = append(installs, integrationTypes[in])
+		}
+		ac.Contexts, ac.IntegrationTypes = &contexts, &installs
 		if c.Admin {
 			// Shown only to members who may manage the server; the service checks again.
 			perms := int64(discordgo.PermissionManageGuild)
-			no := false
-			ac.DefaultMemberPermissions, ac.DMPermission = &perms, &no
+			ac.DefaultMemberPermissions = &perms
 		}
-		for _, o := range c.Options {
-			opt := &discordgo.ApplicationCommandOption{
-				Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
-				Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		if len(c.Subcommands) > 0 {
+			for _, sc := range c.Subcommands {
+				ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{
+					Type: discordgo.ApplicationCommandOptionSubCommand, Name: sc.Name, Description: clip(sc.Description, 100),
+					Options: commandOptions(sc.Options)})
 			}
-			switch o.Type {
-			case bot.OptInteger:
-				opt.Type = discordgo.ApplicationCommandOptionInteger
-			case bot.OptBoolean:
-				opt.Type = discordgo.ApplicationCommandOptionBoolean
-			case bot.OptUser:
-				opt.Type = discordgo.ApplicationCommandOptionUser
-			default:
-				opt.Type = discordgo.ApplicationCommandOptionString
-			}
-			for i, ch := range o.Choices {
-				if i == 25 {
-					break
-				}
-				var v any = ch.Value
-				if opt.Type == discordgo.ApplicationCommandOptionInteger {
-					n, err := strconv.Atoi(ch.Value)
-					if err != nil {
-						continue
-					}
-					v = n
-				}
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
-			}
-			ac.Options = append(ac.Options, opt)
+		} else {
+			ac.Options = commandOptions(c.Options)
 		}
-		// Discord wants required options first.
-		var req, rest []*discordgo.ApplicationCommandOption
-		for _, o := range ac.Options {
-			if o.Required {
-				req = append(req, o)
-			} else {
-				rest = append(rest, o)
-			}
-		}
-		ac.Options = append(req, rest...)
 		out = append(out, ac)
 	}
 	return out
+}
+
+// commandOptions turns option specs into Discord options, the required ones first
+// as Discord wants.
+func commandOptions(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOption {
+	var all []*discordgo.ApplicationCommandOption
+	for _, o := range specs {
+		opt := &discordgo.ApplicationCommandOption{
+			Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
+			Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		}
+		switch o.Type {
+		case bot.OptInteger:
+			opt.Type = discordgo.ApplicationCommandOptionInteger
+		case bot.OptBoolean:
+			opt.Type = discordgo.ApplicationCommandOptionBoolean
+		case bot.OptUser:
+			opt.Type = discordgo.ApplicationCommandOptionUser
+		default:
+			opt.Type = discordgo.ApplicationCommandOptionString
+		}
+		for i, ch := range o.Choices {
+			if i == 25 {
+				break
+			}
+			var v any = ch.Value
+			if opt.Type == discordgo.ApplicationCommandOptionInteger {
+				n, err := strconv.Atoi(ch.Value)
+				if err != nil {
+					continue
+				}
+				v = n
+			}
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
+		}
+		if o.Bounded() && opt.Type == discordgo.ApplicationCommandOptionInteger && len(opt.Choices) == 0 {
+			lo := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+		}
+		if o.MaxLength > 0 && opt.Type == discordgo.ApplicationCommandOptionString && len(opt.Choices) == 0 {
+			opt.MaxLength = o.MaxLength
+		}
+		all = append(all, opt)
+	}
+	var req, rest []*discordgo.ApplicationCommandOption
+	for _, o := range all {
+		if o.Required {
+			req = append(req, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	return append(req, rest...)
 }
 
 // delivered reports whether key was seen (by once) without recording it.
@@ -239,6 +313,11 @@ func (b *Bot) once(key string) bool {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return
@@ -267,7 +346,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		req := b.request(i)
 		data := i.ApplicationCommandData()
 		req.Command = data.Name
-		for _, o := range data.Options {
+		for _, o := range optionsOf(data.Options, req.Args) {
 			req.Args[o.Name] = optionText(o)
 			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
 				if u, ok := data.Resolved.Users[fmt.Sprint(o.Value)]; ok {
@@ -326,6 +405,16 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	}
 }
 
+// optionsOf returns the options of an interaction's command, those of its
+// subcommand when it has one, whose name goes to args under bot.SubcommandArg.
+func optionsOf(opts []*discordgo.ApplicationCommandInteractionDataOption, args bot.Args) []*discordgo.ApplicationCommandInteractionDataOption {
+	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		args[bot.SubcommandArg] = opts[0].Name
+		return opts[0].Options
+	}
+	return opts
+}
+
 func optionText(o *discordgo.ApplicationCommandInteractionDataOption) string {
 	switch v := o.Value.(type) {
 	case float64:
@@ -364,6 +453,14 @@ func (b *Bot) request(i *discordgo.Interaction) bot.Request {
 		req.Names[u.ID] = req.User.Name
 	}
 	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}
+	switch {
+	case i.GuildID != "":
+		req.Context = bot.ContextGuild
+	case i.Context == discordgo.InteractionContextPrivateChannel:
+		req.Context = bot.ContextPrivateChannel
+	default:
+		req.Context = bot.ContextBotDM
+	}
 	if ch := b.channel(i.ChannelID); ch != nil && ch.IsThread() {
 		req.Place.Channel, req.Place.Thread = ch.ParentID, ch.ID
 	}
@@ -394,7 +491,7 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 	req := b.request(i)
 	req.Command = data.Name
 	focused, typed := "", ""
-	for _, o := range data.Options {
+	for _, o := range optionsOf(data.Options, req.Args) {
 		if o.Focused {
 			focused, typed = o.Name, fmt.Sprint(o.Value)
 			continue
@@ -649,6 +746,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			}
 			return ""
 		}
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
+			b.threadsFull(key, channel)
+			return ""
+		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
 		return ""
 	}
@@ -793,6 +894,14 @@ type outgoing struct {
 
 // message renders r for Discord and remembers its components' prompts.
 func (b *Bot) message(r bot.Reply) outgoing {
+	b.mu.Lock()
+	ids := b.ids
+	b.mu.Unlock()
+	r.Text = mentionCommands(r.Text, ids)
+	r.Fields = slices.Clone(r.Fields)
+	for i := range r.Fields {
+		r.Fields[i].Value = mentionCommands(r.Fields[i].Value, ids)
+	}
 	m := message(r)
 	b.remember(m)
 	return m
