@@ -119,3 +119,29 @@ func TestTimeBankOutage(t *testing.T) {
 		t.Errorf("white's bank %v, want 5 days less the day and hour used, plus 1", g.Clock.Left[rules.White])
 	}
 }
+
+// Every rules card explains time banks, leave and extra time, naming the allowance.
+func TestRulesCardBankLeave(t *testing.T) {
+	h := newHarness(t)
+	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
+		r := h.ok("alice", "rules variant:"+v)
+		var f string
+		for _, x := range r.Fields {
+			if x.Name == "Time banks, leave and more time" {
+				f = x.Value
+			}
+		}
+		if !strings.Contains(f, "bank:30+1/45") || !strings.Contains(f, "30 days a calendar year") || !strings.Contains(f, "/moretime") || len(f) > 1024 {
+			t.Errorf("%s: %q", v, f)
+		}
+	}
+}
+
+// /games names a game's time bank.
+func TestTimeBankGames(t *testing.T) {
+	h := newHarness(t)
+	h.start("gothic", "bank:10+1/30")
+	if r := h.ok("alice", "games"); !strings.Contains(r.Text, "left (time bank of 10 days + 1 day a move, up to 30 days)") {
+		t.Errorf("/games: %s", r.Text)
+	}
+}

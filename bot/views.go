@@ -126,6 +126,9 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 			if !g.Deadline.IsZero() {
 				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
 			}
+			if g.Bank != nil {
+				left += " (" + clockText(0, g.Bank) + ")"
+			}
 			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), seatName(opp), side, state, left))
 			if len(ch.Options) < 25 {
 				ch.Options = append(ch.Options, ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, seatName(opp)), Value: g.ID, Description: s.variantName(g.Variant)})
