@@ -200,9 +200,12 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	}
 	frozen, running, err := s.syncPlayerGames(tx, e, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
 		me := seatName(g.Player(side))
-		if g.Clock.NoLeave {
+		if g.Clock.NoLeave && hasClock(g.Clock) {
 			return fmt.Sprintf("%s is on leave until %s, but this game's tournament does not allow leave: %s's clock in game %s runs as usual.",
 				me, formatTime(end), me, g.ID)
+		}
+		if !hasClock(g.Clock) {
+			return fmt.Sprintf("%s is on leave until %s.", me, formatTime(end))
 		}
 		return fmt.Sprintf("%s is on leave until %s: their clock in game %s is frozen meanwhile.", me, formatTime(end), g.ID)
 	})

@@ -174,6 +174,18 @@ func TestLeaveRefusedByTournament(t *testing.T) {
 	if g := h.game(g.ID); g.Outcome != rules.Win(late.Other(), rules.Timeout) {
 		t.Errorf("the tournament game did not time out during leave: %v", g.Outcome)
 	}
+	// A tournament with a time bank gives its games that bank, and allows leave.
+	r = h.ok("alice", "tournament action:create variant:keltic format:round-robin bank:10+1/30")
+	if !strings.Contains(r.PlainText(), "time bank of 10 days + 1 day a move, up to 30 days") || !strings.Contains(r.PlainText(), "allowed (/leave)") {
+		t.Errorf("tournament card: %s", r.PlainText())
+	}
+	for _, p := range []string{"carol", "dave"} {
+		h.ok(p, "tournament action:join tournament:2")
+	}
+	h.ok("alice", "tournament action:start tournament:2")
+	if _, games := h.tournament("2"); len(games) != 1 || games[0].Clock.Bank == nil || games[0].Clock.Bank.CapHours != 720 || games[0].Clock.NoLeave {
+		t.Errorf("the bank tournament's game: %+v", games[0].Clock)
+	}
 }
 
 // A time bank stands still during leave.
