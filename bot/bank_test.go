@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 )
 
 // moveAny plays the first legal move of game id as user.
@@ -78,9 +79,23 @@ func TestTimeBank(t *testing.T) {
 func TestTimeBankPGN(t *testing.T) {
 	h := newHarness(t)
 	id := h.start("keltic", "bank:30+1/45")
+	for range 3 {
+		h.moveAny(id, "alice")
+		h.moveAny(id, "bob")
+	}
 	pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data)
 	if !strings.Contains(pgn, `[TimeControl "2592000+86400"]`) || !strings.Contains(pgn, `[TimeBankCap "3888000"]`) {
 		t.Errorf("PGN:\n%s", pgn)
+	}
+	// Our own reader reads it back: the clock's tags, and every move to the same position.
+	g, err := record.ReadPGN(strings.NewReader(pgn), h.reg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tc, _ := g.Tag("TimeControl")
+	bankCap, _ := g.Tag("TimeBankCap")
+	if tc != "2592000+86400" || bankCap != "3888000" || len(g.Moves) != 6 || g.Position.String() != h.game(id).Position.String() {
+		t.Errorf("read back: TimeControl %q, TimeBankCap %q, %d moves to %q", tc, bankCap, len(g.Moves), g.Position.String())
 	}
 	id = h.start("keltic", "days:3")
 	if pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, `[TimeControl "1/259200"]`) || strings.Contains(pgn, "TimeBankCap") {

@@ -25,7 +25,7 @@ import (
 // Movetext uses the display notation (SAN; Gess "m3-m6"/"m3xm6") numbered by
 // record.Movetext: chess-family games as in standard PGN (a game set up with Black to
 // move starts "N..."), Gess from its first mover (Black): "1. e3-e5 l18xl15 2. ...".
-// Choices still secret are never exported.
+// Choices still secret are never exported. record.ReadPGN reads the result back.
 
 // pgn returns the PGN text of g.
 func (s *Service) pgn(g *storage.Game) (string, error) {
