@@ -41,8 +41,9 @@
 // bookkeeping), "paused" (when leave froze the clock of the side to move), "no_leave"
 // (leave does not freeze it) and "given" ([by white, by black], days of extra time
 // given). A record without "bank" is a days-per-move clock, and one without "since"
-// began its period at its deadline less its days. Challenges and tournaments hold
-// the same "bank" beside "days"; a tournament's "no_leave" passes to its games.
+// began its period at its deadline less its days. Challenges, tournaments and game
+// summaries hold the same "bank" beside "days"; a tournament's "no_leave" passes to
+// its games.
 //
 // A player's "leave" ({"start","end"}) is the leave in progress; "leave_year" and
 // "leave_used_h" count the hours of leave begun in that calendar year (UTC);
