@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/storage"
+	bolt "go.etcd.io/bbolt"
 )
 
 // A time-bank clock, a paused clock and the extra time given are stored under their
@@ -100,5 +101,43 @@ func TestDuePlayersLeave(t *testing.T) {
 	}
 	if err := s.Verify(context.Background()); err != nil {
 		t.Error(err)
+	}
+}
+
+// TestMigrationToSchema5 opens a file as schema 4 left it (no index of players due)
+// and finds it upgraded, listing a player on leave once the leave ends.
+func TestMigrationToSchema5(t *testing.T) {
+	path := copyFile(t, filledFile(t))
+	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := db.Update(func(tx *bolt.Tx) error {
+		if err := tx.DeleteBucket([]byte("idx.player.due")); err != nil {
+			return err
+		}
+		return tx.Bucket([]byte("meta")).Put([]byte("schema"), []byte("4"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	s := openAt(t, path, nil)
+	at := time.Date(2025, 6, 1, 0, 0, 0, 0, time.UTC)
+	update(t, s, func(tx *storage.Tx) error {
+		return tx.PutPlayer(&storage.Player{ID: "9", Leave: &storage.Leave{Start: at, End: at.Add(time.Hour)}})
+	})
+	update(t, s, func(tx *storage.Tx) error {
+		ps, err := tx.DuePlayers(at.Add(time.Hour))
+		if err == nil && (len(ps) != 1 || ps[0].ID != "9") {
+			t.Errorf("due after migrating: %v", ps)
+		}
+		return err
+	})
+	if err := s.Verify(t.Context()); err != nil {
+		t.Errorf("Verify after migrating: %v", err)
+	}
+	s.Close()
+	if got := string(rawRecord(t, path, "meta", "schema")); got != "5" {
+		t.Errorf("schema after migrating: %q", got)
 	}
 }

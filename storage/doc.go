@@ -33,6 +33,7 @@
 //	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //	match            running | finished | stopped (an engine match, schema 2)
+//	review class     best | good | inaccuracy | mistake | blunder (schema 4)
 //
 // A game's "clock" holds either "days" (days per move) or "bank" (a time bank in
 // whole hours: {"base_h","inc_h","cap_h"}, the start, the gain after each move and
@@ -74,6 +75,9 @@
 //	matches               match id                            Match (an engine match; schema 2)
 //	outbox                8 big-endian bytes of a sequence    OutboxEntry: a notice still to deliver
 //	                      number (queue order)                (schema 3; see "The outbox")
+//	reviews               game id                             Review (the engine's review of a game:
+//	                                                          per move its class, scores, better
+//	                                                          move and line; schema 4)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //
@@ -92,7 +96,7 @@
 //	idx.request.time      time recorded, request id           for expiring idempotency entries
 //	idx.match.guild       guild, "a"|"o", match id            running, or finished engine matches
 //	idx.player.due        time due, player id                 players on leave (by its end) and with a
-//	                                                          daily digest (by the next one); schema 4
+//	                                                          daily digest (by the next one); schema 5
 //
 // # Transactions
 //
