@@ -274,7 +274,9 @@ func (s *Service) statusLine(g *storage.Game) string {
 		}
 	}
 	line := strings.Join(who, " and ") + " " + verb
-	if d := g.Clock.Deadline; !d.IsZero() {
+	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
+		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", formatLeft(d.Sub(g.Clock.Paused)))
+	} else if !d.IsZero() {
 		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
 	}
 	if b := banksLine(g, s.Now()); b != "" {

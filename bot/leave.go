@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -27,7 +26,7 @@ import (
 //
 // The allowance is per calendar year (UTC), as at ICCF: easy to state and to check
 // ("30 days in 2025"), and it cannot be gamed by timing a rolling window. A leave
-// counts, to the hour rounded up, against the year in which it began.
+// counts, to the nearest hour, against the year in which it began.
 
 // CmdLeave is /leave.
 const CmdLeave = "leave"
@@ -118,10 +117,9 @@ func leaveUsed(p *storage.Player, now time.Time) time.Duration {
 	return used
 }
 
-// leaveHours is the time of leave l taken by now, to the hour rounded up.
+// leaveHours is the time of leave l taken by now, to the nearest hour.
 func leaveHours(l *storage.Leave, now time.Time) time.Duration {
-	taken := earlier(now, l.End).Sub(l.Start)
-	return time.Duration(math.Ceil(max(taken, 0).Hours())) * time.Hour
+	return max(earlier(now, l.End).Sub(l.Start), 0).Round(time.Hour)
 }
 
 // leaveAllowance says how much of the year's allowance p has left at now.

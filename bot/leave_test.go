@@ -47,6 +47,9 @@ func TestLeaveFreezesClocks(t *testing.T) {
 	if st := h.ok("alice", "leave").Text; !strings.Contains(st, "You are on leave until") || !strings.Contains(st, "2 days taken") {
 		t.Errorf("status: %s", st)
 	}
+	if b := h.ok("bob", "board game:"+id).PlainText(); !strings.Contains(b, "clock frozen by leave (1d 0h left when it runs again)") {
+		t.Errorf("board during leave: %s", b)
+	}
 	h.notes.take()
 	r = h.ok("alice", "leave action:end")
 	if !strings.Contains(r.Text, "your clock runs again in game "+id) {

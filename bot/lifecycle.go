@@ -119,7 +119,9 @@ func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
 		}
 	}
 	line := fmt.Sprintf("%s in game %s", what, g.ID)
-	if d := g.Clock.Deadline; !d.IsZero() {
+	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
+		line += fmt.Sprintf(" (%s left; the clock is frozen while on leave)", formatLeft(d.Sub(g.Clock.Paused)))
+	} else if !d.IsZero() {
 		line += fmt.Sprintf(", by %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
 	}
 	return line + "."
