@@ -9,7 +9,8 @@ import (
 )
 
 // Rematch: after a game, either player offers the same game again with colours
-// swapped (the same variant, start, rated flag and clock), as a challenge to the
+// swapped (the same variant, start, rated flag and clock: days per move or time
+// bank), as a challenge to the
 // opponent; against an engine the new game starts at once, and a player who
 // answers the opponent's own rematch offer with /rematch accepts it. The button
 // under a finished game's board (gameActions) runs /rematch.
@@ -53,7 +54,8 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 				players = [2]storage.Seat{opp, mine}
 			}
 			_, err := s.createGame(tx, e, NewGame{Variant: g.Variant, White: players[rules.White], Black: players[rules.Black],
-				Place: Place{Guild: g.Guild, Channel: g.Channel}, DaysPerMove: g.Clock.DaysPerMove, Start: g.Start}, req.User.ID, &req.Place)
+				Place: Place{Guild: g.Guild, Channel: g.Channel}, DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
+				Start: g.Start}, req.User.ID, &req.Place)
 			if err != nil {
 				return err
 			}
@@ -76,7 +78,8 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 		c := &storage.Challenge{
 			Guild: g.Guild, Channel: g.Channel,
 			Challenger: storage.Seat{ID: req.User.ID, Name: req.User.Name}, Opponent: opp,
-			Variant: g.Variant, Color: colorChoice(me.Other()), DaysPerMove: g.Clock.DaysPerMove, Rated: g.Rated, Start: g.Start,
+			Variant: g.Variant, Color: colorChoice(me.Other()), DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
+			Rated: g.Rated, Start: g.Start,
 			ExpiresAt: s.Now().Add(s.limits.ChallengeTTL),
 		}
 		return s.offerChallenge(tx, e, c, fmt.Sprintf("a rematch of game %s with colours swapped", g.ID))
@@ -133,7 +136,7 @@ func (s *Service) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Sid
 	opp := g.Player(side.Other())
 	for _, c := range open {
 		if c.Challenger.ID == opp.ID && c.Opponent.ID == g.Player(side).ID && c.Variant == g.Variant &&
-			c.Color == colorChoice(side) && c.DaysPerMove == g.Clock.DaysPerMove && c.Rated == g.Rated &&
+			c.Color == colorChoice(side) && c.DaysPerMove == g.Clock.DaysPerMove && equalBanks(c.Bank, g.Clock.Bank) && c.Rated == g.Rated &&
 			c.Start == g.Start && s.openCheck(c) == nil {
 			return c, nil
 		}
@@ -147,4 +150,22 @@ func colorChoice(side rules.Side) storage.ColorChoice {
 		return storage.ColorWhite
 	}
 	return storage.ColorBlack
+}
+
+// sameBank returns a copy of a game's time-bank control for a new game (nil for a
+// days-per-move clock).
+func sameBank(b *storage.TimeBank) *storage.TimeBank {
+	if b == nil {
+		return nil
+	}
+	c := *b
+	return &c
+}
+
+// equalBanks reports whether two time-bank controls are the same (both nil included).
+func equalBanks(a, b *storage.TimeBank) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
 }

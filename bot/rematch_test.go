@@ -64,6 +64,14 @@ func TestRematch(t *testing.T) {
 		t.Fatalf("challenge after the rematch %+v", c)
 	}
 
+	// A time-bank clock is offered again as it was.
+	b := h.start("keltic", "bank:30+1/45")
+	h.ok("alice", "resign game:"+b)
+	r = h.ok("bob", "rematch game:"+b)
+	if c := h.challenge(r.Actions[0].Args.Get("challenge")); c.Bank == nil || *c.Bank != *h.game(b).Clock.Bank || c.DaysPerMove != 0 {
+		t.Fatalf("rematch of a time-bank game: %+v (bank %+v)", c, c.Bank)
+	}
+
 	// Against the engine: at once, colours swapped.
 	e := h.ok("alice", "challenge variant:keltic engine:builtin color:white days:2").Started.ID
 	h.ok("alice", "resign game:"+e)
