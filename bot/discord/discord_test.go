@@ -631,7 +631,7 @@ func TestEngineMatchInThread(t *testing.T) {
 		t.Fatalf("carol's match: %q", text(yes))
 	}
 	general := e.srv.Channel("general").ID
-	ctx, cancel := context.WithTimeout(e.ctx, 45*time.Second)
+	ctx, cancel := context.WithTimeout(e.ctx, 2*time.Minute) // generous: two engine games under -race on a busy machine
 	defer cancel()
 	final, err := func() (*discordtest.Message, error) {
 		if err := e.srv.Wait(ctx, func() bool { return len(e.srv.Threads(general)) > 0 }); err != nil {
