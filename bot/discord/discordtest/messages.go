@@ -330,6 +330,9 @@ func (s *Server) messageJSON(m *messageState) map[string]any {
 		"attachments": atts, "embeds": orEmpty(m.rawEmbeds), "components": orEmpty(m.rawComponents),
 		"pinned": false, "flags": int(m.Flags),
 	}
+	if m.Nonce != "" {
+		j["nonce"] = m.Nonce
+	}
 	if m.ThreadID != "" {
 		if t := s.channels[m.ThreadID]; t != nil {
 			j["thread"] = s.channelJSON(t)

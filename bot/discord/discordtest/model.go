@@ -189,6 +189,8 @@ type Message struct {
 	Deleted  bool
 	ThreadID string // the thread started from this message
 	Created  time.Time
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
 }
 
 // Component returns the component with the custom ID id in the message, or nil.

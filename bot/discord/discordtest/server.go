@@ -96,6 +96,9 @@ type Server struct {
 	latency      map[string]time.Duration
 	faults       []fault
 	rl           rateLimits
+	nonces       map[string]nonceState // by author and nonce
+	nonceWindow  time.Duration
+	nonceHits    int
 	gw           gatewayState
 }
 
@@ -153,6 +156,8 @@ func Start(cfg Config) (*Server, error) {
 		tokens:       map[string]*interactionState{},
 		latency:      map[string]time.Duration{},
 		rl:           rateLimits{routes: map[string]RateLimit{}, buckets: map[string]*bucketState{}},
+		nonces:       map[string]nonceState{},
+		nonceWindow:  DefaultNonceWindow,
 	}
 	if s.token == "" {
 		s.token = DefaultToken
