@@ -379,7 +379,7 @@ func (s *Server) threadWithoutMessage(c *call) reply {
 	if typ == discordgo.ChannelTypeGuildPublicThread {
 		// Discord announces a public thread made without a message in its channel.
 		sys := &messageState{Message: Message{ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID,
-			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now()}, typ: discordgo.MessageTypeThreadCreated}
+			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now(), Type: discordgo.MessageTypeThreadCreated}}
 		s.addMessageLocked(ch, sys)
 	}
 	return s.threadCreated(t)
