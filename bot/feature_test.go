@@ -159,7 +159,7 @@ func TestBuiltinCommands(t *testing.T) {
 	}
 	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
 		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeaderboard,
-		CmdProfile, CmdTournament, CmdMatch, CmdHelp}
+		CmdProfile, CmdTournament, CmdMatch, CmdHelp, CmdReview}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)
 	}

@@ -36,5 +36,6 @@ func (s *Service) builtin() []Feature {
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
+		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

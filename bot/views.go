@@ -290,7 +290,7 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 			return err
 		}
 		side, _ = g.SideOf(req.User.ID)
-		if (g.Rated || g.Tournament != "") && !s.hintsAll {
+		if !s.hintsAllowed(g) {
 			return refuse(ErrRefused, "Hints are not allowed in rated or tournament games.")
 		}
 		if !g.Awaits(side) {

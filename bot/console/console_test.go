@@ -326,6 +326,44 @@ func TestNameLimit(t *testing.T) {
 	expect(t, s.run("/as alice\n/challenge gothic Bob\n/as Bob\n/accept\n"), "You are now bob.", "Game 2")
 }
 
+// /review in the console: the review that followed the game's end is shown again at
+// once, its picture and annotated PGN written to the files folder.
+func TestReviewSession(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	out := s.run(`
+/challenge variant:gothic opponent:bob color:white
+/as bob
+/accept
+/as alice
+d4
+/as bob
+e5
+/as alice
+dxe5
+/as bob
+Qg5
+/as alice
+Bxg5
+/as bob
+/resign
+/review
+`)
+	expect(t, out,
+		"alice (white) wins by resignation",
+		"== Review · Game 1 · Gothic Chess · alice vs bob ==", "The decisive moment: 2... Qg5?? (blunder",
+		"[picture] <dir>/files/game-1-review.png", "[pgn] <dir>/files/game-1-review.pgn",
+		"== Review · Game 1 · Gothic Chess · alice vs bob ==", "[picture] <dir>/files/game-1-review.png",
+	)
+	data, err := os.ReadFile(filepath.Join(s.dir, "files", "game-1-review.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(string(data)), " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") {
+		t.Fatalf("the console's review PGN:\n%s", data)
+	}
+}
+
 // /help is the service's list and guide with the console's own commands; a command
 // with subcommands is explained per subcommand and read as "/tournament join".
 func TestHelpAndSubcommands(t *testing.T) {
