@@ -20,12 +20,14 @@ func (s *Service) builtin() []Feature {
 			s.resignCommand(),
 			s.drawCommand(),
 			s.takebackCommand(),
+			s.moreTimeCommand(), // moretime.go: give the opponent one more day
 			s.abortCommand(),
 			s.pgnCommand(),
 			s.gifCommand(),
 			s.hintCommand(),
 			s.rulesCommand(),
 			s.settingsCommand(),
+			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
 			s.profileCommand(),
 			s.tournamentCommand(),

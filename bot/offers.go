@@ -231,12 +231,11 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 	if err != nil {
 		return err
 	}
-	before := slices.Clone(g.ToMove)
 	if err := g.Undo(n, s.reg); err != nil {
 		return err
 	}
 	g.Takeback, g.DrawOffer = nil, nil
-	advanceClock(g, before, false, s.Now())
+	restartClock(g, s.Now())
 	if err := s.save(tx, e, g, s.Now()); err != nil {
 		return err
 	}

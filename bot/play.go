@@ -122,6 +122,11 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 		}
 		g.Takeback = nil
 	}
+	if from != nil { // a player's own move ends their leave (leave.go)
+		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+			return err
+		}
+	}
 	advanceClock(g, before, false, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
@@ -193,6 +198,11 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		return err
 	}
 	cell := choiceCell(g)
+	if from != nil { // a player's own choice ends their leave (leave.go)
+		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+			return err
+		}
+	}
 	advanceClock(g, before, true, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err

@@ -69,6 +69,7 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
 	// EventGames is how many games of a round robin a player plays at once (default
 	// 4): the next starts when one ends, so a large event opens a bounded number of
 	// threads and no clock runs for a game not yet started.

@@ -56,6 +56,7 @@ func (s *Service) settingsCommand() Command {
 			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
 		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString, MaxLength: 40},
+		digestOption(), // digest.go
 	}}}
 }
 
@@ -124,6 +125,9 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 			left := "no clock"
 			if !g.Deadline.IsZero() {
 				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
+			}
+			if g.Bank != nil {
+				left += " (" + clockText(0, g.Bank) + ")"
 			}
 			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), seatName(opp), side, state, left))
 			if len(ch.Options) < 25 {
@@ -357,6 +361,14 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 			}
 			p.ReminderHours, changed = hours, true
 		}
+		if t := req.Args.Get("digest_hour"); t != "" {
+			hour, err := parseDigestHour(t)
+			if err != nil {
+				return err
+			}
+			setDigest(p, hour, s.Now())
+			changed = true
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -370,7 +382,7 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 		if changed {
 			e.reply.Text = "Saved."
 		} else {
-			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none>."
+			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off>."
 		}
 		return nil
 	})
@@ -399,7 +411,7 @@ func settingsFields(p *storage.Player) []Field {
 		}
 	}
 	return []Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}}
+		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of

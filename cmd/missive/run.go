@@ -52,6 +52,7 @@ type limitsConfig struct {
 	ActiveGames    int `yaml:"active_games"`
 	OpenChallenges int `yaml:"open_challenges"`
 	ChallengeDays  int `yaml:"challenge_days"`
+	LeaveDays      int `yaml:"leave_days"`
 	EventGames     int `yaml:"event_games"`
 	GuildGames     int `yaml:"server_games"`
 }
@@ -104,7 +105,8 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	if cfg.Shard.ID < 0 || cfg.Shard.ID >= cfg.Shard.Count {
 		return nil, bad("shard.id %d must be between 0 and shard.count-1 (%d)", cfg.Shard.ID, cfg.Shard.Count-1)
 	}
-	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 || cfg.Limits.GuildGames < 0 {
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 ||
+		cfg.Limits.GuildGames < 0 || cfg.Limits.LeaveDays < 0 {
 		return nil, bad("limits must not be negative")
 	}
 	if cfg.EngineThink < 0 {
@@ -197,7 +199,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
 			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
-			GuildGames: cfg.Limits.GuildGames},
+			GuildGames: cfg.Limits.GuildGames, LeaveDays: cfg.Limits.LeaveDays},
 	})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
