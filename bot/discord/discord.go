@@ -847,7 +847,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	if g.Place.Guild == "" {
 		g.Place.Guild = i.GuildID
 	}
-	th := b.gameThread(&g, r.Title)
+	th, _ := b.gameThread(context.Background(), &g, r.Title)
 	if th == "" {
 		return
 	}
@@ -868,53 +868,56 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 // threadSlot is the thread of one game, created at most once per process (again after
 // a transient failure).
 type threadSlot struct {
-	once  sync.Once
-	id    string
-	retry bool // creation failed transiently: try again next time
+	once sync.Once
+	id   string
+	err  error // creation failed transiently: try again next time
 }
 
 // gameThread returns the thread of game g, creating it (named name) and recording
 // it with the service the first time: for a challenge just accepted, or a game the
 // service started itself (a tournament round) when its first notification comes.
-// It returns "" for games outside a server or where threads are refused.
-func (b *Bot) gameThread(g *bot.GameRef, name string) string {
+// It returns "" for games outside a server or where threads are refused, and with it
+// the error of a transient failure to create the thread (see thread).
+func (b *Bot) gameThread(ctx context.Context, g *bot.GameRef, name string) (string, error) {
 	if g.ID == "" || g.Place.Guild == "" || g.Place.Channel == "" {
-		return ""
+		return "", nil
 	}
 	if g.Place.Thread != "" {
-		return g.Place.Thread
+		return g.Place.Thread, nil
 	}
-	return b.newGameThread(g, "game:"+g.ID, name)
+	return b.newGameThread(ctx, g, "game:"+g.ID, name)
 }
 
 // newGameThread opens a thread for game g under key and records it with the service.
-func (b *Bot) newGameThread(g *bot.GameRef, key, name string) string {
+func (b *Bot) newGameThread(ctx context.Context, g *bot.GameRef, key, name string) (string, error) {
 	if name == "" {
 		name = "Game " + g.ID
 	}
-	return b.thread(key, g.Place.Channel, name, func(th string) error {
+	return b.thread(ctx, key, g.Place.Channel, name, func(th string) error {
 		return b.service().SetThread(context.Background(), g.ID, th)
 	})
 }
 
 // eventThread returns the thread of a tournament or match whose news is to be
 // posted at place, creating it and recording it with the service the first time.
-// It returns "" outside a server or where threads are refused.
-func (b *Bot) eventThread(ev bot.EventRef, place bot.Place) string {
+// It returns "" outside a server or where threads are refused, and with it the error
+// of a transient failure to create the thread (see thread).
+func (b *Bot) eventThread(ctx context.Context, ev bot.EventRef, place bot.Place) (string, error) {
 	if place.Thread != "" {
-		return place.Thread
+		return place.Thread, nil
 	}
 	if place.Guild == "" || place.Channel == "" || ev.ID == "" {
-		return ""
+		return "", nil
 	}
-	return b.thread(string(ev.Kind)+":"+ev.ID, place.Channel, ev.Name, func(th string) error {
+	return b.thread(ctx, string(ev.Kind)+":"+ev.ID, place.Channel, ev.Name, func(th string) error {
 		return b.service().SetEventThread(context.Background(), ev, th)
 	})
 }
 
 // thread returns the thread kept under key, opening it in channel at most once per
-// process (again after a transient failure) and recording it with record.
-func (b *Bot) thread(key, channel, name string, record func(thread string) error) string {
+// process (again after a transient failure, whose error it returns) and recording it
+// with record.
+func (b *Bot) thread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
 	b.mu.Lock()
 	slot := b.threads[key]
 	if slot == nil {
@@ -922,31 +925,23 @@ func (b *Bot) thread(key, channel, name string, record func(thread string) error
 		b.threads[key] = slot
 	}
 	b.mu.Unlock()
-	slot.once.Do(func() { slot.id, slot.retry = b.createThread(key, channel, name, record) })
-	if slot.retry {
+	slot.once.Do(func() { slot.id, slot.err = b.createThread(ctx, key, channel, name, record) })
+	if slot.err != nil {
 		b.mu.Lock()
 		if b.threads[key] == slot {
 			delete(b.threads, key)
 		}
 		b.mu.Unlock()
 	}
-	return slot.id
+	return slot.id, slot.err
 }
 
 // createThread opens a public thread named name in channel, or a post in a forum or
 // media channel, and records it; where the bot may not create threads it says so once
-// per channel and returns "". It reports whether a failure was transient.
-func (b *Bot) createThread(key, channel, name string, record func(thread string) error) (string, bool) {
-	name = clip(name, 100)
-	var th *discordgo.Channel
-	var err error
-	if t := b.channelType(channel); isForum(t) {
-		// A forum or media channel holds posts, each opened with its first message.
-		th, err = b.ds.ForumThreadStartComplex(channel, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080},
-			&discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}})
-	} else {
-		th, err = b.ds.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 10080)
-	}
+// per channel and returns "". It returns the error of a transient failure (a rate
+// limit among them: see startThread), nil after a permanent one.
+func (b *Bot) createThread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
+	th, err := b.startThread(ctx, channel, clip(name, 100), isForum(b.channelType(channel)))
 	if err != nil {
 		kind, transient := Classify(err)
 		b.failed(err)
@@ -958,19 +953,70 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			if t := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
-			return "", false
+			return "", nil
 		}
 		if kind == FailThreadCap {
 			b.threadsFull(key, channel) // and the next post tries again
-			return "", false
+			return "", nil
 		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "kind", kind, "error", err)
-		return "", transient
+		if transient {
+			return "", err
+		}
+		return "", nil
 	}
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
-	return th.ID, false
+	return th.ID, nil
+}
+
+// startThread opens a public thread named name in channel, or, in a forum or media
+// channel (forum), a post whose first message is its name, as discordgo's ThreadStart
+// and ForumThreadStartComplex do, but never waits out a rate limit: Discord's
+// thread-creation limit is shared by a server's channels and its waits run to minutes,
+// which would hold an outbox worker (and a tournament's other notices) that long. A 429
+// is answered as a *discordgo.RateLimitError with Discord's retry_after (the request
+// is made with discordgo.WithRetryOnRatelimit(false)), and so is a request that
+// discordgo's rate limiter would have held back before sending it because the bucket
+// is spent (its RequestRaw sleeps in LockBucket, and no RequestOption turns that off):
+// the bucket is locked here, checked with GetWaitTime and handed to
+// RequestWithLockedBucket only when no wait is due. Notify turns the error into a
+// *bot.RetryAfter (see notifyError), and the outbox tries that destination again after
+// the wait. Only a 502, which discordgo retries itself, may still wait on the bucket.
+func (b *Bot) startThread(ctx context.Context, channel, name string, forum bool) (*discordgo.Channel, error) {
+	data := struct {
+		discordgo.ThreadStart
+		Message *discordgo.MessageSend `json:"message,omitempty"`
+	}{ThreadStart: discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}}
+	if forum {
+		data.Type = 0 // a post's type is the forum's to decide
+		data.Message = &discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}}
+	}
+	body, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("discord: encoding a thread: %w", err)
+	}
+	endpoint := discordgo.EndpointChannelThreads(channel)
+	rl := b.ds.Ratelimiter
+	bucket := rl.GetBucket(endpoint) // discordgo's bucket id for this route (ThreadStartComplex's)
+	bucket.Lock()
+	if wait := rl.GetWaitTime(bucket, 1); wait > 0 {
+		bucket.Unlock()
+		return nil, &discordgo.RateLimitError{RateLimit: &discordgo.RateLimit{
+			TooManyRequests: &discordgo.TooManyRequests{Message: "rate limit bucket spent", RetryAfter: wait}, URL: endpoint}}
+	}
+	bucket.Remaining-- // as discordgo's LockBucketObject, which Release below undoes from the answer's headers
+	resp, err := b.ds.RequestWithLockedBucket("POST", endpoint, "application/json", body, bucket, 0,
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return nil, err
+	}
+	var th discordgo.Channel
+	if err := json.Unmarshal(resp, &th); err != nil {
+		return nil, fmt.Errorf("discord: reading the new thread: %w", err)
+	}
+	return &th, nil
 }
 
 // send posts r as a message in channel.
@@ -1073,7 +1119,7 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	}
 	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
 	if g.ID != "" && ev == nil {
-		if th := b.newGameThread(g, "game:"+g.ID+":after:"+place, title); th != "" {
+		if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
 			_, err2 := b.sendNotice(ctx, th, r, nonce)
 			if err2 == nil {
 				return nil
@@ -1146,15 +1192,27 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			reached = true
 		} else {
 			g := *n.Game
+			var wait error // the thread waits for Discord's thread-creation limit
 			if g.ID != "" && g.Place.Thread == "" {
-				g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
-			}
-			if n.Event != nil {
-				if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
-					g.Place.Thread = th
+				var err error
+				g.Place.Thread, err = b.gameThread(ctx, n.Game, n.Reply.Title)
+				if rateLimited(err) {
+					wait = err
 				}
 			}
-			if g.Place.Thread != "" || g.Place.Channel != "" {
+			if n.Event != nil {
+				th, err := b.eventThread(ctx, *n.Event, n.Game.Place)
+				if th != "" {
+					g.Place.Thread = th
+				} else if rateLimited(err) {
+					wait = err
+				}
+			}
+			if wait != nil {
+				// Not posted in the channel meanwhile: the notice waits for its thread
+				// (createThread counted the failure).
+				errs = append(errs, wait)
+			} else if g.Place.Thread != "" || g.Place.Channel != "" {
 				if err := b.post(ctx, &g, n.Event, n.Reply.Title, r, nonce(n.ID, "c")); err != nil {
 					errs = append(errs, err)
 				} else {
@@ -1165,6 +1223,12 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 		}
 	}
 	return notifyError(errs, reached)
+}
+
+// rateLimited reports whether err is Discord's rate limit.
+func rateLimited(err error) bool {
+	kind, _ := Classify(err)
+	return err != nil && kind == FailRateLimited
 }
 
 // notifyError is Notify's answer for the failures errs of its parts: nil when the
