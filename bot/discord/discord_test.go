@@ -55,6 +55,13 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 // stops at env.stop or when the test ends.
 func startProcess(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine, path string, wrap func(*discord.Bot) bot.Notifier) *env {
 	t.Helper()
+	return startTuned(t, srv, opts, engine, path, wrap, nil)
+}
+
+// startTuned starts a bot process as startProcess does, with tune (when not nil)
+// adjusting the service's configuration first.
+func startTuned(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine, path string, wrap func(*discord.Bot) bot.Notifier, tune func(*bot.Config)) *env {
+	t.Helper()
 	reg := variants.Registry()
 	st, err := storage.Open(path, reg, &storage.Options{NoSync: true, NoBackupSocket: true})
 	if err != nil {
@@ -76,8 +83,12 @@ func startProcess(t *testing.T, srv *discordtest.Server, opts discord.Options, e
 		notifier = wrap(b)
 	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: notifier, Logger: log, Engine: engine, Gateway: true,
-		Rand: func() uint64 { n++; return n * 7919 }})
+	cfg := bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: notifier, Logger: log, Engine: engine, Gateway: true,
+		Rand: func() uint64 { n++; return n * 7919 }}
+	if tune != nil {
+		tune(&cfg)
+	}
+	svc, err := bot.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,13 +1,18 @@
 package discord_test
 
 import (
+	"context"
 	"errors"
+	"path/filepath"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/storage"
 )
 
 // notifyWithin delivers n and fails the test when Notify takes longer than limit, as
@@ -74,5 +79,73 @@ func TestThreadCreationLimitIsRetryAfter(t *testing.T) {
 	}
 	if where := posted(e, "Game A begins."); len(where) != 1 || len(e.srv.Threads(general)) != 1 || where[0] != e.srv.Threads(general)[0].ID {
 		t.Errorf("game A's notice in %v, threads %+v", where, e.srv.Threads(general))
+	}
+}
+
+// Through the outbox, with a single worker: a game whose thread waits for Discord's
+// thread-creation limit holds no worker, so a notice for another place (here a game
+// played by direct messages) goes out at once; the waiting game's first
+// notice arrives in its thread once the limit allows, and every notice arrives exactly
+// once, none of them in the channels.
+func TestThreadCreationLimitHoldsNoWorker(t *testing.T) {
+	srv := discordtest.New(t, discordtest.Config{})
+	e := startTuned(t, srv, discord.Options{}, nil, filepath.Join(t.TempDir(), "bot.db"), nil, func(c *bot.Config) {
+		c.Outbox = bot.OutboxOptions{Workers: 1, MinBackoff: 50 * time.Millisecond}
+	})
+	serviceGame(e, "general") // alice and bob's game, its thread open
+	const window = 3 * time.Second
+	e.srv.SetThreadCreateLimit(discordtest.RateLimit{Limit: 1, Window: window})
+	guild := e.srv.Guild().ID
+	general, games := e.srv.Channel("general").ID, e.srv.Channel("games").ID
+	create := func(place bot.Place, white, black string) {
+		t.Helper()
+		if _, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
+			White: storage.Seat{ID: e.srv.User(white).ID, Name: white}, Black: storage.Seat{ID: e.srv.User(black).ID, Name: black},
+			Place: place}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t0 := time.Now()
+	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave")     // takes the one thread of the window
+	create(bot.Place{Guild: guild, Channel: general}, "carol", "alice") // meets a 429 opening its thread
+	if err := e.srv.Wait(e.ctx, func() bool { return e.srv.RateLimited() > 0 }); err != nil {
+		t.Fatal(err)
+	}
+	// A game played by direct messages needs no thread: its notice does not wait.
+	dms := func() int { return len(e.srv.Messages(e.srv.DMChannel(e.srv.User("carol").ID))) }
+	before := dms()
+	t1 := time.Now()
+	create(bot.Place{Channel: e.srv.DMChannel("carol")}, "carol", "bob") // a game begun in carol's direct messages
+	ctx, cancel := context.WithTimeout(e.ctx, window*2/3)
+	defer cancel()
+	if err := e.srv.Wait(ctx, func() bool { return dms() > before }); err != nil {
+		t.Fatalf("a direct notice not delivered within %v while another game's thread waits for the limit", window*2/3)
+	}
+	t.Logf("the unrelated notice %v after its game was created", time.Since(t1))
+	e.svc.Idle()
+	late := time.Since(t0)
+	if n := len(e.srv.Threads(games)); n != 1 {
+		t.Errorf("%d threads in #games, want 1", n)
+	}
+	ths := e.srv.Threads(general)
+	if len(ths) != 2 || len(e.srv.Messages(ths[1].ID)) == 0 { // alice and bob's, then the waiting game's
+		t.Fatalf("the waiting game's thread: %+v", ths)
+	}
+	if late < window-500*time.Millisecond {
+		t.Errorf("the waiting game's notice arrived after %v, before the limit's window of %v", late, window)
+	}
+	t.Logf("the waiting game's first notice %v after it was created", late)
+	for _, ch := range []string{general, games} {
+		for _, m := range e.srv.Messages(ch) {
+			if m.Type == discordgo.MessageTypeDefault && m.InteractionID == "" {
+				t.Errorf("posted in the channel while its thread waited: %q", text(m))
+			}
+		}
+	}
+	byNonce, _ := botPosts(e)
+	for nonce, ms := range byNonce {
+		if len(ms) != 1 {
+			t.Errorf("notice %s posted %d times", nonce, len(ms))
+		}
 	}
 }
