@@ -106,7 +106,7 @@ func TestThreadCreationLimitHoldsNoWorker(t *testing.T) {
 		}
 	}
 	t0 := time.Now()
-	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave")     // takes the one thread of the window
+	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave")    // takes the one thread of the window
 	create(bot.Place{Guild: guild, Channel: general}, "carol", "alice") // meets a 429 opening its thread
 	if err := e.srv.Wait(e.ctx, func() bool { return e.srv.RateLimited() > 0 }); err != nil {
 		t.Fatal(err)
