@@ -35,8 +35,12 @@ type Options struct {
 	// Guilds, when not empty, are the servers the commands are registered to (fast to
 	// update while developing); empty registers them globally.
 	Guilds []string
-	// ShardID and ShardCount select this process's shard (count 0 or 1: no sharding).
-	ShardID, ShardCount int
+	// Shards is how many gateway shards the bot runs, all in this process over one
+	// service (0 or 1: no sharding). Discord requires sharding from 2,500 servers.
+	Shards int
+	// IdentifyEvery is the pause between opening shards beyond Discord's max_concurrency
+	// (default 5s: Discord allows max_concurrency IDENTIFYs per 5 seconds).
+	IdentifyEvery time.Duration
 	// Logger receives structured logs (default slog.Default()).
 	Logger *slog.Logger
 	// HTTPClient and Dialer replace discordgo's (tests point them at a fake Discord).
@@ -53,9 +57,10 @@ type Options struct {
 // Bot connects the play service to Discord: it registers the commands, answers
 // interactions and delivers notifications. It implements bot.Notifier.
 type Bot struct {
-	opts Options
-	ds   *discordgo.Session
-	log  *slog.Logger
+	opts   Options
+	ds     *discordgo.Session   // shard 0; REST calls go through it
+	shards []*discordgo.Session // one gateway session per shard, shards[0] == ds
+	log    *slog.Logger
 
 	mu       sync.Mutex
 	svc      *bot.Service
@@ -65,24 +70,16 @@ type Bot struct {
 	threads  map[string]*threadSlot
 }
 
-// New returns a Bot with its own discordgo session, asking only for the Guilds intent.
+// New returns a Bot with one discordgo session per shard, asking only for the Guilds
+// intent. The sessions share their handlers, HTTP client and rate limiter; Discord
+// routes each server's events to one shard and direct messages to shard 0, so every
+// shard must run in the process that holds the service.
 func New(opts Options) (*Bot, error) {
 	if opts.Token == "" {
 		return nil, errors.New("discord: no bot token")
 	}
-	ds, err := discordgo.New("Bot " + opts.Token)
-	if err != nil {
-		return nil, fmt.Errorf("discord: %w", err)
-	}
-	ds.Identify.Intents = discordgo.IntentsGuilds
-	if opts.ShardCount > 1 {
-		ds.ShardID, ds.ShardCount = opts.ShardID, opts.ShardCount
-	}
-	if opts.HTTPClient != nil {
-		ds.Client = opts.HTTPClient
-	}
-	if opts.Dialer != nil {
-		ds.Dialer = opts.Dialer
+	if opts.Shards < 0 {
+		return nil, fmt.Errorf("discord: %d shards", opts.Shards)
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -90,12 +87,38 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
-	ds.AddHandler(b.onInteraction)
+	if opts.IdentifyEvery <= 0 {
+		opts.IdentifyEvery = 5 * time.Second
+	}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
+	for id := 0; id < max(opts.Shards, 1); id++ {
+		ds, err := discordgo.New("Bot " + opts.Token)
+		if err != nil {
+			return nil, fmt.Errorf("discord: %w", err)
+		}
+		ds.Identify.Intents = discordgo.IntentsGuilds
+		if opts.Shards > 1 {
+			ds.ShardID, ds.ShardCount = id, opts.Shards
+		}
+		if opts.HTTPClient != nil {
+			ds.Client = opts.HTTPClient
+		}
+		if opts.Dialer != nil {
+			ds.Dialer = opts.Dialer
+		}
+		if id > 0 {
+			// One application, one set of REST rate limits.
+			ds.Client, ds.Ratelimiter = b.ds.Client, b.ds.Ratelimiter
+		} else {
+			b.ds = ds
+		}
+		ds.AddHandler(b.onInteraction)
+		b.shards = append(b.shards, ds)
+	}
 	return b, nil
 }
 
-// Session returns the bot's discordgo session.
+// Session returns the bot's discordgo session of shard 0, through which it calls REST.
 func (b *Bot) Session() *discordgo.Session { return b.ds }
 
 // Attach sets the service the bot drives; call it before Open.
@@ -111,41 +134,76 @@ func (b *Bot) service() *bot.Service {
 	return b.svc
 }
 
-// Open connects to the gateway and registers the commands with one bulk overwrite
-// (per configured guild, or globally).
+// Open connects every shard to the gateway, pacing them as Discord's max_concurrency
+// asks, and registers the commands once with one bulk overwrite (per configured guild,
+// or globally).
 func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
-	if err := b.ds.Open(); err != nil {
-		return fmt.Errorf("discord: connecting to the gateway: %w", err)
+	if err := b.openShards(ctx); err != nil {
+		return err
 	}
 	appID := b.ds.State.User.ID
 	if b.ds.State.Application != nil && b.ds.State.Application.ID != "" {
 		appID = b.ds.State.Application.ID
 	}
 	cmds := ApplicationCommands(b.service().Commands())
-	if b.opts.ShardID != 0 {
-		// Commands belong to the application: shard 0 registers them for all.
-		b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shard", b.opts.ShardID)
-		return nil
-	}
 	guilds := b.opts.Guilds
 	if len(guilds) == 0 {
 		guilds = []string{""}
 	}
 	for _, g := range guilds {
 		if _, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
-			b.ds.Close()
+			b.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
 	}
-	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "commands", len(cmds), "guilds", len(b.opts.Guilds))
+	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shards", len(b.shards), "commands", len(cmds), "guilds", len(b.opts.Guilds))
 	return nil
 }
 
-// Close disconnects from the gateway.
-func (b *Bot) Close() error { return b.ds.Close() }
+// openShards opens the shards' sessions in order: max_concurrency of them at a time
+// (Discord's session_start_limit), then a pause of IdentifyEvery.
+func (b *Bot) openShards(ctx context.Context) error {
+	batch := 1
+	if len(b.shards) > 1 {
+		if gb, err := b.ds.GatewayBot(discordgo.WithContext(ctx)); err == nil && gb.SessionStartLimit.MaxConcurrency > 1 {
+			batch = gb.SessionStartLimit.MaxConcurrency
+		}
+	}
+	for id, ds := range b.shards {
+		if id > 0 && id%batch == 0 {
+			select {
+			case <-time.After(b.opts.IdentifyEvery):
+			case <-ctx.Done():
+				b.Close()
+				return fmt.Errorf("discord: opening shard %d: %w", id, ctx.Err())
+			}
+		}
+		if err := ds.Open(); err != nil {
+			b.Close()
+			return fmt.Errorf("discord: connecting shard %d to the gateway: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// Close disconnects every shard from the gateway.
+func (b *Bot) Close() error {
+	// discordgo waits a second for each close frame: close them side by side.
+	errs := make([]error, len(b.shards))
+	var wg sync.WaitGroup
+	for i, ds := range b.shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = ds.Close()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
 
 // ApplicationCommands turns the service's command specs into Discord slash commands;
 // commands reached through buttons are left out.
@@ -366,8 +424,11 @@ func (b *Bot) channel(id string) *discordgo.Channel {
 	if id == "" {
 		return nil
 	}
-	if ch, err := b.ds.State.Channel(id); err == nil {
-		return ch
+	// Each shard's state holds the servers of that shard.
+	for _, ds := range b.shards {
+		if ch, err := ds.State.Channel(id); err == nil {
+			return ch
+		}
 	}
 	// Not in the state (a thread archived before a restart): ask Discord once.
 	ch, err := b.ds.Channel(id)
@@ -375,7 +436,11 @@ func (b *Bot) channel(id string) *discordgo.Channel {
 		return nil
 	}
 	if ch.GuildID != "" {
-		_ = b.ds.State.ChannelAdd(ch)
+		for _, ds := range b.shards {
+			if ds.State.ChannelAdd(ch) == nil {
+				break
+			}
+		}
 	}
 	return ch
 }
