@@ -173,13 +173,14 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 			to = c.Opponent.Name
 		}
 		e.reply = Reply{
+			Topic: challengeTopic(c),
 			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
 			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
 				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
 			Actions: []Action{
-				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}},
-				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}},
-				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}},
+				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}, Answers: true},
+				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}, Answers: true},
+				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}, Answers: true},
 			},
 		}
 		if opp != "" {
@@ -380,6 +381,7 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 			c.Opponent = me
 		}
 		e.reply.Text = fmt.Sprintf("%s accepted %s's challenge #%s.\n", req.User.Name, c.Challenger.Name, c.ID) + e.reply.Text
+		e.reply.Topic, e.reply.Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
 	})
 }
@@ -425,13 +427,16 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 		place := Place{Guild: c.Guild, Channel: c.Channel}
 		inPlace := req.Place == place
 		if status == storage.ChallengeCancelled {
-			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID)}
+			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID), Topic: challengeTopic(c), Update: true}
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, title, e.reply.Text, "cancelled/"+c.ID, inPlace, place, nil)
 		}
-		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID)}
+		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
 		return s.tellUser(tx, e, c.Challenger, NoticeChallenge, title, e.reply.Text, "declined/"+c.ID, inPlace, place, nil)
 	})
 }
+
+// challengeTopic is the Reply.Topic of challenge c's messages.
+func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
 
 // challengeLine describes an open challenge in one line.
 func (s *Service) challengeLine(c *storage.Challenge) string {

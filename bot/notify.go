@@ -44,6 +44,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 		n.Game = gameRef(g)
 		n.Reply.Game = gameRef(g)
 		n.Reply.Actions = gameActions(g)
+		n.Reply.Final = !g.Active()
 		side, _ := g.SideOf(seat.ID)
 		if img, err = s.boardImage(tx, g, side, false); err != nil {
 			return err

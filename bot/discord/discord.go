@@ -68,6 +68,7 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+	topics   map[string][]posted // messages with buttons about a Reply.Topic
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -90,7 +91,7 @@ func New(opts Options) (*Bot, error) {
 	if opts.IdentifyEvery <= 0 {
 		opts.IdentifyEvery = 5 * time.Second
 	}
-	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -326,14 +327,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		}
 		command = req.Command
 		spec, _ := b.service().Spec(req.Command)
-		failed = b.run(i, req, spec.Private) // a deferred answer starts private when the command's answer is
+		failed = b.run(i, req, spec.Private, kindRun) // a deferred answer starts private when the command's answer is
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		a, err := decodeID(data.CustomID)
 		if err != nil {
 			command = "component"
 			failed = true
-			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."})
+			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."}, kindRun)
 			return
 		}
 		command = a.command
@@ -341,7 +342,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		case kindConfirm:
 			confirm := a
 			confirm.kind = kindRun
-			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")},
+			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")}, kindRun,
 				button(confirm, "Yes", discordgo.DangerButton))
 			return
 		case kindModal:
@@ -357,7 +358,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		for k, v := range a.args {
 			req.Args[k] = v
 		}
-		failed = b.run(i, req, false)
+		failed = b.run(i, req, false, a.kind)
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		a, err := decodeID(data.CustomID)
@@ -371,7 +372,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			req.Args[k] = v
 		}
 		req.Args[a.input] = modalValue(data.Components, a.input)
-		failed = b.run(i, req, false)
+		failed = b.run(i, req, false, kindRun)
 	}
 }
 
@@ -487,9 +488,10 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 	}
 }
 
-// run handles req for interaction i, answering at once when the service is quick and
-// deferring otherwise; it reports whether the request failed or was refused.
-func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool {
+// run handles req for interaction i (a press of a button of kind, or kindRun),
+// answering at once when the service is quick and deferring otherwise; it reports
+// whether the request failed or was refused.
+func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, kind string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
 	defer cancel()
 	done := make(chan bot.Reply, 1)
@@ -505,20 +507,23 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool 
 	var reply bot.Reply
 	select {
 	case reply = <-done:
-		b.respond(i, reply)
+		b.respond(i, reply, kind)
 	case <-time.After(b.opts.DeferAfter):
-		var flags discordgo.MessageFlags
-		if private {
-			flags = discordgo.MessageFlagsEphemeral
+		deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+		switch {
+		case kind == kindAnswer:
+			// The answer may replace the message the button is on.
+			deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
+		case private:
+			deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		default:
+			deferred.Data = &discordgo.InteractionResponseData{}
 		}
-		if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: flags},
-		}); err != nil {
+		if err := b.ds.InteractionRespond(i, deferred); err != nil {
 			b.log.Warn("discord: deferring failed", "error", err)
 		}
 		reply = <-done
-		b.complete(i, reply, private)
+		b.complete(i, reply, private, kind)
 	}
 	if reply.Started != nil {
 		b.openThread(i, reply)
@@ -526,8 +531,9 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool) bool 
 	return reply.Refused
 }
 
-// respond answers i at once with reply and any extra buttons.
-func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.MessageComponent) {
+// respond answers i, a press of a button of kind (or kindRun), at once with reply and
+// any extra buttons: in place of the pressed message when the reply answers it.
+func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, kind string, extra ...discordgo.MessageComponent) {
 	m := b.message(r)
 	if len(extra) > 0 {
 		m.components = append(m.components, discordgo.ActionsRow{Components: extra})
@@ -539,14 +545,36 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.
 	if r.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
-		b.log.Warn("discord: answering an interaction failed", "error", err)
+	typ, inPlace := discordgo.InteractionResponseChannelMessageWithSource, replaces(i, r, kind)
+	if inPlace {
+		typ = discordgo.InteractionResponseUpdateMessage
 	}
+	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
+		b.log.Warn("discord: answering an interaction failed", "error", err)
+		return
+	}
+	var msg *discordgo.Message
+	replaced := ""
+	switch {
+	case inPlace:
+		msg, replaced = i.Message, i.Message.ID
+	case r.Topic != "" && !r.Update && !r.Private && len(m.components) > 0:
+		// The message's id, to disable its buttons once its topic is settled.
+		var err error
+		if msg, err = b.ds.InteractionResponse(i); err != nil {
+			b.log.Warn("discord: reading back an answer failed", "error", err)
+		}
+	}
+	b.shown(i, r, i.ChannelID, msg, m.components, replaced)
 }
 
-// complete finishes a deferred interaction with r.
-func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool) {
+// complete finishes a deferred interaction with r; kind is the pressed button's.
+func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool, kind string) {
 	m := b.message(r)
+	if kind == kindAnswer {
+		b.completeAnswer(i, r, m)
+		return
+	}
 	if r.Private && !deferredPrivate {
 		// The deferred answer is public. Discord turns the first followup into the
 		// deferred message, so finish that first, then send the private content as an
@@ -567,11 +595,41 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		return
 	}
 	content := m.content
-	if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+	msg, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
 		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
-	}); err != nil {
+	})
+	if err != nil {
 		b.log.Warn("discord: completing a deferred answer failed", "error", err)
+		return
 	}
+	b.shown(i, r, i.ChannelID, msg, m.components, "")
+}
+
+// completeAnswer finishes the press of an answer button deferred as an update of its
+// message: the reply replaces that message when it answers it, else it follows up.
+func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) {
+	if replaces(i, r, kindAnswer) {
+		content := m.content
+		msg, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+			Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
+		})
+		if err != nil {
+			b.log.Warn("discord: updating the answered message failed", "error", err)
+			return
+		}
+		b.shown(i, r, i.ChannelID, msg, m.components, i.Message.ID)
+		return
+	}
+	params := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions}
+	if r.Private {
+		params.Flags = discordgo.MessageFlagsEphemeral
+	}
+	msg, err := b.ds.FollowupMessageCreate(i, true, params)
+	if err != nil {
+		b.log.Warn("discord: answering a deferred press failed", "error", err)
+		return
+	}
+	b.shown(i, r, i.ChannelID, msg, m.components, "")
 }
 
 // openModal answers a Move-style button with a modal asking for a.input.
@@ -717,9 +775,13 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 // send posts r as a message in channel.
 func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	m := b.message(r)
-	return b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+	msg, err := b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
 	})
+	if err == nil {
+		b.shown(nil, r, channel, msg, m.components, "")
+	}
+	return msg, err
 }
 
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
@@ -833,6 +895,8 @@ func message(r bot.Reply) outgoing {
 	for _, a := range r.Actions {
 		act := action{kind: kindRun, command: a.Command, args: a.Args, label: a.InputLabel, input: a.Input}
 		switch {
+		case a.Answers && a.Input == "" && a.Confirm == "":
+			act.kind = kindAnswer
 		case a.Input != "":
 			act.kind = kindModal
 		case a.Confirm != "":
@@ -905,6 +969,7 @@ const (
 	kindConfirm = "k" // ask first, then run
 	kindModal   = "m" // ask for input in a modal, then run
 	kindSelect  = "s" // run with the picked value as input
+	// kindAnswer (living.go): run, and replace the message when the reply answers it
 )
 
 // action is what a component does, as encoded in its custom id:

@@ -50,10 +50,7 @@ func challengeIn(e *env, from, opponent, channel string) string {
 	t.Helper()
 	ch := e.answer(e.srv.Command(from, channel, "challenge", discordtest.Opt{Name: "variant", Value: "gothic"},
 		discordtest.Opt{Name: "opponent", Value: opponent}, discordtest.Opt{Name: "color", Value: "white"}))
-	acc := e.answer(e.srv.Click(opponent, ch.ID, buttonID(t, ch, "Accept")))
-	if acc.Ephemeral {
-		t.Fatalf("accept refused: %q", text(acc))
-	}
+	e.accept(opponent, ch)
 	var thread string
 	if err := e.srv.Wait(e.ctx, func() bool {
 		for _, c := range e.srv.Threads(e.srv.Channel(channel).ID) {

@@ -28,6 +28,7 @@ func (s *Server) restRoutes() []restRoute {
 		r("GET", "/oauth2/applications/@me", true, s.getApplication), // discordgo's Session.Application
 		r("POST", "/users/@me/channels", true, s.createDM),
 		r("GET", "/channels/{channel_id}", true, s.getChannel),
+		r("PATCH", "/channels/{channel_id}", true, s.editChannel),
 		r("POST", msgs, true, s.createMessage),
 		r("GET", msg, true, s.getMessage),
 		r("PATCH", msg, true, s.editMessage),

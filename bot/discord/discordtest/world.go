@@ -92,6 +92,7 @@ type channelState struct {
 	messages    []*messageState
 	members     map[string]bool // thread members
 	archived    bool
+	locked      bool
 	autoArchive int
 	invitable   bool
 	created     time.Time
@@ -279,7 +280,7 @@ func (s *Server) channelJSON(c *channelState) map[string]any {
 		j["member_ids_preview"] = []string{}
 		meta := map[string]any{
 			"archived": c.archived, "auto_archive_duration": c.autoArchive,
-			"archive_timestamp": timestamp(c.created), "locked": false, "create_timestamp": timestamp(c.created),
+			"archive_timestamp": timestamp(c.created), "locked": c.locked, "create_timestamp": timestamp(c.created),
 		}
 		if c.Type == discordgo.ChannelTypeGuildPrivateThread {
 			meta["invitable"] = c.invitable

@@ -1,0 +1,129 @@
+package discord
+
+import (
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/missivechess/missive/bot"
+)
+
+// Living messages: a button that answers the message it is on (bot.Action.Answers)
+// replaces that message with the answer (Discord's UPDATE_MESSAGE response), the other
+// messages the bot posted about the same bot.Reply.Topic get their buttons disabled
+// once it is settled, and a finished game's thread is archived after its result.
+// Which messages show a topic is kept in memory: after a restart, messages posted
+// before it keep their buttons, which the service then refuses with a sentence. So do
+// interaction responses older than 15 minutes: Discord lets a bot edit them only with
+// the interaction's token, valid that long, never through the channel's endpoint.
+
+// kindAnswer runs the command and, when the reply is an Update, replaces the message
+// the button is on.
+const kindAnswer = "u"
+
+// tokenLife is how long an interaction's token may edit its responses.
+const tokenLife = 15 * time.Minute
+
+// posted is a message the bot posted about a topic, with the components it has; an
+// interaction response also keeps the interaction's application id and token, the
+// only way to edit it.
+type posted struct {
+	channel, id string
+	components  []discordgo.MessageComponent
+	app, token  string
+	at          time.Time
+}
+
+// replaces reports whether r, answering the press i of a button of kind, replaces
+// the message the button is on: an answer, public and accepted, on a public message.
+func replaces(i *discordgo.Interaction, r bot.Reply, kind string) bool {
+	return kind == kindAnswer && r.Update && !r.Private && !r.Refused &&
+		i.Type == discordgo.InteractionMessageComponent && i.Message != nil &&
+		i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
+}
+
+// shown does what follows posting r as message msg in channel (msg nil when
+// unknown), in answer to interaction i (nil for a plain message): an Update settles
+// r.Topic, sparing the message it replaced (replaced, or ""); a message with buttons
+// about a topic is remembered; a game's last word in its thread archives the thread.
+func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, components []discordgo.MessageComponent, replaced string) {
+	switch {
+	case r.Topic == "":
+	case r.Update:
+		b.settle(r.Topic, replaced)
+	case msg != nil && !r.Private && len(components) > 0:
+		b.mu.Lock()
+		if len(b.topics) > 20000 {
+			clear(b.topics)
+		}
+		p := posted{channel: channel, id: msg.ID, components: components, at: time.Now()}
+		if i != nil {
+			p.app, p.token = i.AppID, i.Token
+		}
+		b.topics[r.Topic] = append(b.topics[r.Topic], p)
+		b.mu.Unlock()
+	}
+	if r.Final && r.Game != nil && r.Game.Place.Thread != "" && channel == r.Game.Place.Thread {
+		archived := true
+		if _, err := b.ds.ChannelEditComplex(channel, &discordgo.ChannelEdit{Archived: &archived}); err != nil {
+			b.log.Warn("discord: archiving a finished game's thread failed", "thread", channel, "error", err)
+		}
+	}
+}
+
+// settle disables the buttons of the messages posted about topic, except the one
+// whose id is spared, and forgets them.
+func (b *Bot) settle(topic, spared string) {
+	b.mu.Lock()
+	list := b.topics[topic]
+	delete(b.topics, topic)
+	b.mu.Unlock()
+	for _, p := range list {
+		if p.id == spared {
+			continue
+		}
+		cs := disabled(p.components)
+		var err error
+		switch {
+		case p.token == "":
+			_, err = b.ds.ChannelMessageEditComplex(&discordgo.MessageEdit{Channel: p.channel, ID: p.id, Components: &cs})
+		case time.Since(p.at) < tokenLife-time.Minute:
+			_, err = b.ds.WebhookMessageEdit(p.app, p.token, p.id, &discordgo.WebhookEdit{Components: &cs})
+		default:
+			continue // no longer editable
+		}
+		if err != nil {
+			b.log.Warn("discord: disabling the buttons of an answered message failed", "message", p.id, "error", err)
+		}
+	}
+}
+
+// disabled returns a copy of cs with every button and select menu disabled.
+func disabled(cs []discordgo.MessageComponent) []discordgo.MessageComponent {
+	out := make([]discordgo.MessageComponent, 0, len(cs))
+	for _, c := range cs {
+		switch v := c.(type) {
+		case discordgo.ActionsRow:
+			out = append(out, discordgo.ActionsRow{Components: disabled(v.Components)})
+		case *discordgo.ActionsRow:
+			out = append(out, discordgo.ActionsRow{Components: disabled(v.Components)})
+		case discordgo.Button:
+			v.Disabled = true
+			out = append(out, v)
+		case *discordgo.Button:
+			d := *v
+			d.Disabled = true
+			out = append(out, d)
+		case discordgo.SelectMenu:
+			v.Disabled = true
+			out = append(out, v)
+		case *discordgo.SelectMenu:
+			d := *v
+			d.Disabled = true
+			out = append(out, d)
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
