@@ -2,7 +2,10 @@ package bot
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"io"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -92,8 +95,12 @@ const (
 
 // Notification is a message for one player outside the reply to their own request.
 type Notification struct {
-	// Key identifies the notification; delivering the same key twice should show it
-	// once (adapters may use it as a message nonce).
+	// ID is the notice's stable id in the outbox: every attempt to deliver it carries
+	// the same ID, so an adapter sends it as the message nonce (Discord's
+	// enforce_nonce) and a retry after a lost answer shows the notice once. A
+	// fallback delivery (see ErrPermanent) has its own ID.
+	ID string
+	// Key identifies the notification by what it says (the game, the ply, the side).
 	Key  string
 	Kind NoticeKind
 	To   User
@@ -129,8 +136,58 @@ type EventRef struct {
 }
 
 // Notifier delivers notifications; each adapter implements it.
+//
+// The service keeps every notification in its outbox until Notify returns nil, and
+// calls Notify again (with the same Notification.ID) after a failure, waiting longer
+// each time; so Notify must not remember a notification as delivered before it is,
+// and a failure it knows to be final must say so: an error that satisfies
+// errors.Is(err, ErrPermanent) stops the retries and runs the fallback (a direct
+// message instead of a post in the game's place, or the reverse); a *RetryAfter
+// error sets the wait before the next attempt (Discord's 429 retry_after). Any other
+// error is retried. An error implementing FailureReason names its kind for the
+// metrics.
 type Notifier interface {
 	Notify(ctx context.Context, n Notification) error
+}
+
+// Queues is implemented by a Notifier that decides how notifications are queued:
+// Queue names the queue of n, delivered in order, while different queues are
+// delivered in parallel. Without it, each channel or thread, and each player's direct
+// messages, has its own queue.
+type Queues interface {
+	Queue(n Notification) string
+}
+
+// ErrPermanent marks a delivery failure that retrying cannot fix: a deleted thread, a
+// channel the bot may not post in, direct messages closed.
+var ErrPermanent = errors.New("bot: the notification cannot be delivered there")
+
+// ErrRateLimited is matched by a *RetryAfter error.
+var ErrRateLimited = errors.New("bot: rate limited")
+
+// RetryAfter is a delivery failure that asks to wait before trying again.
+type RetryAfter struct {
+	Wait time.Duration
+	Err  error // the cause; may be nil
+}
+
+func (e *RetryAfter) Error() string {
+	if e.Err != nil {
+		return fmt.Sprintf("bot: rate limited, retry after %s: %v", e.Wait, e.Err)
+	}
+	return fmt.Sprintf("bot: rate limited, retry after %s", e.Wait)
+}
+
+// Is reports ErrRateLimited.
+func (e *RetryAfter) Is(target error) bool { return target == ErrRateLimited }
+
+// Unwrap returns the cause.
+func (e *RetryAfter) Unwrap() error { return e.Err }
+
+// FailureReason is implemented by delivery errors that name their kind ("thread-
+// deleted", "missing-permission", ...), a short stable text used as a metric label.
+type FailureReason interface {
+	FailureReason() string
 }
 
 // NotifierFunc adapts a function to Notifier.

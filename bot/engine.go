@@ -134,6 +134,9 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		if err == nil {
 			err = s.matchCap(tx, &e, g, side)
 		}
+		if err == nil {
+			err = s.enqueue(tx, &e)
+		}
 		return []byte(text), err
 	})
 	if err != nil {
@@ -201,7 +204,10 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 			return err
 		}
 		s.postMatch(&e, m, fmt.Sprintf("Game %d: %s", g.Round, text), "failed/"+g.ID, nil, nil)
-		return s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil)
+		if err := s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil); err != nil {
+			return err
+		}
+		return s.enqueue(tx, &e)
 	})
 	if err != nil {
 		return true, fmt.Errorf("bot: ending match game %s after its engine failed: %w", id, err)

@@ -33,6 +33,7 @@ func (s *Service) builtin() []Feature {
 		}},
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
+		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
 	}
 }

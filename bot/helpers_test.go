@@ -179,6 +179,9 @@ type harness struct {
 	svc    *Service
 	// features are plugged into the service after its own.
 	features []func(*Service) Feature
+	// notifier replaces notes as the service's Notifier when set; outbox tunes it.
+	notifier Notifier
+	outbox   OutboxOptions
 	seq      int
 	rand     uint64
 }
@@ -207,7 +210,11 @@ func (h *harness) open() {
 		h.t.Fatal(err)
 	}
 	h.store = st
-	svc, err := New(Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: h.notes,
+	var notifier Notifier = h.notes
+	if h.notifier != nil {
+		notifier = h.notifier
+	}
+	svc, err := New(Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: notifier, Outbox: h.outbox,
 		Now: h.clock.Now, Rand: func() uint64 { h.rand++; return h.rand * 2 }, // even: the challenger gets White
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features})
 	if err != nil {

@@ -274,7 +274,7 @@ func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create
 	var all []effects
 	err := s.store.Update(ctx, func(tx *storage.Tx) error {
 		all = all[:0]
-		return fn(tx, func(ng NewGame) (*storage.Game, error) {
+		if err := fn(tx, func(ng NewGame) (*storage.Game, error) {
 			var e effects
 			g, err := s.createGame(tx, &e, ng, "", nil)
 			if err == nil {
@@ -282,7 +282,15 @@ func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create
 				all = append(all, e)
 			}
 			return g, err
-		})
+		}); err != nil {
+			return err
+		}
+		for i := range all {
+			if err := s.enqueue(tx, &all[i]); err != nil {
+				return err
+			}
+		}
+		return nil
 	})
 	if err != nil {
 		return err

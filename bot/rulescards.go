@@ -107,7 +107,12 @@ func (s *Service) cmdRules(_ context.Context, req Request) Reply {
 func clockRules(hopeless string) string {
 	t := "Each move has the game's days per move (1, 2, 3, 5, 7, 10 or 14); the deadline starts again with each move. Reminders come before it (24 h and 2 h by default; change them with /settings). Out of time, you lose"
 	if hopeless != "" {
-		return t + "; but a player out of time " + hopeless + " draws, as that opponent could not possibly mate."
+		t += "; but a player out of time " + hopeless + " draws, as that opponent could not possibly mate."
+	} else {
+		t += "."
 	}
-	return t + "."
+	return t + " " + outageRule
 }
+
+// outageRule is the fair-clock rule common to every game's card.
+const outageRule = "Time while Missive is offline or cut off from Discord for more than 5 minutes does not count: every running game's deadline and reminders move on by the outage, and the players are told; a game already out of time before the outage still ends on time."

@@ -18,9 +18,10 @@ import (
 // deadline ends the game on time in the same transaction that removes it from the
 // index, and a reminder is marked as sent (Clock.Sent) in the transaction that moves
 // the wake-up on. After a restart the index holds exactly what is left to do, so
-// nothing is lost and nothing is done twice; the notification itself is sent after
-// its transaction commits (a crash between the two loses that one message rather
-// than repeating it). Expired challenges are closed the same way.
+// nothing is lost and nothing is done twice; the notification is written to the
+// outbox in the same transaction and delivered from there (outbox.go), so a crash
+// after the commit delays it rather than losing it. Expired challenges are closed the
+// same way.
 
 // maxSleep bounds the scheduler's sleep, so that challenge expiries (which have no
 // next-time query) and clock changes are noticed.
@@ -35,13 +36,37 @@ func (s *Service) Wake() {
 }
 
 // Run drives deadlines, reminders, engine retries and challenge expiry until ctx
-// ends. It handles at once whatever fell due while the service was stopped.
+// ends, and records a heartbeat every minute while the service is connected. It
+// first gives an outage back to the running games (Resume; when the adapter
+// reports a gateway, once it is connected), then handles at once whatever fell due
+// while the service was stopped.
 func (s *Service) Run(ctx context.Context) error {
+	if !s.gateway {
+		s.live.mu.Lock()
+		s.live.down = true
+		s.live.mu.Unlock()
+	}
+	defer func() {
+		// A clean stop is the outage's start, not the last minute's heartbeat.
+		if s.Connected() {
+			bctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+			defer cancel()
+			if err := s.beat(bctx, s.Now()); err != nil {
+				s.log.Error("bot: recording the last heartbeat failed", "error", err)
+			}
+		}
+	}()
 	for {
+		if s.resumeDue() {
+			if err := s.Resume(ctx, s.Now()); err != nil && ctx.Err() == nil {
+				s.log.Error("bot: scheduler cannot resume", "error", err)
+			}
+		}
 		next, err := s.Tick(ctx)
 		if err != nil && ctx.Err() == nil {
 			s.log.Error("bot: scheduler pass failed", "error", err)
 		}
+		s.heartbeat(ctx)
 		wait := maxSleep
 		if !next.IsZero() {
 			wait = min(wait, max(next.Sub(s.Now()), 0))
@@ -59,14 +84,18 @@ func (s *Service) Run(ctx context.Context) error {
 }
 
 // Tick handles everything due at the service's current time and returns when the
-// next game is due (zero when none is).
+// next game is due (zero when none is). While the service is disconnected
+// (Connected is false) it handles no game: their clocks are held.
 func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 	now := s.Now()
+	held := !s.Connected()
 	var due []storage.Due
 	var expired []*storage.Challenge
 	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		if due, err = tx.DueGames(now, 0); err != nil {
-			return err
+		if !held {
+			if due, err = tx.DueGames(now, 0); err != nil {
+				return err
+			}
 		}
 		expired, err = tx.ExpiredChallenges(now)
 		return err
@@ -85,6 +114,9 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 		}
 	}
 	var next time.Time
+	if held {
+		return next, errors.Join(errs...) // GatewayUp wakes the scheduler
+	}
 	err := s.store.View(ctx, func(tx *storage.Tx) error {
 		d, ok, err := tx.NextDue()
 		if ok {
@@ -115,9 +147,14 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 			return nil
 		}
 		if d := g.Clock.Deadline; !d.IsZero() && !now.Before(d) {
-			return s.timeout(tx, &e, g)
+			err = s.timeout(tx, &e, g)
+		} else {
+			err = s.save(tx, &e, g, now)
 		}
-		return s.save(tx, &e, g, now)
+		if err != nil {
+			return err
+		}
+		return s.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}
@@ -196,9 +233,12 @@ func (s *Service) expire(ctx context.Context, id string) error {
 		if err := tx.PutChallenge(c); err != nil {
 			return err
 		}
-		return s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
+		if err := s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
 			fmt.Sprintf("Your challenge #%s expired without an answer.", c.ID), "expired/"+c.ID, false,
-			Place{Guild: c.Guild, Channel: c.Channel}, nil)
+			Place{Guild: c.Guild, Channel: c.Channel}, nil); err != nil {
+			return err
+		}
+		return s.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}

@@ -46,6 +46,14 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	// EventGames is how many games of a round robin a player plays at once (default
+	// 4): the next starts when one ends, so a large event opens a bounded number of
+	// threads and no clock runs for a game not yet started.
+	EventGames int
+	// GuildGames is how many games may be in progress in one server before a round
+	// robin waits to start more (default 500, half of Discord's 1,000 active threads
+	// a server, as each game has a thread and other threads need room too).
+	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -57,6 +65,8 @@ type Config struct {
 	Engine Engine
 	// Notifier delivers notifications; nil drops them.
 	Notifier Notifier
+	// Outbox tunes the delivery of notifications (retries, parallel destinations).
+	Outbox OutboxOptions
 	// Now is the clock (default time.Now); tests move it.
 	Now func() time.Time
 	// Rand returns random numbers for colours and Go-Chess boards (default crypto/rand).
@@ -69,6 +79,12 @@ type Config struct {
 	EngineTimeout time.Duration
 	// Site is the PGN Site tag (default "Discord").
 	Site string
+	// Gateway says that the adapter reports its gateway connection (GatewayUp,
+	// GatewayDown): until the first GatewayUp no game times out.
+	Gateway bool
+	// OutageGrace is how long the service may be down or disconnected before running
+	// games get the time back (default OutageGrace).
+	OutageGrace time.Duration
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -98,10 +114,13 @@ type Service struct {
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
 
-	bg      tracker   // background work: notifications, engine moves
-	notes   chan note // ordered notification queue
-	noteRun sync.Once
-	kick    chan struct{} // wakes the scheduler early
+	bg   tracker       // background work: notifications, engine moves
+	out  *outbox       // notifications on their way
+	kick chan struct{} // wakes the scheduler early
+
+	gateway bool          // the adapter reports its gateway connection
+	grace   time.Duration // outages up to this long are not given back
+	live    liveness
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
@@ -123,8 +142,8 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site,
-		notes: make(chan note, 256), kick: make(chan struct{}, 1),
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
+		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
@@ -142,12 +161,22 @@ func New(cfg Config) (*Service, error) {
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
 	}
+	if s.limits.GuildGames <= 0 {
+		s.limits.GuildGames = DefaultGuildGames
+	}
+	if s.limits.EventGames <= 0 {
+		s.limits.EventGames = DefaultEventGames
+	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour
 	}
 	if s.engineTO <= 0 {
 		s.engineTO = time.Minute
 	}
+	if s.grace <= 0 {
+		s.grace = OutageGrace
+	}
+	s.live.down = s.gateway
 	if s.site == "" {
 		s.site = "Discord"
 	}
@@ -161,6 +190,7 @@ func New(cfg Config) (*Service, error) {
 		s.stop()
 		return nil, err
 	}
+	s.resume()
 	return s, nil
 }
 
@@ -174,12 +204,14 @@ func cryptoRand() uint64 {
 func (s *Service) Now() time.Time { return s.now().UTC() }
 
 // Idle waits until the background work started so far (notifications, engine moves,
-// and whatever they start in turn) is done.
+// and whatever they start in turn) is done; a notification that keeps failing is
+// waited for until it is delivered or refused for good.
 func (s *Service) Idle() { s.bg.wait() }
 
 // Close stops engine searches under way (their games go on after a restart), waits
-// for background work and stops the notification queue. The service must not be
-// used afterwards.
+// for background work and stops delivering notifications: an attempt under way
+// finishes, and whatever is not delivered stays in the outbox for the next start.
+// The service must not be used afterwards.
 func (s *Service) Close() {
 	s.closeOnce.Do(func() {
 		s.stop()
@@ -250,12 +282,15 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 
 // effects collect what an operation does once its transaction has committed.
 type effects struct {
-	reply  Reply
-	image  *imageJob // the reply's board picture
-	notes  []note
-	engine []string                    // games whose engine player must act
-	after  []func(ctx context.Context) // after-commit hooks of games that ended
-	wake   bool                        // the scheduler should look at its index again
+	reply Reply
+	image *imageJob // the reply's board picture
+	notes []note
+	// queued are notes written to the outbox by enqueue (persisted says it ran).
+	queued    []*pending
+	persisted bool
+	engine    []string                    // games whose engine player must act
+	after     []func(ctx context.Context) // after-commit hooks of games that ended
+	wake      bool                        // the scheduler should look at its index again
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool
@@ -287,6 +322,9 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
 		e = effects{}
 		if err := op(tx, &e); err != nil {
+			return nil, err
+		}
+		if err := s.enqueue(tx, &e); err != nil {
 			return nil, err
 		}
 		return []byte(summary(e.reply)), nil
@@ -321,15 +359,17 @@ func summary(r Reply) string {
 	return t
 }
 
-// finish draws the reply's picture, queues notifications and starts engine moves.
+// finish draws the reply's picture, hands the notifications (written to the outbox
+// by the committed transaction) to their workers and starts engine moves.
 func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	r := e.reply
 	if e.image != nil {
 		s.attach(&r, e.image)
 	}
-	for _, n := range e.notes {
-		s.queue(n)
+	if len(e.notes) > 0 && !e.persisted {
+		s.persistLate(ctx, e)
 	}
+	s.push(e.queued, true)
 	for _, id := range e.engine {
 		s.startEngine(id)
 	}
@@ -373,50 +413,6 @@ func (s *Service) attachTable(r *Reply, job *imageJob) {
 		return
 	}
 	r.Files = append(r.Files, File{Name: job.name, ContentType: "image/png", Data: b.Bytes(), Alt: job.alt})
-}
-
-// queue hands a notification to the ordered background sender.
-func (s *Service) queue(n note) {
-	if s.notifier == nil {
-		return
-	}
-	s.noteRun.Do(func() { go s.sendNotes() })
-	s.bg.add()
-	select {
-	case s.notes <- n:
-	case <-s.closed:
-		s.bg.done()
-	}
-}
-
-// sendNotes delivers queued notifications one by one, in order.
-func (s *Service) sendNotes() {
-	for {
-		select {
-		case n := <-s.notes:
-			s.deliver(n)
-			s.bg.done()
-		case <-s.closed:
-			return
-		}
-	}
-}
-
-// deliver draws a notification's picture and sends it.
-func (s *Service) deliver(n note) {
-	defer func() {
-		if r := recover(); r != nil {
-			s.log.Error("bot: notification panicked", "key", n.n.Key, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-		}
-	}()
-	if n.image != nil {
-		s.attach(&n.n.Reply, n.image)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if err := s.notifier.Notify(ctx, n.n); err != nil {
-		s.log.Warn("bot: notification not delivered", "key", n.n.Key, "to", n.n.To.ID, "error", err)
-	}
 }
 
 // tracker counts background work so that Idle can wait for it; unlike a

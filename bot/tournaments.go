@@ -347,11 +347,21 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	if pt.Format != tournament.Swiss { // a round robin starts all its games at once
-		if err := s.startRound(tx, e, t, pt.Games); err != nil {
+	if pt.Format != tournament.Swiss {
+		opened, err := s.openRoundRobin(tx, e, t, pt)
+		if err != nil {
 			return err
 		}
-		s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		switch {
+		case len(opened) == len(pt.Games):
+			s.post(e, t, "All games have started.\n"+s.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+		case len(opened) == 0:
+			s.post(e, t, fmt.Sprintf("This server already has %d games in progress, as many as Missive starts at once here; the games start as others end.",
+				s.limits.GuildGames), "round/"+t.ID+"/first")
+		default:
+			s.post(e, t, fmt.Sprintf("Each player plays up to %d games at a time; the next starts when one ends (its clock starts then). These games have started:\n%s",
+				s.limits.EventGames, s.pairingText(t, opened)), "round/"+t.ID+"/first")
+		}
 	}
 	if err := s.advance(tx, e, t); err != nil {
 		return err
@@ -386,6 +396,11 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 	pt, err := pairing(t)
 	if err != nil {
 		return err
+	}
+	if pt.Format != tournament.Swiss {
+		if _, err := s.openRoundRobin(tx, e, t, pt); err != nil {
+			return err
+		}
 	}
 	if pt.Format == tournament.Swiss && len(pt.Pending()) == 0 && pt.Round() < pt.Rounds {
 		next, games, err := pt.NextRound()
@@ -437,6 +452,111 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		merge(e, &ge)
 	}
 	return nil
+}
+
+// DefaultEventGames is how many games of a round robin a player plays at once
+// unless Limits.EventGames says otherwise.
+const DefaultEventGames = 4
+
+// DefaultGuildGames is how many games may be in progress in one server before round
+// robins wait to start more, unless Limits.GuildGames says otherwise.
+const DefaultGuildGames = 500
+
+// openWaitingGames runs inside the transaction that ends a game in a server: the
+// room it frees may start games of the server's round robins that wait for the
+// server's cap (Limits.GuildGames).
+func (s *Service) openWaitingGames(end GameEnd) error {
+	if end.Game.Guild == "" {
+		return nil
+	}
+	ts, err := end.Tx.GuildTournaments(end.Game.Guild, true)
+	if err != nil {
+		return err
+	}
+	for _, t := range ts {
+		if t.Status != storage.TournamentRunning || t.Format == storage.Swiss {
+			continue
+		}
+		pt, err := pairing(t)
+		if err != nil {
+			return err
+		}
+		if _, err := s.openRoundRobin(end.Tx, end.e, t, pt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// guildGames counts the games in progress in guild.
+func guildGames(tx *storage.Tx, guild string) (int, error) {
+	n := 0
+	err := tx.ActiveGames(func(g *storage.GameSummary) error {
+		if g.Guild == guild {
+			n++
+		}
+		return nil
+	})
+	return n, err
+}
+
+// openRoundRobin starts the games of round robin t that are due: in schedule
+// order, each undecided pairing without a game yet whose two players both have
+// fewer than Limits.EventGames games of t in progress, while the server has fewer
+// than Limits.GuildGames games in progress. It returns the pairings started.
+//
+// A large round robin is played a few games per player at a time rather than all
+// at once: 24 players would otherwise open 276 threads in one channel at once (100
+// players 4,950, beyond Discord's 1,000 active threads a server), flooding the
+// channel and Discord's thread-creation limits, and would hand each player more
+// simultaneous deadlines than correspondence play expects. Games not yet started
+// have no clock, so waiting for one costs nobody time; small events (each player
+// with at most Limits.EventGames games) still start every game at once.
+func (s *Service) openRoundRobin(tx *storage.Tx, e *effects, t *storage.Tournament, pt tournament.Tournament) ([]tournament.Game, error) {
+	sums, err := tx.TournamentGames(t.ID)
+	if err != nil {
+		return nil, err
+	}
+	type pairKey struct {
+		round        int
+		white, black string
+	}
+	made := map[pairKey]bool{}
+	playing := map[string]int{}
+	for _, g := range sums {
+		made[pairKey{g.Round, g.Players[rules.White].ID, g.Players[rules.Black].ID}] = true
+		if !g.Outcome.IsOver() {
+			playing[g.Players[rules.White].ID]++
+			playing[g.Players[rules.Black].ID]++
+		}
+	}
+	room := s.limits.GuildGames
+	if t.Guild != "" {
+		n, err := guildGames(tx, t.Guild)
+		if err != nil {
+			return nil, err
+		}
+		room -= n
+	}
+	var opened []tournament.Game
+	for _, pg := range pt.Games {
+		if room <= 0 {
+			break
+		}
+		w, b := string(pg.White), string(pg.Black)
+		if pg.IsBye() || pg.Result.Decided() || made[pairKey{pg.Round, w, b}] ||
+			playing[w] >= s.limits.EventGames || playing[b] >= s.limits.EventGames {
+			continue
+		}
+		if err := s.startRound(tx, e, t, []tournament.Game{pg}); err != nil {
+			return nil, err
+		}
+		playing[w]++
+		playing[b]++
+		room--
+		opened = append(opened, pg)
+	}
+	return opened, nil
 }
 
 func (s *Service) entrantSeat(t *storage.Tournament, id tournament.PlayerID) storage.Seat {

@@ -38,3 +38,37 @@ func (tx *Tx) SetClockOffset(d time.Duration) error {
 	tx.dirty = true
 	return meta.Put(metaClockKey, []byte(d.String()))
 }
+
+// metaHeartbeatKey holds the last time the bot was known to be live (see Tx.Heartbeat).
+var metaHeartbeatKey = []byte("heartbeat")
+
+// Heartbeat returns the last time the running bot recorded that it was live and
+// connected, and false when it never has.
+func (tx *Tx) Heartbeat() (time.Time, bool, error) {
+	meta, err := tx.bucket(bMeta)
+	if err != nil {
+		return time.Time{}, false, err
+	}
+	raw := meta.Get(metaHeartbeatKey)
+	if raw == nil {
+		return time.Time{}, false, nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(raw))
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("storage: data file %s has a heartbeat %q that is not a time: %w", tx.s.path, raw, ErrCorrupt)
+	}
+	return t, true, nil
+}
+
+// SetHeartbeat records that the bot was live and connected at t.
+func (tx *Tx) SetHeartbeat(t time.Time) error {
+	if err := tx.writable(); err != nil {
+		return err
+	}
+	meta, err := tx.bucket(bMeta)
+	if err != nil {
+		return err
+	}
+	tx.dirty = true
+	return meta.Put(metaHeartbeatKey, []byte(t.UTC().Format(time.RFC3339Nano)))
+}

@@ -45,6 +45,9 @@
 //	bucket                key                                 value
 //	meta                  "schema" | "created" | "migrated"   schema version (decimal) and dates
 //	                      "clock-offset"                      a console's /wait offset ("72h0m0s"; optional)
+//	                      "heartbeat"                         when the bot was last live and connected
+//	                                                          (RFC 3339; written about once a minute;
+//	                                                          optional), for fair clocks after an outage
 //	games                 game id                             Game
 //	players               player id                           Player (settings)
 //	challenges            challenge id                        Challenge
@@ -53,6 +56,8 @@
 //	ratings               guild, variant, player              Rating (Glicko-2, per server and variant)
 //	requests              interaction or command id           {"at": time, "result": base64 blob}
 //	matches               match id                            Match (an engine match; schema 2)
+//	outbox                8 big-endian bytes of a sequence    OutboxEntry: a notice still to deliver
+//	                      number (queue order)                (schema 3; see "The outbox")
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //
@@ -87,6 +92,46 @@
 // small result blob in the same transaction as the change, so a retried delivery
 // returns the first result instead of moving twice. Entries expire after
 // Options.RequestTTL (48 hours by default).
+//
+// # The outbox
+//
+// A notice for a player (your move, a reminder, an offer, a result, tournament news)
+// is written to the outbox in the transaction of the change that causes it
+// (Tx.PutOutbox), and deleted once delivered (Tx.DeleteOutbox), so a crash after the
+// commit delays a notice but never loses it. An entry is
+//
+//	{"v":1,"id":"17","dest":"channel:123","queued":"2025-03-03T12:00:00Z","body":{...}}
+//
+// where id is its sequence number in decimal (never reused in a file; package bot
+// sends it as the message nonce), dest the queue it is delivered in, in id order
+// ("channel:ID" a channel or thread, "dm:USER" a player's direct messages, "event:
+// KIND:ID" or "game:ID" when no place is known yet, "local" without any place), and
+// body the notice in package bot's format, whose names are stable:
+//
+//	key, kind            what it is about ("move/7/black") and its notice kind
+//	                     (turn | challenge | draw-offer | takeback | game-over |
+//	                     reminder | info | tournament | match)
+//	to                   {"ID","Name"} of the player told (empty for an event's post)
+//	channel, direct      post in the place, and/or send a direct message
+//	game                 {"id","guild","channel","thread"}: the game and its place
+//	event                {"kind": tournament | match, "id", "name"}
+//	title, text, fields  the message ({"name","value","inline"} fields)
+//	actions              buttons: {"label","style","command","args","confirm",
+//	                     "input","input_label","answers" (it answers its message)}
+//	topic, final         what the buttons act on ("challenge/7"), and whether this is
+//	                     the game's last word (its thread is then archived)
+//	files                attachments: {"name","content_type","data" (base64),"alt"}
+//	image                the picture, redrawn when sent, as of the moment it was
+//	                     queued: {"name","alt","variant","position" (its text),
+//	                     "viewer","theme","last_from","last_to","text_board"}; or,
+//	                     for a position whose text does not read back (a placement
+//	                     round's view), the drawn "png" and "board" text; or a
+//	                     "table" {"title","note","columns","rows","text"}
+//
+// A position's text is stored rather than the picture because it is a hundred bytes
+// against tens of kilobytes and takes microseconds to write inside the transaction,
+// where drawing would hold every other writer back; and rather than the game's id and
+// ply, because a takeback can change what the game held at that ply.
 //
 // # Opening, schema versions and damage
 //

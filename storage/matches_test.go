@@ -3,6 +3,7 @@ package storage_test
 import (
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -135,7 +136,7 @@ func TestMigrationToSchema2(t *testing.T) {
 		t.Errorf("Verify after migrating: %v", err)
 	}
 	s.Close()
-	if got := string(rawRecord(t, path, "meta", "schema")); got != "2" {
+	if got := string(rawRecord(t, path, "meta", "schema")); got != strconv.Itoa(storage.SchemaVersion) {
 		t.Errorf("schema after migrating: %q", got)
 	}
 }

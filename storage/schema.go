@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -28,6 +28,7 @@ var (
 	bRatings     = []byte("ratings")
 	bRequests    = []byte("requests")
 	bMatches     = []byte("matches") // schema 2
+	bOutbox      = []byte("outbox")  // schema 3
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -47,7 +48,7 @@ var (
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild}
 )
@@ -81,6 +82,10 @@ var migrations = []migration{
 			}
 		}
 		return nil
+	}},
+	{to: 3, what: "add the outbox of notices still to deliver", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("outbox"))
+		return err
 	}},
 }
 

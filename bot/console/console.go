@@ -120,6 +120,10 @@ func New(opts Options) *Console {
 // Attach sets the service the console drives.
 func (c *Console) Attach(svc *bot.Service) { c.svc = svc }
 
+// Queue puts every notification in one queue: the console is one screen, on which
+// they show in the order they happened.
+func (c *Console) Queue(bot.Notification) string { return "console" }
+
 // Notify prints a notification, or keeps it until the reply to the command that
 // caused it has been printed.
 func (c *Console) Notify(_ context.Context, n bot.Notification) error {

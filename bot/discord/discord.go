@@ -2,6 +2,7 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -23,6 +24,10 @@ import (
 const (
 	codeMissingPermissions = 50013 // no permission to create a thread here
 	codeCannotDM           = 50007 // the user blocks direct messages
+	// codeMaxActiveThreads: the server has Discord's maximum of active threads
+	// ("Maximum number of active threads reached", JSON error codes in Discord's
+	// documentation, topics/opcodes-and-status-codes).
+	codeMaxActiveThreads = 160006
 )
 
 // maxCustomID is Discord's limit on a component's custom id.
@@ -69,6 +74,12 @@ type Bot struct {
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
 	topics   map[string][]posted // messages with buttons about a Reply.Topic
+
+	gw       *gatewayWatch        // reports the gateway connection to the service
+	watching bool                 // the watcher runs
+	closing  bool                 // Shutdown began: no new interactions
+	inflight sync.WaitGroup       // interactions being handled
+	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -116,6 +127,7 @@ func New(opts Options) (*Bot, error) {
 		ds.AddHandler(b.onInteraction)
 		b.shards = append(b.shards, ds)
 	}
+	b.gw = newGatewayWatch(b.shards...)
 	return b, nil
 }
 
@@ -142,6 +154,12 @@ func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
 	}
+	b.mu.Lock()
+	if !b.watching {
+		b.watching = true
+		go b.watchGateway()
+	}
+	b.mu.Unlock()
 	if err := b.openShards(ctx); err != nil {
 		return err
 	}
@@ -192,6 +210,7 @@ func (b *Bot) openShards(ctx context.Context) error {
 
 // Close disconnects every shard from the gateway.
 func (b *Bot) Close() error {
+	b.stopWatch()
 	// discordgo waits a second for each close frame: close them side by side.
 	errs := make([]error, len(b.shards))
 	var wg sync.WaitGroup
@@ -268,6 +287,14 @@ func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationComman
 	return out
 }
 
+// delivered reports whether key was seen (by once) without recording it.
+func (b *Bot) delivered(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	_, ok := b.seen[key]
+	return ok
+}
+
 // once reports whether key is new, remembering it for an hour.
 func (b *Bot) once(key string) bool {
 	b.mu.Lock()
@@ -289,6 +316,11 @@ func (b *Bot) once(key string) bool {
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
 	i := ic.Interaction
+	if !b.enter() {
+		b.refuseClosing(i)
+		return
+	}
+	defer b.inflight.Done()
 	if !b.once("i:" + i.ID) {
 		b.log.Info("discord: interaction delivered twice, ignored", "id", i.ID)
 		return
@@ -763,6 +795,10 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			}
 			return ""
 		}
+		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
+			b.threadsFull(key, channel)
+			return ""
+		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
 		return ""
 	}
@@ -784,12 +820,74 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	return msg, err
 }
 
+// nonce is the message nonce of notification id's post of the given way ("c" in
+// the channel, "d" by direct message): Discord checks a nonce against all of the
+// bot's recent messages, so the two posts of one notification need their own.
+func nonce(id, way string) string {
+	if id == "" {
+		return ""
+	}
+	return "n" + id + way
+}
+
+// sendNotice posts r in channel like send, with nonce as Discord's message nonce and
+// enforce_nonce set, so that a retry after a lost answer returns the message posted
+// the first time instead of posting it again ("If true and nonce is present, it will
+// be checked for uniqueness in the past few minutes. If another message was created
+// by the same author with the same nonce, that message will be returned and no new
+// message will be created": Create Message, Discord's documentation). discordgo's
+// MessageSend has no enforce_nonce, so the request is made here.
+func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce string) (*discordgo.Message, error) {
+	if nonce == "" || len(nonce) > 25 {
+		return b.send(channel, r)
+	}
+	m := b.message(r)
+	data := struct {
+		discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{MessageSend: discordgo.MessageSend{Content: m.content, Embeds: m.embeds, Components: m.components, AllowedMentions: m.mentions},
+		Nonce: nonce, EnforceNonce: true}
+	for _, e := range data.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	contentType, body := "application/json", []byte(nil)
+	var err error
+	if len(m.files) > 0 {
+		contentType, body, err = discordgo.MultipartBodyWithJSON(data, m.files)
+	} else {
+		body, err = json.Marshal(data)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("discord: encoding a message: %w", err)
+	}
+	resp, err := b.ds.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("discord: reading the posted message: %w", err)
+	}
+	return &msg, nil
+}
+
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
-	if n.Key != "" && !b.once("n:"+n.Key) {
+func (b *Bot) Notify(ctx context.Context, n bot.Notification) (err error) {
+	// A notice is remembered as delivered only once it is: the service's outbox calls
+	// again after a failure, and that retry must not be taken for a duplicate.
+	if n.Key != "" && b.delivered("n:"+n.Key) {
 		return nil
 	}
+	defer func() {
+		if err == nil && n.Key != "" {
+			b.once("n:" + n.Key)
+		}
+	}()
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
@@ -808,7 +906,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.Direct && n.To.ID != "" {
 		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 		if err == nil {
-			_, err = b.send(dm.ID, r)
+			_, err = b.sendNotice(ctx, dm.ID, r, nonce(n.ID, "d"))
 		}
 		if err != nil {
 			var re *discordgo.RESTError
@@ -830,7 +928,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 		}
 	}
 	if inPlace && place != "" {
-		if _, err := b.send(place, r); err != nil {
+		if _, err := b.sendNotice(ctx, place, r, nonce(n.ID, "c")); err != nil {
 			errs = append(errs, err)
 		}
 	}

@@ -3,9 +3,11 @@ package discord_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"image/png"
 	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"slices"
@@ -57,7 +59,7 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 		t.Fatal(err)
 	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine,
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine, Gateway: true,
 		Rand: func() uint64 { n++; return n * 7919 }})
 	if err != nil {
 		t.Fatal(err)
@@ -103,7 +105,7 @@ func text(m *discordtest.Message) string {
 }
 
 // buttonID returns the custom id of the button labelled label in m.
-func buttonID(t *testing.T, m *discordtest.Message, label string) string {
+func buttonID(t testing.TB, m *discordtest.Message, label string) string {
 	t.Helper()
 	var find func(cs []discordtest.Component) string
 	find = func(cs []discordtest.Component) string {
@@ -692,5 +694,47 @@ func TestEngineMatchInThread(t *testing.T) {
 	score := e.answer(e.srv.Command("carol", threads[0].ID, "match", discordtest.Opt{Name: "action", Value: "score"}))
 	if !strings.Contains(text(score), "All 2 games played.") {
 		t.Errorf("score in the thread: %q", text(score))
+	}
+}
+
+// A notification is posted with its outbox id as the message nonce (enforce_nonce
+// set), the same on a retry; and a failed attempt is not remembered as delivered, so
+// the retry posts it.
+func TestNotifyRetryCarriesTheSameNonce(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	general := e.srv.Channel("general").ID
+	const route = "POST /channels/{channel_id}/messages"
+	n := bot.Notification{ID: "42", Key: "move/7/black", Kind: bot.NoticeTurn, Channel: true, To: bot.User{ID: e.srv.User("bob").ID, Name: "bob"},
+		Game: &bot.GameRef{Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}},
+		Reply: bot.Reply{Title: "Game 7", Text: "Your move in game 7.",
+			Files: []bot.File{{Name: "board.png", ContentType: "image/png", Data: []byte("\x89PNG board")}}}}
+	e.srv.FailNext(route, discordtest.Failure{Status: http.StatusInternalServerError, Message: "500: Internal Server Error"})
+	if err := e.b.Notify(e.ctx, n); err == nil {
+		t.Fatal("the failed post was reported delivered")
+	}
+	if err := e.b.Notify(e.ctx, n); err != nil {
+		t.Fatal(err)
+	}
+	reqs := e.srv.RequestsTo(route)
+	if len(reqs) != 2 {
+		t.Fatalf("%d posts, want 2 (the failure and the retry)", len(reqs))
+	}
+	for i, r := range reqs {
+		var body struct {
+			Nonce        string `json:"nonce"`
+			EnforceNonce bool   `json:"enforce_nonce"`
+		}
+		if err := json.Unmarshal(r.Body, &body); err != nil || body.Nonce != "n42c" || !body.EnforceNonce || len(r.Files) != 1 {
+			t.Errorf("post %d: nonce %q enforce %v, %d files (%v)", i, body.Nonce, body.EnforceNonce, len(r.Files), err)
+		}
+	}
+	var posted int
+	for _, m := range e.srv.Messages(general) {
+		if strings.Contains(text(m), "Your move in game 7") {
+			posted++
+		}
+	}
+	if posted != 1 {
+		t.Errorf("posted %d times, want once", posted)
 	}
 }

@@ -58,6 +58,8 @@ type limitsConfig struct {
 	ActiveGames    int `yaml:"active_games"`
 	OpenChallenges int `yaml:"open_challenges"`
 	ChallengeDays  int `yaml:"challenge_days"`
+	EventGames     int `yaml:"event_games"`
+	GuildGames     int `yaml:"server_games"`
 }
 
 // errConfig marks a bad configuration file.
@@ -122,7 +124,7 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	if cfg.Shards < 1 {
 		return nil, bad("shards %d must be at least 1", cfg.Shards)
 	}
-	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 {
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 || cfg.Limits.GuildGames < 0 {
 		return nil, bad("limits must not be negative")
 	}
 	if cfg.EngineThink < 0 {
@@ -223,17 +225,20 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		return fmt.Errorf("run: %w", err)
 	}
 	svc, err := bot.New(bot.Config{
-		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger,
+		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger, Gateway: true,
 		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
-			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour},
+			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
+			GuildGames: cfg.Limits.GuildGames},
 	})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
 	defer svc.Close()
 	b.Attach(svc)
+	m.setService(svc)
+	m.setConnected(svc.Connected)
 
 	var wg sync.WaitGroup
 	runCtx, stop := context.WithCancel(ctx)
@@ -278,37 +283,71 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	<-ctx.Done()
 	logger.Info("run: shutting down")
 	m.setReady(false)
+	// Interactions in flight are answered (for up to shutdownGrace) before the
+	// scheduler stops and records when the bot was last live.
+	sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), shutdownGrace)
+	if err := b.Shutdown(sctx); err != nil {
+		logger.Warn("run: shutting down", "error", err)
+	}
+	cancel()
 	stop()
 	wg.Wait()
-	_ = b.Close()
-	svc.Idle()
+	// Close, not Idle: a notification that cannot be delivered now stays in the outbox
+	// for the next start instead of holding up the shutdown.
+	svc.Close()
 	return nil
 }
+
+// shutdownGrace bounds how long a shutdown waits for interactions in flight.
+const shutdownGrace = 10 * time.Second
 
 // latencyBuckets are the upper bounds, in seconds, of the latency histogram.
 var latencyBuckets = []float64{0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // metrics counts what the bot does, for the Prometheus text format.
 type metrics struct {
-	st *storage.Store
+	st  *storage.Store
+	svc *bot.Service // its delivery metrics, once it exists
 
-	mu      sync.Mutex
-	ready   bool
-	handled map[string]uint64
-	failed  map[string]uint64
-	buckets []uint64
-	count   uint64
-	sum     float64
+	mu    sync.Mutex
+	ready bool
+	// connected reports the gateway connection (nil: not yet known).
+	connected func() bool
+	handled   map[string]uint64
+	failed    map[string]uint64
+	buckets   []uint64
+	count     uint64
+	sum       float64
 }
 
 func newMetrics(st *storage.Store) *metrics {
 	return &metrics{st: st, handled: map[string]uint64{}, failed: map[string]uint64{}, buckets: make([]uint64, len(latencyBuckets))}
 }
 
+func (m *metrics) setService(svc *bot.Service) {
+	m.mu.Lock()
+	m.svc = svc
+	m.mu.Unlock()
+}
+
 func (m *metrics) setReady(r bool) {
 	m.mu.Lock()
 	m.ready = r
 	m.mu.Unlock()
+}
+
+func (m *metrics) setConnected(f func() bool) {
+	m.mu.Lock()
+	m.connected = f
+	m.mu.Unlock()
+}
+
+// gateway reports whether the gateway is connected, false while it is not known.
+func (m *metrics) gateway() bool {
+	m.mu.Lock()
+	f := m.connected
+	m.mu.Unlock()
+	return f != nil && f()
 }
 
 func (m *metrics) observe(command string, took time.Duration, failed bool) {
@@ -338,6 +377,10 @@ func (m *metrics) handler() http.Handler {
 			http.Error(w, "starting or stopping", http.StatusServiceUnavailable)
 			return
 		}
+		if !m.gateway() {
+			http.Error(w, "disconnected from the Discord gateway (game clocks are held)", http.StatusServiceUnavailable)
+			return
+		}
 		fmt.Fprintln(w, "ok")
 	})
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
@@ -346,13 +389,19 @@ func (m *metrics) handler() http.Handler {
 			return tx.ActiveGames(func(*storage.GameSummary) error { active++; return nil })
 		})
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		m.write(w, active, err == nil)
+		m.write(w, active, err == nil, m.gateway())
+		m.mu.Lock()
+		svc := m.svc
+		m.mu.Unlock()
+		if svc != nil {
+			svc.WriteMetrics(w)
+		}
 	})
 	return mux
 }
 
 // write prints the metrics in the Prometheus text exposition format.
-func (m *metrics) write(w io.Writer, active int, activeOK bool) {
+func (m *metrics) write(w io.Writer, active int, activeOK, connected bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	fmt.Fprintln(w, "# HELP missive_commands_total Interactions handled, by command.")
@@ -373,6 +422,13 @@ func (m *metrics) write(w io.Writer, active int, activeOK bool) {
 	fmt.Fprintf(w, "missive_command_duration_seconds_bucket{le=\"+Inf\"} %d\n", m.count)
 	fmt.Fprintf(w, "missive_command_duration_seconds_sum %g\n", m.sum)
 	fmt.Fprintf(w, "missive_command_duration_seconds_count %d\n", m.count)
+	fmt.Fprintln(w, "# HELP missive_gateway_connected 1 while the Discord gateway is connected and game clocks run.")
+	fmt.Fprintln(w, "# TYPE missive_gateway_connected gauge")
+	gw := 0
+	if connected {
+		gw = 1
+	}
+	fmt.Fprintf(w, "missive_gateway_connected %d\n", gw)
 	if activeOK {
 		fmt.Fprintln(w, "# HELP missive_active_games Games in progress.")
 		fmt.Fprintln(w, "# TYPE missive_active_games gauge")

@@ -142,13 +142,31 @@ func TestServeHealthMetricsShutdown(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
+	// A dropped gateway connection shows in /healthz until the bot has resumed.
+	if srv.Disconnect() != 1 {
+		t.Fatal("no gateway connection to drop")
+	}
+	sawDown := false
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+		code, body := get("/healthz")
+		if code == 503 && strings.Contains(body, "gateway") {
+			sawDown = true
+		}
+		if sawDown && code == 200 {
+			break
+		}
+	}
+	if code, _ := get("/healthz"); !sawDown || code != 200 {
+		t.Fatalf("healthz did not follow the gateway (saw it down: %v; now %d)", sawDown, code)
+	}
 	in := srv.Command("alice", "general", "rules", discordtest.Opt{Name: "variant", Value: "gothic"})
 	if _, err := srv.WaitCallback(ctx, in); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(100 * time.Millisecond)
 	_, body := get("/metrics")
-	for _, want := range []string{`missive_commands_total{command="rules"} 1`, "missive_command_duration_seconds_count 1", "missive_active_games 0"} {
+	for _, want := range []string{`missive_commands_total{command="rules"} 1`, "missive_command_duration_seconds_count 1", "missive_active_games 0",
+		"missive_notices_queued_total 0", "missive_outbox_pending 0", "missive_discord_rate_limited_total 0", "missive_gateway_connected 1"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

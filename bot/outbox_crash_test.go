@@ -1,0 +1,237 @@
+package bot
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// crashEnv names the folder a re-executed test binary works in as the crash child.
+const crashEnv = "MISSIVE_BOT_OUTBOX_CRASH_CHILD"
+
+func TestMain(m *testing.M) {
+	if dir := os.Getenv(crashEnv); dir != "" {
+		os.Exit(crashChild(dir))
+	}
+	os.Exit(m.Run())
+}
+
+// logNotifier appends "id key" to a file for each notification it accepts, with one
+// write each, so that a killed process leaves whole lines. It fails one attempt in
+// five, so that retries are under way when the kill comes.
+type logNotifier struct {
+	mu sync.Mutex
+	f  *os.File
+	n  int
+}
+
+func openLogNotifier(path string) (*logNotifier, error) {
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o600)
+	return &logNotifier{f: f}, err
+}
+
+func (l *logNotifier) Notify(ctx context.Context, n Notification) error {
+	time.Sleep(time.Duration(rand.IntN(500)) * time.Microsecond) // a network round trip
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	l.n++
+	if l.n%5 == 0 {
+		return fmt.Errorf("discord: 502 Bad Gateway")
+	}
+	_, err := fmt.Fprintf(l.f, "%s %s\n", n.ID, n.Key)
+	return err
+}
+
+// crashService opens the service of the crash test on dir's data file.
+func crashService(dir string) (*storage.Store, *Service, *logNotifier, error) {
+	st, err := storage.Open(filepath.Join(dir, "m.db"), testRegistry(), &storage.Options{LockTimeout: 10 * time.Second, NoBackupSocket: true})
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	ln, err := openLogNotifier(filepath.Join(dir, "delivered.log"))
+	if err != nil {
+		st.Close()
+		return nil, nil, nil, err
+	}
+	svc, err := New(Config{Store: st, Registry: testRegistry(), Renderer: &fakeRenderer{}, Notifier: ln,
+		Outbox: OutboxOptions{MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		st.Close()
+		return nil, nil, nil, err
+	}
+	return st, svc, ln, nil
+}
+
+// crashChild plays games between pairs of players in a loop from several goroutines
+// (every command notifies the opponent by direct message), printing "C" after each
+// command, until it is killed.
+func crashChild(dir string) int {
+	time.AfterFunc(60*time.Second, func() { os.Exit(3) }) // never outlive a dead parent
+	_, svc, _, err := crashService(dir)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "child:", err)
+		return 2
+	}
+	ctx := context.Background()
+	var out sync.Mutex
+	seq := time.Now().UnixNano()
+	var wg sync.WaitGroup
+	for w := range 3 {
+		a, b := fmt.Sprintf("a%d", w), fmt.Sprintf("b%d", w)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			do := func(user, cmd string, args Args) Reply {
+				out.Lock()
+				seq++
+				id := strconv.FormatInt(seq, 36)
+				out.Unlock()
+				r := svc.Handle(ctx, Request{ID: id, User: User{ID: user, Name: user}, Command: cmd, Args: args})
+				out.Lock()
+				fmt.Fprintln(os.Stdout, "C")
+				out.Unlock()
+				return r
+			}
+			do(a, CmdSettings, Args{"notify": "dm"})
+			do(b, CmdSettings, Args{"notify": "dm"})
+			for {
+				do(a, CmdChallenge, Args{"variant": "gothic", "opponent": b})
+				r := do(b, CmdAccept, Args{})
+				if r.Started == nil {
+					continue // a challenge from before the kill is still open: accepted now
+				}
+				g := r.Started.ID
+				do(a, CmdMove, Args{"game": g, "move": "e2e4"})
+				do(b, CmdMove, Args{"game": g, "move": "e7e5"})
+				do(a, CmdResign, Args{"game": g})
+			}
+		}()
+	}
+	out.Lock()
+	fmt.Fprintln(os.Stdout, "READY")
+	out.Unlock()
+	wg.Wait()
+	return 0
+}
+
+// TestOutboxSurvivesSIGKILL kills a bot process again and again while it commits
+// notifications and delivers them, then lets a last process drain the outbox: every
+// notification committed is delivered; the log counts the deliveries repeated
+// because a kill fell between a send and its removal from the outbox (the adapter's
+// message nonce hides those from players).
+func TestOutboxSurvivesSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("re-executes the test binary")
+	}
+	dir := t.TempDir()
+	const kills = 8
+	commands := 0
+	for k := range kills {
+		cmd := exec.Command(os.Args[0], "-test.run=^$")
+		cmd.Env = append(os.Environ(), crashEnv+"="+dir)
+		var stderr strings.Builder
+		cmd.Stderr = &stderr
+		stdout, err := cmd.StdoutPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		ready := make(chan struct{})
+		done := make(chan int)
+		go func() {
+			n := 0
+			once := sync.OnceFunc(func() { close(ready) })
+			defer once()
+			sc := bufio.NewScanner(stdout)
+			for sc.Scan() {
+				switch sc.Text() {
+				case "READY":
+					once()
+				case "C":
+					n++
+				}
+			}
+			done <- n
+		}()
+		select {
+		case <-ready:
+		case <-time.After(30 * time.Second):
+			cmd.Process.Kill()
+			t.Fatalf("child %d never got ready: %s", k, stderr.String())
+		}
+		time.Sleep(time.Duration(50+rand.IntN(150)) * time.Millisecond)
+		cmd.Process.Kill() // SIGKILL
+		commands += <-done
+		cmd.Wait()
+		if s := stderr.String(); s != "" {
+			t.Fatalf("child %d: %s", k, s)
+		}
+	}
+	// The last start delivers what the kills left.
+	st, svc, _, err := crashService(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc.Idle()
+	svc.Close()
+	left := 0
+	marker := &storage.OutboxEntry{Dest: "local", Body: json.RawMessage(`{}`)}
+	if err := st.Update(context.Background(), func(tx *storage.Tx) (err error) {
+		if left, err = tx.OutboxLen(); err != nil {
+			return err
+		}
+		return tx.PutOutbox(marker) // its id is one more than the last committed notice's
+	}); err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	committed, _ := strconv.Atoi(marker.ID)
+	committed--
+	raw, err := os.ReadFile(filepath.Join(dir, "delivered.log"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	times := map[int]int{}
+	for _, line := range strings.Split(strings.TrimSpace(string(raw)), "\n") {
+		id, _, _ := strings.Cut(line, " ")
+		n, err := strconv.Atoi(id)
+		if err != nil {
+			t.Fatalf("log line %q", line)
+		}
+		times[n]++
+	}
+	lost, twice := 0, 0
+	for id := 1; id <= committed; id++ {
+		switch {
+		case times[id] == 0:
+			lost++
+		case times[id] > 1:
+			twice += times[id] - 1
+		}
+	}
+	if committed == 0 || commands == 0 {
+		t.Fatalf("nothing committed (%d commands)", commands)
+	}
+	if lost != 0 || left != 0 || len(times) != committed {
+		t.Errorf("%d notifications committed: %d lost, %d left in the outbox, %d distinct delivered", committed, lost, left, len(times))
+	}
+	t.Logf("%d kills, %d commands, %d notifications committed, %d delivered, %d delivered twice (a kill between send and delete), %d lost",
+		kills, commands, committed, len(times), twice, lost)
+}

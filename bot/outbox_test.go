@@ -1,0 +1,428 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// flaky is a Notifier whose answers tests script: fail(n) returns the error for a
+// notification's attempt number (0 first), or nil to accept it.
+type flaky struct {
+	mu       sync.Mutex
+	fail     func(n Notification, attempt int) error
+	attempts map[string]int // by notification id
+	got      []Notification // accepted, in order
+	// block, when set, holds the notifications it accepts until it is closed.
+	block func(n Notification) <-chan struct{}
+	// accepted is signalled after each accepted notification (never blocks).
+	accepted chan Notification
+}
+
+func newFlaky(fail func(n Notification, attempt int) error) *flaky {
+	return &flaky{fail: fail, attempts: map[string]int{}, accepted: make(chan Notification, 1000)}
+}
+
+func (f *flaky) Notify(ctx context.Context, n Notification) error {
+	if f.block != nil {
+		if gate := f.block(n); gate != nil {
+			select {
+			case <-gate:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	}
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	a := f.attempts[n.ID]
+	f.attempts[n.ID] = a + 1
+	if f.fail != nil {
+		if err := f.fail(n, a); err != nil {
+			return err
+		}
+	}
+	f.got = append(f.got, n)
+	f.accepted <- n
+	return nil
+}
+
+func (f *flaky) delivered() []Notification {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return append([]Notification(nil), f.got...)
+}
+
+// outboxLen counts the entries left in h's outbox.
+func (h *harness) outboxLen() int {
+	h.t.Helper()
+	var n int
+	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		n, err = tx.OutboxLen()
+		return err
+	}); err != nil {
+		h.t.Fatal(err)
+	}
+	return n
+}
+
+// fastRetries makes the outbox retry at once (the waits are not what is tested).
+var fastRetries = OutboxOptions{MinBackoff: time.Microsecond, MaxBackoff: 10 * time.Microsecond}
+
+// checkOnceInOrder fails unless every notification in got has a distinct id and the
+// ids of each destination come in increasing order.
+func checkOnceInOrder(t *testing.T, got []Notification) {
+	t.Helper()
+	seen := map[string]bool{}
+	last := map[string]uint64{}
+	for _, n := range got {
+		if seen[n.ID] {
+			t.Errorf("notification %s (%s) delivered twice", n.ID, n.Key)
+		}
+		seen[n.ID] = true
+		d := destination(n)
+		if id := seqOf(n.ID); id <= last[d] {
+			t.Errorf("destination %s: notification %s after %d", d, n.ID, last[d])
+		} else {
+			last[d] = id
+		}
+	}
+}
+
+// A notifier that fails three times before accepting each notification gets every
+// notification once, in order per destination, and the entries leave the outbox.
+func TestOutboxRetriesTransientFailures(t *testing.T) {
+	const failures = 3
+	f := newFlaky(func(n Notification, attempt int) error {
+		if attempt < failures {
+			return fmt.Errorf("discord: 503 Service Unavailable (attempt %d)", attempt)
+		}
+		return nil
+	})
+	h := newHarness(t)
+	h.notifier, h.outbox = f, fastRetries
+	h.restart()
+	h.ok("bob", "settings notify:dm")
+	h.ok("alice", "settings notify:dm")
+	id := h.start("gothic", "")
+	h.play(id, "alice", "e2e4", "e7e5", "b1c3", "b8c6")
+	got := f.delivered()
+	// The challenge, the start, and a "your move" for each of the four moves.
+	if len(got) != 6 {
+		t.Fatalf("%d notifications delivered, want 6: %v", len(got), keys(got))
+	}
+	checkOnceInOrder(t, got)
+	for _, n := range got {
+		if a := f.attempts[n.ID]; a != failures+1 {
+			t.Errorf("%s: %d attempts, want %d", n.Key, a, failures+1)
+		}
+	}
+	if got[len(got)-1].To.ID != "alice" || !strings.Contains(got[len(got)-1].Reply.Text, "Your move") {
+		t.Errorf("last notification: %+v", got[len(got)-1])
+	}
+	m := h.svc.Metrics()
+	if m.Queued != 6 || m.Delivered != 6 || m.Retried != 6*failures || m.Errors["error"] != 6*failures || m.Pending != 0 {
+		t.Errorf("metrics %+v", m)
+	}
+	if n := h.outboxLen(); n != 0 {
+		t.Errorf("%d entries left in the outbox", n)
+	}
+}
+
+// A 429 answer's retry_after is waited (not the backoff) and counted.
+func TestOutboxRetryAfter(t *testing.T) {
+	f := newFlaky(func(n Notification, attempt int) error {
+		if attempt == 0 {
+			return &RetryAfter{Wait: time.Millisecond}
+		}
+		return nil
+	})
+	h := newHarness(t)
+	h.notifier = f
+	h.outbox = OutboxOptions{MinBackoff: time.Hour} // a backoff wait would hang the test
+	h.restart()
+	h.ok("bob", "settings notify:dm")
+	h.ok("alice", "challenge variant:gothic opponent:bob")
+	if got := f.delivered(); len(got) != 1 || got[0].To.ID != "bob" {
+		t.Fatalf("delivered %v", keys(got))
+	}
+	if m := h.svc.Metrics(); m.RateLimited != 1 || m.Retried != 1 || m.Errors["rate-limited"] != 1 {
+		t.Errorf("metrics %+v", m)
+	}
+}
+
+// One destination that hangs does not hold up another's notifications.
+func TestOutboxSlowDestinationDoesNotBlockOthers(t *testing.T) {
+	gate := make(chan struct{})
+	f := newFlaky(nil)
+	f.block = func(n Notification) <-chan struct{} {
+		if n.To.ID == "bob" {
+			return gate
+		}
+		return nil
+	}
+	h := newHarness(t)
+	h.notifier = f
+	h.restart()
+	for _, u := range []string{"bob", "dave"} {
+		h.ok(u, "settings notify:dm")
+	}
+	ctx := context.Background()
+	send := func(user, line string) {
+		t.Helper()
+		h.seq++
+		fs := strings.Fields(line)
+		req := Request{ID: fmt.Sprintf("req-%d", h.seq), User: User{ID: user, Name: user}, Command: fs[0], Args: Args{}}
+		for _, kv := range fs[1:] {
+			k, v, _ := strings.Cut(kv, ":")
+			req.Args[k] = v
+		}
+		if r := h.svc.Handle(ctx, req); r.Refused {
+			t.Fatalf("%s: %s", line, r.Text)
+		}
+	}
+	send("alice", "challenge variant:gothic opponent:bob") // bob's notice hangs
+	send("carol", "challenge variant:gothic opponent:dave")
+	select {
+	case n := <-f.accepted:
+		if n.To.ID != "dave" {
+			t.Fatalf("first delivery to %s", n.To.ID)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("dave's notification waited for bob's")
+	}
+	// dave's entry leaves the queue just after its delivery.
+	for start := time.Now(); ; time.Sleep(time.Millisecond) {
+		m := h.svc.Metrics()
+		if m.Pending == 1 && !m.Oldest.IsZero() {
+			break
+		}
+		if time.Since(start) > 20*time.Second {
+			t.Fatalf("while bob's notice hangs: metrics %+v", m)
+		}
+	}
+	close(gate)
+	h.svc.Idle()
+	if got := f.delivered(); len(got) != 2 || got[1].To.ID != "bob" {
+		t.Errorf("delivered %v", keys(got))
+	}
+}
+
+// A permanent refusal stops the retries and runs the fallback once: a player whose
+// game's channel refuses the post gets a direct message instead.
+func TestOutboxPermanentFailureFallsBackOnce(t *testing.T) {
+	f := newFlaky(func(n Notification, attempt int) error {
+		if n.Channel {
+			return fmt.Errorf("discord: unknown channel (10003): %w", ErrPermanent)
+		}
+		return nil
+	})
+	h := newHarness(t)
+	h.notifier, h.outbox = f, fastRetries
+	h.restart()
+	// A game in channel c1, where the replies mention the players; then alice moves
+	// from elsewhere, so bob is told by a post in c1, which is refused.
+	place := Place{Guild: "g", Channel: "c1"}
+	for _, req := range []Request{
+		{ID: "c", User: User{ID: "alice", Name: "alice"}, Place: place, Command: CmdChallenge, Args: Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: User{ID: "bob", Name: "bob"}, Place: place, Command: CmdAccept, Args: Args{}},
+		{ID: "m", User: User{ID: "alice", Name: "alice"}, Command: CmdMove, Args: Args{"game": "1", "move": "e2e4"}},
+	} {
+		if r := h.svc.Handle(context.Background(), req); r.Refused {
+			t.Fatal(r.Text)
+		}
+		h.svc.Idle()
+	}
+	got := f.delivered()
+	if len(got) != 1 || !got[0].Direct || got[0].Channel || got[0].To.ID != "bob" || !strings.HasSuffix(got[0].ID, "f") {
+		t.Fatalf("delivered %+v", got)
+	}
+	if a := f.attempts[strings.TrimSuffix(got[0].ID, "f")]; a != 1 {
+		t.Errorf("the refused post was tried %d times, want 1", a)
+	}
+	if m := h.svc.Metrics(); m.Failed["permanent"] != 1 || m.Fallbacks != 1 || m.Delivered != 0 || m.Retried != 0 {
+		t.Errorf("metrics %+v", m)
+	}
+	if n := h.outboxLen(); n != 0 {
+		t.Errorf("%d entries left in the outbox", n)
+	}
+}
+
+// Notifications committed while the notifier is down survive a restart: they are
+// delivered once by the next process, with the board as it was when they were queued.
+func TestOutboxSurvivesRestart(t *testing.T) {
+	down := newFlaky(func(Notification, int) error { return errors.New("discord: connection reset") })
+	h := newHarness(t)
+	h.notifier, h.outbox = down, fastRetries
+	h.restart()
+	h.ok("bob", "settings notify:dm")
+	h.ok("alice", "settings notify:dm")
+	// Idle would wait for ever: the commands are sent without waiting.
+	h.svc.Handle(context.Background(), Request{ID: "ch", User: User{ID: "alice", Name: "alice"}, Command: CmdChallenge,
+		Args: Args{"variant": "gothic", "opponent": "bob"}})
+	h.svc.Handle(context.Background(), Request{ID: "acc", User: User{ID: "bob", Name: "bob"}, Command: CmdAccept, Args: Args{}})
+	id := "1"
+	h.svc.Handle(context.Background(), Request{ID: "m1", User: User{ID: "alice", Name: "alice"}, Command: CmdMove,
+		Args: Args{"game": id, "move": "e2e4"}})
+	after := h.game(id).Position.String()
+	h.svc.Handle(context.Background(), Request{ID: "m2", User: User{ID: "bob", Name: "bob"}, Command: CmdMove,
+		Args: Args{"game": id, "move": "e7e5"}})
+	h.svc.Close() // stops the retries; nothing was delivered
+	if len(down.delivered()) != 0 {
+		t.Fatal("a notification got through a notifier that is down")
+	}
+	queued := h.outboxLen()
+	if queued != 4 {
+		t.Fatalf("%d entries in the outbox, want 4 (challenge, start, two moves)", queued)
+	}
+	up := newFlaky(nil)
+	h.notifier = up
+	h.restart()
+	h.svc.Idle()
+	got := up.delivered()
+	if len(got) != queued {
+		t.Fatalf("after the restart %d of %d notifications delivered: %v", len(got), queued, keys(got))
+	}
+	checkOnceInOrder(t, got)
+	var board bool
+	for _, n := range got {
+		if n.Kind == NoticeTurn && n.To.ID == "bob" {
+			board = true
+			if len(n.Reply.Files) != 1 || !bytes.Contains(n.Reply.Files[0].Data, []byte("PNG "+after+" viewer=black")) ||
+				n.Reply.Board != "TEXT "+after {
+				t.Errorf("bob's notice shows %q / %q, not the board after e2e4 (%s)", n.Reply.Files, n.Reply.Board, after)
+			}
+		}
+	}
+	if !board {
+		t.Errorf("no turn notice for bob: %v", keys(got))
+	}
+	if n := h.outboxLen(); n != 0 {
+		t.Errorf("%d entries left in the outbox", n)
+	}
+	h.restart() // nothing is delivered twice
+	h.svc.Idle()
+	if again := up.delivered(); len(again) != queued {
+		t.Errorf("a second restart delivered %d more", len(again)-queued)
+	}
+}
+
+// The metrics read as Prometheus's text format.
+func TestWriteMetrics(t *testing.T) {
+	f := newFlaky(func(n Notification, attempt int) error {
+		if attempt == 0 {
+			return fmt.Errorf("no: %w", ErrPermanent)
+		}
+		return nil
+	})
+	h := newHarness(t)
+	h.notifier = f
+	h.restart()
+	h.ok("bob", "settings notify:dm")
+	h.ok("alice", "challenge variant:gothic opponent:bob")
+	h.svc.CountRateLimit()
+	var b bytes.Buffer
+	h.svc.WriteMetrics(&b)
+	for _, want := range []string{
+		"# TYPE missive_notices_queued_total counter\nmissive_notices_queued_total 1\n",
+		"missive_notices_delivered_total 0\n",
+		`missive_notices_failed_total{reason="permanent"} 1` + "\n",
+		"missive_discord_rate_limited_total 1\n",
+		"missive_outbox_pending 0\n",
+		"missive_outbox_oldest_age_seconds 0\n",
+	} {
+		if !strings.Contains(b.String(), want) {
+			t.Errorf("metrics lack %q:\n%s", want, b.String())
+		}
+	}
+}
+
+func keys(ns []Notification) []string {
+	var out []string
+	for _, n := range ns {
+		out = append(out, n.ID+":"+n.Key)
+	}
+	return out
+}
+
+// BenchmarkEnqueue measures what a notification adds to its command's transaction:
+// its stored form (with the board as position text) written to the outbox.
+func BenchmarkEnqueue(b *testing.B) {
+	reg := testRegistry()
+	st, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), reg, &storage.Options{NoBackupSocket: true})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer st.Close()
+	svc, err := New(Config{Store: st, Registry: reg, Renderer: &fakeRenderer{}, Notifier: newFlaky(nil),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer svc.Close()
+	v, err := reg.Lookup("gothic")
+	if err != nil {
+		b.Fatal(err)
+	}
+	pos := v.Start(0)
+	n := note{n: Notification{Key: "move/1/black", Kind: NoticeTurn, To: User{ID: "bob", Name: "bob"}, Direct: true,
+		Game: &GameRef{ID: "1", Place: Place{Guild: "g", Channel: "c"}},
+		Reply: Reply{Title: "Game 1 · Gothic Chess", Text: "alice played e4.\nYour move in game 1, by 2025-03-06 12:00 UTC (3 days left).",
+			Actions: []Action{{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: Args{"game": "1"}, Input: "move"}}}},
+		image: &imageJob{pos: pos, opts: BoardOptions{Viewer: 1}, name: "game-1-1-black.png", alt: "board", text: true}}
+	b.ReportAllocs()
+	b.ResetTimer()
+	err = st.Update(context.Background(), func(tx *storage.Tx) error {
+		for range b.N {
+			e := effects{notes: []note{n}}
+			if err := svc.enqueue(tx, &e); err != nil {
+				return err
+			}
+		}
+		b.StopTimer() // the commit is the command's own
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}
+
+// A notice queued before its game got a thread is posted in the thread.
+func TestOutboxNoticeFollowsTheGameToItsThread(t *testing.T) {
+	down := newFlaky(func(Notification, int) error { return errors.New("discord: connection reset") })
+	h := newHarness(t)
+	h.notifier, h.outbox = down, fastRetries
+	h.restart()
+	place := Place{Guild: "g", Channel: "c1"}
+	for _, req := range []Request{
+		{ID: "c", User: User{ID: "alice", Name: "alice"}, Place: place, Command: CmdChallenge, Args: Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: User{ID: "bob", Name: "bob"}, Place: place, Command: CmdAccept, Args: Args{}},
+		{ID: "m", User: User{ID: "alice", Name: "alice"}, Command: CmdMove, Args: Args{"game": "1", "move": "e2e4"}},
+	} {
+		if r := h.svc.Handle(context.Background(), req); r.Refused {
+			t.Fatal(r.Text)
+		}
+	}
+	h.svc.Close()
+	if err := h.svc.SetThread(context.Background(), "1", "t9"); err != nil {
+		t.Fatal(err)
+	}
+	up := newFlaky(nil)
+	h.notifier = up
+	h.restart()
+	h.svc.Idle()
+	got := up.delivered()
+	if len(got) != 1 || got[0].Game == nil || got[0].Game.Place.Thread != "t9" || got[0].To.ID != "bob" {
+		t.Fatalf("delivered %+v", got)
+	}
+}
