@@ -2,7 +2,6 @@ package discord
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -578,26 +577,17 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, kind string, extra 
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
 	typ, inPlace := discordgo.InteractionResponseChannelMessageWithSource, replaces(i, r, kind)
+	var replaced *discordgo.Message
 	if inPlace {
-		typ = discordgo.InteractionResponseUpdateMessage
+		typ, replaced = discordgo.InteractionResponseUpdateMessage, i.Message
+	} else {
+		b.rememberOriginal(i, r, m.components)
 	}
-	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
+	if err := b.interactionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m); err != nil {
 		b.log.Warn("discord: answering an interaction failed", "error", err)
 		return
 	}
-	var msg *discordgo.Message
-	replaced := ""
-	switch {
-	case inPlace:
-		msg, replaced = i.Message, i.Message.ID
-	case r.Topic != "" && !r.Update && !r.Private && len(m.components) > 0:
-		// The message's id, to disable its buttons once its topic is settled.
-		var err error
-		if msg, err = b.ds.InteractionResponse(i); err != nil {
-			b.log.Warn("discord: reading back an answer failed", "error", err)
-		}
-	}
-	b.shown(i, r, i.ChannelID, msg, m.components, replaced)
+	b.shown(i, r, i.ChannelID, nil, m.components, replaced)
 }
 
 // complete finishes a deferred interaction with r; kind is the pressed button's.
@@ -615,10 +605,10 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
 			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
 		}
-		if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		if _, err := b.followupMessageCreate(i, &discordgo.WebhookParams{
 			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
-		}); err != nil {
+		}, m); err != nil {
 			b.log.Warn("discord: private followup failed", "error", err)
 		}
 		if err := b.ds.InteractionResponseDelete(i); err != nil {
@@ -627,14 +617,14 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		return
 	}
 	content := m.content
-	msg, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+	b.rememberOriginal(i, r, m.components)
+	if _, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
 		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
-	})
-	if err != nil {
+	}, m); err != nil {
 		b.log.Warn("discord: completing a deferred answer failed", "error", err)
 		return
 	}
-	b.shown(i, r, i.ChannelID, msg, m.components, "")
+	b.shown(i, r, i.ChannelID, nil, m.components, nil)
 }
 
 // completeAnswer finishes the press of an answer button deferred as an update of its
@@ -642,26 +632,25 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) {
 	if replaces(i, r, kindAnswer) {
 		content := m.content
-		msg, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+		if _, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
 			Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
-		})
-		if err != nil {
+		}, m); err != nil {
 			b.log.Warn("discord: updating the answered message failed", "error", err)
 			return
 		}
-		b.shown(i, r, i.ChannelID, msg, m.components, i.Message.ID)
+		b.shown(i, r, i.ChannelID, nil, m.components, i.Message)
 		return
 	}
 	params := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions}
 	if r.Private {
 		params.Flags = discordgo.MessageFlagsEphemeral
 	}
-	msg, err := b.ds.FollowupMessageCreate(i, true, params)
+	msg, err := b.followupMessageCreate(i, params, m)
 	if err != nil {
 		b.log.Warn("discord: answering a deferred press failed", "error", err)
 		return
 	}
-	b.shown(i, r, i.ChannelID, msg, m.components, "")
+	b.shown(i, r, i.ChannelID, msg, m.components, nil)
 }
 
 // openModal answers a Move-style button with a modal asking for a.input.
@@ -811,11 +800,11 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 // send posts r as a message in channel.
 func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	m := b.message(r)
-	msg, err := b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+	msg, err := b.channelMessageSend(channel, &discordgo.MessageSend{
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
-	})
+	}, m)
 	if err == nil {
-		b.shown(nil, r, channel, msg, m.components, "")
+		b.shown(nil, r, channel, msg, m.components, nil)
 	}
 	return msg, err
 }
@@ -836,7 +825,7 @@ func nonce(id, way string) string {
 // be checked for uniqueness in the past few minutes. If another message was created
 // by the same author with the same nonce, that message will be returned and no new
 // message will be created": Create Message, Discord's documentation). discordgo's
-// MessageSend has no enforce_nonce, so the request is made here.
+// MessageSend has no enforce_nonce, so the request is made here (attach.go).
 func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce string) (*discordgo.Message, error) {
 	if nonce == "" || len(nonce) > 25 {
 		return b.send(channel, r)
@@ -853,25 +842,11 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 			e.Type = discordgo.EmbedTypeRich
 		}
 	}
-	endpoint := discordgo.EndpointChannelMessages(channel)
-	contentType, body := "application/json", []byte(nil)
-	var err error
-	if len(m.files) > 0 {
-		contentType, body, err = discordgo.MultipartBodyWithJSON(data, m.files)
-	} else {
-		body, err = json.Marshal(data)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("discord: encoding a message: %w", err)
-	}
-	resp, err := b.ds.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
-	if err != nil {
+	var msg discordgo.Message
+	if err := b.upload("POST", discordgo.EndpointChannelMessages(channel), data, m, &msg, discordgo.WithContext(ctx)); err != nil {
 		return nil, err
 	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("discord: reading the posted message: %w", err)
-	}
+	b.shown(nil, r, channel, &msg, m.components, nil)
 	return &msg, nil
 }
 
@@ -941,6 +916,7 @@ type outgoing struct {
 	embeds     []*discordgo.MessageEmbed
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
+	attached   []attachment // the files' entries, with their descriptions
 	mentions   *discordgo.MessageAllowedMentions
 	prompts    map[string]string // custom id -> confirmation question or modal label
 }
@@ -970,6 +946,7 @@ func message(r bot.Reply) outgoing {
 	}
 	image := false
 	for _, f := range r.Files {
+		m.attached = append(m.attached, attachment{ID: strconv.Itoa(len(m.files)), Filename: f.Name, Description: clip(f.Alt, maxDescription)})
 		m.files = append(m.files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: strings.NewReader(string(f.Data))})
 		if !image && (f.ContentType == "image/png" || f.ContentType == "image/gif") {
 			e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + f.Name}

@@ -24,14 +24,21 @@ const kindAnswer = "u"
 // tokenLife is how long an interaction's token may edit its responses.
 const tokenLife = 15 * time.Minute
 
-// posted is a message the bot posted about a topic, with the components it has; an
-// interaction response also keeps the interaction's application id and token, the
-// only way to edit it.
+// posted is a message the bot posted about a topic, with the components it has. An
+// interaction's response keeps the interaction's id, application id and token, the
+// only way to edit it; its id is "@original" when it is the original response.
 type posted struct {
 	channel, id string
 	components  []discordgo.MessageComponent
+	interaction string
 	app, token  string
 	at          time.Time
+}
+
+// tracked reports whether r, posted with components, is a message to remember
+// under its topic.
+func tracked(r bot.Reply, components []discordgo.MessageComponent) bool {
+	return r.Topic != "" && !r.Update && !r.Private && len(components) > 0
 }
 
 // replaces reports whether r, answering the press i of a button of kind, replaces
@@ -42,26 +49,41 @@ func replaces(i *discordgo.Interaction, r bot.Reply, kind string) bool {
 		i.Message.Flags&discordgo.MessageFlagsEphemeral == 0
 }
 
-// shown does what follows posting r as message msg in channel (msg nil when
-// unknown), in answer to interaction i (nil for a plain message): an Update settles
-// r.Topic, sparing the message it replaced (replaced, or ""); a message with buttons
-// about a topic is remembered; a game's last word in its thread archives the thread.
-func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, components []discordgo.MessageComponent, replaced string) {
+// rememberOriginal remembers the original response to i, about to show r, under
+// r.Topic when it is to be tracked. It is called before the response is sent, so
+// that an answer given as soon as the message shows finds it.
+func (b *Bot) rememberOriginal(i *discordgo.Interaction, r bot.Reply, components []discordgo.MessageComponent) {
+	if tracked(r, components) {
+		b.rememberTopic(r.Topic, posted{channel: i.ChannelID, id: "@original", components: components,
+			interaction: i.ID, app: i.AppID, token: i.Token, at: time.Now()})
+	}
+}
+
+// rememberTopic keeps p as a message about topic.
+func (b *Bot) rememberTopic(topic string, p posted) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if len(b.topics) > 20000 {
+		clear(b.topics)
+	}
+	b.topics[topic] = append(b.topics[topic], p)
+}
+
+// shown does what follows showing r in channel: as msg, when it is a message not
+// yet remembered (a channel message or a followup to i; nil otherwise), which is
+// remembered under r.Topic; an Update settles r.Topic, sparing the message it
+// replaced (nil when none); a game's last word in its thread archives the thread.
+func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, components []discordgo.MessageComponent, replaced *discordgo.Message) {
 	switch {
 	case r.Topic == "":
 	case r.Update:
 		b.settle(r.Topic, replaced)
-	case msg != nil && !r.Private && len(components) > 0:
-		b.mu.Lock()
-		if len(b.topics) > 20000 {
-			clear(b.topics)
-		}
+	case msg != nil && tracked(r, components):
 		p := posted{channel: channel, id: msg.ID, components: components, at: time.Now()}
 		if i != nil {
-			p.app, p.token = i.AppID, i.Token
+			p.interaction, p.app, p.token = i.ID, i.AppID, i.Token
 		}
-		b.topics[r.Topic] = append(b.topics[r.Topic], p)
-		b.mu.Unlock()
+		b.rememberTopic(r.Topic, p)
 	}
 	if r.Final && r.Game != nil && r.Game.Place.Thread != "" && channel == r.Game.Place.Thread {
 		archived := true
@@ -71,15 +93,15 @@ func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *
 	}
 }
 
-// settle disables the buttons of the messages posted about topic, except the one
-// whose id is spared, and forgets them.
-func (b *Bot) settle(topic, spared string) {
+// settle disables the buttons of the messages posted about topic, except spared
+// (nil: none), and forgets them.
+func (b *Bot) settle(topic string, spared *discordgo.Message) {
 	b.mu.Lock()
 	list := b.topics[topic]
 	delete(b.topics, topic)
 	b.mu.Unlock()
 	for _, p := range list {
-		if p.id == spared {
+		if spared != nil && (p.id == spared.ID || spared.InteractionMetadata != nil && p.id == "@original" && p.interaction == spared.InteractionMetadata.ID) {
 			continue
 		}
 		cs := disabled(p.components)

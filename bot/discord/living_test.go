@@ -47,6 +47,12 @@ func TestChallengeAnsweredInPlace(t *testing.T) {
 	if m.ID != ch.ID || !strings.Contains(text(m), "declined") || controls(m) != 0 {
 		t.Errorf("challenge message after decline: id %s (want %s), %d live buttons, %q", m.ID, ch.ID, controls(m), text(m))
 	}
+	if err := e.b.Shutdown(e.ctx); err != nil { // waits until the bot is done with the press
+		t.Fatal(err)
+	}
+	if m, _ := e.srv.Message(ch.ID); len(m.Components) != 0 {
+		t.Errorf("the replaced challenge got components back: %+v", m.Components)
+	}
 	if n := len(e.srv.Messages("general")); n != 2 {
 		t.Errorf("%d messages in #general, want the challenge and carol's private refusal", n)
 	}
