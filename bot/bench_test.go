@@ -11,7 +11,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -24,11 +26,60 @@ import (
 // the 99th percentile per variant.
 func BenchmarkMoveReply(b *testing.B) {
 	for _, variant := range []string{"gothic", "keltic", "gochess", "gess"} {
-		b.Run(variant, func(b *testing.B) { benchMoves(b, variant) })
+		b.Run(variant, func(b *testing.B) { benchMoves(b, variant, nil) })
 	}
 }
 
-func benchMoves(b *testing.B, variant string) {
+// BenchmarkMoveWhileReviewing compares the move replies of BenchmarkMoveReply
+// (Gothic) when the engine is idle and while a game review runs all the time, as
+// the review feature runs one: the built-in engine at its default review limits,
+// giving way between positions while the service is busy, over a 40-move game,
+// again and again.
+func BenchmarkMoveWhileReviewing(b *testing.B) {
+	b.Run("idle", func(b *testing.B) { benchMoves(b, "gothic", nil) })
+	b.Run("reviewing", func(b *testing.B) {
+		v, _ := variants.Registry().Lookup("gothic")
+		h := randomGame(b, v.Start(1), 80, rand.New(rand.NewPCG(3, 4)))
+		reviews := 0
+		benchMoves(b, "gothic", func(ctx context.Context, svc *Service) {
+			rv := &reviewer{s: svc} // its quiet gate, as the feature's lane uses it
+			for ctx.Err() == nil {
+				opts := engine.ReviewOptions{Limits: engine.DefaultReviewLimits, Pause: rv.quiet}
+				if _, err := engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts); err == nil {
+					reviews++
+				}
+			}
+		})
+		b.ReportMetric(float64(reviews), "reviews")
+	})
+}
+
+// randomGame plays up to plies random legal moves from start.
+func randomGame(b *testing.B, start rules.Position, plies int, rng *rand.Rand) *record.History {
+	var moves []rules.Move
+	pos := start
+	for range plies {
+		ms := pos.LegalMoves()
+		if pos.Outcome().IsOver() || len(ms) == 0 {
+			break
+		}
+		m := ms[rng.IntN(len(ms))]
+		next, err := pos.Play(m)
+		if err != nil {
+			b.Fatal(err)
+		}
+		moves, pos = append(moves, m), next
+	}
+	h, err := record.Line(start, moves)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return h
+}
+
+// benchMoves measures move replies in variant; load, when set, runs in the
+// background from the first measured move until the last.
+func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc *Service)) {
 	reg := variants.Registry()
 	st, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), reg, &storage.Options{NoBackupSocket: true})
 	if err != nil {
@@ -92,6 +143,13 @@ func benchMoves(b *testing.B, variant string) {
 	}
 	id := newGame(true)
 	var durations []time.Duration
+	if load != nil {
+		lctx, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() { defer close(done); load(lctx, svc) }()
+		defer func() { stop(); <-done }()
+		time.Sleep(50 * time.Millisecond) // the load is under way
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()

@@ -17,36 +17,36 @@ func (s *Service) challengeCommand() Command {
 		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
 			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
 			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
-			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
-			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger},
+			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
+			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger, Min: 1, Max: 8},
 			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
 			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
 			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
-			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString},
+			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString, MaxLength: 1000},
 		}}}
 }
 
 // challengeOption is the option that names the challenge to answer.
 func challengeOption() OptionSpec {
-	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true}
+	return OptionSpec{Name: "challenge", Description: "The challenge's number (needed only when there are several)", Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
-// acceptCommand is /accept, normally reached through a challenge's button.
+// acceptCommand is /accept, also reached through a challenge's buttons.
 func (s *Service) acceptCommand() Command {
 	return Command{Handle: s.cmdAccept, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdAccept, Description: "Accept a challenge made to you or to anyone here", Options: []OptionSpec{challengeOption()}}}
 }
 
-// declineCommand is /decline, normally reached through a challenge's button.
+// declineCommand is /decline, also reached through a challenge's buttons.
 func (s *Service) declineCommand() Command {
 	return Command{Handle: s.cmdDecline, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []OptionSpec{challengeOption()}}}
 }
 
-// cancelCommand is /cancel, normally reached through a challenge's button.
+// cancelCommand is /cancel, also reached through a challenge's buttons.
 func (s *Service) cancelCommand() Command {
 	return Command{Handle: s.cmdCancel, Complete: map[string]Completer{"challenge": s.completeChallenge},
-		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}, Button: true}}
+		Spec: CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []OptionSpec{challengeOption()}}}
 }
 
 // challengesCommand is /challenges; its answer is private.
@@ -54,8 +54,9 @@ func (s *Service) challengesCommand() Command {
 	return Command{Handle: s.cmdChallenges, Spec: CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}}
 }
 
-// completeChallenge suggests the open challenges made to or by the user and those
-// open to anyone here.
+// completeChallenge suggests the open challenges the user can answer with the
+// request's command: /accept those made to the user or to anyone here, /decline
+// those made to the user, /cancel the user's own (any other command: all of them).
 func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label, value string) bool) {
 	list, err := tx.PlayerChallenges(req.User.ID)
 	if err != nil {
@@ -63,11 +64,27 @@ func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label,
 	}
 	open, err := tx.OpenChallenges(req.Place.Guild)
 	if err == nil {
-		list = append(list, open...)
+		for _, c := range open {
+			if openHere(c, req) {
+				list = append(list, c)
+			}
+		}
+	}
+	answers := func(c *storage.Challenge) bool {
+		switch strings.ToLower(req.Command) {
+		case CmdAccept:
+			return c.Challenger.ID != req.User.ID && (c.Opponent.ID == "" || c.Opponent.ID == req.User.ID)
+		case CmdDecline:
+			return c.Opponent.ID == req.User.ID
+		case CmdCancel:
+			return c.Challenger.ID == req.User.ID
+		}
+		return true
 	}
 	seen := map[string]bool{}
+	now := s.Now()
 	for _, c := range list {
-		if seen[c.ID] {
+		if seen[c.ID] || !answers(c) || (!c.ExpiresAt.IsZero() && !now.Before(c.ExpiresAt)) {
 			continue
 		}
 		seen[c.ID] = true
@@ -146,6 +163,9 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if engineName != "" {
 		return s.engineChallenge(ctx, req, v, engineName, days, color, start)
 	}
+	if opp == "" && !req.local() && req.Place.Guild == "" {
+		return refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
+	}
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
 		if err := s.checkLimits(tx, req.User, true); err != nil {
 			return err
@@ -177,18 +197,46 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
 			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
 				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
-			Actions: []Action{
-				{Label: "Accept", Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": c.ID}, Answers: true},
-				{Label: "Decline", Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": c.ID}, Answers: true},
-				{Label: "Cancel", Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": c.ID}, Answers: true},
-			},
+			Actions: challengeActions(c.ID, "", true, true, true),
 		}
 		if opp != "" {
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
-				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil)
+				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil, challengeActions(c.ID, "", true, true, false)...)
 		}
 		return nil
 	})
+}
+
+// challengeActions are the buttons that answer challenge id: accept, decline and
+// cancel, those asked for; tag follows each label (such as " #3" in a list).
+func challengeActions(id, tag string, accept, decline, cancel bool) []Action {
+	var out []Action
+	if accept {
+		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}, Answers: true})
+	}
+	if decline {
+		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}, Answers: true})
+	}
+	if cancel {
+		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}, Answers: true})
+	}
+	return out
+}
+
+// openHere reports whether c, a challenge to anyone, may be answered where req
+// came from: in its server, or (made before such challenges were kept to servers)
+// in the channel it was made in.
+func openHere(c *storage.Challenge, req Request) bool {
+	if c.Guild != "" {
+		return c.Guild == req.Place.Guild
+	}
+	return req.Place.Guild == "" && c.Channel == req.Place.Channel
+}
+
+// challengeVisible reports whether req may learn of c: its two players anywhere,
+// others only where it was made.
+func challengeVisible(c *storage.Challenge, req Request) bool {
+	return c.Challenger.ID == req.User.ID || c.Opponent.ID == req.User.ID || openHere(c, req)
 }
 
 // challengeTerms describes a challenge's settings.
@@ -283,8 +331,8 @@ func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
 func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.Challenge) bool) (*storage.Challenge, error) {
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
-		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s; /challenges lists the open ones.", shownID(id))
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && !challengeVisible(c, req)) {
+			return nil, refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", shownID(id))
 		}
 		return c, err
 	}
@@ -298,7 +346,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 			return nil, err
 		}
 		for _, c := range open {
-			if c.Opponent.ID == "" && c.Challenger.ID != req.User.ID {
+			if c.Opponent.ID == "" && c.Challenger.ID != req.User.ID && openHere(c, req) {
 				list = append(list, c)
 			}
 		}
@@ -359,8 +407,8 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 			return refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
 		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
 			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
-		case c.Opponent.ID == "" && c.Guild != req.Place.Guild:
-			return refuse(ErrRefused, "Challenge #%s is open to the members of another server.", c.ID)
+		case c.Opponent.ID == "" && !openHere(c, req):
+			return refuse(ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
 		}
 		if err := s.checkLimits(tx, req.User, false); err != nil {
 			return err
@@ -460,20 +508,27 @@ func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
 		}
 		seen := map[string]bool{}
 		var lines []string
+		var actions []Action
 		for _, c := range append(mine, here...) {
 			if seen[c.ID] || (!c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)) {
 				continue
 			}
-			if c.Opponent.ID != "" && c.Opponent.ID != req.User.ID && c.Challenger.ID != req.User.ID {
-				continue // between two other players
+			mineToAnswer := c.Opponent.ID == req.User.ID
+			made := c.Challenger.ID == req.User.ID
+			if !made && !mineToAnswer && (c.Opponent.ID != "" || !openHere(c, req)) {
+				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
 			lines = append(lines, s.challengeLine(c))
+			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
+			if buttons := challengeActions(c.ID, " #"+c.ID, !made, mineToAnswer, made); len(actions)+len(buttons) <= MaxActions {
+				actions = append(actions, buttons...)
+			}
 		}
 		if len(lines) == 0 {
 			lines = []string{"There are no open challenges. Make one with /challenge."}
 		}
-		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n")}
+		e.reply = Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n"), Actions: actions}
 		return nil
 	})
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/missivechess/missive/storage"
@@ -55,7 +56,47 @@ type OptionSpec struct {
 	Choices []OptionChoice
 	// Autocomplete says that Service.Complete suggests values as the user types.
 	Autocomplete bool
+	// Min and Max bound an integer option when Max > Min (Discord's min_value and
+	// max_value); MaxLength bounds a string option's length in characters when
+	// positive (Discord's max_length).
+	Min, Max  int
+	MaxLength int
 }
+
+// Bounded reports whether o has a range of allowed integers (Min..Max).
+func (o OptionSpec) Bounded() bool { return o.Max > o.Min }
+
+// Context is a kind of place where a command may be used; the values mirror
+// Discord's interaction context types and are stable.
+type Context string
+
+// The contexts.
+const (
+	ContextGuild          Context = "guild"           // a server's channel or thread
+	ContextBotDM          Context = "bot_dm"          // a direct message with the bot
+	ContextPrivateChannel Context = "private_channel" // a DM or group DM between users (user-installed app)
+)
+
+// AllContexts are the contexts a command is offered in unless its spec says otherwise.
+var AllContexts = []Context{ContextGuild, ContextBotDM, ContextPrivateChannel}
+
+// Integration is a way the app is installed that makes a command available; the
+// values mirror Discord's application integration types and are stable.
+type Integration string
+
+// The integrations.
+const (
+	IntegrationGuild Integration = "guild_install" // installed to a server
+	IntegrationUser  Integration = "user_install"  // installed by a user, for use anywhere
+)
+
+// AllIntegrations are the integrations a command is offered through unless its spec
+// says otherwise.
+var AllIntegrations = []Integration{IntegrationGuild, IntegrationUser}
+
+// SubcommandArg is the option under which a command with subcommands receives the
+// chosen one (as the console's "/tournament create" and "action:create" both give it).
+const SubcommandArg = "action"
 
 // CommandSpec describes one command: the Discord adapter registers it as a slash
 // command, the console prints it in /help and reads its options.
@@ -66,9 +107,9 @@ type CommandSpec struct {
 	// Admin marks a command only members who may manage the server should see (the
 	// Discord adapter sets default member permissions); the service checks again.
 	Admin bool
-	// AdminActions lists the values of the command's "action" option that only such
-	// members may use (Discord sets permissions per command, so a command that members
-	// also use is not marked Admin; the adapter may hide or label these choices).
+	// AdminActions lists the subcommands (the values of SubcommandArg) that only
+	// such members may use (Discord sets permissions per command, so a command that
+	// members also use is not marked Admin; their descriptions say so).
 	AdminActions []string
 	// Button marks a command that users normally reach through a reply's buttons;
 	// the console accepts it as a command, the Discord adapter need not register it.
@@ -76,6 +117,37 @@ type CommandSpec struct {
 	// Private says that the command's answer is normally for the user alone (an
 	// adapter that must acknowledge a slow command early acknowledges it privately).
 	Private bool
+	// Contexts are where the command is offered (empty: everywhere); the service
+	// refuses it elsewhere. Local play (the console, no place at all) has them all.
+	Contexts []Context
+	// Integrations are the installs that offer the command (empty: both).
+	Integrations []Integration
+	// Subcommands, when not empty, are the command's actions, each with its own
+	// options (Discord's subcommands); the handler receives the chosen one's name
+	// under SubcommandArg and the command's own Options are left empty.
+	Subcommands []CommandSpec
+}
+
+// Where returns the contexts c is offered in.
+func (c CommandSpec) Where() []Context {
+	if len(c.Contexts) == 0 {
+		return AllContexts
+	}
+	return c.Contexts
+}
+
+// Installs returns the integrations that offer c.
+func (c CommandSpec) Installs() []Integration {
+	if len(c.Integrations) == 0 {
+		return AllIntegrations
+	}
+	return c.Integrations
+}
+
+// OfferedIn reports whether c may be used in context where; local play ("") has
+// every command.
+func (c CommandSpec) OfferedIn(where Context) bool {
+	return where == "" || slices.Contains(c.Where(), where)
 }
 
 // Command is one command of the service, declared by the feature it belongs to: its
@@ -94,21 +166,93 @@ type Command struct {
 // keeps only the suggestions that fit what the user has typed.
 type Completer func(tx *storage.Tx, req Request, add func(label, value string) bool)
 
-// Option returns the spec of option name, and false when the command has none.
+// Option returns the spec of option name (of any subcommand), and false when the
+// command has none.
 func (c CommandSpec) Option(name string) (OptionSpec, bool) {
 	for _, o := range c.Options {
 		if o.Name == name {
 			return o, true
 		}
 	}
+	for _, sc := range c.Subcommands {
+		if o, ok := sc.Option(name); ok {
+			return o, true
+		}
+	}
 	return OptionSpec{}, false
 }
 
-// Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]".
+// Subcommand returns the spec of subcommand name, and false when there is none.
+func (c CommandSpec) Subcommand(name string) (CommandSpec, bool) {
+	for _, sc := range c.Subcommands {
+		if strings.EqualFold(sc.Name, name) {
+			return sc, true
+		}
+	}
+	return CommandSpec{}, false
+}
+
+// AllOptions returns the command's options and those of its subcommands, each name
+// once, in order.
+func (c CommandSpec) AllOptions() []OptionSpec {
+	out := slices.Clone(c.Options)
+	for _, sc := range c.Subcommands {
+		for _, o := range sc.Options {
+			if !slices.ContainsFunc(out, func(p OptionSpec) bool { return p.Name == o.Name }) {
+				out = append(out, o)
+			}
+		}
+	}
+	return out
+}
+
+// Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]"; a
+// command with subcommands gives "/tournament create|join|...".
 func (c CommandSpec) Usage() string {
+	if len(c.Subcommands) > 0 {
+		names := make([]string, len(c.Subcommands))
+		for i, sc := range c.Subcommands {
+			names[i] = sc.Name
+		}
+		return "/" + c.Name + " " + strings.Join(names, "|")
+	}
+	return usageLine("/"+c.Name, c.Options)
+}
+
+// Help returns what /help says of the command: its synopsis, description and
+// options, for each subcommand when it has them.
+func (c CommandSpec) Help() string {
 	var b strings.Builder
-	b.WriteString("/" + c.Name)
-	for _, o := range c.Options {
+	if len(c.Subcommands) == 0 {
+		fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
+		writeOptions(&b, c.Options)
+		return b.String()
+	}
+	fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
+	for _, sc := range c.Subcommands {
+		fmt.Fprintf(&b, "%s\n  %s\n", usageLine("/"+c.Name+" "+sc.Name, sc.Options), sc.Description)
+		writeOptions(&b, sc.Options)
+	}
+	return b.String()
+}
+
+// writeOptions writes one line per option: its name, description and whether it is
+// required.
+func writeOptions(b *strings.Builder, opts []OptionSpec) {
+	for _, o := range opts {
+		req := ""
+		if o.Required {
+			req = " (required)"
+		}
+		fmt.Fprintf(b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
+	}
+}
+
+// usageLine writes head followed by each option as name:<type> ([...] when optional).
+func usageLine(head string, opts []OptionSpec) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for _, o := range opts {
 		val := "<" + string(o.Type) + ">"
 		if len(o.Choices) > 0 {
 			vals := make([]string, len(o.Choices))

@@ -13,9 +13,15 @@ import (
 // have a place (a thread) of their own.
 
 // mustAdmin refuses members without the server-management permission what, such
-// as "create a tournament"; local play (no server) has no such permission to check.
+// as "create a tournament", and everyone outside a server (a direct message has no
+// such permission); local play (the console) has no permission to check.
 func mustAdmin(req Request, what string) error {
-	if req.Admin || req.Place.Guild == "" {
+	switch {
+	case req.local():
+		return nil
+	case req.Place.Guild == "":
+		return refuse(ErrRefused, "Only a server's members who may manage it can %s, in the server.", what)
+	case req.Admin:
 		return nil
 	}
 	return refuse(ErrRefused, "Only members who may manage this server can %s.", what)

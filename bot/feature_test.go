@@ -159,11 +159,11 @@ func TestBuiltinCommands(t *testing.T) {
 	}
 	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
 		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeaderboard,
-		CmdProfile, CmdTournament, CmdMatch}
+		CmdProfile, CmdTournament, CmdMatch, CmdHelp, CmdReview}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)
 	}
-	if want := []string{CmdChallenges, CmdPlace, CmdGames, CmdHint, CmdRules, CmdSettings}; !slices.Equal(private, want) {
+	if want := []string{CmdChallenges, CmdPlace, CmdGames, CmdHint, CmdRules, CmdSettings, CmdHelp}; !slices.Equal(private, want) {
 		t.Errorf("private commands %v, want %v", private, want)
 	}
 	for _, line := range []string{"rules variant:gothic", "games", "challenges", "settings"} {

@@ -30,10 +30,12 @@ func (s *Service) builtin() []Feature {
 			s.profileCommand(),
 			s.tournamentCommand(),
 			s.matchCommand(),
+			s.helpCommand(),
 		}},
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
+		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

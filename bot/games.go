@@ -30,8 +30,8 @@ const (
 func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage.Game, error) {
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
-		if errors.Is(err, storage.ErrNotFound) {
-			return nil, refuse(ErrRefused, "There is no game %s. Your games are listed by /games.", shownID(id))
+		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
+			return nil, refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", shownID(id))
 		}
 		if err != nil {
 			return nil, err
@@ -109,6 +109,18 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 			"You play %d games (%s): say which with game:<number>%s.", len(games), strings.Join(names, ", "), where)},
 		choice: ch,
 	}
+}
+
+// visible reports whether req may see g: its players anywhere, others only in the
+// server (or the direct message or group DM) where it is played.
+func visible(g *storage.Game, req Request) bool {
+	if _, ok := g.SideOf(req.User.ID); ok {
+		return true
+	}
+	if g.Guild != "" {
+		return g.Guild == req.Place.Guild
+	}
+	return req.Place.Guild == "" && g.Channel == req.Place.Channel
 }
 
 // mustPlay refuses a user who does not play in g.

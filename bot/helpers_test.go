@@ -182,8 +182,10 @@ type harness struct {
 	// notifier replaces notes as the service's Notifier when set; outbox tunes it.
 	notifier Notifier
 	outbox   OutboxOptions
-	seq      int
-	rand     uint64
+	// config, when set, changes the service's configuration before each open.
+	config func(*Config)
+	seq    int
+	rand   uint64
 }
 
 // testRegistry holds the real variants and the toy.
@@ -214,9 +216,13 @@ func (h *harness) open() {
 	if h.notifier != nil {
 		notifier = h.notifier
 	}
-	svc, err := New(Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: notifier, Outbox: h.outbox,
+	cfg := Config{Store: st, Registry: h.reg, Renderer: h.render, Engine: h.engine, Notifier: notifier, Outbox: h.outbox,
 		Now: h.clock.Now, Rand: func() uint64 { h.rand++; return h.rand * 2 }, // even: the challenger gets White
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil)), Features: h.features}
+	if h.config != nil {
+		h.config(&cfg)
+	}
+	svc, err := New(cfg)
 	if err != nil {
 		h.t.Fatal(err)
 	}

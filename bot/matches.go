@@ -52,20 +52,22 @@ func (s *Service) matchCommand() Command {
 // matchSpec describes /match.
 func (s *Service) matchSpec() CommandSpec {
 	variants := s.variantChoices()
-	return CommandSpec{Name: CmdMatch, Admin: true,
+	which := OptionSpec{Name: "match", Description: "The match's number (needed only when several run here)", Type: OptString, MaxLength: 20}
+	return CommandSpec{Name: CmdMatch, Admin: true, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
 		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
-		Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: start)", Type: OptString, Choices: []OptionChoice{
-				{"Start", "start"}, {"Score", "score"}, {"Stop", "stop"}}},
-			{Name: "variant", Description: "start: the game", Type: OptString, Choices: variants},
-			{Name: "first", Description: "start: the first engine: builtin, or a configured engine's name", Type: OptString, Autocomplete: true},
-			{Name: "first_level", Description: "start: the first engine's level, 1 to 8 (built-in engine only)", Type: OptInteger},
-			{Name: "second", Description: "start: the second engine (default builtin)", Type: OptString, Autocomplete: true},
-			{Name: "second_level", Description: "start: the second engine's level, 1 to 8 (built-in engine only)", Type: OptInteger},
-			{Name: "games", Description: fmt.Sprintf("start: how many games, colours alternating (default %d, at most %d)", DefaultMatchGames, storage.MaxMatchGames), Type: OptInteger},
-			{Name: "opening", Description: fmt.Sprintf("start: random plies opening each pair of games (default %d, at most %d)", DefaultOpeningPlies, MaxOpeningPlies), Type: OptInteger},
-			{Name: "max_plies", Description: fmt.Sprintf("start: adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: OptInteger},
-			{Name: "match", Description: "score, stop: the match's number (needed only when several run here)", Type: OptString},
+		Subcommands: []CommandSpec{
+			{Name: "start", Description: "Start an engine match in a thread of its own", Options: []OptionSpec{
+				{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variants},
+				{Name: "first", Description: "The first engine: builtin, or a configured engine's name", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
+				{Name: "first_level", Description: "The first engine's level, 1 to 8 (built-in engine only)", Type: OptInteger, Min: 1, Max: 8},
+				{Name: "second", Description: "The second engine (default builtin)", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
+				{Name: "second_level", Description: "The second engine's level, 1 to 8 (built-in engine only)", Type: OptInteger, Min: 1, Max: 8},
+				{Name: "games", Description: fmt.Sprintf("How many games, colours alternating (default %d)", DefaultMatchGames), Type: OptInteger, Min: 1, Max: storage.MaxMatchGames},
+				{Name: "opening", Description: fmt.Sprintf("Random plies opening each pair of games (default %d)", DefaultOpeningPlies), Type: OptInteger, Min: 0, Max: MaxOpeningPlies},
+				{Name: "max_plies", Description: fmt.Sprintf("Adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: OptInteger, Min: minMatchMaxPlies, Max: maxMatchMaxPlies},
+			}},
+			{Name: "score", Description: "An engine match's score", Options: []OptionSpec{which}},
+			{Name: "stop", Description: "Stop an engine match", Options: []OptionSpec{which}},
 		}}
 }
 
@@ -90,7 +92,7 @@ func (s *Service) cmdMatch(ctx context.Context, req Request) Reply {
 	case "stop":
 		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStop(tx, e, req) })
 	}
-	return refusal("Say what to do: /match action:start, score or stop.")
+	return refusal("Say what to do: /match start, /match score or /match stop.")
 }
 
 func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
@@ -161,7 +163,7 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 		matchTitle(m), plural(games, "game"), s.variantName(m.Variant), openings, maxPlies)
 	s.postMatch(e, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
 		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black])), "begin", nil, nil)
-	e.reply = Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match action:score shows the score, /match action:stop ends it.", m.ID, about)}
+	e.reply = Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match score shows the score, /match stop ends it.", m.ID, about)}
 	return nil
 }
 
@@ -266,7 +268,7 @@ func (t matchTally) scoreLine(m *storage.Match) string {
 		t.score.Wins, t.score.Draws, t.score.Losses, seatName(m.Players[0]))
 }
 
-// report is the match's state for /match action:score and the final announcement.
+// report is the match's state for /match score and the final announcement.
 func (t matchTally) report(m *storage.Match) string {
 	var b strings.Builder
 	switch m.Status {

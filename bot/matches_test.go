@@ -219,7 +219,7 @@ func TestMatchRefusals(t *testing.T) {
 		"match variant:gothic first_level:1 opening:30":     "opening must be from 0 to 20, not 30",
 		"match variant:gothic first_level:1 max_plies:5":    "max_plies must be from 20 to 2000, not 5",
 		"match variant:gothic first_level:1 games:many":     `games must be a whole number, not "many"`,
-		"match action:rematch":                              "Say what to do: /match action:start, score or stop.",
+		"match action:rematch":                              "Say what to do: /match start, /match score or /match stop.",
 		"match action:score":                                "No engine match has been played here",
 		"match action:stop match:9":                         "There is no match 9 on this server.",
 	}

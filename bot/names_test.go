@@ -25,7 +25,7 @@ func TestNameLimits(t *testing.T) {
 			t.Errorf("%s: the refusal repeats the whole text: %s", line, r.Text)
 		}
 	}
-	h.refused("alice", "board game:77", "There is no game 77.")
+	h.refused("alice", "board game:77", "There is no game 77 here.")
 
 	r := h.ok("alice", "challenge variant:gothic opponent:"+strings.Repeat("é", MaxNameLen))
 	if !strings.Contains(r.Text, strings.Repeat("é", MaxNameLen)) {

@@ -16,9 +16,12 @@ func (s *Service) tell(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 }
 
 // tellUser notifies seat about something that happened at place (in game g when not
-// nil, with g's board from seat's side), honouring seat's notification style.
+// nil, with g's board from seat's side, else with actions as its buttons),
+// honouring seat's notification style. Outside a server the place is someone's
+// direct messages (or a group DM the bot cannot post in): the notice goes to seat
+// directly, whatever the style.
 func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind NoticeKind, title, text, key string,
-	inPlace bool, place Place, g *storage.Game) error {
+	inPlace bool, place Place, g *storage.Game, actions ...Action) error {
 	if seat.IsEngine() || seat.ID == "" {
 		return nil
 	}
@@ -28,6 +31,9 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	}
 	channel := p.Notify != storage.NotifyDM || e.forceChannel
 	direct := p.Notify == storage.NotifyDM || p.Notify == storage.NotifyBoth
+	if outsideServer(place) {
+		channel, direct = false, true
+	}
 	if inPlace && channel {
 		if !slices.Contains(e.reply.Mentions, seat.ID) {
 			e.reply.Mentions = append(e.reply.Mentions, seat.ID)
@@ -51,7 +57,14 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 		}
 	} else {
 		n.Game = &GameRef{Place: place}
+		n.Reply.Actions = actions
 	}
 	e.notes = append(e.notes, note{n: n, image: img})
 	return nil
+}
+
+// outsideServer reports whether place is a direct message or group DM rather than
+// a server's channel or local play (no place at all).
+func outsideServer(place Place) bool {
+	return place.Guild == "" && (place.Channel != "" || place.Thread != "")
 }

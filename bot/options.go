@@ -31,7 +31,7 @@ func daysChoices() []OptionChoice {
 // gameOption is the option that names the game a command acts on (see findGame
 // and onGame).
 func gameOption() OptionSpec {
-	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true}
+	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
 // intArg reads an optional whole-number option.

@@ -234,7 +234,9 @@ func (s *Service) drain(dest string) {
 // deliverEntry sends p until it is delivered or refused for good (then runs the
 // fallback), and removes it from the outbox; false when the service stopped first.
 func (s *Service) deliverEntry(p *pending) bool {
+	s.drawing.Add(1)
 	n, err := s.notification(p)
+	s.drawing.Add(-1)
 	if err != nil {
 		s.log.Error("bot: an outbox entry cannot be rebuilt and is dropped", "id", p.id, "key", p.rec.Key, "error", err)
 		s.count(func(m *Metrics) { m.Failed["unreadable"]++ })

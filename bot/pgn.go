@@ -29,6 +29,15 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 	if err != nil {
 		return "", err
 	}
+	p := s.pgnHeader(g)
+	p.History = h
+	var b strings.Builder
+	err = record.WritePGN(&b, p)
+	return b.String(), err
+}
+
+// pgnHeader returns g's PGN without its history: the tags and the result.
+func (s *Service) pgnHeader(g *storage.Game) record.PGN {
 	event := "Missive casual game"
 	if g.Rated {
 		event = "Missive rated game"
@@ -50,13 +59,11 @@ func (s *Service) pgn(g *storage.Game) (string, error) {
 	if g.Outcome.IsOver() {
 		extra = append(extra, record.Tag{Name: "Outcome", Value: describeOutcome(g)})
 	}
-	var b strings.Builder
-	err = record.WritePGN(&b, record.PGN{
+	return record.PGN{
 		Event: event, Site: s.site, Date: g.CreatedAt.UTC().Format("2006.01.02"), Round: round,
 		White: seatName(g.Players[rules.White]), Black: seatName(g.Players[rules.Black]),
-		Result: result(g.Outcome), Seed: g.Seed, Extra: extra, History: h,
-	})
-	return b.String(), err
+		Result: result(g.Outcome), Seed: g.Seed, Extra: extra,
+	}
 }
 
 // result is the PGN result of o: "*" for an aborted game, which has none.

@@ -16,7 +16,7 @@ import (
 func (s *Service) moveCommand() Command {
 	return s.onGame(Command{Handle: s.cmdMove, Complete: map[string]Completer{"move": s.completeMove},
 		Spec: CommandSpec{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []OptionSpec{
-			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true}}}})
+			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true, MaxLength: 64}}}})
 }
 
 // placeCommand is /place; a choice stays secret until both have chosen, so its
@@ -24,7 +24,7 @@ func (s *Service) moveCommand() Command {
 func (s *Service) placeCommand() Command {
 	return s.onGame(Command{Handle: s.cmdPlace, Complete: map[string]Completer{"cell": s.completeMove},
 		Spec: CommandSpec{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Private: true, Options: []OptionSpec{
-			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true}}}})
+			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true, MaxLength: 16}}}})
 }
 
 // completeMove suggests the legal moves (or, during placement, the eligible cells)

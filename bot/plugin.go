@@ -66,7 +66,7 @@ func (s *Service) plug(features []Feature) error {
 		}
 	}
 	for _, c := range s.commands {
-		for _, o := range c.Spec.Options {
+		for _, o := range c.Spec.AllOptions() {
 			if _, ok := s.completers[o.Name]; o.Autocomplete && !ok {
 				return fmt.Errorf("bot: command %q autocompletes %q, which no command completes", c.Spec.Name, o.Name)
 			}

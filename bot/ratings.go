@@ -110,7 +110,7 @@ func (s *Service) shownRating(r *storage.Rating) string {
 func (s *Service) leaderboardCommand() Command {
 	return Command{Handle: s.cmdLeaderboard, Spec: CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
 		{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: s.variantChoices()},
-		{Name: "top", Description: "How many players to list (default 20, at most 50)", Type: OptInteger}}}}
+		{Name: "top", Description: "How many players to list (default 20)", Type: OptInteger, Min: 1, Max: leaderboardMax}}}}
 }
 
 // profileCommand is /profile.

@@ -75,6 +75,9 @@ const (
 	StyleDanger    ButtonStyle = "danger"
 )
 
+// MaxActions is the most buttons a reply carries (Discord: 5 rows of 5).
+const MaxActions = 25
+
 // Action is a button: pressing it runs Command with Args as the presser.
 type Action struct {
 	Label   string

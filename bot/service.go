@@ -11,6 +11,7 @@ import (
 	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/missivechess/missive/rules"
@@ -37,9 +38,31 @@ type Request struct {
 	// Names gives display names of user ids that appear in Args (Discord resolves them).
 	Names map[string]string
 	// Admin says that the user may manage the server (Discord's Manage Server
-	// permission), as admin-only commands need; local play (no guild) needs none.
+	// permission), as admin-only commands need; local play (no place) needs none.
 	Admin bool
+	// Context is the kind of place the request came from (see Request.Where); an
+	// adapter sets it, and a request without it is placed by its Place.
+	Context Context
 }
+
+// Where returns the kind of place req came from: a server when it names one, else
+// its Context, else a direct message with the bot when it names a channel; local
+// play (the console: no place at all) is "".
+func (req Request) Where() Context {
+	switch {
+	case req.Place.Guild != "":
+		return ContextGuild
+	case req.Context == ContextBotDM || req.Context == ContextPrivateChannel:
+		return req.Context
+	case req.Place.Channel != "" || req.Place.Thread != "":
+		return ContextBotDM
+	}
+	return ""
+}
+
+// local reports whether req is local play (the console), where every command is
+// offered and there is no server permission to check.
+func (req Request) local() bool { return req.Where() == "" }
 
 // Limits bound what one player may have open at once.
 type Limits struct {
@@ -85,6 +108,8 @@ type Config struct {
 	// OutageGrace is how long the service may be down or disconnected before running
 	// games get the time back (default OutageGrace).
 	OutageGrace time.Duration
+	// Review bounds the engine's game reviews (review.go).
+	Review ReviewOptions
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -105,6 +130,8 @@ type Service struct {
 	hintsAll bool
 	engineTO time.Duration
 	site     string
+	// reviewOpts bound game reviews (Config.Review).
+	reviewOpts ReviewOptions
 
 	// The features' commands in the order they are listed, their index by name, the
 	// completers of their options by option name, and the end-of-game hooks.
@@ -121,6 +148,11 @@ type Service struct {
 	gateway bool          // the adapter reports its gateway connection
 	grace   time.Duration // outages up to this long are not given back
 	live    liveness
+
+	// inflight counts requests being handled and drawing notifications being
+	// rebuilt and drawn, so that background reviews can give way to them.
+	inflight atomic.Int64
+	drawing  atomic.Int64
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
@@ -142,7 +174,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace, reviewOpts: cfg.Review,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
@@ -224,6 +256,8 @@ func (s *Service) Close() {
 // an operation is logged and answered with a polite error, and the service goes on.
 func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	start := time.Now()
+	s.inflight.Add(1)
+	defer s.inflight.Add(-1)
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("bot: command panicked", "command", req.Command, "user", req.User.ID, "request", req.ID,
@@ -245,6 +279,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	c, ok := s.command(req.Command)
 	if !ok {
 		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+	}
+	if !c.Spec.OfferedIn(req.Where()) {
+		return refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
 	}
 	return c.Handle(ctx, req)
 }

@@ -29,26 +29,35 @@ func (s *Service) tournamentCommand() Command {
 // tournamentSpec describes /tournament.
 func (s *Service) tournamentSpec() CommandSpec {
 	variants, days := s.variantChoices(), daysChoices()
-	return CommandSpec{Name: CmdTournament, Description: "Correspondence tournaments: create, join, leave, start, standings, info",
+	which := OptionSpec{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString, MaxLength: 20}
+	return CommandSpec{Name: CmdTournament, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
+		Description:  "Correspondence tournaments: create, join, leave, start, standings, info",
 		AdminActions: []string{"create", "start"},
-		Options: []OptionSpec{
-			{Name: "action", Description: "What to do", Type: OptString, Required: true, Choices: []OptionChoice{
-				{"Create (admins)", "create"}, {"Join", "join"}, {"Leave or withdraw", "leave"}, {"Start (admins)", "start"},
-				{"Standings", "standings"}, {"Info", "info"}}},
-			{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString},
-			{Name: "name", Description: "create: the tournament's name", Type: OptString},
-			{Name: "variant", Description: "create: the game", Type: OptString, Choices: variants},
-			{Name: "format", Description: "create: how players are paired", Type: OptString, Choices: []OptionChoice{
-				{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
-			{Name: "rounds", Description: "create: rounds of a Swiss", Type: OptInteger},
-			{Name: "days", Description: "create: days per move (default 3)", Type: OptInteger, Choices: days},
-			{Name: "rated", Description: "create: rated games (default: yes)", Type: OptBoolean},
-			{Name: "max", Description: "create: most players (default: no limit)", Type: OptInteger},
-			{Name: "engines", Description: "create: engines that may enter, such as builtin (default: none)", Type: OptString},
-			{Name: "engine", Description: "join: enter this engine instead of yourself (admins)", Type: OptString},
-			{Name: "level", Description: "join: the engine's level, 1 to 8", Type: OptInteger},
-			{Name: "show", Description: "standings: a picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
-				{"Picture", "image"}, {"Text table", "table"}}},
+		Subcommands: []CommandSpec{
+			{Name: "create", Description: "Open a tournament for players to join (admins)", Options: []OptionSpec{
+				{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variants},
+				{Name: "name", Description: "The tournament's name", Type: OptString, MaxLength: MaxTournamentNameLen},
+				{Name: "format", Description: "How players are paired (default: round robin)", Type: OptString, Choices: []OptionChoice{
+					{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
+				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
+				{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
+				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
+				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
+				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200},
+			}},
+			{Name: "join", Description: "Join a tournament that has not started", Options: []OptionSpec{
+				which,
+				{Name: "engine", Description: "Enter this engine instead of yourself (admins)", Type: OptString, MaxLength: MaxNameLen},
+				{Name: "level", Description: "The engine's level, 1 to 8", Type: OptInteger, Min: 1, Max: 8},
+			}},
+			{Name: "leave", Description: "Leave a tournament, or withdraw from one under way", Options: []OptionSpec{which}},
+			{Name: "start", Description: "Start a tournament and pair its first round (admins)", Options: []OptionSpec{which}},
+			{Name: "standings", Description: "A tournament's standings", Options: []OptionSpec{
+				which,
+				{Name: "show", Description: "A picture of the whole table (default) or text", Type: OptString, Choices: []OptionChoice{
+					{"Picture", "image"}, {"Text table", "table"}}},
+			}},
+			{Name: "info", Description: "A tournament's settings and players", Options: []OptionSpec{which}},
 		}}
 }
 
@@ -82,7 +91,7 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 			return nil
 		})
 	}
-	return refusal("Say what to do: /tournament action:create, join, leave, start, standings or info.")
+	return refusal("Say what to do: /tournament create, /tournament join, /tournament leave, /tournament start, /tournament standings or /tournament info.")
 }
 
 // findTournament picks the tournament a request means (see findEvent).
@@ -90,9 +99,9 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
 		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
 		noSuch: func(raw, _ string) error {
-			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament action:info lists them.", shownID(raw))
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", shownID(raw))
 		},
-		none:    "No tournament is open or running here; an admin can create one with /tournament action:create.",
+		none:    "No tournament is open or running here; an admin can create one with /tournament create.",
 		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
@@ -162,7 +171,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		return err
 	}
 	e.reply = s.infoReply(t)
-	e.reply.Text = fmt.Sprintf("Tournament %s is open: join with /tournament action:join tournament:%s.\n", t.ID, t.ID) + e.reply.Text
+	e.reply.Text = fmt.Sprintf("Tournament %s is open: join with /tournament join tournament:%s.\n", t.ID, t.ID) + e.reply.Text
 	return nil
 }
 

@@ -58,7 +58,7 @@ func (s *Service) settingsCommand() Command {
 		{Name: "notify", Description: "How to tell you about your games", Type: OptString,
 			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
 		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
-		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString},
+		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString, MaxLength: 40},
 	}}}
 }
 
@@ -303,7 +303,7 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 			return err
 		}
 		side, _ = g.SideOf(req.User.ID)
-		if (g.Rated || g.Tournament != "") && !s.hintsAll {
+		if !s.hintsAllowed(g) {
 			return refuse(ErrRefused, "Hints are not allowed in rated or tournament games.")
 		}
 		if !g.Awaits(side) {

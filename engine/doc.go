@@ -10,4 +10,8 @@
 //	move, err := e.Move(ctx, pos, 5)         // strength level 1..8
 //	best, score, err := e.Hint(ctx, pos)     // full strength
 //	res, err := e.Search(ctx, pos, engine.Limits{Depth: 6}) // deterministic
+//	rv, err := e.Review(ctx, history, engine.DefaultReviewLimits) // a game review
+//
+// Review (review.go) analyses a game's every position and classes each move by the
+// winning chance it lost; its notes document the thresholds and the accuracy.
 package engine

@@ -91,10 +91,12 @@ func newGame(pos rules.Position) (game, error) {
 // Search finds the best move of pos within lim and ctx (whichever ends first); at a
 // fixed depth without time or node limit the result is deterministic.
 func (e *Engine) Search(ctx context.Context, pos rules.Position, lim Limits) (Result, error) {
-	return e.search(ctx, pos, lim, 0)
+	return e.search(ctx, pos, lim, 0, nil)
 }
 
-func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noise Score) (Result, error) {
+// search searches pos; pause, when set, is called every thousand nodes or so and
+// may block (the search's time runs on meanwhile); its error stops the search.
+func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noise Score, pause func(context.Context) error) (Result, error) {
 	if o := pos.Outcome(); o.IsOver() {
 		return Result{}, fmt.Errorf("%w: %s", ErrGameOver, o)
 	}
@@ -112,6 +114,7 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 	tt := e.takeTable(lim.Time == 0 && lim.Nodes == 0 && !hasDeadline)
 	defer e.putTable(tt)
 	s := newSearcher(ctx, g, tt)
+	s.pause = pause
 	var pick func([]mv, []Score) int
 	if noise > 0 {
 		rng := rand.New(rand.NewPCG(e.opts.Seed, g.hash()))
@@ -179,7 +182,7 @@ func (e *Engine) Move(ctx context.Context, pos rules.Position, level int) (rules
 	l := LevelLimits(level)
 	// Gess positions have hundreds of moves: give the weak levels enough depth to see
 	// the ring rule at all.
-	r, err := e.search(ctx, pos, Limits{Depth: l.Depth, Time: l.Time}, l.Noise)
+	r, err := e.search(ctx, pos, Limits{Depth: l.Depth, Time: l.Time}, l.Noise, nil)
 	if err != nil {
 		return rules.NullMove, err
 	}
@@ -193,7 +196,7 @@ func (e *Engine) Hint(ctx context.Context, pos rules.Position) (rules.Move, Scor
 	if _, ok := ctx.Deadline(); ok {
 		lim.Time = 0
 	}
-	r, err := e.search(ctx, pos, lim, 0)
+	r, err := e.search(ctx, pos, lim, 0, nil)
 	if err != nil {
 		return rules.NullMove, 0, err
 	}

@@ -88,6 +88,7 @@ type searcher struct {
 	pv       [maxPly + 8][maxPly + 8]mv
 	pvLen    [maxPly + 8]int
 	useNull  bool
+	pause    func(context.Context) error // see Engine.search; nil for none
 }
 
 func newSearcher(ctx context.Context, g game, tt *table) *searcher {
@@ -116,6 +117,9 @@ func (s *searcher) poll() bool {
 		return true
 	}
 	if s.nodes&1023 == 0 {
+		if s.pause != nil && s.pause(s.ctx) != nil {
+			s.stopped = true
+		}
 		select {
 		case <-s.ctx.Done():
 			s.stopped = true

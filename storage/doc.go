@@ -33,6 +33,7 @@
 //	challenge        open | accepted | declined | cancelled | expired; colour white | black | random
 //	tournament       round-robin | double-round-robin | swiss; open | running | finished | cancelled
 //	match            running | finished | stopped (an engine match, schema 2)
+//	review class     best | good | inaccuracy | mistake | blunder (schema 4)
 //
 // The golden file testdata/game_v1.json shows a complete game record.
 //
@@ -58,6 +59,9 @@
 //	matches               match id                            Match (an engine match; schema 2)
 //	outbox                8 big-endian bytes of a sequence    OutboxEntry: a notice still to deliver
 //	                      number (queue order)                (schema 3; see "The outbox")
+//	reviews               game id                             Review (the engine's review of a game:
+//	                                                          per move its class, scores, better
+//	                                                          move and line; schema 4)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

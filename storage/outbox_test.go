@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"strconv"
 	"testing"
 	"time"
 
@@ -111,7 +112,7 @@ func TestMigrationToSchema3(t *testing.T) {
 		t.Errorf("Verify after migrating: %v", err)
 	}
 	s.Close()
-	if got := string(rawRecord(t, path, "meta", "schema")); got != "3" {
+	if got := string(rawRecord(t, path, "meta", "schema")); got != strconv.Itoa(storage.SchemaVersion) {
 		t.Errorf("schema after migrating: %q", got)
 	}
 }

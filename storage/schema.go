@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -29,6 +29,7 @@ var (
 	bRequests    = []byte("requests")
 	bMatches     = []byte("matches") // schema 2
 	bOutbox      = []byte("outbox")  // schema 3
+	bReviews     = []byte("reviews") // schema 4
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -48,7 +49,7 @@ var (
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild}
 )
@@ -85,6 +86,10 @@ var migrations = []migration{
 	}},
 	{to: 3, what: "add the outbox of notices still to deliver", run: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists([]byte("outbox"))
+		return err
+	}},
+	{to: 4, what: "add game reviews (the reviews bucket)", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("reviews"))
 		return err
 	}},
 }

@@ -80,6 +80,7 @@ var (
 	kindTournament = &kind{"tournament", bTournaments}
 	kindRating     = &kind{"rating", bRatings}
 	kindMatch      = &kind{"match", bMatches}
+	kindReview     = &kind{"review", bReviews}
 )
 
 // indexEntry is one key of an index bucket derived from a record.

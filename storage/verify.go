@@ -71,6 +71,7 @@ func (tx *Tx) verify(ctx context.Context) error {
 	verifyKind[Tournament](v, kindTournament, nil)
 	verifyKind[Rating](v, kindRating, nil)
 	verifyKind[Match](v, kindMatch, nil)
+	verifyKind[Review](v, kindReview, nil)
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {

@@ -228,7 +228,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		c.wait(ctx, words[1:])
 		return false
 	case "help", "?":
-		c.help(words[1:])
+		c.help(ctx, words[1:])
 		return false
 	}
 	spec, ok := c.svc.Spec(name)
@@ -314,8 +314,9 @@ func parseDuration(s string) (time.Duration, error) {
 	return time.Duration(n) * unit, nil
 }
 
-// help prints the command list, or one command's options.
-func (c *Console) help(words []string) {
+// help prints the service's /help (the commands and a short guide) with the
+// console's own commands, or one command's options.
+func (c *Console) help(ctx context.Context, words []string) {
 	if len(words) == 1 {
 		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
 		if i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) }); i >= 0 {
@@ -328,24 +329,13 @@ func (c *Console) help(words []string) {
 			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
 			return
 		}
-		var b strings.Builder
-		fmt.Fprintf(&b, "%s\n  %s\n", spec.Usage(), spec.Description)
-		for _, o := range spec.Options {
-			req := ""
-			if o.Required {
-				req = " (required)"
-			}
-			fmt.Fprintf(&b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
-		}
-		c.printf("%s", b.String())
+		c.printf("%s", spec.Help())
 		return
 	}
 	var b strings.Builder
-	b.WriteString("Commands (options as name:value, or bare values in order; /help COMMAND for details):\n")
-	for _, spec := range c.svc.Commands() {
-		fmt.Fprintf(&b, "  /%-11s %s\n", spec.Name, spec.Description)
-	}
-	b.WriteString("Console:\n")
+	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: bot.CmdHelp})
+	b.WriteString(r.PlainText())
+	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
 	}
@@ -423,6 +413,9 @@ func split(line string) ([]string, error) {
 // unset option whose fixed choices include it, else to the next unset option in
 // order that has no fixed choices.
 func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
+	if len(spec.Subcommands) > 0 {
+		return parseSubcommand(spec, words)
+	}
 	args := bot.Args{}
 	set := func(name string) bool { _, ok := args[name]; return ok }
 	var bare []string
@@ -475,6 +468,39 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 			}
 			return nil, fmt.Errorf("%s must be one of %s, not %q", o.Name, strings.Join(vals, ", "), v)
 		}
+	}
+	return args, nil
+}
+
+// parseSubcommand reads the options of a command with subcommands: the subcommand
+// is the first word ("/tournament join") or given as action:join, and the other
+// words are its options. Without one, the words may be any subcommand's options and
+// the service says what is missing.
+func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
+	name, rest := "", words
+	for i, w := range words {
+		if k, v, ok := strings.Cut(w, ":"); ok && strings.EqualFold(k, bot.SubcommandArg) {
+			name, rest = v, append(slices.Clone(words[:i]), words[i+1:]...)
+			break
+		}
+	}
+	if name == "" && len(words) > 0 && !strings.Contains(words[0], ":") {
+		name, rest = words[0], words[1:]
+	}
+	inner := bot.CommandSpec{Name: spec.Name, Options: spec.AllOptions()}
+	if name != "" {
+		sc, ok := spec.Subcommand(name)
+		if !ok {
+			return nil, fmt.Errorf("/%s has no %q; say %s", spec.Name, name, strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
+		}
+		inner = bot.CommandSpec{Name: spec.Name + " " + sc.Name, Options: sc.Options}
+	}
+	args, err := parseArgs(inner, rest)
+	if err != nil {
+		return nil, err
+	}
+	if name != "" {
+		args[bot.SubcommandArg] = strings.ToLower(name)
 	}
 	return args, nil
 }

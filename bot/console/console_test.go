@@ -131,7 +131,7 @@ Cf3
 		"Game 1 begins: alice (white) vs bob (black).", "alice (white) to move · deadline Wed 5 Mar 12:00 UTC (2d 0h left).",
 		" 1  R N B Q C K A B N R  1", "[picture] <dir>/files/game-1-0-white.png", "(@alice)",
 		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-black.png", "(@bob)",
-		"[refused] There is no game 9.",
+		"[refused] There is no game 9 here.",
 		"bob (black) played d5.",
 		"[refused] You are not playing in game 1 (alice vs bob); only its players can do that.",
 		"[refused] It is alice's turn in game 1, not yours; you will be told when alice has moved.",
@@ -324,4 +324,56 @@ func TestNameLimit(t *testing.T) {
 	expect(t, s.line("/accept"), "Game 1")
 	// A name is the same player however it is written.
 	expect(t, s.run("/as alice\n/challenge gothic Bob\n/as Bob\n/accept\n"), "You are now bob.", "Game 2")
+}
+
+// /review in the console: the review that followed the game's end is shown again at
+// once, its picture and annotated PGN written to the files folder.
+func TestReviewSession(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	out := s.run(`
+/challenge variant:gothic opponent:bob color:white
+/as bob
+/accept
+/as alice
+d4
+/as bob
+e5
+/as alice
+dxe5
+/as bob
+Qg5
+/as alice
+Bxg5
+/as bob
+/resign
+/review
+`)
+	expect(t, out,
+		"alice (white) wins by resignation",
+		"== Review · Game 1 · Gothic Chess · alice vs bob ==", "The decisive moment: 2... Qg5?? (blunder",
+		"[picture] <dir>/files/game-1-review.png", "[pgn] <dir>/files/game-1-review.pgn",
+		"== Review · Game 1 · Gothic Chess · alice vs bob ==", "[picture] <dir>/files/game-1-review.png",
+	)
+	data, err := os.ReadFile(filepath.Join(s.dir, "files", "game-1-review.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if flat := strings.Join(strings.Fields(string(data)), " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") {
+		t.Fatalf("the console's review PGN:\n%s", data)
+	}
+}
+
+// /help is the service's list and guide with the console's own commands; a command
+// with subcommands is explained per subcommand and read as "/tournament join".
+func TestHelpAndSubcommands(t *testing.T) {
+	s := newSession(t)
+	out := s.run("/help\n/help tournament\n/tournament frobnicate\n/tournament info tournament:3\n/match action:rematch\n")
+	expect(t, out, "/challenge: Challenge a player", "/accept: Accept a challenge", "How to play",
+		"Console:", "/as NAME", "A line without a slash is a move",
+		"/tournament create|join|leave|start|standings|info", "/tournament create variant:", "/tournament join [tournament:<string>]",
+		`[refused] /tournament has no "frobnicate"; say create|join|leave|start|standings|info`,
+		"There is no tournament 3",
+		`[refused] /match has no "rematch"; say start|score|stop`,
+	)
 }

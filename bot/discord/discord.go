@@ -2,16 +2,19 @@ package discord
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"net/http"
 	"net/url"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/gorilla/websocket"
@@ -19,18 +22,55 @@ import (
 	"github.com/missivechess/missive/bot"
 )
 
-// Discord's error codes the adapter copes with.
+// Discord's limits on a message: a component's custom id, the action rows of a
+// message, and the characters of its embeds together
+// (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 const (
-	codeMissingPermissions = 50013 // no permission to create a thread here
-	codeCannotDM           = 50007 // the user blocks direct messages
-	// codeMaxActiveThreads: the server has Discord's maximum of active threads
-	// ("Maximum number of active threads reached", JSON error codes in Discord's
-	// documentation, topics/opcodes-and-status-codes).
-	codeMaxActiveThreads = 160006
+	maxCustomID   = 100
+	maxActionRows = 5
+	maxEmbedTotal = 6000
 )
 
-// maxCustomID is Discord's limit on a component's custom id.
-const maxCustomID = 100
+// shortened ends a description cut to fit Discord's limits.
+const shortened = "\n… (shortened: Discord shows at most 6,000 characters in a message)"
+
+// embedLength counts e's characters as Discord does toward the 6,000 of a message.
+func embedLength(e *discordgo.MessageEmbed) int {
+	n := utf8.RuneCountInString(e.Title) + utf8.RuneCountInString(e.Description)
+	for _, f := range e.Fields {
+		n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+	}
+	if e.Footer != nil {
+		n += utf8.RuneCountInString(e.Footer.Text)
+	}
+	if e.Author != nil {
+		n += utf8.RuneCountInString(e.Author.Name)
+	}
+	return n
+}
+
+// fitEmbed shortens e to Discord's 6,000-character total: fields beyond half of it go
+// first (the last ones), then the description is cut, saying so.
+func fitEmbed(e *discordgo.MessageEmbed) {
+	if embedLength(e) <= maxEmbedTotal {
+		return
+	}
+	fields := func() int {
+		n := 0
+		for _, f := range e.Fields {
+			n += utf8.RuneCountInString(f.Name) + utf8.RuneCountInString(f.Value)
+		}
+		return n
+	}
+	for len(e.Fields) > 0 && fields() > maxEmbedTotal/2 && embedLength(e) > maxEmbedTotal {
+		e.Fields = e.Fields[:len(e.Fields)-1]
+	}
+	if over := embedLength(e) - maxEmbedTotal; over > 0 {
+		d := []rune(e.Description)
+		keep := max(0, len(d)-over-utf8.RuneCountInString(shortened))
+		e.Description = strings.TrimSpace(string(d[:keep]) + shortened)
+	}
+}
 
 // Options configure a Bot.
 type Options struct {
@@ -73,6 +113,10 @@ type Bot struct {
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
 	topics   map[string][]posted // messages with buttons about a Reply.Topic
+	// ids are the registered commands, for command mentions: the global ones, or
+	// those of the first configured guild.
+	ids      commandIDs
+	failures map[FailureKind]int64 // failed requests to Discord, by kind
 
 	gw       *gatewayWatch        // reports the gateway connection to the service
 	watching bool                 // the watcher runs
@@ -101,7 +145,7 @@ func New(opts Options) (*Bot, error) {
 	if opts.IdentifyEvery <= 0 {
 		opts.IdentifyEvery = 5 * time.Second
 	}
-	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -123,7 +167,7 @@ func New(opts Options) (*Bot, error) {
 		} else {
 			b.ds = ds
 		}
-		ds.AddHandler(b.onInteraction)
+		ds.AddHandler(b.onEvent)
 		b.shards = append(b.shards, ds)
 	}
 	b.gw = newGatewayWatch(b.shards...)
@@ -171,10 +215,16 @@ func (b *Bot) Open(ctx context.Context) error {
 	if len(guilds) == 0 {
 		guilds = []string{""}
 	}
-	for _, g := range guilds {
-		if _, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx)); err != nil {
+	for i, g := range guilds {
+		got, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx))
+		if err != nil {
 			b.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
+		}
+		if i == 0 {
+			b.mu.Lock()
+			b.ids = idsOf(got)
+			b.mu.Unlock()
 		}
 	}
 	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shards", len(b.shards), "commands", len(cmds), "guilds", len(b.opts.Guilds))
@@ -224,69 +274,124 @@ func (b *Bot) Close() error {
 	return errors.Join(errs...)
 }
 
-// ApplicationCommands turns the service's command specs into Discord slash commands;
-// commands reached through buttons are left out.
+// contextTypes are Discord's interaction context types for the service's contexts.
+var contextTypes = map[bot.Context]discordgo.InteractionContextType{
+	bot.ContextGuild:          discordgo.InteractionContextGuild,
+	bot.ContextBotDM:          discordgo.InteractionContextBotDM,
+	bot.ContextPrivateChannel: discordgo.InteractionContextPrivateChannel,
+}
+
+// integrationTypes are Discord's application integration types for the service's
+// integrations.
+var integrationTypes = map[bot.Integration]discordgo.ApplicationIntegrationType{
+	bot.IntegrationGuild: discordgo.ApplicationIntegrationGuildInstall,
+	bot.IntegrationUser:  discordgo.ApplicationIntegrationUserInstall,
+}
+
+// ApplicationCommands turns the service's command specs into Discord slash commands,
+// with the contexts and installs each is offered in (which replace the deprecated
+// dm_permission) and a command's subcommands as type-1 options; commands reached
+// only through buttons are left out.
 func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
 	var out []*discordgo.ApplicationCommand
-	dm := true
 	for _, c := range specs {
 		if c.Button {
 			continue
 		}
-		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100), DMPermission: &dm}
+		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100)}
+		contexts := make([]discordgo.InteractionContextType, 0, 3)
+		for _, w := range c.Where() {
+			contexts = append(contexts, contextTypes[w])
+		}
+		installs := make([]discordgo.ApplicationIntegrationType, 0, 2)
+		for _, in := range c.Installs() {
+			installs = append(installs, integrationTypes[in])
+		}
+		ac.Contexts, ac.IntegrationTypes = &contexts, &installs
 		if c.Admin {
 			// Shown only to members who may manage the server; the service checks again.
 			perms := int64(discordgo.PermissionManageGuild)
-			no := false
-			ac.DefaultMemberPermissions, ac.DMPermission = &perms, &no
+			ac.DefaultMemberPermissions = &perms
 		}
-		for _, o := range c.Options {
-			opt := &discordgo.ApplicationCommandOption{
-				Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
-				Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		if len(c.Subcommands) > 0 {
+			for _, sc := range c.Subcommands {
+				ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{
+					Type: discordgo.ApplicationCommandOptionSubCommand, Name: sc.Name, Description: clip(sc.Description, 100),
+					Options: commandOptions(sc.Options)})
 			}
-			switch o.Type {
-			case bot.OptInteger:
-				opt.Type = discordgo.ApplicationCommandOptionInteger
-			case bot.OptBoolean:
-				opt.Type = discordgo.ApplicationCommandOptionBoolean
-			case bot.OptUser:
-				opt.Type = discordgo.ApplicationCommandOptionUser
-			default:
-				opt.Type = discordgo.ApplicationCommandOptionString
-			}
-			for i, ch := range o.Choices {
-				if i == 25 {
-					break
-				}
-				var v any = ch.Value
-				if opt.Type == discordgo.ApplicationCommandOptionInteger {
-					n, err := strconv.Atoi(ch.Value)
-					if err != nil {
-						continue
-					}
-					v = n
-				}
-				opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
-			}
-			ac.Options = append(ac.Options, opt)
+		} else {
+			ac.Options = commandOptions(c.Options)
 		}
-		// Discord wants required options first.
-		var req, rest []*discordgo.ApplicationCommandOption
-		for _, o := range ac.Options {
-			if o.Required {
-				req = append(req, o)
-			} else {
-				rest = append(rest, o)
-			}
-		}
-		ac.Options = append(req, rest...)
 		out = append(out, ac)
 	}
 	return out
 }
 
-// delivered reports whether key was seen (by once) without recording it.
+// commandOptions turns option specs into Discord options, the required ones first
+// as Discord wants.
+func commandOptions(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOption {
+	var all []*discordgo.ApplicationCommandOption
+	for _, o := range specs {
+		opt := &discordgo.ApplicationCommandOption{
+			Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
+			Autocomplete: o.Autocomplete && len(o.Choices) == 0,
+		}
+		switch o.Type {
+		case bot.OptInteger:
+			opt.Type = discordgo.ApplicationCommandOptionInteger
+		case bot.OptBoolean:
+			opt.Type = discordgo.ApplicationCommandOptionBoolean
+		case bot.OptUser:
+			opt.Type = discordgo.ApplicationCommandOptionUser
+		default:
+			opt.Type = discordgo.ApplicationCommandOptionString
+		}
+		for i, ch := range o.Choices {
+			if i == 25 {
+				break
+			}
+			var v any = ch.Value
+			if opt.Type == discordgo.ApplicationCommandOptionInteger {
+				n, err := strconv.Atoi(ch.Value)
+				if err != nil {
+					continue
+				}
+				v = n
+			}
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
+		}
+		if o.Bounded() && opt.Type == discordgo.ApplicationCommandOptionInteger && len(opt.Choices) == 0 {
+			lo := float64(o.Min)
+			opt.MinValue, opt.MaxValue = &lo, float64(o.Max)
+		}
+		if o.MaxLength > 0 && opt.Type == discordgo.ApplicationCommandOptionString && len(opt.Choices) == 0 {
+			opt.MaxLength = o.MaxLength
+		}
+		all = append(all, opt)
+	}
+	var req, rest []*discordgo.ApplicationCommandOption
+	for _, o := range all {
+		if o.Required {
+			req = append(req, o)
+		} else {
+			rest = append(rest, o)
+		}
+	}
+	return append(req, rest...)
+}
+
+// once reports whether key is new, remembering it for an hour.
+func (b *Bot) once(key string) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, ok := b.seen[key]; ok {
+		return false
+	}
+	b.markLocked(key)
+	return true
+}
+
+// delivered reports whether key was marked by markDelivered within the hour.
 func (b *Bot) delivered(key string) bool {
 	b.mu.Lock()
 	defer b.mu.Unlock()
@@ -294,14 +399,16 @@ func (b *Bot) delivered(key string) bool {
 	return ok
 }
 
-// once reports whether key is new, remembering it for an hour.
-func (b *Bot) once(key string) bool {
+// markDelivered remembers key for an hour.
+func (b *Bot) markDelivered(key string) {
 	b.mu.Lock()
 	defer b.mu.Unlock()
+	b.markLocked(key)
+}
+
+// markLocked remembers key for an hour, forgetting older keys; b.mu is held.
+func (b *Bot) markLocked(key string) {
 	now := time.Now()
-	if _, ok := b.seen[key]; ok {
-		return false
-	}
 	if len(b.seen) > 10000 {
 		for k, t := range b.seen {
 			if now.Sub(t) > time.Hour {
@@ -310,10 +417,55 @@ func (b *Bot) once(key string) bool {
 		}
 	}
 	b.seen[key] = now
-	return true
 }
 
-func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate) {
+// channelInfo is what an interaction says of its channel: its type and, for a thread,
+// its parent.
+type channelInfo struct {
+	Type     discordgo.ChannelType `json:"type"`
+	ParentID string                `json:"parent_id"`
+	known    bool
+}
+
+// interactionChannel reads the channel object of an INTERACTION_CREATE payload, which
+// discordgo's Interaction leaves out.
+func interactionChannel(raw json.RawMessage) channelInfo {
+	var p struct {
+		Channel *channelInfo `json:"channel"`
+	}
+	if json.Unmarshal(raw, &p) != nil || p.Channel == nil {
+		return channelInfo{}
+	}
+	p.Channel.known = true
+	return *p.Channel
+}
+
+func isThread(t discordgo.ChannelType) bool {
+	switch t {
+	case discordgo.ChannelTypeGuildPublicThread, discordgo.ChannelTypeGuildPrivateThread, discordgo.ChannelTypeGuildNewsThread:
+		return true
+	}
+	return false
+}
+
+func isForum(t discordgo.ChannelType) bool {
+	return t == discordgo.ChannelTypeGuildForum || t == discordgo.ChannelTypeGuildMedia
+}
+
+// onEvent handles INTERACTION_CREATE from the raw event, which carries the channel's
+// kind, so that no request to Discord comes before the deferral timer starts.
+func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if e.Type != "INTERACTION_CREATE" {
+		return
+	}
+	ic, ok := e.Struct.(*discordgo.InteractionCreate)
+	if !ok || ic.Interaction == nil {
+		return
+	}
+	b.onInteraction(s, ic, time.Now(), interactionChannel(e.RawData))
+}
+
+func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {
 	i := ic.Interaction
 	if !b.enter() {
 		b.refuseClosing(i)
@@ -343,12 +495,12 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		command = "autocomplete"
-		b.autocomplete(i)
+		b.autocomplete(i, ch)
 	case discordgo.InteractionApplicationCommand:
-		req := b.request(i)
+		req := b.request(i, ch)
 		data := i.ApplicationCommandData()
 		req.Command = data.Name
-		for _, o := range data.Options {
+		for _, o := range optionsOf(data.Options, req.Args) {
 			req.Args[o.Name] = optionText(o)
 			if o.Type == discordgo.ApplicationCommandOptionUser && data.Resolved != nil {
 				if u, ok := data.Resolved.Users[fmt.Sprint(o.Value)]; ok {
@@ -357,8 +509,12 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			}
 		}
 		command = req.Command
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
 		spec, _ := b.service().Spec(req.Command)
-		failed = b.run(i, req, spec.Private, kindRun) // a deferred answer starts private when the command's answer is
+		failed = b.run(i, req, spec.Private, arrived, kindRun) // a deferred answer starts private when the command's answer is
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		a, err := decodeID(data.CustomID)
@@ -384,12 +540,16 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 				a.args[a.input] = data.Values[0]
 			}
 		}
-		req := b.request(i)
+		req := b.request(i, ch)
 		req.Command = a.command
 		for k, v := range a.args {
 			req.Args[k] = v
 		}
-		failed = b.run(i, req, false, a.kind)
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
+		failed = b.run(i, req, false, arrived, a.kind)
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		a, err := decodeID(data.CustomID)
@@ -397,14 +557,28 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			return
 		}
 		command = a.command
-		req := b.request(i)
+		req := b.request(i, ch)
 		req.Command = a.command
 		for k, v := range a.args {
 			req.Args[k] = v
 		}
 		req.Args[a.input] = modalValue(data.Components, a.input)
-		failed = b.run(i, req, false, kindRun)
+		if b.refuseSetup(i, req, ch) {
+			failed = true
+			return
+		}
+		failed = b.run(i, req, false, arrived, kindRun)
 	}
+}
+
+// optionsOf returns the options of an interaction's command, those of its
+// subcommand when it has one, whose name goes to args under bot.SubcommandArg.
+func optionsOf(opts []*discordgo.ApplicationCommandInteractionDataOption, args bot.Args) []*discordgo.ApplicationCommandInteractionDataOption {
+	if len(opts) == 1 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+		args[bot.SubcommandArg] = opts[0].Name
+		return opts[0].Options
+	}
+	return opts
 }
 
 func optionText(o *discordgo.ApplicationCommandInteractionDataOption) string {
@@ -427,8 +601,9 @@ func displayName(u *discordgo.User) string {
 	return u.Username
 }
 
-// request returns the service request for interaction i, without command and options.
-func (b *Bot) request(i *discordgo.Interaction) bot.Request {
+// request returns the service request for interaction i in channel ch, without command
+// and options; it asks Discord nothing.
+func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	u := i.User
 	if i.Member != nil && i.Member.User != nil {
 		u = i.Member.User
@@ -445,44 +620,64 @@ func (b *Bot) request(i *discordgo.Interaction) bot.Request {
 		req.Names[u.ID] = req.User.Name
 	}
 	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}
-	if ch := b.channel(i.ChannelID); ch != nil && ch.IsThread() {
-		req.Place.Channel, req.Place.Thread = ch.ParentID, ch.ID
+	switch {
+	case i.GuildID != "":
+		req.Context = bot.ContextGuild
+	case i.Context == discordgo.InteractionContextPrivateChannel:
+		req.Context = bot.ContextPrivateChannel
+	default:
+		req.Context = bot.ContextBotDM
+	}
+	if i.GuildID == "" {
+		return req // a direct message
+	}
+	if !ch.known {
+		// Discord sends the channel with every interaction; the state is the fallback.
+		ch = b.stateChannel(i.ChannelID)
+	}
+	if isThread(ch.Type) && ch.ParentID != "" {
+		req.Place.Channel, req.Place.Thread = ch.ParentID, i.ChannelID
 	}
 	return req
 }
 
-// channel returns channel id from the state, or nil.
-func (b *Bot) channel(id string) *discordgo.Channel {
-	if id == "" {
-		return nil
-	}
-	// Each shard's state holds the servers of that shard.
+// stateChannel returns what the shards' states know of a guild channel or thread
+// (each shard's state holds the servers of that shard). It reads under each state's
+// lock, since discordgo updates channels in place.
+func (b *Bot) stateChannel(id string) channelInfo {
 	for _, ds := range b.shards {
-		if ch, err := ds.State.Channel(id); err == nil {
-			return ch
+		if c, ok := stateChannel(ds.State, id); ok {
+			return c
 		}
 	}
-	// Not in the state (a thread archived before a restart): ask Discord once.
-	ch, err := b.ds.Channel(id)
-	if err != nil {
-		return nil
-	}
-	if ch.GuildID != "" {
-		for _, ds := range b.shards {
-			if ds.State.ChannelAdd(ch) == nil {
-				break
+	return channelInfo{}
+}
+
+// stateChannel returns what st knows of channel id.
+func stateChannel(st *discordgo.State, id string) (channelInfo, bool) {
+	st.RLock()
+	defer st.RUnlock()
+	for _, g := range st.Guilds {
+		for _, list := range [][]*discordgo.Channel{g.Channels, g.Threads} {
+			for _, c := range list {
+				if c.ID == id {
+					return channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}, true
+				}
 			}
 		}
 	}
-	return ch
+	return channelInfo{}, false
 }
 
-func (b *Bot) autocomplete(i *discordgo.Interaction) {
+// channelType returns the type of a guild channel from the state (0 when unknown).
+func (b *Bot) channelType(id string) discordgo.ChannelType { return b.stateChannel(id).Type }
+
+func (b *Bot) autocomplete(i *discordgo.Interaction, ch channelInfo) {
 	data := i.ApplicationCommandData()
-	req := b.request(i)
+	req := b.request(i, ch)
 	req.Command = data.Name
 	focused, typed := "", ""
-	for _, o := range data.Options {
+	for _, o := range optionsOf(data.Options, req.Args) {
 		if o.Focused {
 			focused, typed = o.Name, fmt.Sprint(o.Value)
 			continue
@@ -515,14 +710,16 @@ func (b *Bot) autocomplete(i *discordgo.Interaction) {
 		Type: discordgo.InteractionApplicationCommandAutocompleteResult,
 		Data: &discordgo.InteractionResponseData{Choices: choices},
 	}); err != nil {
+		b.failed(err)
 		b.log.Warn("discord: autocomplete answer failed", "error", err)
 	}
 }
 
-// run handles req for interaction i (a press of a button of kind, or kindRun),
-// answering at once when the service is quick and deferring otherwise; it reports
-// whether the request failed or was refused.
-func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, kind string) bool {
+// run handles req for interaction i (a press of a button of kind, or kindRun), which
+// arrived at arrived, answering at once when the service is quick and deferring
+// otherwise (DeferAfter after arrival); it reports whether the request failed or was
+// refused.
+func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arrived time.Time, kind string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
 	defer cancel()
 	done := make(chan bot.Reply, 1)
@@ -536,10 +733,12 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, kind 
 		done <- b.service().Handle(ctx, req)
 	}()
 	var reply bot.Reply
+	timer := time.NewTimer(b.opts.DeferAfter - time.Since(arrived))
+	defer timer.Stop()
 	select {
 	case reply = <-done:
 		b.respond(i, reply, kind)
-	case <-time.After(b.opts.DeferAfter):
+	case <-timer.C:
 		deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		switch {
 		case kind == kindAnswer:
@@ -550,11 +749,17 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, kind 
 		default:
 			deferred.Data = &discordgo.InteractionResponseData{}
 		}
-		if err := b.ds.InteractionRespond(i, deferred); err != nil {
+		err := b.ds.InteractionRespond(i, deferred)
+		if err != nil {
+			b.failed(err)
 			b.log.Warn("discord: deferring failed", "error", err)
 		}
 		reply = <-done
-		b.complete(i, reply, private, kind)
+		if err != nil {
+			b.fallback(i, reply)
+		} else {
+			b.complete(i, reply, private, kind)
+		}
 	}
 	if reply.Started != nil {
 		b.openThread(i, reply)
@@ -567,6 +772,9 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, kind 
 func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, kind string, extra ...discordgo.MessageComponent) {
 	m := b.message(r)
 	if len(extra) > 0 {
+		if len(m.components) >= maxActionRows {
+			m.components = m.components[:maxActionRows-1]
+		}
 		m.components = append(m.components, discordgo.ActionsRow{Components: extra})
 	}
 	data := &discordgo.InteractionResponseData{
@@ -581,13 +789,46 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, kind string, extra 
 	if inPlace {
 		typ, replaced = discordgo.InteractionResponseUpdateMessage, i.Message
 	} else {
-		b.rememberOriginal(i, r, m.components)
+		b.rememberOriginal(i, r, m)
 	}
 	if err := b.interactionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m); err != nil {
+		b.failed(err)
 		b.log.Warn("discord: answering an interaction failed", "error", err)
+		if code(err) != discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
+			b.fallback(i, r)
+		}
 		return
 	}
-	b.shown(i, r, i.ChannelID, nil, m.components, replaced)
+	b.shown(i, r, i.ChannelID, nil, m, replaced)
+}
+
+// fallback delivers the answer to interaction i outside the interaction, when Discord
+// refused or lost the answer: a public answer is posted in the channel with a mention
+// of the user, a private one goes to the user's direct messages.
+func (b *Bot) fallback(i *discordgo.Interaction, r bot.Reply) {
+	user := b.request(i, channelInfo{}).User
+	if r.Private && i.GuildID != "" {
+		if user.ID == "" {
+			return
+		}
+		dm, err := b.ds.UserChannelCreate(user.ID)
+		if err == nil {
+			_, err = b.send(dm.ID, r)
+		}
+		if err != nil {
+			b.failed(err)
+			b.log.Warn("discord: the private answer's fallback by direct message failed", "error", err)
+		}
+		return
+	}
+	r.Private = false
+	if user.ID != "" && i.GuildID != "" && !slices.Contains(r.Mentions, user.ID) {
+		r.Mentions = append(slices.Clone(r.Mentions), user.ID)
+	}
+	if _, err := b.send(i.ChannelID, r); err != nil {
+		b.failed(err)
+		b.log.Warn("discord: the answer's fallback in the channel failed", "error", err)
+	}
 }
 
 // complete finishes a deferred interaction with r; kind is the pressed button's.
@@ -603,28 +844,52 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		// ephemeral followup and remove the public placeholder.
 		note := "Answered privately."
 		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
 		}
 		if _, err := b.followupMessageCreate(i, &discordgo.WebhookParams{
 			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
 		}, m); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: private followup failed", "error", err)
+			b.fallback(i, r)
 		}
 		if err := b.ds.InteractionResponseDelete(i); err != nil {
+			b.failed(err)
 			b.log.Warn("discord: removing the deferred placeholder failed", "error", err)
 		}
 		return
 	}
 	content := m.content
-	b.rememberOriginal(i, r, m.components)
-	if _, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
+	b.rememberOriginal(i, r, m)
+	_, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
 		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
-	}, m); err != nil {
-		b.log.Warn("discord: completing a deferred answer failed", "error", err)
+	}, m)
+	if err == nil {
+		b.shown(i, r, i.ChannelID, nil, m, nil)
 		return
 	}
-	b.shown(i, r, i.ChannelID, nil, m.components, nil)
+	b.failed(err)
+	b.log.Warn("discord: completing a deferred answer failed; following up", "error", err)
+	// A followup replaces a deferred answer that was never completed; files are read
+	// afresh.
+	m = b.message(r)
+	var flags discordgo.MessageFlags
+	if deferredPrivate {
+		flags = discordgo.MessageFlagsEphemeral
+	}
+	msg, err := b.followupMessageCreate(i, &discordgo.WebhookParams{
+		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
+		Flags: flags, AllowedMentions: m.mentions,
+	}, m)
+	if err != nil {
+		b.failed(err)
+		b.log.Warn("discord: the followup failed too", "error", err)
+		b.fallback(i, r)
+		return
+	}
+	b.shown(i, r, i.ChannelID, msg, m, nil)
 }
 
 // completeAnswer finishes the press of an answer button deferred as an update of its
@@ -638,7 +903,7 @@ func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) 
 			b.log.Warn("discord: updating the answered message failed", "error", err)
 			return
 		}
-		b.shown(i, r, i.ChannelID, nil, m.components, i.Message)
+		b.shown(i, r, i.ChannelID, nil, m, i.Message)
 		return
 	}
 	params := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions}
@@ -650,7 +915,7 @@ func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) 
 		b.log.Warn("discord: answering a deferred press failed", "error", err)
 		return
 	}
-	b.shown(i, r, i.ChannelID, msg, m.components, nil)
+	b.shown(i, r, i.ChannelID, msg, m, nil)
 }
 
 // openModal answers a Move-style button with a modal asking for a.input.
@@ -666,6 +931,7 @@ func (b *Bot) openModal(i *discordgo.Interaction, a action) {
 		},
 	})
 	if err != nil {
+		b.failed(err)
 		b.log.Warn("discord: opening a modal failed", "error", err)
 	}
 }
@@ -702,22 +968,25 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 		return
 	}
 	board := b.service().Handle(context.Background(), bot.Request{
-		User: b.request(i).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
+		User: b.request(i, channelInfo{}).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
 		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
 	})
 	if board.Refused {
 		return
 	}
 	board.Mentions = r.Mentions
-	if _, err := b.send(th, board); err != nil {
+	g.Place.Thread = th
+	if err := b.post(context.Background(), &g, nil, r.Title, board, ""); err != nil {
 		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
 	}
 }
 
-// threadSlot is the thread of one game, created at most once per process.
+// threadSlot is the thread of one game, created at most once per process (again after
+// a transient failure).
 type threadSlot struct {
-	once sync.Once
-	id   string
+	once  sync.Once
+	id    string
+	retry bool // creation failed transiently: try again next time
 }
 
 // gameThread returns the thread of game g, creating it (named name) and recording
@@ -731,10 +1000,15 @@ func (b *Bot) gameThread(g *bot.GameRef, name string) string {
 	if g.Place.Thread != "" {
 		return g.Place.Thread
 	}
+	return b.newGameThread(g, "game:"+g.ID, name)
+}
+
+// newGameThread opens a thread for game g under key and records it with the service.
+func (b *Bot) newGameThread(g *bot.GameRef, key, name string) string {
 	if name == "" {
 		name = "Game " + g.ID
 	}
-	return b.thread("game:"+g.ID, g.Place.Channel, name, func(th string) error {
+	return b.thread(key, g.Place.Channel, name, func(th string) error {
 		return b.service().SetThread(context.Background(), g.ID, th)
 	})
 }
@@ -755,7 +1029,7 @@ func (b *Bot) eventThread(ev bot.EventRef, place bot.Place) string {
 }
 
 // thread returns the thread kept under key, opening it in channel at most once per
-// process and recording it with record.
+// process (again after a transient failure) and recording it with record.
 func (b *Bot) thread(key, channel, name string, record func(thread string) error) string {
 	b.mu.Lock()
 	slot := b.threads[key]
@@ -764,37 +1038,55 @@ func (b *Bot) thread(key, channel, name string, record func(thread string) error
 		b.threads[key] = slot
 	}
 	b.mu.Unlock()
-	slot.once.Do(func() { slot.id = b.createThread(key, channel, name, record) })
+	slot.once.Do(func() { slot.id, slot.retry = b.createThread(key, channel, name, record) })
+	if slot.retry {
+		b.mu.Lock()
+		if b.threads[key] == slot {
+			delete(b.threads, key)
+		}
+		b.mu.Unlock()
+	}
 	return slot.id
 }
 
-// createThread opens a public thread named name in channel and records it; where
-// the bot may not create threads it says so once per channel and returns "".
-func (b *Bot) createThread(key, channel, name string, record func(thread string) error) string {
-	th, err := b.ds.ThreadStart(channel, clip(name, 100), discordgo.ChannelTypeGuildPublicThread, 10080)
+// createThread opens a public thread named name in channel, or a post in a forum or
+// media channel, and records it; where the bot may not create threads it says so once
+// per channel and returns "". It reports whether a failure was transient.
+func (b *Bot) createThread(key, channel, name string, record func(thread string) error) (string, bool) {
+	name = clip(name, 100)
+	var th *discordgo.Channel
+	var err error
+	if t := b.channelType(channel); isForum(t) {
+		// A forum or media channel holds posts, each opened with its first message.
+		th, err = b.ds.ForumThreadStartComplex(channel, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080},
+			&discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}})
+	} else {
+		th, err = b.ds.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 10080)
+	}
 	if err != nil {
-		var re *discordgo.RESTError
-		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMissingPermissions {
+		kind, transient := Classify(err)
+		b.failed(err)
+		if kind == FailMissingPermissions {
 			b.mu.Lock()
 			first := !b.noThread[channel]
 			b.noThread[channel] = true
 			b.mu.Unlock()
-			if first {
+			if t := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
-			return ""
+			return "", false
 		}
-		if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeMaxActiveThreads {
-			b.threadsFull(key, channel)
-			return ""
+		if kind == FailThreadCap {
+			b.threadsFull(key, channel) // and the next post tries again
+			return "", false
 		}
-		b.log.Warn("discord: creating a thread failed", "for", key, "error", err)
-		return ""
+		b.log.Warn("discord: creating a thread failed", "for", key, "kind", kind, "error", err)
+		return "", transient
 	}
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
-	return th.ID
+	return th.ID, false
 }
 
 // send posts r as a message in channel.
@@ -804,7 +1096,7 @@ func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
 	}, m)
 	if err == nil {
-		b.shown(nil, r, channel, msg, m.components, nil)
+		b.shown(nil, r, channel, msg, m, nil)
 	}
 	return msg, err
 }
@@ -843,72 +1135,192 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 		}
 	}
 	var msg discordgo.Message
-	if err := b.upload("POST", discordgo.EndpointChannelMessages(channel), data, m, &msg, discordgo.WithContext(ctx)); err != nil {
+	// A 429 is answered to the caller (the outbox waits retry_after) rather than waited
+	// out here, so one slow channel holds no worker.
+	if err := b.upload("POST", discordgo.EndpointChannelMessages(channel), data, m, &msg, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)); err != nil {
 		return nil, err
 	}
-	b.shown(nil, r, channel, &msg, m.components, nil)
+	b.shown(nil, r, channel, &msg, m, nil)
 	return &msg, nil
+}
+
+// threadLost reports whether a post in a thread failed because the thread can no
+// longer take the bot's messages: deleted, hidden, locked, or closed to the bot.
+func threadLost(kind FailureKind) bool {
+	switch kind {
+	case FailUnknownChannel, FailMissingAccess, FailThreadLocked, FailThreadArchived, FailMissingPermissions:
+		return true
+	}
+	return false
+}
+
+// post posts r at g's place (its thread, or its channel). When the game's thread can no
+// longer take messages (deleted, locked, hidden) it opens a new thread for the game,
+// recorded with Service.SetThread, and posts there; failing that, or for an event's
+// thread, it posts in the parent channel. A thread that is only archived needs none of
+// this: posting unarchives it. The error is the last failure when nothing was posted.
+//
+// nonce, when not empty, is the message nonce of every attempt (see sendNotice).
+func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply, nonce string) error {
+	place, parent := g.Place.Thread, g.Place.Channel
+	if place == "" {
+		place = parent
+	}
+	if t := b.channelType(place); isForum(t) {
+		return fmt.Errorf("discord: posting in channel %s: %w", place, errForum)
+	}
+	_, err := b.sendNotice(ctx, place, r, nonce)
+	if err == nil {
+		return nil
+	}
+	kind := b.failed(err)
+	if place == parent || !threadLost(kind) {
+		return err
+	}
+	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
+	if g.ID != "" && ev == nil {
+		if th := b.newGameThread(g, "game:"+g.ID+":after:"+place, title); th != "" {
+			_, err2 := b.sendNotice(ctx, th, r, nonce)
+			if err2 == nil {
+				return nil
+			}
+			b.failed(err2)
+			err = err2
+		}
+	}
+	if t := b.channelType(parent); isForum(t) {
+		return err
+	}
+	if _, err2 := b.sendNotice(ctx, parent, r, nonce); err2 != nil {
+		b.failed(err2)
+		return err2
+	}
+	return nil
 }
 
 // Notify delivers n: a mention in the game's thread or channel and/or a direct message;
 // a player whose direct messages are closed is mentioned in the thread instead.
-func (b *Bot) Notify(ctx context.Context, n bot.Notification) (err error) {
-	// A notice is remembered as delivered only once it is: the service's outbox calls
-	// again after a failure, and that retry must not be taken for a duplicate.
-	if n.Key != "" && b.delivered("n:"+n.Key) {
-		return nil
+// A thread that can no longer take messages is replaced (see post). Each post carries
+// n.ID as its message nonce (see sendNotice), and each part that arrived is remembered
+// under n.Key, so delivering n again after an error sends only what failed.
+//
+// Its error keeps bot.Notifier's contract: nil when the player was reached one way; a
+// *bot.RetryAfter for a rate limit; otherwise an error satisfying
+// errors.Is(err, bot.ErrPermanent) when nothing can succeed later (see Classify), and
+// a plain error to retry. Every error names its FailureKind (bot.FailureReason).
+func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
+	dmKey, placeKey := "", ""
+	if n.Key != "" {
+		dmKey, placeKey = "n:"+n.Key+":dm", "n:"+n.Key+":place"
 	}
-	defer func() {
-		if err == nil && n.Key != "" {
-			b.once("n:" + n.Key)
+	sent := func(key string) bool { return key != "" && b.delivered(key) }
+	done := func(key string) {
+		if key != "" {
+			b.markDelivered(key)
 		}
-	}()
+	}
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
 	if n.To.ID != "" {
 		r.Mentions = []string{n.To.ID}
 	}
-	place := ""
-	if n.Game != nil {
-		place = n.Game.Place.Thread
-		if place == "" {
-			place = n.Game.Place.Channel
-		}
-	}
 	inPlace := n.Channel
 	var errs []error
+	reached := false
 	if n.Direct && n.To.ID != "" {
-		dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
-		if err == nil {
-			_, err = b.sendNotice(ctx, dm.ID, r, nonce(n.ID, "d"))
-		}
-		if err != nil {
-			var re *discordgo.RESTError
-			if errors.As(err, &re) && re.Message != nil && re.Message.Code == codeCannotDM {
+		if sent(dmKey) {
+			reached = true
+		} else {
+			dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
+			if err == nil {
+				_, err = b.sendNotice(ctx, dm.ID, r, nonce(n.ID, "d"))
+			}
+			switch {
+			case err == nil:
+				done(dmKey)
+				reached = true
+			case b.failed(err) == FailDMClosed:
 				inPlace = true
-			} else {
+			default:
 				errs = append(errs, err)
 			}
 		}
 	}
-	if inPlace && n.Game != nil && n.Game.ID != "" && n.Game.Place.Thread == "" {
-		if th := b.gameThread(n.Game, n.Reply.Title); th != "" {
-			place = th
+	if inPlace && n.Game != nil {
+		if sent(placeKey) {
+			reached = true
+		} else {
+			g := *n.Game
+			if g.ID != "" && g.Place.Thread == "" {
+				g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
+			}
+			if n.Event != nil {
+				if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
+					g.Place.Thread = th
+				}
+			}
+			if g.Place.Thread != "" || g.Place.Channel != "" {
+				if err := b.post(ctx, &g, n.Event, n.Reply.Title, r, nonce(n.ID, "c")); err != nil {
+					errs = append(errs, err)
+				} else {
+					done(placeKey)
+					reached = true
+				}
+			}
 		}
 	}
-	if inPlace && n.Event != nil && n.Game != nil {
-		if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
-			place = th
-		}
-	}
-	if inPlace && place != "" {
-		if _, err := b.sendNotice(ctx, place, r, nonce(n.ID, "c")); err != nil {
-			errs = append(errs, err)
-		}
-	}
-	return errors.Join(errs...)
+	return notifyError(errs, reached)
 }
+
+// notifyError is Notify's answer for the failures errs of its parts: nil when the
+// player was reached another way and nothing can be retried; otherwise the most
+// hopeful failure, marked as bot.Notifier asks.
+func notifyError(errs []error, reached bool) error {
+	var permanent, transient error
+	for _, err := range errs {
+		if Transient(err) {
+			transient = err
+		} else if permanent == nil {
+			permanent = err
+		}
+	}
+	switch {
+	case transient != nil:
+		kind, _ := Classify(transient)
+		var rl *discordgo.RateLimitError
+		if errors.As(transient, &rl) && rl.TooManyRequests != nil {
+			return &bot.RetryAfter{Wait: rl.RetryAfter, Err: &deliveryError{kind: kind, err: transient}}
+		}
+		return &deliveryError{kind: kind, err: transient}
+	case permanent != nil && !reached:
+		kind, _ := Classify(permanent)
+		return &deliveryError{kind: kind, err: permanent, permanent: true}
+	}
+	return nil
+}
+
+// deliveryError is a failure to deliver a notification, with its kind.
+type deliveryError struct {
+	kind      FailureKind
+	err       error
+	permanent bool
+}
+
+func (e *deliveryError) Error() string {
+	return "discord: delivering a notification (" + string(e.kind) + "): " + e.err.Error()
+}
+
+// Unwrap returns the cause, and bot.ErrPermanent for a permanent failure.
+func (e *deliveryError) Unwrap() []error {
+	if e.permanent {
+		return []error{e.err, bot.ErrPermanent}
+	}
+	return []error{e.err}
+}
+
+// FailureReason names the kind of failure, for metrics.
+func (e *deliveryError) FailureReason() string { return string(e.kind) }
 
 // outgoing is a Reply rendered for Discord.
 type outgoing struct {
@@ -917,13 +1329,23 @@ type outgoing struct {
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
 	attached   []attachment // the files' entries, with their descriptions
+	ready      time.Time    // when it was rendered: the reply exists since
 	mentions   *discordgo.MessageAllowedMentions
 	prompts    map[string]string // custom id -> confirmation question or modal label
 }
 
 // message renders r for Discord and remembers its components' prompts.
 func (b *Bot) message(r bot.Reply) outgoing {
+	b.mu.Lock()
+	ids := b.ids
+	b.mu.Unlock()
+	r.Text = mentionCommands(r.Text, ids)
+	r.Fields = slices.Clone(r.Fields)
+	for i := range r.Fields {
+		r.Fields[i].Value = mentionCommands(r.Fields[i].Value, ids)
+	}
 	m := message(r)
+	m.ready = time.Now()
 	b.remember(m)
 	return m
 }
@@ -963,8 +1385,14 @@ func message(r bot.Reply) outgoing {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(f.Name, 256), Value: clip(f.Value, 1024), Inline: f.Inline})
 	}
 	e.Description = clip(e.Description, 4096)
+	fitEmbed(e)
 	if e.Title != "" || e.Description != "" || len(e.Fields) > 0 || e.Image != nil {
 		m.embeds = []*discordgo.MessageEmbed{e}
+	}
+	// Buttons fill the rows a select menu leaves.
+	buttonRows := maxActionRows
+	if r.Choice != nil && len(r.Choice.Options) > 0 {
+		buttonRows--
 	}
 	var row []discordgo.MessageComponent
 	for _, a := range r.Actions {
@@ -990,6 +1418,9 @@ func message(r bot.Reply) outgoing {
 				m.prompts = map[string]string{}
 			}
 			m.prompts[id] = act.label
+		}
+		if len(m.components) == buttonRows {
+			break // Discord shows at most five action rows
 		}
 		row = append(row, button(act, a.Label, buttonStyle(a.Style)))
 		if len(row) == 5 {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image/png"
 	"io"
 	"log/slog"
@@ -133,13 +134,12 @@ func TestRegistration(t *testing.T) {
 	for _, c := range cmds {
 		names[c.Name] = true
 	}
-	for _, want := range []string{"challenge", "move", "place", "board", "games", "resign", "draw", "takeback", "abort", "pgn", "gif", "hint", "rules", "settings"} {
+	// Commands that buttons also reach are registered too, so that sentences naming
+	// them (and players without the buttons) are never at a dead end.
+	for _, want := range []string{"challenge", "accept", "decline", "cancel", "challenges", "move", "place", "board", "games", "resign", "draw", "takeback", "abort", "pgn", "gif", "hint", "rules", "settings", "help"} {
 		if !names[want] {
 			t.Errorf("command /%s not registered; got %v", want, names)
 		}
-	}
-	if names["accept"] {
-		t.Error("button-only command /accept registered")
 	}
 	if n := len(e.srv.RequestsTo("PUT /applications/{application_id}/commands")); n != 1 {
 		t.Errorf("%d bulk overwrites, want 1", n)
@@ -521,13 +521,13 @@ func TestGuildRegistration(t *testing.T) {
 
 func TestAdminActionsCheckedWithDiscordPermissions(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
-	create := []discordtest.Opt{{Name: "action", Value: "create"}, {Name: "name", Value: "Autumn"},
+	create := []discordtest.Opt{{Name: "name", Value: "Autumn"},
 		{Name: "variant", Value: "gothic"}, {Name: "format", Value: "round-robin"}}
-	no := e.answer(e.srv.Command("alice", "general", "tournament", create...))
+	no := e.answer(e.srv.Command("alice", "general", "tournament create", create...))
 	if !no.Ephemeral {
 		t.Errorf("alice (no Manage Server) created a tournament: %q", text(no))
 	}
-	yes := e.answer(e.srv.Command("carol", "general", "tournament", create...))
+	yes := e.answer(e.srv.Command("carol", "general", "tournament create", create...))
 	if yes.Ephemeral {
 		t.Errorf("carol (Admin role) was refused: %q", text(yes))
 	}
@@ -556,18 +556,17 @@ func TestNotifyPlaceWithoutAddressee(t *testing.T) {
 
 func TestTournamentGamesGetThreads(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
-	made := e.answer(e.srv.Command("carol", "games", "tournament", discordtest.Opt{Name: "action", Value: "create"},
-		discordtest.Opt{Name: "name", Value: "Autumn"}, discordtest.Opt{Name: "variant", Value: "gothic"},
+	made := e.answer(e.srv.Command("carol", "games", "tournament create", discordtest.Opt{Name: "name", Value: "Autumn"}, discordtest.Opt{Name: "variant", Value: "gothic"},
 		discordtest.Opt{Name: "format", Value: "round-robin"}))
 	if made.Ephemeral {
 		t.Fatalf("create refused: %q", text(made))
 	}
 	for _, who := range []string{"alice", "bob"} {
-		if m := e.answer(e.srv.Command(who, "games", "tournament", discordtest.Opt{Name: "action", Value: "join"})); m.Ephemeral {
+		if m := e.answer(e.srv.Command(who, "games", "tournament join")); m.Ephemeral {
 			t.Fatalf("%s could not join: %q", who, text(m))
 		}
 	}
-	if m := e.answer(e.srv.Command("carol", "games", "tournament", discordtest.Opt{Name: "action", Value: "start"})); m.Ephemeral {
+	if m := e.answer(e.srv.Command("carol", "games", "tournament start")); m.Ephemeral {
 		t.Fatalf("start refused: %q", text(m))
 	}
 	e.svc.Idle()
@@ -594,14 +593,13 @@ func TestTournamentGamesGetThreads(t *testing.T) {
 	if len(news) == 0 || !strings.Contains(text(news[0]), "All games have started.") {
 		t.Errorf("the tournament's thread: %+v", news)
 	}
-	if m := e.answer(e.srv.Command("carol", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "info"})); m.Ephemeral {
+	if m := e.answer(e.srv.Command("carol", threads["Autumn"], "tournament info")); m.Ephemeral {
 		t.Errorf("the tournament's thread does not mean the tournament: %q", text(m))
 	}
 	// The standings, as a picture by default and as text on request.
-	pic := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "standings"}))
+	pic := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament standings"))
 	checkStandingsPicture(t, pic)
-	tbl := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament", discordtest.Opt{Name: "action", Value: "standings"},
-		discordtest.Opt{Name: "show", Value: "table"}))
+	tbl := e.answer(e.srv.Command("bob", threads["Autumn"], "tournament standings", discordtest.Opt{Name: "show", Value: "table"}))
 	if len(tbl.Attachments) != 0 || !strings.Contains(text(tbl), "```") || !strings.Contains(text(tbl), "Sonneborn-Berger") {
 		t.Errorf("standings as text: %q, %d attachments", text(tbl), len(tbl.Attachments))
 	}
@@ -645,10 +643,10 @@ func TestEngineMatchInThread(t *testing.T) {
 		bot.NewEngine(engine.New(engine.Options{Seed: 1}), nil, nil))
 	opts := []discordtest.Opt{{Name: "variant", Value: "gothic"}, {Name: "first_level", Value: 1}, {Name: "second_level", Value: 2},
 		{Name: "games", Value: 2}, {Name: "max_plies", Value: 24}}
-	if no := e.answer(e.srv.Command("alice", "general", "match", opts...)); !no.Ephemeral || !strings.Contains(text(no), "Only members who may manage this server") {
+	if no := e.answer(e.srv.Command("alice", "general", "match start", opts...)); !no.Ephemeral || !strings.Contains(text(no), "Only members who may manage this server") {
 		t.Errorf("alice (no Manage Server) started a match: %q", text(no))
 	}
-	yes := e.answer(e.srv.Command("carol", "general", "match", opts...))
+	yes := e.answer(e.srv.Command("carol", "general", "match start", opts...))
 	if yes.Ephemeral || !strings.Contains(text(yes), "Match 1 has begun") {
 		t.Fatalf("carol's match: %q", text(yes))
 	}
@@ -691,9 +689,133 @@ func TestEngineMatchInThread(t *testing.T) {
 			t.Errorf("match news in the channel instead of the thread: %q", text(m))
 		}
 	}
-	score := e.answer(e.srv.Command("carol", threads[0].ID, "match", discordtest.Opt{Name: "action", Value: "score"}))
+	score := e.answer(e.srv.Command("carol", threads[0].ID, "match score"))
 	if !strings.Contains(text(score), "All 2 games played.") {
 		t.Errorf("score in the thread: %q", text(score))
+	}
+}
+
+// A reply that names a command shows it as a clickable mention with the id Discord
+// gave the command when it was registered.
+func TestRepliesMentionRegisteredCommands(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	id := ""
+	for _, c := range e.srv.Commands("") {
+		if c.Name == "challenges" {
+			id = c.ID
+		}
+	}
+	if id == "" {
+		t.Fatal("/challenges has no id")
+	}
+	r := e.answer(e.srv.Command("alice", "general", "accept"))
+	if got := text(r); !strings.Contains(got, "</challenges:"+id+"> lists them") {
+		t.Fatalf("the refusal does not mention /challenges: %q", got)
+	}
+}
+
+// Commands are registered with where they are offered (contexts and installs, not
+// the deprecated dm_permission), /tournament and /match as subcommands with the
+// options each needs, and bounds on numbers and texts.
+func TestCommandShapes(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	cmds := map[string]discordtest.Command{}
+	for _, c := range e.srv.Commands("") {
+		cmds[c.Name] = c
+		if strings.Contains(string(c.Raw), "dm_permission") {
+			t.Errorf("/%s is registered with dm_permission", c.Name)
+		}
+	}
+	for name, want := range map[string]string{"move": "[0 1 2] [0 1]", "challenge": "[0 1 2] [0 1]", "board": "[0 1 2] [0 1]",
+		"accept": "[0 1 2] [0 1]", "tournament": "[0] [0]", "match": "[0] [0]"} {
+		c := cmds[name]
+		if got := fmt.Sprint(c.Contexts, c.IntegrationTypes); got != want {
+			t.Errorf("/%s contexts and installs %s, want %s", name, got, want)
+		}
+	}
+	tour := cmds["tournament"]
+	var subs []string
+	for _, o := range tour.Options {
+		if o.Type != discordgo.ApplicationCommandOptionSubCommand {
+			t.Fatalf("/tournament option %q is not a subcommand", o.Name)
+		}
+		subs = append(subs, o.Name)
+	}
+	if strings.Join(subs, " ") != "create join leave start standings info" {
+		t.Errorf("/tournament subcommands %v", subs)
+	}
+	create := tour.Option("create")
+	if v := findOpt(create.Options, "variant"); v == nil || !v.Required {
+		t.Errorf("/tournament create's variant is not required: %+v", v)
+	}
+	if n := findOpt(create.Options, "name"); n == nil || n.MaxLength == nil || *n.MaxLength != bot.MaxTournamentNameLen {
+		t.Errorf("/tournament create's name has no max_length: %+v", n)
+	}
+	if l := findOpt(tour.Option("join").Options, "level"); l == nil || l.MinValue == nil || *l.MinValue != 1 || l.MaxValue == nil || *l.MaxValue != 8 {
+		t.Errorf("/tournament join's level is not bounded 1-8: %+v", l)
+	}
+	if l := findOpt(cmds["challenge"].Options, "level"); l == nil || l.MinValue == nil || *l.MinValue != 1 || *l.MaxValue != 8 {
+		t.Errorf("/challenge's level is not bounded 1-8: %+v", l)
+	}
+	if top := findOpt(cmds["leaderboard"].Options, "top"); top == nil || top.MaxValue == nil || *top.MaxValue != 50 {
+		t.Errorf("/leaderboard's top is not bounded: %+v", top)
+	}
+	match := cmds["match"]
+	if g := findOpt(match.Option("start").Options, "games"); g == nil || g.MinValue == nil || *g.MinValue != 1 || *g.MaxValue != 100 {
+		t.Errorf("/match start's games are not bounded: %+v", g)
+	}
+	// A subcommand's options reach the service with the subcommand's name.
+	info := e.answer(e.srv.Command("alice", "general", "tournament info", discordtest.Opt{Name: "tournament", Value: "7"}))
+	if !strings.Contains(text(info), "There is no tournament 7") {
+		t.Errorf("/tournament info tournament:7 answered %q", text(info))
+	}
+}
+
+func findOpt(opts []discordtest.CommandOption, name string) *discordtest.CommandOption {
+	for i := range opts {
+		if opts[i].Name == name {
+			return &opts[i]
+		}
+	}
+	return nil
+}
+
+// A challenge made in a direct message reaches the opponent in theirs, with
+// buttons; the opponent accepts there, and the challenger hears of it in hers.
+// (Discord does not offer /tournament there: see TestCommandShapes.)
+func TestChallengeThroughDirectMessages(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	aliceDM, bobDM := e.srv.DMChannel("alice"), e.srv.DMChannel("bob")
+	ch := e.answer(e.srv.Command("alice", aliceDM, "challenge", discordtest.Opt{Name: "variant", Value: "gothic"},
+		discordtest.Opt{Name: "opponent", Value: "bob"}, discordtest.Opt{Name: "color", Value: "white"}))
+	if ch.Ephemeral || strings.Contains(ch.Content, "<@"+e.srv.User("bob").ID+">") {
+		t.Fatalf("the challenge in alice's DM: %q", text(ch))
+	}
+	var notice *discordtest.Message
+	if err := e.srv.Wait(e.ctx, func() bool {
+		for _, m := range e.srv.Messages(bobDM) {
+			if strings.Contains(text(m), "Challenge #1") {
+				notice = m
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("bob was not told in his DMs: %v", err)
+	}
+	acc := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Accept")))
+	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
+		t.Fatalf("bob's accept: %q", text(acc))
+	}
+	if err := e.srv.Wait(e.ctx, func() bool {
+		for _, m := range e.srv.Messages(aliceDM) {
+			if strings.Contains(text(m), "Game 1 begins") || strings.Contains(text(m), "accepted") {
+				return true
+			}
+		}
+		return false
+	}); err != nil {
+		t.Fatalf("alice was not told in her DMs: %v", err)
 	}
 }
 

@@ -9,8 +9,13 @@
 // autocomplete (at most 25 suggestions from Service.Complete), buttons, select menus
 // and modal submissions. Answers go out at once when the service is quick and are
 // otherwise deferred, then completed by editing the original response, always
-// inside Discord's 3 seconds; refusals and private replies are ephemeral. Board
-// pictures and animations are attached as files and shown in the embed.
+// inside Discord's 3 seconds, counted from the interaction's arrival: the channel's
+// kind comes with the interaction, so nothing is asked of Discord first. Refusals and
+// private replies are ephemeral. Board pictures and animations are attached as files
+// and shown in the embed. An answer always comes: a failed answer is posted in the
+// channel with a mention (a private one goes by direct message), and a failed edit of a
+// deferred answer becomes a followup, or that post. Messages keep to Discord's limits:
+// at most five action rows, and embeds shortened, with a note, to 6,000 characters.
 //
 // A reply's buttons, confirmations, Move modal and select menus are Discord
 // components whose custom ids (at most 100 characters) encode
@@ -19,9 +24,24 @@
 // back to a generic wording after a restart.
 //
 // An accepted challenge opens a public thread named after the game, where the board,
-// notifications and talk go (Service.SetThread records it); where the bot may not
-// create threads (Discord error 50013) the game stays in the channel, and the bot
-// says so once per channel. Bot implements bot.Notifier: mentions in the game's
-// thread, direct messages for players who chose them, and a mention in the thread
-// for a player whose direct messages are closed (50007).
+// notifications and talk go (Service.SetThread records it); in a forum or media
+// channel the game gets a post instead. Where the bot may not create threads (Discord
+// error 50013) or the server has all the active threads it may (160006) the game stays
+// in the channel, and the bot says so once per channel for the first. A challenge, its
+// acceptance, and starting a tournament or match are refused, with a sentence naming
+// the permissions, where the interaction's app_permissions lack Send Messages, Send
+// Messages in Threads (where games get threads), Attach Files or Embed Links.
+//
+// Bot implements bot.Notifier: mentions in the game's thread, direct messages for
+// players who chose them, and a mention in the thread for a player whose direct
+// messages are closed (50007). Posting in an archived thread unarchives it; a game's
+// thread that is deleted, locked or closed to the bot is replaced by a new one
+// (recorded with Service.SetThread), or else the parent channel is used. Each post of
+// a notification carries its outbox id as the message nonce with enforce_nonce, and
+// each part that arrived is remembered under its key, so delivering it again after an
+// error sends only what failed. Notify's errors keep bot.Notifier's contract, after
+// Classify: a 429 is a *bot.RetryAfter (not waited out by discordgo, so a slow channel
+// holds no worker), a permanent failure (a deleted channel, a missing permission...)
+// is bot.ErrPermanent, others are retried; each names its kind (bot.FailureReason). Failures counts the
+// failed requests to Discord by kind, for metrics.
 package discord

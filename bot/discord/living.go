@@ -52,10 +52,10 @@ func replaces(i *discordgo.Interaction, r bot.Reply, kind string) bool {
 // rememberOriginal remembers the original response to i, about to show r, under
 // r.Topic when it is to be tracked. It is called before the response is sent, so
 // that an answer given as soon as the message shows finds it.
-func (b *Bot) rememberOriginal(i *discordgo.Interaction, r bot.Reply, components []discordgo.MessageComponent) {
-	if tracked(r, components) {
-		b.rememberTopic(r.Topic, posted{channel: i.ChannelID, id: "@original", components: components,
-			interaction: i.ID, app: i.AppID, token: i.Token, at: time.Now()})
+func (b *Bot) rememberOriginal(i *discordgo.Interaction, r bot.Reply, m outgoing) {
+	if tracked(r, m.components) {
+		b.rememberTopic(r.Topic, posted{channel: i.ChannelID, id: "@original", components: m.components,
+			interaction: i.ID, app: i.AppID, token: i.Token, at: m.ready})
 	}
 }
 
@@ -69,17 +69,17 @@ func (b *Bot) rememberTopic(topic string, p posted) {
 	b.topics[topic] = append(b.topics[topic], p)
 }
 
-// shown does what follows showing r in channel: as msg, when it is a message not
-// yet remembered (a channel message or a followup to i; nil otherwise), which is
-// remembered under r.Topic; an Update settles r.Topic, sparing the message it
-// replaced (nil when none); a game's last word in its thread archives the thread.
-func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, components []discordgo.MessageComponent, replaced *discordgo.Message) {
+// shown does what follows showing r, rendered as m, in channel: as msg, when it is a
+// message not yet remembered (a channel message or a followup to i; nil otherwise),
+// which is remembered under r.Topic; an Update settles r.Topic, sparing the message
+// it replaced (nil when none); a game's last word in its thread archives the thread.
+func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, m outgoing, replaced *discordgo.Message) {
 	switch {
 	case r.Topic == "":
 	case r.Update:
-		b.settle(r.Topic, replaced)
-	case msg != nil && tracked(r, components):
-		p := posted{channel: channel, id: msg.ID, components: components, at: time.Now()}
+		b.settle(r.Topic, replaced, m.ready)
+	case msg != nil && tracked(r, m.components):
+		p := posted{channel: channel, id: msg.ID, components: m.components, at: m.ready}
 		if i != nil {
 			p.interaction, p.app, p.token = i.ID, i.AppID, i.Token
 		}
@@ -93,12 +93,24 @@ func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *
 	}
 }
 
-// settle disables the buttons of the messages posted about topic, except spared
-// (nil: none), and forgets them.
-func (b *Bot) settle(topic string, spared *discordgo.Message) {
+// settle disables the buttons of the messages posted about topic before the answer
+// that settles it was ready (a later message, such as a new offer made since, is
+// about the topic's next turn), except spared (nil: none), and forgets them.
+func (b *Bot) settle(topic string, spared *discordgo.Message, ready time.Time) {
 	b.mu.Lock()
-	list := b.topics[topic]
-	delete(b.topics, topic)
+	var list, keep []posted
+	for _, p := range b.topics[topic] {
+		if p.at.Before(ready) {
+			list = append(list, p)
+		} else {
+			keep = append(keep, p)
+		}
+	}
+	if keep == nil {
+		delete(b.topics, topic)
+	} else {
+		b.topics[topic] = keep
+	}
 	b.mu.Unlock()
 	for _, p := range list {
 		if spared != nil && (p.id == spared.ID || spared.InteractionMetadata != nil && p.id == "@original" && p.interaction == spared.InteractionMetadata.ID) {

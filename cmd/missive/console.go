@@ -68,6 +68,9 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	svc, err := bot.New(bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
 		Engine: bot.NewEngine(engine.New(engine.Options{}), nil, nil), Site: "Missive console",
+		// A game's review is drawn when /review asks: the console waits for the work a
+		// command starts, and a review after every ending would hold the prompt.
+		Review: bot.ReviewOptions{OnRequest: true, Budget: time.Minute},
 	})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)

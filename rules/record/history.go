@@ -176,11 +176,25 @@ func Movetext(moves []Step) []string {
 	if len(moves) == 0 {
 		return nil
 	}
-	num, opener := 1, moves[0].Side
+	num, opener := numbering(moves)
+	return movetext(moves, num, opener, nil)
+}
+
+// numbering returns the number of the first of moves and the side that opens each
+// numbered move, as Movetext documents.
+func numbering(moves []Step) (int, rules.Side) {
 	if f, ok := moves[0].Before.(fullmover); ok {
-		num, opener = max(f.FullmoveNumber(), 1), rules.White
+		return max(f.FullmoveNumber(), 1), rules.White
 	}
+	return 1, moves[0].Side
+}
+
+// movetext numbers moves from num, opener's moves starting a number; after(i), when
+// set, gives tokens to write after move i (annotations, a variation), after which a
+// move by the other side repeats its number ("N...").
+func movetext(moves []Step, num int, opener rules.Side, after func(i int, num int) []string) []string {
 	out := make([]string, 0, len(moves)*3/2+1)
+	again := true // the next move by the other side needs its number
 	for i, st := range moves {
 		switch {
 		case st.Side == opener:
@@ -188,10 +202,18 @@ func Movetext(moves []Step) []string {
 				num++
 			}
 			out = append(out, strconv.Itoa(num)+".")
-		case i == 0:
+		case again:
 			out = append(out, strconv.Itoa(num)+"...")
 		}
 		out = append(out, st.SAN)
+		again = false
+		if after != nil {
+			if extra := after(i, num); len(extra) > 0 {
+				out = append(out, extra...)
+				last := extra[len(extra)-1]
+				again = strings.HasSuffix(last, ")") || strings.HasSuffix(last, "}")
+			}
+		}
 	}
 	return out
 }

@@ -31,7 +31,28 @@ type PGN struct {
 	Seed                                   uint64 // the seed written for a game with simultaneous rounds
 	Extra                                  []Tag
 	History                                *History
+	// Notes annotate moves, by step index (Step.Index); see Note.
+	Notes map[int]Note
 }
+
+// Note annotates one move of a PGN: written after the move as its NAG, then a
+// comment holding the evaluation ("{[%eval 0.35]}", the form Lichess and ChessBase
+// read) and Comment, then Line as a variation, a move that could have been played
+// instead ("(12... Qe7 13. Nf3)"). A move by the other side after a comment or a
+// variation repeats its number ("12..."), as PGN readers expect.
+type Note struct {
+	NAG     int          // 0 for none; $6 inaccuracy ("?!"), $2 mistake ("?"), $4 blunder ("??")
+	Eval    string       // "0.35", "-1.20", "#3", "#-2"; empty for none
+	Comment string       // plain text; braces are dropped
+	Line    []rules.Move // moves from the position before the annotated move
+}
+
+// The NAGs of a reviewed move.
+const (
+	NAGMistake    = 2
+	NAGBlunder    = 4
+	NAGInaccuracy = 6
+)
 
 // pgnWidth is the longest movetext line.
 const pgnWidth = 79
@@ -76,7 +97,14 @@ func WritePGN(w io.Writer, g PGN) error {
 	if len(placement) > 0 {
 		text = append(text, "{Placement: "+PlacementText(placement)+"}")
 	}
-	text = append(text, Movetext(moves)...)
+	if len(moves) > 0 {
+		num, opener := numbering(moves)
+		var after func(i, num int) []string
+		if len(g.Notes) > 0 {
+			after = func(i, num int) []string { return noteTokens(g.Notes[moves[i].Index], moves[i], num, opener) }
+		}
+		text = append(text, movetext(moves, num, opener, after)...)
+	}
 	text = append(text, result)
 	bw.WriteString(Wrap(text, pgnWidth))
 	bw.WriteString("\n")
@@ -86,4 +114,31 @@ func WritePGN(w io.Writer, g PGN) error {
 // escapeTag escapes a tag value's backslashes and quotes.
 func escapeTag(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s)
+}
+
+// noteTokens writes note n of move st (numbered num, like its variation) as movetext tokens; a line the
+// rules refuse from st's position is left out.
+func noteTokens(n Note, st Step, num int, opener rules.Side) []string {
+	var out []string
+	if n.NAG > 0 {
+		out = append(out, "$"+strconv.Itoa(n.NAG))
+	}
+	var c []string
+	if n.Eval != "" {
+		c = append(c, "[%eval "+n.Eval+"]")
+	}
+	if t := strings.Join(strings.FieldsFunc(n.Comment, func(r rune) bool { return r == '{' || r == '}' || r == '\n' }), " "); t != "" {
+		c = append(c, strings.TrimSpace(t))
+	}
+	if len(c) > 0 {
+		out = append(out, "{"+strings.Join(c, " ")+"}")
+	}
+	if len(n.Line) > 0 {
+		if h, err := Line(st.Before, n.Line); err == nil {
+			line := movetext(h.Notated().Steps, num, opener, nil)
+			line[0], line[len(line)-1] = "("+line[0], line[len(line)-1]+")"
+			out = append(out, line...)
+		}
+	}
+	return out
 }

@@ -24,7 +24,9 @@ type Command struct {
 	DefaultMemberPermissions *int64
 	// Contexts are the interaction contexts (0 guild, 1 bot DM, 2 private channel).
 	Contexts []int
-	Options  []CommandOption
+	// IntegrationTypes are the installs that offer the command (0 guild, 1 user).
+	IntegrationTypes []int
+	Options          []CommandOption
 	// Raw is the command as the bot sent it.
 	Raw json.RawMessage
 }
@@ -199,11 +201,13 @@ func (s *Server) registerLocked(scope string, raw map[string]any) *commandState 
 		Type        int               `json:"type"`
 		Perms       any               `json:"default_member_permissions"`
 		Contexts    []int             `json:"contexts"`
+		Installs    []int             `json:"integration_types"`
 		Options     []CommandOption   `json:"options"`
 		NameLoc     map[string]string `json:"name_localizations"`
 	}
 	_ = json.Unmarshal(b, &wire) // already validated
 	cmd.Name, cmd.Description, cmd.Options, cmd.Contexts = wire.Name, wire.Description, wire.Options, wire.Contexts
+	cmd.IntegrationTypes = wire.Installs
 	cmd.Type = discordgo.ApplicationCommandType(max(wire.Type, 1))
 	cmd.GuildID = scope
 	if p, ok := permissionValue(wire.Perms); ok {
@@ -308,6 +312,10 @@ func checkName(bad func(string, string, ...any), ptr, name string) {
 	}
 }
 
+// checkDescription applies Discord's 1-100 character limit on the descriptions of
+// chat input commands and their options (Application Command Structure and
+// Application Command Option Structure, "description: 1-100 character
+// description", https://discord.com/developers/docs/interactions/application-commands).
 func checkDescription(bad func(string, string, ...any), ptr, desc string) {
 	if n := utf8.RuneCountInString(desc); n < 1 || n > 100 {
 		bad(ptr, "description must be 1 to 100 characters, got %d", n)
@@ -355,6 +363,7 @@ func checkOptions(bad func(string, string, ...any), ptr string, opts []any, dept
 			if len(choices) > 25 {
 				bad(p+"/choices", "%d choices; Discord allows 25", len(choices))
 			}
+			checkBounds(bad, p, o, discordgo.ApplicationCommandOptionType(typ))
 		}
 	}
 	if subs > 0 && values > 0 {
@@ -384,4 +393,35 @@ func commandLength(v any) int {
 		}
 	}
 	return n
+}
+
+// checkBounds applies Discord's rules on an option's bounds: min_value and
+// max_value only on integer and number options, min_length (0-6000) and max_length
+// (1-6000) only on string options, each minimum at most its maximum (Application
+// Command Option Structure,
+// https://discord.com/developers/docs/interactions/application-commands).
+func checkBounds(bad func(string, string, ...any), p string, o map[string]any, t discordgo.ApplicationCommandOptionType) {
+	number := t == discordgo.ApplicationCommandOptionInteger || t == discordgo.ApplicationCommandOptionNumber
+	minV, hasMinV := o["min_value"].(float64)
+	maxV, hasMaxV := o["max_value"].(float64)
+	if (hasMinV || hasMaxV) && !number {
+		bad(p+"/min_value", "min_value and max_value apply only to integer and number options")
+	}
+	if hasMinV && hasMaxV && minV > maxV {
+		bad(p+"/min_value", "min_value %v is above max_value %v", minV, maxV)
+	}
+	minL, hasMinL := o["min_length"].(float64)
+	maxL, hasMaxL := o["max_length"].(float64)
+	if (hasMinL || hasMaxL) && t != discordgo.ApplicationCommandOptionString {
+		bad(p+"/max_length", "min_length and max_length apply only to string options")
+	}
+	if hasMinL && (minL < 0 || minL > 6000) {
+		bad(p+"/min_length", "min_length must be 0 to 6000, got %v", minL)
+	}
+	if hasMaxL && (maxL < 1 || maxL > 6000) {
+		bad(p+"/max_length", "max_length must be 1 to 6000, got %v", maxL)
+	}
+	if hasMinL && hasMaxL && minL > maxL {
+		bad(p+"/min_length", "min_length %v is above max_length %v", minL, maxL)
+	}
 }

@@ -58,6 +58,21 @@
 // DenyThreads or Server.DenyThreads, a real permission overwrite the bot sees in its
 // state). SetLatency slows answers and FailNext plants errors and rate limits.
 //
+// # As strict as Discord
+//
+// The fake enforces Discord's rules where they bite a bot, each citing Discord's
+// documentation where it is enforced (strict.go): per-route rate-limit buckets per
+// channel, guild or webhook (SetRateLimit) with X-RateLimit-* headers, 429, retry_after
+// and Retry-After, and a thread-creation limit shared per server (SetThreadCreateLimit);
+// archived threads, which a post unarchives, and locked ones, which refuse a bot without
+// Manage Threads with 160005 (ArchiveThread); deleted channels and threads, 10003
+// (DeleteChannel); forum and media channels, which refuse messages (40058) and take posts
+// through POST /channels/{id}/threads with a message; the server's cap on active
+// threads, 160006 (SetMaxActiveThreads); interaction tokens that expire after 15
+// minutes, 50027 (InteractionTokenLifetime, ExpireInteraction); the 6,000-character total
+// of a message's embeds and its five action rows; and bursts of 5xx answers and dropped
+// connections on demand (FailNextN, Failure.Drop). RateLimited counts the 429s answered.
+//
 // # Validation
 //
 // Every request is matched to an operation of Discord's openapi.json (path template with

@@ -38,6 +38,7 @@ type interactionState struct {
 	message   *messageState // the message of a component interaction
 	modal     *modalState   // the modal the bot opened in answer
 	focused   *CommandOption
+	expired   bool // the token was expired by ExpireInteraction
 }
 
 // modalState is a modal the bot opened.
@@ -876,6 +877,12 @@ func (s *Server) hookInteraction(c *call) (*interactionState, *reply) {
 	st := s.tokens[c.params["webhook_token"]]
 	if c.params["webhook_id"] != s.appID || st == nil {
 		r := apiError(http.StatusNotFound, discordgo.ErrCodeUnknownWebhook, "Unknown Webhook")
+		return nil, &r
+	}
+	if st.expired || time.Since(st.Sent) > s.cfg.InteractionTokenLifetime {
+		// "Interaction tokens are valid for 15 minutes":
+		// https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
+		r := apiError(http.StatusUnauthorized, discordgo.ErrCodeInvalidWebhookTokenProvided, "Invalid Webhook Token").expected()
 		return nil, &r
 	}
 	if !st.acked {

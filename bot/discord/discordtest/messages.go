@@ -153,6 +153,9 @@ func parseContent(body map[string]any) (*content, error) {
 	if f, ok := body["flags"].(float64); ok {
 		c.Flags = discordgo.MessageFlags(f)
 	}
+	if err := checkMessageLimits(c); err != nil {
+		return nil, err
+	}
 	c.attachments, _ = body["attachments"].([]any)
 	c.allowedMentions, _ = body["allowed_mentions"].(map[string]any)
 	return c, nil

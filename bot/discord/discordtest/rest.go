@@ -121,6 +121,12 @@ func (s *Server) visibleChannel(id string) (*channelState, *reply) {
 		r := unknownChannel()
 		return nil, &r
 	}
+	if ch.deleted {
+		// A channel deleted while the bot knew it: 10003, which a bot must cope with
+		// (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes).
+		r := unknownChannel().expected()
+		return nil, &r
+	}
 	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 {
 		r := missingAccess()
 		return nil, &r
@@ -172,13 +178,31 @@ func (s *Server) createMessage(c *call) reply {
 	case ch.Type == discordgo.ChannelTypeGuildCategory:
 		s.mu.Unlock()
 		return apiError(http.StatusBadRequest, discordgo.ErrCodeCannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type")
+	case isForum(ch):
+		// Forum and media channels hold only posts (threads); a message goes in a post,
+		// or starts one through POST /channels/{id}/threads with a message:
+		// https://discord.com/developers/docs/topics/threads#forums and
+		// https://discord.com/developers/docs/resources/channel#start-thread-in-forum-or-media-channel
+		s.mu.Unlock()
+		return apiError(http.StatusBadRequest, codeForumMessage, "Cannot send messages in a forum channel")
+	case ch.isThread() && ch.locked && s.botPerms(ch)&discordgo.PermissionManageThreads == 0:
+		// A locked thread takes messages only from members with Manage Threads, who
+		// alone may unarchive it: https://discord.com/developers/docs/topics/threads
+		// (Archiving & Unarchiving), error 160005 "Thread is locked".
+		s.mu.Unlock()
+		return apiError(http.StatusBadRequest, discordgo.ErrCodeThreadIsLocked, "Thread is locked").expected()
 	case ch.isThread() && s.botPerms(ch)&discordgo.PermissionSendMessagesInThreads == 0,
 		!ch.isThread() && s.botPerms(ch)&discordgo.PermissionSendMessages == 0:
 		s.mu.Unlock()
 		return missingPermissions()
 	}
+	unarchived := false
 	if ch.isThread() {
-		ch.archived = false // sending a message unarchives a thread
+		// Sending a message in an archived thread unarchives it, for anyone with Send
+		// Messages in Threads when the thread is not locked:
+		// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving).
+		unarchived = ch.archived
+		ch.archived = false
 		ch.members[s.bot.ID] = true
 	}
 	cont, r := parseBody(c.body)
@@ -197,9 +221,21 @@ func (s *Server) createMessage(c *call) reply {
 	}
 	j := s.messageJSON(m)
 	ev, intent := s.messageEventLocked(ch, j)
+	var update map[string]any
+	if unarchived {
+		update = s.channelJSON(ch)
+	}
 	s.mu.Unlock()
+	if update != nil {
+		s.Dispatch("THREAD_UPDATE", update)
+	}
 	s.dispatchIntent("MESSAGE_CREATE", ev, intent)
 	return okJSON(j)
+}
+
+// isForum reports whether ch is a forum or media channel, which holds only posts.
+func isForum(ch *channelState) bool {
+	return ch.Type == discordgo.ChannelTypeGuildForum || ch.Type == discordgo.ChannelTypeGuildMedia
 }
 
 // messageEventLocked is the MESSAGE_CREATE event for a message and the intent it needs.
@@ -302,6 +338,11 @@ func (s *Server) threadFromMessage(c *call) reply {
 }
 
 func (s *Server) threadWithoutMessage(c *call) reply {
+	s.mu.Lock()
+	if ch := s.channels[c.params["channel_id"]]; ch != nil && !ch.deleted && isForum(ch) {
+		return s.forumPost(c, ch) // releases s.mu
+	}
+	s.mu.Unlock()
 	typ := discordgo.ChannelTypeGuildPrivateThread // Discord's default for this route
 	if v, ok := c.body["type"].(float64); ok {
 		typ = discordgo.ChannelType(v)
@@ -337,6 +378,12 @@ func (s *Server) threadParent(c *call, typ discordgo.ChannelType) (*channelState
 	if r != nil {
 		return nil, r
 	}
+	if isForum(ch) {
+		// A forum or media channel takes posts only with their first message:
+		// https://discord.com/developers/docs/resources/channel#start-thread-in-forum-or-media-channel
+		r := apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, "Invalid Form Body: message is required to start a thread in a forum or media channel")
+		return nil, &r
+	}
 	if ch.Type != discordgo.ChannelTypeGuildText && ch.Type != discordgo.ChannelTypeGuildNews {
 		r := apiError(http.StatusBadRequest, discordgo.ErrCodeCannotExecuteActionOnThisChannelType, "Cannot execute action on this channel type")
 		return nil, &r
@@ -349,7 +396,60 @@ func (s *Server) threadParent(c *call, typ discordgo.ChannelType) (*channelState
 		r := missingPermissions()
 		return nil, &r
 	}
+	if r := s.threadCapLocked(ch.GuildID); r != nil {
+		return nil, r
+	}
 	return ch, nil
+}
+
+// forumPost starts a post (a public thread with its first message) in a forum or media
+// channel, which needs Send Messages there rather than Create Public Threads:
+// https://discord.com/developers/docs/resources/channel#start-thread-in-forum-or-media-channel
+// s.mu is held and released here.
+func (s *Server) forumPost(c *call, forum *channelState) reply {
+	if _, r := s.visibleChannel(forum.ID); r != nil {
+		s.mu.Unlock()
+		return *r
+	}
+	if s.botPerms(forum)&discordgo.PermissionSendMessages == 0 {
+		s.mu.Unlock()
+		return missingPermissions()
+	}
+	if r := s.threadCapLocked(forum.GuildID); r != nil {
+		s.mu.Unlock()
+		return *r
+	}
+	msg, ok := c.body["message"].(map[string]any)
+	if !ok {
+		s.mu.Unlock()
+		return apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, "Invalid Form Body: message is required to start a thread in a forum or media channel")
+	}
+	cont, r := parseBody(msg)
+	if r != nil {
+		s.mu.Unlock()
+		return *r
+	}
+	t := s.newThreadLocked(forum, s.ids.next(), discordgo.ChannelTypeGuildPublicThread, c)
+	// The first message of a post has the post's id.
+	m, r := s.newMessageLocked(t, cont, c.files)
+	if r != nil {
+		delete(s.channels, t.ID)
+		s.channelOrder = s.channelOrder[:len(s.channelOrder)-1]
+		s.mu.Unlock()
+		return *r
+	}
+	delete(s.messages, m.ID)
+	m.ID = t.ID
+	s.messages[m.ID] = m
+	t.StarterMessageID = m.ID
+	j := s.channelJSON(t)
+	j["message"] = s.messageJSON(m)
+	ev := s.channelJSON(t)
+	ev["newly_created"] = true
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.Dispatch("THREAD_CREATE", ev)
+	return reply{status: http.StatusCreated, body: j}
 }
 
 func (s *Server) newThreadLocked(parent *channelState, id string, typ discordgo.ChannelType, c *call) *channelState {

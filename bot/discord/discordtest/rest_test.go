@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -383,5 +384,50 @@ func TestApplicationsMe(t *testing.T) {
 	}
 	if err != nil || app.ID != srv.ApplicationID() {
 		t.Errorf("GET /applications/@me = %+v, %v", app, err)
+	}
+}
+
+// The fake refuses bounds Discord refuses: min_value on a string, max_length on an
+// integer, a minimum above its maximum; and unknown contexts (by the OpenAPI
+// description).
+func TestCommandBoundsAndContexts(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{TB: t}
+	srv := New(rec, Config{})
+	ds := open(t, srv, func(*discordgo.Session, *discordgo.InteractionCreate) {})
+	app, guild := srv.ApplicationID(), srv.Guild().ID
+	lo, hi := 9.0, 3.0
+	bad := []discordgo.InteractionContextType{0, 7}
+	_, err := ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{
+		{Name: "a", Description: "a", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "s", Description: "s", MinValue: &lo},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "i", Description: "i", MaxLength: 5},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "j", Description: "j", MinValue: &lo, MaxValue: hi},
+		}},
+	})
+	if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+		t.Fatalf("overwrite with bad bounds = %v, want 50035", err)
+	}
+	for _, want := range []string{"apply only to integer", "apply only to string", "min_value 9 is above max_value 3"} {
+		if !rec.mentions(want) {
+			t.Errorf("%q not reported: %q", want, rec.reported())
+		}
+	}
+	_, err = ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{{Name: "b", Description: "b", Contexts: &bad}})
+	if restCode(err) != discordgo.ErrCodeInvalidFormBody || !rec.mentions(`"/0/contexts/1"`) {
+		t.Errorf("context 7 = %v; reported %q", err, rec.reported())
+	}
+	good := []discordgo.InteractionContextType{0, 1, 2}
+	installs := []discordgo.ApplicationIntegrationType{0, 1}
+	one := 1.0
+	if _, err := ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{
+		{Name: "c", Description: "c", Contexts: &good, IntegrationTypes: &installs, Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "l", MinValue: &one, MaxValue: 8},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "name", Description: "n", MaxLength: 80},
+		}}}); err != nil {
+		t.Fatal(err)
+	}
+	if c := srv.Commands(guild); len(c) != 1 || fmt.Sprint(c[0].Contexts, c[0].IntegrationTypes) != "[0 1 2] [0 1]" {
+		t.Errorf("registered %+v", c)
 	}
 }

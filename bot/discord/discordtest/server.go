@@ -45,6 +45,10 @@ type Config struct {
 	// Discord's 3 seconds when zero; later callbacks get 404 Unknown interaction (10062)
 	// and fail the test.
 	InteractionTimeout time.Duration
+	// InteractionTokenLifetime is how long an interaction's followups and edits work,
+	// DefaultInteractionTokenLifetime (Discord's 15 minutes) when zero; later ones get
+	// 401 Invalid Webhook Token (50027), which a bot must cope with.
+	InteractionTokenLifetime time.Duration
 	// PrivilegedIntents are the privileged intents enabled for the application in the
 	// developer portal; identifying with others closes the gateway with 4014.
 	PrivilegedIntents discordgo.Intent
@@ -91,6 +95,7 @@ type Server struct {
 	requests     []Request
 	latency      map[string]time.Duration
 	faults       []fault
+	rl           rateLimits
 	gw           gatewayState
 }
 
@@ -107,6 +112,8 @@ type Failure struct {
 	Message string
 	// RetryAfter makes a 429 rate-limit answer.
 	RetryAfter time.Duration
+	// Drop closes the connection without an answer, as a network failure does.
+	Drop bool
 }
 
 // New starts a fake Discord for t, checking every request against Discord's API
@@ -145,12 +152,16 @@ func Start(cfg Config) (*Server, error) {
 		interactions: map[string]*interactionState{},
 		tokens:       map[string]*interactionState{},
 		latency:      map[string]time.Duration{},
+		rl:           rateLimits{routes: map[string]RateLimit{}, buckets: map[string]*bucketState{}},
 	}
 	if s.token == "" {
 		s.token = DefaultToken
 	}
 	if s.timeout == 0 {
 		s.timeout = DefaultInteractionTimeout
+	}
+	if s.cfg.InteractionTokenLifetime == 0 {
+		s.cfg.InteractionTokenLifetime = DefaultInteractionTokenLifetime
 	}
 	if s.cfg.HeartbeatInterval == 0 {
 		s.cfg.HeartbeatInterval = DefaultHeartbeatInterval
@@ -355,6 +366,9 @@ type reply struct {
 	status int
 	body   any
 	quiet  bool // an error the bot is expected to handle: do not fail the test
+	drop   bool // close the connection instead of answering
+	// headers are the rate-limit headers of a limited route (default ones otherwise).
+	headers map[string]string
 }
 
 func okJSON(body any) reply { return reply{status: http.StatusOK, body: body} }
@@ -410,10 +424,25 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	s.notifyLocked()
 	s.mu.Unlock()
 	s.logf("%s %s -> %d", rec.Method, rec.Path, rep.status)
+	if rep.drop {
+		if hj, ok := w.(http.Hijacker); ok {
+			if conn, _, err := hj.Hijack(); err == nil {
+				conn.Close()
+				return
+			}
+		}
+		rep = reply{status: http.StatusBadGateway, quiet: true, body: map[string]any{"message": "502: Bad Gateway", "code": 0}}
+	}
 	if rep.status >= 400 && !rep.quiet {
 		s.fail("discordtest: %s %s: the fake Discord answered %d %s", rec.Method, rec.Path, rep.status, marshal(rep.body))
 	}
-	s.rateLimitHeaders(w, rec.Route)
+	if rep.headers != nil {
+		for k, v := range rep.headers {
+			w.Header().Set(k, v)
+		}
+	} else {
+		s.rateLimitHeaders(w, rec.Route)
+	}
 	if rep.status == http.StatusNoContent || rep.body == nil {
 		w.WriteHeader(rep.status)
 		return
@@ -483,7 +512,16 @@ func (s *Server) handle(c *call, rec *Request, raw []byte) reply {
 	if f, ok := s.takeFault(rec.Route); ok {
 		return failureReply(f)
 	}
-	return route.h(c)
+	s.mu.Lock()
+	hdr, limited := s.rateLimitLocked(rec.Route, params, time.Now())
+	s.mu.Unlock()
+	if limited != nil {
+		limited.headers = hdr
+		return *limited
+	}
+	rep := route.h(c)
+	rep.headers = hdr
+	return rep
 }
 
 func (s *Server) routesFor(method string) []restRoute {
@@ -509,6 +547,9 @@ func (s *Server) takeFault(route string) (Failure, bool) {
 }
 
 func failureReply(f Failure) reply {
+	if f.Drop {
+		return reply{drop: true, quiet: true}
+	}
 	if f.RetryAfter > 0 {
 		return reply{status: http.StatusTooManyRequests, quiet: true, body: map[string]any{
 			"message": "You are being rate limited.", "retry_after": f.RetryAfter.Seconds(), "global": false}}

@@ -92,7 +92,8 @@ type channelState struct {
 	messages    []*messageState
 	members     map[string]bool // thread members
 	archived    bool
-	locked      bool
+	locked      bool // only members with Manage Threads may unarchive it or post
+	deleted     bool // every request about it gets Unknown Channel
 	autoArchive int
 	invitable   bool
 	created     time.Time
@@ -320,6 +321,9 @@ func (s *Server) guildCreateJSON(g *guildState, intents discordgo.Intent) map[st
 	}
 	channels, threads := []any{}, []any{}
 	for _, c := range s.guildChannels(g.ID) {
+		if c.deleted {
+			continue
+		}
 		if c.isThread() {
 			if !c.archived {
 				threads = append(threads, s.channelJSON(c))
@@ -571,14 +575,15 @@ func (s *Server) Channel(ref string) Channel {
 	return c.Channel
 }
 
-// Threads returns the threads whose parent is the channel with the given name or id.
+// Threads returns the threads whose parent is the channel with the given name or id,
+// deleted ones left out.
 func (s *Server) Threads(parent string) []Channel {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	p := s.channelLocked(parent)
 	var out []Channel
 	for _, id := range s.channelOrder {
-		if c := s.channels[id]; p != nil && c.isThread() && c.ParentID == p.ID {
+		if c := s.channels[id]; p != nil && c.isThread() && c.ParentID == p.ID && !c.deleted {
 			out = append(out, c.Channel)
 		}
 	}

@@ -1,0 +1,283 @@
+package discordtest
+
+import (
+	"fmt"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// Discord's rules the fake enforces beyond its API description, with the codes it
+// answers. Each is cited where it is enforced.
+const (
+	// codeForumMessage is 40058, "Cannot send messages in a forum channel":
+	// https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes
+	codeForumMessage = 40058
+	// DefaultMaxActiveThreads is a server's cap on active threads (1,000), beyond which
+	// Discord answers 160006 "Maximum number of active threads reached":
+	// https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes
+	// and https://discord.com/developers/docs/topics/threads (Active & Archived Threads).
+	DefaultMaxActiveThreads = 1000
+	// DefaultInteractionTokenLifetime is how long an interaction's token works for
+	// followups and edits: "Interaction tokens are valid for 15 minutes",
+	// https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages
+	DefaultInteractionTokenLifetime = 15 * time.Minute
+	// maxEmbedTotal is the 6,000-character total of a message's embeds, and maxActionRows
+	// the five action rows of a message without the IS_COMPONENTS_V2 flag:
+	// https://discord.com/developers/docs/resources/message#embed-object-embed-limits and
+	// https://discord.com/developers/docs/components/reference#action-row
+	maxEmbedTotal  = 6000
+	maxActionRows  = 5
+	componentsV2   = discordgo.MessageFlags(1 << 15)
+	rateLimitScope = "user"
+)
+
+// RateLimit is a rate-limit bucket: at most Limit requests per Window.
+type RateLimit struct {
+	Limit  int
+	Window time.Duration
+}
+
+// bucketState counts one bucket's requests in its current window.
+type bucketState struct {
+	used  int
+	reset time.Time
+}
+
+// rateLimits are the fake's rate-limit rules and buckets (guarded by Server.mu).
+type rateLimits struct {
+	routes   map[string]RateLimit // by route, e.g. "POST /channels/{channel_id}/messages"
+	threads  RateLimit            // thread creation, shared per server
+	buckets  map[string]*bucketState
+	limited  int // 429s answered
+	maxTotal int // active-thread cap; 0 for DefaultMaxActiveThreads
+}
+
+// SetRateLimit limits a route (e.g. "POST /channels/{channel_id}/messages") to l.Limit
+// requests per l.Window for each value of its major parameter (channel, guild or
+// webhook), answering 429 with retry_after beyond it; a zero l removes the limit. As on
+// Discord, every answer of a limited route carries X-RateLimit-Limit, -Remaining,
+// -Reset, -Reset-After and -Bucket, and a 429 also Retry-After and X-RateLimit-Scope:
+// https://discord.com/developers/docs/topics/rate-limits#header-format and
+// https://discord.com/developers/docs/topics/rate-limits#exceeding-a-rate-limit
+func (s *Server) SetRateLimit(route string, l RateLimit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if l.Limit <= 0 {
+		delete(s.rl.routes, route)
+		return
+	}
+	s.rl.routes[route] = l
+}
+
+// SetThreadCreateLimit limits thread creation in each server, through both thread
+// routes together, to l.Limit per l.Window. Discord applies such a shared limit to
+// thread creation that its documentation does not quantify (bots report waits of
+// minutes); per-route buckets "may be shared across similar endpoints":
+// https://discord.com/developers/docs/topics/rate-limits#rate-limits
+func (s *Server) SetThreadCreateLimit(l RateLimit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rl.threads = l
+}
+
+// SetMaxActiveThreads sets the server-wide cap on active (unarchived) threads, beyond
+// which creating one fails with 160006; 0 restores Discord's 1,000.
+func (s *Server) SetMaxActiveThreads(n int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rl.maxTotal = n
+}
+
+// RateLimited returns how many 429s the fake has answered.
+func (s *Server) RateLimited() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rl.limited
+}
+
+// rateLimitLocked applies the rate limits to a request matched to route; it returns the
+// headers to send and, when the request is over a limit, the 429 to answer. s.mu is held.
+func (s *Server) rateLimitLocked(route string, params map[string]string, now time.Time) (map[string]string, *reply) {
+	var hdr map[string]string
+	check := func(key string, l RateLimit, scope string) *reply {
+		b := s.rl.buckets[key]
+		if b == nil || !now.Before(b.reset) {
+			b = &bucketState{reset: now.Add(l.Window)}
+			s.rl.buckets[key] = b
+		}
+		after := b.reset.Sub(now)
+		if b.used >= l.Limit {
+			s.rl.limited++
+			hdr = limitHeaders(key, l.Limit, 0, b.reset, after)
+			hdr["Retry-After"] = strconv.Itoa(int(math.Ceil(after.Seconds())))
+			hdr["X-RateLimit-Scope"] = scope
+			return &reply{status: http.StatusTooManyRequests, quiet: true, body: map[string]any{
+				"message": "You are being rate limited.", "retry_after": math.Ceil(after.Seconds()*1000) / 1000, "global": false}}
+		}
+		b.used++
+		if hdr == nil {
+			hdr = limitHeaders(key, l.Limit, l.Limit-b.used, b.reset, after)
+		}
+		return nil
+	}
+	if l, ok := s.rl.routes[route]; ok {
+		major := params["channel_id"] + params["guild_id"] + params["webhook_id"] + params["webhook_token"] + params["interaction_id"]
+		if r := check(route+":"+major, l, rateLimitScope); r != nil {
+			return hdr, r
+		}
+	}
+	if s.rl.threads.Limit > 0 && isThreadCreation(route) {
+		guild := ""
+		if ch := s.channels[params["channel_id"]]; ch != nil {
+			guild = ch.GuildID
+		}
+		if r := check("threads:"+guild, s.rl.threads, "shared"); r != nil {
+			return hdr, r
+		}
+	}
+	return hdr, nil
+}
+
+func isThreadCreation(route string) bool {
+	return route == "POST /channels/{channel_id}/threads" || route == "POST /channels/{channel_id}/messages/{message_id}/threads"
+}
+
+func limitHeaders(key string, limit, remaining int, reset time.Time, after time.Duration) map[string]string {
+	return map[string]string{
+		"X-RateLimit-Limit":       strconv.Itoa(limit),
+		"X-RateLimit-Remaining":   strconv.Itoa(remaining),
+		"X-RateLimit-Reset":       strconv.FormatFloat(float64(reset.UnixMilli())/1000, 'f', 3, 64),
+		"X-RateLimit-Reset-After": strconv.FormatFloat(after.Seconds(), 'f', 3, 64),
+		"X-RateLimit-Bucket":      fmt.Sprintf("%08x", hash(key)),
+	}
+}
+
+// activeThreadsLocked counts a server's active threads; s.mu is held.
+func (s *Server) activeThreadsLocked(guild string) int {
+	n := 0
+	for _, c := range s.channels {
+		if c.GuildID == guild && c.isThread() && !c.archived && !c.deleted {
+			n++
+		}
+	}
+	return n
+}
+
+// threadCapLocked answers 160006 when the server has as many active threads as it may;
+// s.mu is held.
+func (s *Server) threadCapLocked(guild string) *reply {
+	max := s.rl.maxTotal
+	if max <= 0 {
+		max = DefaultMaxActiveThreads
+	}
+	if s.activeThreadsLocked(guild) >= max {
+		r := apiError(http.StatusBadRequest, discordgo.ErrCodeMaximumNumberOfActiveThreadsReached, "Maximum number of active threads reached").expected()
+		return &r
+	}
+	return nil
+}
+
+// checkMessageLimits applies the limits Discord puts on a whole message that its API
+// description cannot express: the 6,000-character total of all embeds' titles,
+// descriptions, field names and values, footer texts and author names
+// (https://discord.com/developers/docs/resources/message#embed-object-embed-limits), and at
+// most five action rows at the top level of a message without IS_COMPONENTS_V2
+// (https://discord.com/developers/docs/components/reference#action-row).
+func checkMessageLimits(c *content) error {
+	total := 0
+	for _, e := range c.Embeds {
+		total += EmbedLength(e)
+	}
+	if total > maxEmbedTotal {
+		return fmt.Errorf("embeds: %d characters in all; Discord allows %d", total, maxEmbedTotal)
+	}
+	if c.Flags&componentsV2 == 0 && len(c.Components) > maxActionRows {
+		return fmt.Errorf("components: %d action rows; Discord allows %d", len(c.Components), maxActionRows)
+	}
+	return nil
+}
+
+// EmbedLength is the length of e as Discord counts it toward the 6,000-character total:
+// title, description, field names and values, footer text and author name, in characters.
+func EmbedLength(e Embed) int {
+	n := runes(e.Title) + runes(e.Description)
+	for _, f := range e.Fields {
+		n += runes(f.Name) + runes(f.Value)
+	}
+	if e.Footer != nil {
+		n += runes(e.Footer.Text)
+	}
+	if e.Author != nil {
+		n += runes(e.Author.Name)
+	}
+	return n
+}
+
+func runes(s string) int { return len([]rune(s)) }
+
+// ArchiveThread archives a thread (name or id), and locks it too when locked is true,
+// telling the bot with THREAD_UPDATE as Discord does. A bot that posts in an archived
+// thread unarchives it, unless the thread is locked and the bot lacks Manage Threads,
+// which gets 160005 "Thread is locked":
+// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving; locked
+// threads "can only be unarchived by a user with MANAGE_THREADS") and
+// https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes
+func (s *Server) ArchiveThread(thread string, locked bool) {
+	s.mu.Lock()
+	c := s.channelLocked(thread)
+	if c == nil || !c.isThread() {
+		s.mu.Unlock()
+		panic(fmt.Sprintf("discordtest: no thread %q", thread))
+	}
+	c.archived, c.locked = true, locked
+	ev := s.channelJSON(c)
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.Dispatch("THREAD_UPDATE", ev)
+}
+
+// DeleteChannel deletes a channel or thread (name or id): every later request about it
+// gets 404 Unknown Channel (10003), and the bot is told with CHANNEL_DELETE or
+// THREAD_DELETE (https://discord.com/developers/docs/events/gateway-events#thread-delete).
+// Its messages stay readable through Messages.
+func (s *Server) DeleteChannel(channel string) {
+	s.mu.Lock()
+	c := s.channelLocked(channel)
+	if c == nil {
+		s.mu.Unlock()
+		panic(fmt.Sprintf("discordtest: no channel %q", channel))
+	}
+	c.deleted = true
+	ev, typ := s.channelJSON(c), "CHANNEL_DELETE"
+	if c.isThread() {
+		typ = "THREAD_DELETE"
+		ev = map[string]any{"id": c.ID, "guild_id": c.GuildID, "parent_id": c.ParentID, "type": int(c.Type)}
+	}
+	s.notifyLocked()
+	s.mu.Unlock()
+	s.Dispatch(typ, ev)
+}
+
+// FailNextN makes the next n requests to route fail with f: a burst of 5xx answers, or
+// of dropped connections with Failure.Drop.
+func (s *Server) FailNextN(route string, n int, f Failure) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for range n {
+		s.faults = append(s.faults, fault{route, f})
+	}
+}
+
+// ExpireInteraction makes an interaction's token expire now, as it does 15 minutes after
+// the interaction was sent: its followups and edits get 401 Invalid Webhook Token (50027).
+func (s *Server) ExpireInteraction(in *Interaction) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if st := s.interactions[in.ID]; st != nil {
+		st.expired = true
+	}
+}

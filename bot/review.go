@@ -1,0 +1,525 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/render"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
+)
+
+// Game review (/review, and by itself when a game ends): the built-in engine looks
+// at every position of a game (engine.Review documents the classes, their
+// thresholds and the accuracy) and the service posts, in the game's place through
+// the notification path, a picture (the evaluation graph and each player's figures),
+// the final board and an annotated PGN. Reviews run in the background, one at a
+// time, each within a time budget; a review is stored (storage.Review), so asking
+// again is instant. A game in progress is reviewed only where hints are allowed
+// (casual games, or every game with Config.HintsInRated); engine matches are not
+// reviewed when they end.
+
+// CmdReview is the review command's name.
+const CmdReview = "review"
+
+// ReviewOptions bound the engine's reviews.
+type ReviewOptions struct {
+	// Limits bound the search of each position (default engine.DefaultReviewLimits).
+	Limits engine.Limits
+	// Budget bounds the search time of a whole review (default 3 minutes): a long
+	// game's positions share it, each getting at most Limits.Time. A review also
+	// waits, before and during each search, while the service is busy (requests,
+	// notifications).
+	Budget time.Duration
+	// OnRequest reviews games only when /review asks, not every game that ends: for
+	// the console, where each command waits for the background work it starts.
+	OnRequest bool
+}
+
+// Reviewer reviews games; the built-in engine's Engine (NewEngine) is one.
+type Reviewer interface {
+	Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error)
+}
+
+// ReviewRenderer draws a review's picture; NewRenderer's renderer is one.
+type ReviewRenderer interface {
+	ReviewPNG(w io.Writer, rv render.Review, theme string) error
+}
+
+// Review reviews h with an engine of its own (a small table, never the one of play).
+func (e *engines) Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error) {
+	return engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts)
+}
+
+// ReviewPNG draws rv with render's review drawing.
+func (a renderer) ReviewPNG(w io.Writer, rv render.Review, theme string) error {
+	return a.r.ReviewPNG(w, rv, render.TableOptions{Theme: theme})
+}
+
+// reviewer is the review feature: its queue and its lane.
+type reviewer struct {
+	s      *Service
+	opts   ReviewOptions
+	lane   chan struct{} // one review at a time
+	mu     sync.Mutex
+	queued map[string]bool // games queued or being reviewed
+}
+
+// reviewFeature is the review feature: /review, and a review of every game that ends.
+func (s *Service) reviewFeature() Feature {
+	rv := &reviewer{s: s, opts: s.reviewOpts, lane: make(chan struct{}, 1), queued: map[string]bool{}}
+	if rv.opts.Limits == (engine.Limits{}) {
+		rv.opts.Limits = engine.DefaultReviewLimits
+	}
+	if rv.opts.Budget <= 0 {
+		rv.opts.Budget = 3 * time.Minute
+	}
+	return Feature{
+		Commands: []Command{s.onGame(Command{Handle: rv.cmd, Spec: CommandSpec{Name: CmdReview,
+			Description: "The engine's review of a game: its mistakes, a graph and an annotated PGN"}})},
+		AfterGameEnded: rv.gameEnded,
+	}
+}
+
+// hintsAllowed reports whether the engine may help the players of g during play.
+func (s *Service) hintsAllowed(g *storage.Game) bool {
+	return !(g.Rated || g.Tournament != "") || s.hintsAll
+}
+
+// engineReviewer returns the service's engine as a Reviewer, if it is one.
+func (rv *reviewer) engine() (Reviewer, bool) {
+	r, ok := rv.s.engine.(Reviewer)
+	return r, ok && rv.s.engine != nil
+}
+
+// gameEnded queues the review of a game that has just ended.
+func (rv *reviewer) gameEnded(_ context.Context, g *storage.Game) {
+	if _, ok := rv.engine(); !ok || rv.opts.OnRequest || g.Match != "" || g.Outcome.Reason == rules.Aborted || len(g.Moves) < 2 {
+		return
+	}
+	rv.queue(g.ID)
+}
+
+// cmd is /review: the stored review at once, or a review queued.
+func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
+	s := rv.s
+	r, ok := rv.engine()
+	if !ok || r == nil {
+		return refusal("No engine is available here, so games cannot be reviewed.")
+	}
+	var g *storage.Game
+	var stored *storage.Review
+	var theme string
+	reply := s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+		var err error
+		if g, err = s.findGame(tx, req, anyGame); err != nil {
+			return err
+		}
+		if g.Active() && !s.hintsAllowed(g) {
+			return refuse(ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
+		}
+		if len(g.Moves) == 0 {
+			return refuse(ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
+		}
+		p, err := settings(tx, req.User.ID)
+		if err != nil {
+			return err
+		}
+		theme = p.Theme
+		stored, err = tx.Review(g.ID)
+		if errors.Is(err, storage.ErrNotFound) || err == nil && stored.Plies != len(g.Moves) {
+			stored, err = nil, nil
+		}
+		return err
+	})
+	if reply.Refused {
+		return reply
+	}
+	if stored != nil {
+		out, err := rv.present(g, stored, theme)
+		if err != nil {
+			return s.fail(req, err)
+		}
+		return out
+	}
+	rv.queue(g.ID)
+	return Reply{Title: s.gameTitle(g), Game: gameRef(g),
+		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
+}
+
+// queue starts the review of game id in the background unless it is queued already.
+func (rv *reviewer) queue(id string) {
+	s := rv.s
+	rv.mu.Lock()
+	if rv.queued[id] {
+		rv.mu.Unlock()
+		return
+	}
+	rv.queued[id] = true
+	rv.mu.Unlock()
+	s.bg.add()
+	go func() {
+		defer s.bg.done()
+		defer func() {
+			rv.mu.Lock()
+			delete(rv.queued, id)
+			rv.mu.Unlock()
+		}()
+		select {
+		case rv.lane <- struct{}{}:
+		case <-s.closed:
+			return
+		}
+		defer func() { <-rv.lane }()
+		if err := rv.run(id); err != nil && s.stopping.Err() == nil {
+			s.log.Warn("bot: a game review failed", "game", id, "error", err)
+		}
+	}()
+}
+
+// run reviews game id, stores the review and posts it in the game's place.
+func (rv *reviewer) run(id string) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("bot: review of game %s panicked: %v\n%s", id, r, debug.Stack())
+		}
+	}()
+	s := rv.s
+	ctx := s.stopping
+	var g *storage.Game
+	done := false
+	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		if g, err = tx.Game(id); err != nil {
+			return err
+		}
+		r, err := tx.Review(id)
+		done = err == nil && r.Plies == len(g.Moves)
+		if errors.Is(err, storage.ErrNotFound) {
+			err = nil
+		}
+		return err
+	}); err != nil || done {
+		return err
+	}
+	h, err := s.publicHistory(g)
+	if err != nil {
+		return err
+	}
+	eng, ok := rv.engine()
+	if !ok {
+		return nil
+	}
+	lim := rv.opts.Limits
+	if n := len(h.Steps) + 1; lim.Time == 0 || lim.Time*time.Duration(n) > rv.opts.Budget {
+		lim.Time = rv.opts.Budget / time.Duration(n)
+	}
+	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Pause: rv.quiet})
+	if err != nil {
+		return err
+	}
+	stored := toStored(g.ID, len(g.Moves), h, res, lim)
+	stored.Made = s.now()
+	// Drawn before the write, so that the transaction (which moves wait for) is short.
+	out, err := rv.present(g, stored, "")
+	if err != nil {
+		return err
+	}
+	var e effects
+	err = s.store.Update(ctx, func(tx *storage.Tx) error {
+		e = effects{}
+		old, err := tx.Review(id)
+		switch {
+		case err == nil:
+			stored.Version = old.Version
+		case !errors.Is(err, storage.ErrNotFound):
+			return err
+		}
+		if err := tx.PutReview(stored); err != nil {
+			return err
+		}
+		e.notes = append(e.notes, note{n: Notification{
+			Key: fmt.Sprintf("review/%s/%d", g.ID, stored.Plies), Kind: NoticeInfo, Channel: true,
+			To: User{Name: "the players of game " + g.ID}, Game: gameRef(g), Reply: out,
+		}, image: &imageJob{pos: publicView(g.Position), opts: BoardOptions{LastMove: lastMove(g)},
+			name: fmt.Sprintf("game-%s.png", g.ID), alt: "the final board"}})
+		return s.enqueue(tx, &e)
+	})
+	if err != nil {
+		return err
+	}
+	s.finish(ctx, &e)
+	return nil
+}
+
+// quietWait is how long a review waits at a time for the service to be quiet.
+const quietWait = 20 * time.Millisecond
+
+// quiet waits, before and during each search of a review, until no request is
+// being handled and no notification is being drawn: the review gives way to play: a busy service makes a review later or shallower (a position's
+// time runs on while its search waits), never play slower.
+func (rv *reviewer) quiet(ctx context.Context) error {
+	for rv.s.inflight.Load() > 0 || rv.s.drawing.Load() > 0 {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(quietWait):
+		}
+	}
+	return ctx.Err()
+}
+
+// toStored turns the engine's review of h into its stored form.
+func toStored(id string, plies int, h *record.History, r *engine.Review, lim engine.Limits) *storage.Review {
+	out := &storage.Review{Game: id, Plies: plies, Nodes: lim.Nodes, TimeMS: lim.Time.Milliseconds(), Took: r.Time.Milliseconds(),
+		Decisive: r.Decisive, Accuracy: [2]float64{r.Players[rules.White].Accuracy, r.Players[rules.Black].Accuracy}}
+	for _, m := range r.Moves {
+		st := h.Steps[m.Index]
+		sm := storage.ReviewMove{Index: m.Index, Class: string(m.Class), Eval: int(m.Eval), BestEval: int(m.BestEval), Loss: m.Loss}
+		if m.BestDiffers() {
+			sm.Best = st.Before.UCI(m.Best)
+			if line, err := record.Line(st.Before, m.BestLine); err == nil {
+				for _, ls := range line.Steps {
+					sm.Line = append(sm.Line, ls.Before.UCI(ls.Move))
+				}
+			}
+		}
+		out.Moves = append(out.Moves, sm)
+	}
+	return out
+}
+
+// reviewedMove is a stored review's move with what the record says of it.
+type reviewedMove struct {
+	storage.ReviewMove
+	step   record.Step
+	number int    // its move number
+	label  string // "12... Qg5"
+	line   []rules.Move
+}
+
+// reviewLineLen is the most moves of a better line shown in the PGN.
+const reviewLineLen = 6
+
+// present builds the reply that shows a stored review of g: the picture, the
+// annotated PGN and a summary.
+func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (Reply, error) {
+	s := rv.s
+	h, err := s.publicHistory(g)
+	if err != nil {
+		return Reply{}, err
+	}
+	if sr.Plies > len(h.Steps) {
+		return Reply{}, fmt.Errorf("bot: the review of game %s covers %d entries, the game has %d", g.ID, sr.Plies, len(h.Steps))
+	}
+	h = &record.History{Start: h.Start, Steps: h.Steps[:sr.Plies]}
+	h = h.Notated()
+	moves := rv.moves(h, sr)
+	k := engine.Scale(g.Variant)
+
+	// The annotated PGN: every ordinary move's evaluation (White's side, as PGN
+	// readers expect), NAGs and better lines.
+	notes := map[int]record.Note{}
+	for _, m := range moves {
+		if m.step.Simultaneous {
+			continue
+		}
+		n := record.Note{}
+		if !m.step.After.Outcome().IsOver() {
+			n.Eval = evalText(whiteScore(m.Eval, m.step.Side))
+		}
+		switch m.Class {
+		case "inaccuracy":
+			n.NAG = record.NAGInaccuracy
+		case "mistake":
+			n.NAG = record.NAGMistake
+		case "blunder":
+			n.NAG = record.NAGBlunder
+		}
+		if n.NAG != 0 && len(m.line) > 0 {
+			n.Line = m.line[:min(len(m.line), reviewLineLen)]
+			n.Comment = strings.ToUpper(m.Class[:1]) + m.Class[1:] + "."
+		}
+		notes[m.Index] = n
+	}
+	var pg strings.Builder
+	if err := rv.annotatedPGN(&pg, g, h, notes); err != nil {
+		return Reply{}, err
+	}
+
+	// The picture.
+	pic := render.Review{Title: "Review · " + s.gameTitle(g), WhiteName: seatName(g.Players[rules.White]),
+		Black: seatName(g.Players[rules.Black]), GraphTop: "White", GraphBot: "Black", Decisive: -1,
+		Note: reviewNote(g.Variant)}
+	var counts [2]map[string]int
+	for i := range counts {
+		counts[i] = map[string]int{}
+	}
+	var decisive *reviewedMove
+	for i, m := range moves {
+		counts[m.step.Side&1][m.Class]++
+		if i == sr.Decisive {
+			decisive = &moves[i]
+		}
+		if m.step.Simultaneous {
+			continue
+		}
+		c := engine.WinChance(engine.Score(whiteScore(m.Eval, m.step.Side)), k)
+		p := render.ReviewPoint{White: c, Number: m.number, Label: m.label + nagText(m.Class)}
+		switch m.Class {
+		case "inaccuracy":
+			p.Mark = render.MarkInaccuracy
+		case "mistake":
+			p.Mark = render.MarkMistake
+		case "blunder":
+			p.Mark = render.MarkBlunder
+		}
+		if i == sr.Decisive {
+			pic.Decisive = len(pic.Points)
+		}
+		pic.Points = append(pic.Points, p)
+	}
+	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
+	pic.Rows = append(pic.Rows, render.ReviewRow{Label: "Accuracy", White: pct(sr.Accuracy[0]), Black: pct(sr.Accuracy[1])})
+	for _, c := range []struct{ class, label string }{{"inaccuracy", "Inaccuracies"}, {"mistake", "Mistakes"}, {"blunder", "Blunders"}, {"best", "Engine's move"}} {
+		pic.Rows = append(pic.Rows, render.ReviewRow{Label: c.label, White: strconv.Itoa(counts[0][c.class]), Black: strconv.Itoa(counts[1][c.class])})
+	}
+	reply := Reply{Title: "Review · " + s.gameTitle(g), Game: gameRef(g)}
+	var text strings.Builder
+	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", seatName(g.Players[rules.White]), pct(sr.Accuracy[0]), seatName(g.Players[rules.Black]), pct(sr.Accuracy[1]))
+	if decisive != nil {
+		fmt.Fprintf(&text, "The decisive moment: **%s** (%s", decisive.label+nagText(decisive.Class), decisive.Class)
+		if len(decisive.line) > 0 {
+			fmt.Fprintf(&text, "; %s was better", describeMove(decisive.step.Before, decisive.line[0]))
+		}
+		text.WriteString("). ")
+	} else {
+		text.WriteString("No mistake decided this game. ")
+	}
+	text.WriteString(unitsSentence(g.Variant))
+	reply.Text = text.String()
+	if rr, ok := s.render.(ReviewRenderer); ok && len(pic.Points) > 0 {
+		var b bytes.Buffer
+		if err := rr.ReviewPNG(&b, pic, theme); err != nil {
+			s.log.Error("bot: drawing a review failed", "game", g.ID, "error", err)
+		} else {
+			reply.Files = append(reply.Files, File{Name: fmt.Sprintf("game-%s-review.png", g.ID), ContentType: "image/png", Data: b.Bytes(),
+				Alt: fmt.Sprintf("evaluation graph of game %s with its mistakes marked, and each player's accuracy", g.ID)})
+		}
+	}
+	reply.Files = append(reply.Files, File{Name: fmt.Sprintf("game-%s-review.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(pg.String())})
+	return reply, nil
+}
+
+// annotatedPGN writes g's PGN (as /pgn does) with notes on h's moves.
+func (rv *reviewer) annotatedPGN(w io.Writer, g *storage.Game, h *record.History, notes map[int]record.Note) error {
+	p := rv.s.pgnHeader(g)
+	p.History, p.Notes = h, notes
+	p.Extra = append(p.Extra, record.Tag{Name: "Annotator", Value: "Missive engine review"})
+	return record.WritePGN(w, p)
+}
+
+// moves joins a stored review's moves with h's steps, move numbers and labels.
+func (rv *reviewer) moves(h *record.History, sr *storage.Review) []reviewedMove {
+	// Move numbers as the movetext writes them.
+	ordinary := h.Moves()
+	labels := map[int]string{}
+	numbers := map[int]int{}
+	num, dots, k := 0, ".", 0
+	for _, tok := range record.Movetext(ordinary) {
+		if n, ok := strings.CutSuffix(tok, "..."); ok {
+			num, _ = strconv.Atoi(n)
+			dots = "..."
+			continue
+		}
+		if n, ok := strings.CutSuffix(tok, "."); ok {
+			num, _ = strconv.Atoi(n)
+			dots = "."
+			continue
+		}
+		st := ordinary[k]
+		numbers[st.Index], labels[st.Index] = num, fmt.Sprintf("%d%s %s", num, dots, tok)
+		dots = "..."
+		k++
+	}
+	out := make([]reviewedMove, 0, len(sr.Moves))
+	for _, m := range sr.Moves {
+		st := h.Steps[m.Index]
+		rm := reviewedMove{ReviewMove: m, step: st, number: numbers[m.Index], label: labels[m.Index]}
+		if st.Simultaneous {
+			rm.label = st.SAN
+		}
+		pos := st.Before
+		for _, text := range m.Line {
+			mv, err := pos.ParseMove(text)
+			if err != nil {
+				break
+			}
+			next, err := pos.Play(mv)
+			if err != nil {
+				break
+			}
+			rm.line = append(rm.line, mv)
+			pos = next
+		}
+		if st.Simultaneous {
+			rm.line = nil // a placement choice's better cell is named, not played out
+		}
+		out = append(out, rm)
+	}
+	return out
+}
+
+// whiteScore turns a score from side's point of view into White's.
+func whiteScore(s int, side rules.Side) int {
+	if side == rules.Black {
+		return -s
+	}
+	return s
+}
+
+// evalText writes a score as PGN's %eval does: pawns with two decimals, or "#N"
+// for a mate in N moves (negative when Black mates).
+func evalText(s int) string {
+	sc := engine.Score(s)
+	if sc.IsMate() {
+		return fmt.Sprintf("#%d", sc.MateIn())
+	}
+	return strconv.FormatFloat(float64(s)/100, 'f', 2, 64)
+}
+
+// nagText is the traditional sign of a class: "?!", "?" or "??".
+func nagText(class string) string {
+	switch class {
+	case "inaccuracy":
+		return "?!"
+	case "mistake":
+		return "?"
+	case "blunder":
+		return "??"
+	}
+	return ""
+}
+
+// unitsSentence says what the evaluations of variant's games mean.
+func unitsSentence(variant string) string {
+	if variant == "gess" {
+		return "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."
+	}
+	return "Evaluations are in pawns, from White's side."
+}
+
+// reviewNote says how the review classes moves and computes accuracy.
+func reviewNote(variant string) string {
+	return "Moves are classed by the winning chance they lost: 5 points an inaccuracy, 10 a mistake, 15 a blunder. " +
+		"Accuracy is the mean of 103.17 × e^(−0.0435 × points lost) − 3.17 over a player's moves. " + unitsSentence(variant)
+}

@@ -1,0 +1,149 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"image/png"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/storage"
+)
+
+// reviewHarness is a harness with the built-in engine, the real renderer and quick
+// reviews (a fixed depth per position).
+func reviewHarness(t *testing.T) *harness {
+	h := newHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
+		c.Renderer = NewRenderer()
+		c.Review = ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
+	}
+	h.restart()
+	return h
+}
+
+// postedReview returns the review notification among ns.
+func postedReview(t *testing.T, ns []Notification) Notification {
+	t.Helper()
+	for _, n := range ns {
+		if strings.HasPrefix(n.Key, "review/") {
+			return n
+		}
+	}
+	t.Fatalf("no review was posted among %d notifications", len(ns))
+	return Notification{}
+}
+
+// file returns the file of r whose name ends with suffix.
+func file(t *testing.T, r Reply, suffix string) File {
+	t.Helper()
+	for _, f := range r.Files {
+		if strings.HasSuffix(f.Name, suffix) {
+			return f
+		}
+	}
+	t.Fatalf("no %s file among %d", suffix, len(r.Files))
+	return File{}
+}
+
+// When a game ends the engine reviews it in the background and posts, in the
+// game's place, the picture, the final board and an annotated PGN that marks the
+// hung queen; asking again with /review is answered at once from the stored review.
+func TestReviewWhenGameEnds(t *testing.T) {
+	h := reviewHarness(t)
+	id := h.start("gothic", "")
+	h.play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.ok("bob", "resign game:"+id)
+	n := postedReview(t, h.notes.take())
+	if !n.Channel || n.Direct || n.Game == nil || n.Game.ID != id || n.To.ID != "" {
+		t.Fatalf("the review is not posted in the game's place: %+v", n)
+	}
+	pic := file(t, n.Reply, "-review.png")
+	img, err := png.Decode(bytes.NewReader(pic.Data))
+	if err != nil || img.Bounds().Dx() > 550 {
+		t.Fatalf("review picture: %v %v", img.Bounds(), err)
+	}
+	file(t, n.Reply, "game-"+id+".png") // the final board
+	pgn := string(file(t, n.Reply, "-review.pgn").Data)
+	if flat := strings.Join(strings.Fields(pgn), " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "[Annotator ") || !strings.Contains(flat, "3. Bxg5 {[%eval") {
+		t.Fatalf("the PGN does not mark the blunder:\n%s", pgn)
+	}
+	if !strings.Contains(n.Reply.Text, "2... Qg5??") {
+		t.Fatalf("the decisive moment is not named: %s", n.Reply.Text)
+	}
+	var stored *storage.Review
+	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		stored, err = tx.Review(id)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if stored.Moves[3].Class != "blunder" || stored.Decisive != 3 || stored.Plies != 5 {
+		t.Fatalf("stored review %+v", stored)
+	}
+	// Asked again: the same review, at once, and nothing queued.
+	start := time.Now()
+	r := h.ok("alice", "review game:"+id)
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("the stored review took %v", d)
+	}
+	if got := string(file(t, r, "-review.pgn").Data); got != pgn {
+		t.Fatalf("the stored review's PGN differs:\n%s\nwant\n%s", got, pgn)
+	}
+	if ns := h.notes.take(); len(ns) != 0 {
+		t.Fatalf("asking again posted %d notifications", len(ns))
+	}
+}
+
+// With OnRequest (the console) a game that ends is not reviewed until /review asks.
+func TestReviewOnRequest(t *testing.T) {
+	h := reviewHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
+		c.Renderer = NewRenderer()
+		c.Review = ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
+	}
+	h.restart()
+	id := h.start("gothic", "")
+	h.play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.ok("bob", "resign game:"+id)
+	for _, n := range h.notes.take() {
+		if strings.HasPrefix(n.Key, "review/") {
+			t.Fatalf("a review was posted unasked: %+v", n)
+		}
+	}
+	h.ok("alice", "review game:"+id)
+	postedReview(t, h.notes.take())
+}
+
+// A game in progress is reviewed only where hints are allowed: never a rated game.
+func TestReviewDuringPlay(t *testing.T) {
+	h := reviewHarness(t)
+	rated := h.start("gothic", "rated:true")
+	h.play(rated, "alice", "e4")
+	h.refused("alice", "review game:"+rated, "still being played")
+	if ns := h.notes.take(); len(ns) != 0 {
+		t.Fatalf("a refused review posted %d notifications", len(ns))
+	}
+	h.ok("alice", "resign game:"+rated)
+	h.notes.take()
+	casual := h.start("gothic", "")
+	h.play(casual, "alice", "e4", "e5")
+	r := h.ok("bob", "review game:"+casual)
+	if !strings.Contains(r.Text, "reviewing game") {
+		t.Fatalf("reply %q", r.Text)
+	}
+	n := postedReview(t, h.notes.take())
+	if !strings.Contains(string(file(t, n.Reply, "-review.pgn").Data), "[%eval") {
+		t.Fatal("no evaluations in the casual game's review")
+	}
+	// A move later the stored review is out of date: it is made again.
+	h.play(casual, "alice", "f4")
+	h.ok("bob", "review game:"+casual)
+	if n := postedReview(t, h.notes.take()); !strings.Contains(n.Key, "/3") {
+		t.Fatalf("the review after a move is keyed %s", n.Key)
+	}
+}

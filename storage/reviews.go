@@ -1,0 +1,72 @@
+package storage
+
+import (
+	"fmt"
+	"time"
+)
+
+// Review is the engine's review of a game as it was when reviewed (Plies entries),
+// stored so that asking again is instant; its key is the game's id. The bot turns it
+// back into its picture and annotated PGN.
+type Review struct {
+	Game  string `json:"game"`
+	Plies int    `json:"plies"` // the game's entries when it was reviewed
+	// Nodes and TimeMS are the search budget of each position; Took is the review's
+	// whole time in milliseconds.
+	Nodes  int64        `json:"nodes,omitempty"`
+	TimeMS int64        `json:"time_ms,omitempty"`
+	Took   int64        `json:"took_ms"`
+	Moves  []ReviewMove `json:"moves"`
+	// Accuracy is each player's accuracy in percent, White's first.
+	Accuracy [2]float64 `json:"accuracy"`
+	Decisive int        `json:"decisive"` // index in Moves, -1 for none
+	Made     time.Time  `json:"made,omitzero"`
+	Stamp
+}
+
+// ReviewMove is the review of one entry of the game's record; the side and the
+// move itself come from the record.
+type ReviewMove struct {
+	Index int    `json:"i"`     // index in the record's moves
+	Class string `json:"class"` // best | good | inaccuracy | mistake | blunder
+	// Eval and BestEval are the engine's scores of the move played and of its best
+	// move, from the mover's side, in its units (centipawns; Gess: its own units);
+	// mates are ±(1000000 − plies).
+	Eval     int      `json:"eval"`
+	BestEval int      `json:"best_eval"`
+	Loss     float64  `json:"loss"`           // winning chance lost, in percentage points
+	Best     string   `json:"best,omitempty"` // the engine's move in canonical text, when it differs
+	Line     []string `json:"line,omitempty"` // its continuation, canonical texts
+}
+
+// reviewClasses are the stored texts of a move's class.
+var reviewClasses = map[string]bool{"best": true, "good": true, "inaccuracy": true, "mistake": true, "blunder": true}
+
+func (r *Review) recordKey() []byte     { return []byte(r.Game) }
+func (r *Review) indexes() []indexEntry { return nil }
+
+func (r *Review) validate() error {
+	what := "review of game " + r.Game
+	if err := checkKeyPart("review game id", r.Game, true); err != nil {
+		return err
+	}
+	if r.Decisive < -1 || r.Decisive >= len(r.Moves) {
+		return fmt.Errorf("storage: %s: decisive moment %d is not one of its %d moves: %w", what, r.Decisive, len(r.Moves), ErrInvalid)
+	}
+	for i, m := range r.Moves {
+		if !reviewClasses[m.Class] || m.Index < 0 || m.Index >= r.Plies {
+			return fmt.Errorf("storage: %s: move %d (entry %d of %d) has class %q: %w", what, i+1, m.Index+1, r.Plies, m.Class, ErrInvalid)
+		}
+	}
+	return nil
+}
+
+// Review returns the review of game id, or an error wrapping ErrNotFound.
+func (tx *Tx) Review(id string) (*Review, error) {
+	return getRecord[Review](tx, kindReview, []byte(id))
+}
+
+// PutReview writes r with the version check (Version 0 creates it).
+func (tx *Tx) PutReview(r *Review) error {
+	return putRecord(tx, kindReview, r)
+}
