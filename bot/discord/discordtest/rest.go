@@ -127,7 +127,8 @@ func (s *Server) visibleChannel(id string) (*channelState, *reply) {
 		r := unknownChannel().expected()
 		return nil, &r
 	}
-	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 {
+	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 || ch.Type == discordgo.ChannelTypeGroupDM {
+		// The bot sees no channel of a server it is not in, and no group DM.
 		r := missingAccess()
 		return nil, &r
 	}
