@@ -58,6 +58,9 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	} else {
 		n.Game = &GameRef{Place: place}
 		n.Reply.Actions = actions
+		if len(actions) > 0 {
+			n.Reply.Topic = e.reply.Topic // the buttons act on what the reply's act on
+		}
 	}
 	e.notes = append(e.notes, note{n: n, image: img})
 	return nil

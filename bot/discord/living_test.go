@@ -94,3 +94,46 @@ func TestOfferSettledAndThreadArchived(t *testing.T) {
 		t.Error("no PATCH archived the thread")
 	}
 }
+
+// A challenge answered from its notice in the opponent's direct messages updates that
+// notice in place and disables the buttons of the challenge message in the channel.
+func TestChallengeAnsweredElsewhere(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	e.answer(e.srv.Command("bob", "general", "settings", discordtest.Opt{Name: "notify", Value: "dm"}))
+	ch := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
+	e.svc.Idle()
+	notice, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool { return controls(m) > 0 })
+	if err != nil {
+		t.Fatalf("bob got no challenge with buttons by direct message: %v", err)
+	}
+	m := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Decline")))
+	if m.ID != notice.ID || !strings.Contains(text(m), "declined") || controls(m) != 0 {
+		t.Errorf("notice after decline: id %s (want %s), %d live buttons, %q", m.ID, notice.ID, controls(m), text(m))
+	}
+	if err := e.srv.Wait(e.ctx, func() bool {
+		m, _ := e.srv.Message(ch.ID)
+		return controls(m) == 0 && len(m.Components) > 0
+	}); err != nil {
+		m, _ := e.srv.Message(ch.ID)
+		t.Errorf("the challenge in #general keeps %d live buttons: %v", controls(m), err)
+	}
+
+	// The other way round: accepted in the channel, the notice's buttons go dead.
+	ch2 := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "keltic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
+	e.svc.Idle()
+	notice2, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool {
+		return controls(m) > 0 && strings.Contains(text(m), "Keltic")
+	})
+	if err != nil {
+		t.Fatalf("bob got no second challenge by direct message: %v", err)
+	}
+	e.accept("bob", ch2)
+	if err := e.srv.Wait(e.ctx, func() bool {
+		m, _ := e.srv.Message(notice2.ID)
+		return controls(m) == 0
+	}); err != nil {
+		t.Errorf("the notice of a challenge accepted in the channel keeps live buttons: %v", err)
+	}
+}

@@ -105,8 +105,8 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 		return nil, bad("log_format %q is not json or text", cfg.LogFormat)
 	}
 	if sh := cfg.Shard; sh != nil {
-		// One process per shard, each with its own data file, let game ids collide and
-		// sent every direct message to shard 0's games.
+		// One process per shard, each with its own data file, made game ids collide
+		// and sent every direct message to shard 0, whatever game it was about.
 		switch {
 		case sh.ID != 0:
 			return nil, bad("shard.id %d no longer applies: one process now runs every shard over one data file; stop the other shards' processes, and in this one replace shard: with shards: %d", sh.ID, max(sh.Count, 1))
