@@ -263,8 +263,13 @@ func (s *Service) statusLine(g *storage.Game) string {
 		return "Game over: " + describeOutcome(g) + "."
 	}
 	line := turnText(g)
-	if d := g.Clock.Deadline; !d.IsZero() {
+	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
+		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", formatLeft(d.Sub(g.Clock.Paused)))
+	} else if !d.IsZero() {
 		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+	}
+	if b := banksLine(g, s.Now()); b != "" {
+		line += " · " + b
 	}
 	if g.DrawOffer != nil {
 		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
@@ -320,10 +325,7 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	if g.Rated {
 		kind = "rated"
 	}
-	clock := "no clock"
-	if g.Clock.DaysPerMove > 0 {
-		clock = plural(g.Clock.DaysPerMove, "day") + " per move"
-	}
+	clock := clockText(g.Clock.DaysPerMove, g.Clock.Bank)
 	f := []Field{
 		{Name: "White", Value: seatName(g.Players[rules.White]), Inline: true},
 		{Name: "Black", Value: seatName(g.Players[rules.Black]), Inline: true},

@@ -237,15 +237,18 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 	if err != nil {
 		return err
 	}
-	before := slices.Clone(g.ToMove)
 	if err := g.Undo(n, s.reg); err != nil {
 		return err
 	}
 	g.Takeback, g.DrawOffer = nil, nil
-	advanceClock(g, before, false, s.Now())
+	restartClock(g, s.Now())
 	if err := s.save(tx, e, g, s.Now()); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%s agreed: %s taken back.", seatName(g.Player(accepter)), plural(n, "move"))
-	return s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves)))
+	n0 := len(e.notes)
+	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
+		return err
+	}
+	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
 }

@@ -23,7 +23,7 @@ const NoticeTournament NoticeKind = "tournament"
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (s *Service) tournamentCommand() Command {
-	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec()}
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank}}
 }
 
 // tournamentSpec describes /tournament.
@@ -41,6 +41,8 @@ func (s *Service) tournamentSpec() CommandSpec {
 					{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
 				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
 				{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
+				bankOption(),
+				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
 				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
 				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
 				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200},
@@ -126,12 +128,13 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	if rounds > tournament.SwissRoundLimit {
 		return refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
 	}
-	days, err := intArg(req, "days", DefaultDays)
+	days, bank, err := clockArgs(req, DefaultDays)
 	if err != nil {
 		return err
 	}
-	if !validDays(days) {
-		return refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), days)
+	allowLeave, ok := parseBool(cmp.Or(req.Args.Get("allow_leave"), "yes"))
+	if !ok {
+		return refuse(ErrRefused, "allow_leave must be yes or no.")
 	}
 	rated, ok := parseBool(cmp.Or(req.Args.Get("rated"), "yes"))
 	if !ok {
@@ -166,7 +169,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	}
 	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
-		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
+		Bank: bank, NoLeave: !allowLeave, Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
@@ -453,8 +456,8 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		}
 		var ge effects
 		_, err := s.createGame(tx, &ge, NewGame{Variant: t.Variant, White: s.entrantSeat(t, pg.White), Black: s.entrantSeat(t, pg.Black),
-			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
-			Tournament: t.ID, Round: pg.Round}, "", nil)
+			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Bank: t.Bank, NoLeave: t.NoLeave,
+			Rated: t.Rated, Tournament: t.ID, Round: pg.Round}, "", nil)
 		if err != nil {
 			return err
 		}
@@ -842,7 +845,8 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 		{Name: "Game", Value: s.variantName(t.Variant), Inline: true},
 		{Name: "Format", Value: strings.ReplaceAll(string(t.Format), "-", " "), Inline: true},
 		{Name: "Rounds", Value: rounds, Inline: true},
-		{Name: "Clock", Value: plural(t.DaysPerMove, "day") + " per move", Inline: true},
+		{Name: "Clock", Value: clockText(t.DaysPerMove, t.Bank), Inline: true},
+		{Name: "Leave", Value: leaveText(t.NoLeave), Inline: true},
 		{Name: "Games", Value: rated, Inline: true},
 		{Name: "Status", Value: string(t.Status), Inline: true},
 		{Name: "Maximum players", Value: most, Inline: true},

@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,7 +33,10 @@ type env struct {
 	srv *discordtest.Server
 	b   *discord.Bot
 	svc *bot.Service
+	st  *storage.Store
 	ctx context.Context
+	// stop stops the bot process (also done when the test ends).
+	stop func()
 }
 
 func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
@@ -43,8 +47,16 @@ func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
 // startWith connects a bot with opts and engine (nil: none) to srv.
 func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine) *env {
 	t.Helper()
+	return startProcess(t, srv, opts, engine, filepath.Join(t.TempDir(), "bot.db"), nil)
+}
+
+// startProcess connects a bot process to srv as startWith does, with its data file at
+// path and, when wrap is not nil, wrap's notifier in front of the adapter. The process
+// stops at env.stop or when the test ends.
+func startProcess(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine, path string, wrap func(*discord.Bot) bot.Notifier) *env {
+	t.Helper()
 	reg := variants.Registry()
-	st, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
+	st, err := storage.Open(path, reg, &storage.Options{NoSync: true, NoBackupSocket: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,8 +71,12 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 	if err != nil {
 		t.Fatal(err)
 	}
+	var notifier bot.Notifier = b
+	if wrap != nil {
+		notifier = wrap(b)
+	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine, Gateway: true,
+	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: notifier, Logger: log, Engine: engine, Gateway: true,
 		Rand: func() uint64 { n++; return n * 7919 }})
 	if err != nil {
 		t.Fatal(err)
@@ -70,14 +86,16 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 	if err := b.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	e := &env{t: t, srv: srv, b: b, svc: svc, st: st, ctx: ctx}
+	e.stop = sync.OnceFunc(func() {
 		b.Close()
 		svc.Idle()
 		svc.Close()
 		st.Close()
 		cancel()
 	})
-	return &env{t: t, srv: srv, b: b, svc: svc, ctx: ctx}
+	t.Cleanup(e.stop)
+	return e
 }
 
 // answer waits for the finished original response to in.
@@ -651,7 +669,7 @@ func TestEngineMatchInThread(t *testing.T) {
 		t.Fatalf("carol's match: %q", text(yes))
 	}
 	general := e.srv.Channel("general").ID
-	ctx, cancel := context.WithTimeout(e.ctx, 45*time.Second)
+	ctx, cancel := context.WithTimeout(e.ctx, 2*time.Minute) // generous: two engine games under -race on a busy machine
 	defer cancel()
 	final, err := func() (*discordtest.Message, error) {
 		if err := e.srv.Wait(ctx, func() bool { return len(e.srv.Threads(general)) > 0 }); err != nil {

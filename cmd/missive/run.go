@@ -58,6 +58,7 @@ type limitsConfig struct {
 	ActiveGames    int `yaml:"active_games"`
 	OpenChallenges int `yaml:"open_challenges"`
 	ChallengeDays  int `yaml:"challenge_days"`
+	LeaveDays      int `yaml:"leave_days"`
 	EventGames     int `yaml:"event_games"`
 	GuildGames     int `yaml:"server_games"`
 }
@@ -124,7 +125,8 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	if cfg.Shards < 1 {
 		return nil, bad("shards %d must be at least 1", cfg.Shards)
 	}
-	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 || cfg.Limits.GuildGames < 0 {
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 ||
+		cfg.Limits.GuildGames < 0 || cfg.Limits.LeaveDays < 0 {
 		return nil, bad("limits must not be negative")
 	}
 	if cfg.EngineThink < 0 {
@@ -230,7 +232,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
 			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
-			GuildGames: cfg.Limits.GuildGames},
+			GuildGames: cfg.Limits.GuildGames, LeaveDays: cfg.Limits.LeaveDays},
 	})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

@@ -81,6 +81,9 @@
 // minutes, 50027 (InteractionTokenLifetime, ExpireInteraction); the 6,000-character total
 // of a message's embeds and its five action rows; and bursts of 5xx answers and dropped
 // connections on demand (FailNextN, Failure.Drop). RateLimited counts the 429s answered.
+// A message created with a nonce and enforce_nonce, in JSON or a multipart
+// payload_json, returns the bot's earlier message with that nonce from the past few
+// minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
 //
 // # Validation
 //

@@ -803,7 +803,7 @@ func (s *Server) respondLocked(st *interactionState, c *call, typ discordgo.Inte
 			}
 		}
 		if st.Type == discordgo.InteractionApplicationCommand {
-			m.typ = discordgo.MessageTypeChatInputCommand
+			m.Type = discordgo.MessageTypeChatInputCommand
 		}
 		m.InteractionID, m.interaction = st.ID, st
 		if m.Ephemeral {

@@ -197,15 +197,6 @@ func (s *Server) createMessage(c *call) reply {
 		s.mu.Unlock()
 		return missingPermissions()
 	}
-	unarchived := false
-	if ch.isThread() {
-		// Sending a message in an archived thread unarchives it, for anyone with Send
-		// Messages in Threads when the thread is not locked:
-		// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving).
-		unarchived = ch.archived
-		ch.archived = false
-		ch.members[s.bot.ID] = true
-	}
 	cont, r := parseBody(c.body)
 	if r != nil {
 		s.mu.Unlock()
@@ -215,10 +206,34 @@ func (s *Server) createMessage(c *call) reply {
 		s.mu.Unlock()
 		return apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, "Invalid Form Body: only interaction responses can be ephemeral")
 	}
+	nonce, r := messageNonce(c.body)
+	if r != nil {
+		s.mu.Unlock()
+		return *r
+	}
+	now := time.Now()
+	if old := s.nonceMessageLocked(nonce, c.body, now); old != nil {
+		j := s.messageJSON(old)
+		s.mu.Unlock()
+		return okJSON(j)
+	}
+	unarchived := false
+	if ch.isThread() {
+		// Sending a message in an archived thread unarchives it, for anyone with Send
+		// Messages in Threads when the thread is not locked:
+		// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving).
+		unarchived = ch.archived
+		ch.archived = false
+		ch.members[s.bot.ID] = true
+	}
 	m, r := s.newMessageLocked(ch, cont, c.files)
 	if r != nil {
 		s.mu.Unlock()
 		return *r
+	}
+	if nonce != "" {
+		m.Nonce = nonce
+		s.nonces[s.bot.ID+":"+nonce] = nonceState{message: m.ID, at: now}
 	}
 	j := s.messageJSON(m)
 	ev, intent := s.messageEventLocked(ch, j)
@@ -366,7 +381,7 @@ func (s *Server) threadWithoutMessage(c *call) reply {
 	if typ == discordgo.ChannelTypeGuildPublicThread {
 		// Discord announces a public thread made without a message in its channel.
 		sys := &messageState{Message: Message{ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID,
-			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now()}, typ: discordgo.MessageTypeThreadCreated}
+			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now(), Type: discordgo.MessageTypeThreadCreated}}
 		s.addMessageLocked(ch, sys)
 	}
 	return s.threadCreated(t)
