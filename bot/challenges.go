@@ -204,6 +204,7 @@ func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challeng
 		what = ", " + what
 	}
 	e.reply = Reply{
+		Topic: challengeTopic(c),
 		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
 		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
 			seatName(c.Challenger), to, name, what, challengeTerms(c), formatTime(c.ExpiresAt)),
@@ -221,13 +222,13 @@ func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challeng
 func challengeActions(id, tag string, accept, decline, cancel bool) []Action {
 	var out []Action
 	if accept {
-		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}, Answers: true})
 	}
 	if decline {
-		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}, Answers: true})
 	}
 	if cancel {
-		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}, Answers: true})
 	}
 	return out
 }
@@ -438,6 +439,7 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 			c.Opponent = me
 		}
 		e.reply.Text = fmt.Sprintf("%s accepted %s's challenge #%s.\n", req.User.Name, c.Challenger.Name, c.ID) + e.reply.Text
+		e.reply.Topic, e.reply.Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
 	})
 }
@@ -483,13 +485,16 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 		place := Place{Guild: c.Guild, Channel: c.Channel}
 		inPlace := req.Place == place
 		if status == storage.ChallengeCancelled {
-			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID)}
+			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID), Topic: challengeTopic(c), Update: true}
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, title, e.reply.Text, "cancelled/"+c.ID, inPlace, place, nil)
 		}
-		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID)}
+		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
 		return s.tellUser(tx, e, c.Challenger, NoticeChallenge, title, e.reply.Text, "declined/"+c.ID, inPlace, place, nil)
 	})
 }
+
+// challengeTopic is the Reply.Topic of challenge c's messages.
+func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
 
 // challengeLine describes an open challenge in one line.
 func (s *Service) challengeLine(c *storage.Challenge) string {

@@ -84,7 +84,7 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g)}
+	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g), Final: !g.Active()}
 	e.image = img
 	inPlace := from != nil && samePlace(*from, g)
 	if !g.Active() {

@@ -399,6 +399,8 @@ type noteRecord struct {
 	Actions []actionRecord `json:"actions,omitempty"`
 	Files   []fileRecord   `json:"files,omitempty"`
 	Image   *imageRecord   `json:"image,omitempty"`
+	Topic   string         `json:"topic,omitempty"`
+	Final   bool           `json:"final,omitempty"`
 }
 
 type placeRecord struct {
@@ -428,6 +430,7 @@ type actionRecord struct {
 	Confirm    string      `json:"confirm,omitempty"`
 	Input      string      `json:"input,omitempty"`
 	InputLabel string      `json:"input_label,omitempty"`
+	Answers    bool        `json:"answers,omitempty"`
 }
 
 type fileRecord struct {
@@ -479,7 +482,7 @@ type rowRecord struct {
 func (s *Service) record(nt note) (noteRecord, error) {
 	n := nt.n
 	r := noteRecord{Key: n.Key, Kind: n.Kind, To: n.To, Channel: n.Channel, Direct: n.Direct,
-		Title: n.Reply.Title, Text: n.Reply.Text}
+		Title: n.Reply.Title, Text: n.Reply.Text, Topic: n.Reply.Topic, Final: n.Reply.Final}
 	if g := n.Game; g != nil {
 		r.Game = &placeRecord{ID: g.ID, Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: g.Place.Thread}
 	}
@@ -544,7 +547,7 @@ func readsBack(pos rules.Position) bool {
 func (s *Service) notification(p *pending) (Notification, error) {
 	r := p.rec
 	n := Notification{ID: p.id, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
-		Reply: Reply{Title: r.Title, Text: r.Text}}
+		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final}}
 	if g := r.Game; g != nil {
 		n.Game = &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
 		if g.ID != "" && g.Thread == "" && g.Channel != "" {

@@ -16,7 +16,10 @@ import (
 
 // boardCommand is /board.
 func (s *Service) boardCommand() Command {
-	return s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+	c := s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+	// After game, which a bare word names.
+	c.Spec.Options = append(c.Spec.Options, OptionSpec{Name: "text", Description: "As text instead of a picture, for screen readers", Type: OptBoolean})
+	return c
 }
 
 // gamesCommand is /games; its answer is private.
@@ -75,12 +78,22 @@ func (s *Service) cmdBoard(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
+		text, ok := parseBool(req.Args.Get("text"))
+		if !ok {
+			return refuse(ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
+		}
 		e.reply = Reply{Private: private, Title: s.gameTitle(g), Text: s.statusLine(g), Fields: s.gameFields(g), Game: gameRef(g)}
 		if private && !g.Awaits(side) {
 			e.reply.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
 		}
 		if plays {
 			e.reply.Actions = gameActions(g)
+		}
+		if text {
+			// The text board and the picture's description, for screen readers.
+			e.reply.Text += "\n" + img.alt
+			e.reply.Board = s.render.Text(img.pos, img.opts)
+			return nil
 		}
 		e.image = img
 		return nil

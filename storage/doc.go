@@ -149,7 +149,9 @@
 //	event                {"kind": tournament | match, "id", "name"}
 //	title, text, fields  the message ({"name","value","inline"} fields)
 //	actions              buttons: {"label","style","command","args","confirm",
-//	                     "input","input_label"}
+//	                     "input","input_label","answers" (it answers its message)}
+//	topic, final         what the buttons act on ("challenge/7"), and whether this is
+//	                     the game's last word (its thread is then archived)
 //	files                attachments: {"name","content_type","data" (base64),"alt"}
 //	image                the picture, redrawn when sent, as of the moment it was
 //	                     queued: {"name","alt","variant","position" (its text),

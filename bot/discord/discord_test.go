@@ -178,6 +178,29 @@ func TestRegistration(t *testing.T) {
 	}
 }
 
+// accept has user press Accept on the challenge message ch and returns the message
+// as the answer left it: the challenge message itself, updated in place (after a
+// deferred update, once the update has come).
+func (e *env) accept(user string, ch *discordtest.Message) *discordtest.Message {
+	t := e.t
+	t.Helper()
+	in := e.srv.Click(user, ch.ID, buttonID(t, ch, "Accept"))
+	if in == nil {
+		t.Fatal("interaction not delivered")
+	}
+	acc, err := e.srv.WaitOriginal(e.ctx, in, func(m *discordtest.Message) bool { return strings.Contains(text(m), "accepted") })
+	if err != nil {
+		for _, f := range e.srv.Followups(in) {
+			t.Logf("followup: %q", text(f))
+		}
+		t.Fatalf("the challenge message was not updated with the acceptance: %v", err)
+	}
+	if acc.ID != ch.ID {
+		t.Errorf("the acceptance was posted as message %s, not in place of the challenge %s", acc.ID, ch.ID)
+	}
+	return acc
+}
+
 // gothicGame starts a Gothic game between alice (white) and bob in #general and
 // returns its thread.
 func gothicGame(e *env) string { return startGame(e, "bob", "general", "gothic") }
@@ -193,10 +216,7 @@ func startGame(e *env, opponent, channel, variant string) string {
 		opts = append(opts, discordtest.Opt{Name: "color", Value: "white"})
 	}
 	ch := e.answer(e.srv.Command("alice", channel, "challenge", opts...))
-	acc := e.answer(e.srv.Click(opponent, ch.ID, buttonID(t, ch, "Accept")))
-	if acc.Ephemeral {
-		t.Fatalf("accept refused: %q", text(acc))
-	}
+	acc := e.accept(opponent, ch)
 	var thread string
 	if err := e.srv.Wait(e.ctx, func() bool {
 		th := e.srv.Threads(e.srv.Channel(channel).ID)

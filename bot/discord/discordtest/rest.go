@@ -28,6 +28,7 @@ func (s *Server) restRoutes() []restRoute {
 		r("GET", "/oauth2/applications/@me", true, s.getApplication), // discordgo's Session.Application
 		r("POST", "/users/@me/channels", true, s.createDM),
 		r("GET", "/channels/{channel_id}", true, s.getChannel),
+		r("PATCH", "/channels/{channel_id}", true, s.editChannel),
 		r("POST", msgs, true, s.createMessage),
 		r("GET", msg, true, s.getMessage),
 		r("PATCH", msg, true, s.editMessage),
@@ -126,7 +127,8 @@ func (s *Server) visibleChannel(id string) (*channelState, *reply) {
 		r := unknownChannel().expected()
 		return nil, &r
 	}
-	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 {
+	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 || ch.Type == discordgo.ChannelTypeGroupDM {
+		// The bot sees no channel of a server it is not in, and no group DM.
 		r := missingAccess()
 		return nil, &r
 	}
