@@ -449,6 +449,14 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 
 // startRound creates the games of the pairings (byes aside) in the tournament's
 // channel; each gets its own thread, as any game does (a thread holds one game).
+//
+// A Swiss round starts all its games at once, whatever Limits.GuildGames: the next
+// round is paired only when every game of this one is over, so holding some back would
+// hold up every player, and a round has at most half the players' games (50 for 100
+// players), where a round robin's whole schedule runs to 4,950. Where the server has
+// no room for their threads (Discord's 160006), the adapter plays those games in the
+// channel, says why once, and gives each game its thread with a later post once
+// threads are archived; its thread-creation pace delays first notices, not commands.
 func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, games []tournament.Game) error {
 	for _, pg := range games {
 		if pg.IsBye() || pg.Result.Decided() {
