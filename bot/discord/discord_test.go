@@ -832,7 +832,8 @@ func TestChallengeThroughDirectMessages(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("bob was not told in his DMs: %v", err)
 	}
-	acc := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Accept")))
+	// The answer updates the notice in place, possibly after a deferral: wait for it.
+	acc := e.accept("bob", notice)
 	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
 		t.Fatalf("bob's accept: %q", text(acc))
 	}
