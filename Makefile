@@ -1,15 +1,20 @@
 # Missive's one test command is `make test`; .ci/run calls it with CI=true.
 GO ?= go
 
-.PHONY: test vet unit fuzz bench build
+.PHONY: test vet unit memory fuzz bench build
 
-test: vet unit
+test: vet unit memory
 
 vet:
 	$(GO) vet ./...
 
 unit:
 	$(GO) test -race ./...
+
+# Memory ceilings are measured without the race detector, whose shadow memory would
+# swamp them (the tests skip themselves under -race).
+memory:
+	$(GO) test -count=1 -run '^TestGIFMemory$$' ./render/
 
 # Short fuzzing sessions over every fuzz target (not part of `make test`).
 FUZZTIME ?= 20s

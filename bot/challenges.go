@@ -13,7 +13,7 @@ import (
 
 // challengeCommand is /challenge.
 func (s *Service) challengeCommand() Command {
-	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine},
+	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine, "bank": completeBank},
 		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
 			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
 			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
@@ -21,6 +21,7 @@ func (s *Service) challengeCommand() Command {
 			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger, Min: 1, Max: 8},
 			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
 			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
+			bankOption(),
 			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
 			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString, MaxLength: 1000},
 		}}}
@@ -100,11 +101,10 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
 	}
-	days := DefaultDays
-	if t := req.Args.Get("days"); t != "" {
-		if days, err = strconv.Atoi(t); err != nil || !validDays(days) {
-			return refusal(fmt.Sprintf("Days per move must be one of %s, not %q.", joinInts(DaysChoices), t))
-		}
+	days, bank, err := clockArgs(req, DefaultDays)
+	if err != nil {
+		msg, _ := userText(err)
+		return refusal(msg)
 	}
 	color := storage.ColorRandom
 	switch c := strings.ToLower(req.Args.Get("color")); c {
@@ -161,7 +161,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		return refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
 	}
 	if engineName != "" {
-		return s.engineChallenge(ctx, req, v, engineName, days, color, start)
+		return s.engineChallenge(ctx, req, v, engineName, days, bank, color, start)
 	}
 	if opp == "" && !req.local() && req.Place.Guild == "" {
 		return refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
@@ -173,7 +173,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		c := &storage.Challenge{
 			Guild: req.Place.Guild, Channel: req.Place.Channel,
 			Challenger: storage.Seat{ID: req.User.ID, Name: req.User.Name},
-			Variant:    v.Key(), Color: color, DaysPerMove: days, Rated: rated, Start: start,
+			Variant:    v.Key(), Color: color, DaysPerMove: days, Bank: bank, Rated: rated, Start: start,
 			ExpiresAt: s.Now().Add(s.limits.ChallengeTTL),
 		}
 		if opp != "" {
@@ -185,25 +185,36 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 				return refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
 			}
 		}
-		if err := tx.PutChallenge(c); err != nil {
-			return err
-		}
-		to := "anyone here"
-		if opp != "" {
-			to = c.Opponent.Name
-		}
-		e.reply = Reply{
-			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, v.Name()),
-			Text: fmt.Sprintf("%s challenges %s to %s: %s. It stays open until %s.",
-				req.User.Name, to, v.Name(), challengeTerms(c), formatTime(c.ExpiresAt)),
-			Actions: challengeActions(c.ID, "", true, true, true),
-		}
-		if opp != "" {
-			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
-				"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil, challengeActions(c.ID, "", true, true, false)...)
-		}
-		return nil
+		return s.offerChallenge(tx, e, c, "")
 	})
+}
+
+// offerChallenge stores the new challenge c, answers with its buttons and tells its
+// opponent; what, when not empty, names it ("a rematch of game 7").
+func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challenge, what string) error {
+	if err := tx.PutChallenge(c); err != nil {
+		return err
+	}
+	to := "anyone here"
+	if c.Opponent.ID != "" {
+		to = seatName(c.Opponent)
+	}
+	name := s.variantName(c.Variant)
+	if what != "" {
+		what = ", " + what
+	}
+	e.reply = Reply{
+		Topic: challengeTopic(c),
+		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
+		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
+			seatName(c.Challenger), to, name, what, challengeTerms(c), formatTime(c.ExpiresAt)),
+		Actions: challengeActions(c.ID, "", true, true, true),
+	}
+	if c.Opponent.ID != "" {
+		return s.tellUser(tx, e, c.Opponent, NoticeChallenge, e.reply.Title, e.reply.Text+" Accept with /accept challenge:"+c.ID+".",
+			"challenge/"+c.ID, true, Place{Guild: c.Guild, Channel: c.Channel}, nil, challengeActions(c.ID, "", true, true, false)...)
+	}
+	return nil
 }
 
 // challengeActions are the buttons that answer challenge id: accept, decline and
@@ -211,13 +222,13 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 func challengeActions(id, tag string, accept, decline, cancel bool) []Action {
 	var out []Action
 	if accept {
-		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Accept" + tag, Style: StyleSuccess, Command: CmdAccept, Args: Args{"challenge": id}, Answers: true})
 	}
 	if decline {
-		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Decline" + tag, Style: StyleSecondary, Command: CmdDecline, Args: Args{"challenge": id}, Answers: true})
 	}
 	if cancel {
-		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}})
+		out = append(out, Action{Label: "Cancel" + tag, Style: StyleDanger, Command: CmdCancel, Args: Args{"challenge": id}, Answers: true})
 	}
 	return out
 }
@@ -248,11 +259,11 @@ func challengeTerms(c *storage.Challenge) string {
 	if c.Color != storage.ColorRandom {
 		col = fmt.Sprintf("%s plays %s", c.Challenger.Name, c.Color)
 	}
-	return fmt.Sprintf("%s per move, %s, %s", plural(c.DaysPerMove, "day"), kind, col)
+	return fmt.Sprintf("%s, %s, %s", clockText(c.DaysPerMove, c.Bank), kind, col)
 }
 
 // engineChallenge starts a game against the engine at once.
-func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Variant, name string, days int, color storage.ColorChoice, start string) Reply {
+func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Variant, name string, days int, bank *storage.TimeBank, color storage.ColorChoice, start string) Reply {
 	if s.engine == nil {
 		return refusal("No engine is available here, so the engine cannot be challenged.")
 	}
@@ -277,7 +288,7 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 		players := s.seats(me, seat, color)
 		if _, err := s.createGame(tx, e, NewGame{Variant: v.Key(), White: players[rules.White], Black: players[rules.Black],
-			Place: req.Place, DaysPerMove: days, Start: start}, req.User.ID, &req.Place); err != nil {
+			Place: req.Place, DaysPerMove: days, Bank: bank, Start: start}, req.User.ID, &req.Place); err != nil {
 			return err
 		}
 		if rated, _ := parseBool(req.Args.Get("rated")); rated {
@@ -418,7 +429,7 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 		players := s.seats(c.Challenger, me, c.Color)
 		g, err := s.createGame(tx, e, NewGame{Variant: c.Variant, White: players[rules.White], Black: players[rules.Black],
-			Place: Place{Guild: c.Guild, Channel: c.Channel}, DaysPerMove: c.DaysPerMove, Rated: c.Rated,
+			Place: Place{Guild: c.Guild, Channel: c.Channel}, DaysPerMove: c.DaysPerMove, Bank: c.Bank, Rated: c.Rated,
 			Start: c.Start, Tournament: c.Tournament}, req.User.ID, &req.Place)
 		if err != nil {
 			return err
@@ -428,6 +439,7 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 			c.Opponent = me
 		}
 		e.reply.Text = fmt.Sprintf("%s accepted %s's challenge #%s.\n", req.User.Name, c.Challenger.Name, c.ID) + e.reply.Text
+		e.reply.Topic, e.reply.Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
 	})
 }
@@ -473,13 +485,16 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 		place := Place{Guild: c.Guild, Channel: c.Channel}
 		inPlace := req.Place == place
 		if status == storage.ChallengeCancelled {
-			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID)}
+			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID), Topic: challengeTopic(c), Update: true}
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, title, e.reply.Text, "cancelled/"+c.ID, inPlace, place, nil)
 		}
-		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID)}
+		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
 		return s.tellUser(tx, e, c.Challenger, NoticeChallenge, title, e.reply.Text, "declined/"+c.ID, inPlace, place, nil)
 	})
 }
+
+// challengeTopic is the Reply.Topic of challenge c's messages.
+func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
 
 // challengeLine describes an open challenge in one line.
 func (s *Service) challengeLine(c *storage.Challenge) string {

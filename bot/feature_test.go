@@ -157,13 +157,13 @@ func TestBuiltinCommands(t *testing.T) {
 			private = append(private, c.Name)
 		}
 	}
-	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames,
-		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeaderboard,
-		CmdProfile, CmdTournament, CmdMatch, CmdHelp, CmdReview}
+	want := []string{CmdChallenge, CmdAccept, CmdDecline, CmdCancel, CmdChallenges, CmdMove, CmdPlace, CmdBoard, CmdGames, CmdNext,
+		CmdHistory, CmdResign, CmdDraw, CmdTakeback, CmdMoreTime, CmdAbort, CmdPGN, CmdGIF, CmdHint, CmdRules, CmdSettings, CmdLeave,
+		CmdLeaderboard, CmdProfile, CmdTournament, CmdMatch, CmdRematch, CmdHelp, CmdConditional, CmdReview}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)
 	}
-	if want := []string{CmdChallenges, CmdPlace, CmdGames, CmdHint, CmdRules, CmdSettings, CmdHelp}; !slices.Equal(private, want) {
+	if want := []string{CmdChallenges, CmdPlace, CmdGames, CmdHint, CmdRules, CmdSettings, CmdLeave, CmdHelp, CmdConditional}; !slices.Equal(private, want) {
 		t.Errorf("private commands %v, want %v", private, want)
 	}
 	for _, line := range []string{"rules variant:gothic", "games", "challenges", "settings"} {

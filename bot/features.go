@@ -16,26 +16,31 @@ func (s *Service) builtin() []Feature {
 			s.placeCommand(),
 			s.boardCommand(),
 			s.gamesCommand(),
+			s.nextCommand(),
 			s.historyCommand(),
 			s.resignCommand(),
 			s.drawCommand(),
 			s.takebackCommand(),
+			s.moreTimeCommand(), // moretime.go: give the opponent one more day
 			s.abortCommand(),
 			s.pgnCommand(),
 			s.gifCommand(),
 			s.hintCommand(),
 			s.rulesCommand(),
 			s.settingsCommand(),
+			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
 			s.profileCommand(),
 			s.tournamentCommand(),
 			s.matchCommand(),
+			s.rematchCommand(),
 			s.helpCommand(),
 		}},
 		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
+		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
 		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

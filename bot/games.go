@@ -262,6 +262,26 @@ func (s *Service) statusLine(g *storage.Game) string {
 	if !g.Active() {
 		return "Game over: " + describeOutcome(g) + "."
 	}
+	line := turnText(g)
+	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
+		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", formatLeft(d.Sub(g.Clock.Paused)))
+	} else if !d.IsZero() {
+		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+	}
+	if b := banksLine(g, s.Now()); b != "" {
+		line += " · " + b
+	}
+	if g.DrawOffer != nil {
+		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
+	}
+	if g.Takeback != nil {
+		line += fmt.Sprintf(" · %s asks to take back a move", seatName(g.Player(g.Takeback.By)))
+	}
+	return line + "."
+}
+
+// turnText says who is to act in g, which is in progress: "Alice (white) to move".
+func turnText(g *storage.Game) string {
 	var who []string
 	for _, side := range g.ToMove {
 		who = append(who, fmt.Sprintf("%s (%s)", seatName(g.Player(side)), side))
@@ -273,17 +293,30 @@ func (s *Service) statusLine(g *storage.Game) string {
 			verb = "both to choose"
 		}
 	}
-	line := strings.Join(who, " and ") + " " + verb
-	if d := g.Clock.Deadline; !d.IsZero() {
-		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+	return strings.Join(who, " and ") + " " + verb
+}
+
+// boardAlt describes g's board, drawn from pos, for screen readers (the picture's
+// description): the game, whose move it is or how it ended, the last move, check, and
+// the position's text (FEN, or Gess's text form) last, where a length limit cuts.
+func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.variantName(g.Variant), g.ID, plural(len(g.Moves), "move"))
+	if m := lastMove(g); m != nil {
+		d := g.Position.Variant().Dims()
+		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
 	}
-	if g.DrawOffer != nil {
-		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
+	_, round := inRound(g.Position)
+	switch {
+	case !g.Active():
+		b.WriteString("Game over: " + describeOutcome(g) + ". ")
+	case !round && pos.InCheck():
+		b.WriteString(turnText(g) + ", in check. ")
+	default:
+		b.WriteString(turnText(g) + ". ")
 	}
-	if g.Takeback != nil {
-		line += fmt.Sprintf(" · %s asks to take back a move", seatName(g.Player(g.Takeback.By)))
-	}
-	return line + "."
+	b.WriteString("Position: " + pos.String())
+	return b.String()
 }
 
 // gameFields are the reply fields describing g.
@@ -292,10 +325,7 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	if g.Rated {
 		kind = "rated"
 	}
-	clock := "no clock"
-	if g.Clock.DaysPerMove > 0 {
-		clock = plural(g.Clock.DaysPerMove, "day") + " per move"
-	}
+	clock := clockText(g.Clock.DaysPerMove, g.Clock.Bank)
 	f := []Field{
 		{Name: "White", Value: seatName(g.Players[rules.White]), Inline: true},
 		{Name: "Black", Value: seatName(g.Players[rules.Black]), Inline: true},
@@ -350,7 +380,7 @@ func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side,
 		pos:  pos,
 		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: lastMove(g)},
 		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
-		alt:  fmt.Sprintf("%s board of game %s after %s", s.variantName(g.Variant), g.ID, plural(len(g.Moves), "move")),
+		alt:  s.boardAlt(g, pos),
 		text: true,
 	}, nil
 }

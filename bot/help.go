@@ -27,7 +27,8 @@ const guide = `**How to play**
 2. The opponent answers with the challenge's buttons, or with /accept or /decline.
 3. Make your moves with /move, such as /move move:e2e4; each player has a few days per move.
 4. /games lists your games and whose move it is; /board shows a board; /rules explains a game.
-5. /resign, /draw and /takeback end or change a game; /settings chooses how you hear of your games.`
+5. /resign, /draw and /takeback end or change a game; /settings chooses how you hear of your games.
+6. /next shows the game most urgently waiting for you; while you wait, /conditional add prepares replies to your opponent's likely moves; after a game, /rematch plays it again with colours swapped.`
 
 // cmdHelp answers /help.
 func (s *Service) cmdHelp(_ context.Context, req Request) Reply {

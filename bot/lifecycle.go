@@ -44,6 +44,9 @@ func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Si
 
 // save plans g's next wake-up, sends the reminders that fell due, and stores g.
 func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Time) error {
+	if err := syncPause(tx, g, now); err != nil { // leave.go
+		return err
+	}
 	due, err := planWake(tx, g, now)
 	if err != nil {
 		return err
@@ -81,7 +84,7 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g)}
+	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g), Final: !g.Active()}
 	e.image = img
 	inPlace := from != nil && samePlace(*from, g)
 	if !g.Active() {
@@ -116,7 +119,9 @@ func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
 		}
 	}
 	line := fmt.Sprintf("%s in game %s", what, g.ID)
-	if d := g.Clock.Deadline; !d.IsZero() {
+	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
+		line += fmt.Sprintf(" (%s left; the clock is frozen while on leave)", formatLeft(d.Sub(g.Clock.Paused)))
+	} else if !d.IsZero() {
 		line += fmt.Sprintf(", by %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
 	}
 	return line + "."
@@ -134,7 +139,11 @@ func samePlace(p Place, g *storage.Game) bool {
 // gameActions are the buttons under a game's board.
 func gameActions(g *storage.Game) []Action {
 	if !g.Active() {
-		return []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
+		actions := []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
+		if g.Tournament == "" && g.Match == "" { // paired games are not played again on demand
+			actions = append(actions, Action{Label: "Rematch", Style: StylePrimary, Command: CmdRematch, Args: Args{"game": g.ID}})
+		}
+		return actions
 	}
 	args := Args{"game": g.ID}
 	if _, ok := inRound(g.Position); ok {
@@ -175,7 +184,9 @@ type NewGame struct {
 	Variant      string
 	White, Black storage.Seat
 	Place        Place
-	DaysPerMove  int // 0: no clock
+	DaysPerMove  int               // 0: no clock (unless Bank is set)
+	Bank         *storage.TimeBank // a time-bank clock instead of days per move
+	NoLeave      bool              // leave does not freeze the game's clock
 	Rated        bool
 	Start        string // a start position text; empty for the variant's own
 	Tournament   string
@@ -195,6 +206,12 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	if ng.DaysPerMove != 0 && !validDays(ng.DaysPerMove) {
 		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), ng.DaysPerMove)
 	}
+	if ng.Bank != nil {
+		if why := bankFault(ng.Bank); why != "" {
+			return nil, refuse(ErrRefused, "That time bank %s.", why)
+		}
+		ng.DaysPerMove = 0
+	}
 	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
 		return nil, refuse(ErrRefused, "A game needs two different players.")
 	}
@@ -211,7 +228,8 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	g := &storage.Game{
 		Variant: v.Key(), Players: [2]storage.Seat{ng.White, ng.Black},
 		Guild: ng.Place.Guild, Channel: ng.Place.Channel, Thread: ng.Place.Thread,
-		Record: record.Record{Seed: seed, Start: ng.Start}, Rated: ng.Rated, Clock: storage.Clock{DaysPerMove: ng.DaysPerMove},
+		Record: record.Record{Seed: seed, Start: ng.Start}, Rated: ng.Rated,
+		Clock:      storage.Clock{DaysPerMove: ng.DaysPerMove, Bank: ng.Bank, NoLeave: ng.NoLeave},
 		Tournament: ng.Tournament, Match: ng.Match, Round: ng.Round,
 	}
 	if err := tx.PutGame(g); err != nil {

@@ -135,9 +135,9 @@ func (s *Service) Resume(ctx context.Context, at time.Time) error {
 	return nil
 }
 
-// extendClocks moves the deadline and wake-up of every running game on by the
-// outage from..to, except games already out of time at from, and tells their
-// players. It returns how many games it moved.
+// extendClocks moves the period start, deadline and wake-up of every running game
+// on by the outage from..to (Clock.Shift; a game paused by leave stands still
+// anyway), except games already out of time at from, and tells their players. It returns how many games it moved.
 func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (int, error) {
 	outage := to.Sub(from)
 	due, err := tx.DueGames(time.UnixMilli(math.MaxInt64), 0)
@@ -154,10 +154,7 @@ func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (
 		if !g.Active() || c.Deadline.IsZero() || c.Deadline.Before(from) {
 			continue
 		}
-		c.Deadline = c.Deadline.Add(outage)
-		if !c.Wake.IsZero() {
-			c.Wake = c.Wake.Add(outage)
-		}
+		c.Shift(outage) // the period's start too, so a time bank is not charged for it
 		if err := tx.PutGame(g); err != nil {
 			return moved, err
 		}

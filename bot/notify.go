@@ -50,6 +50,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 		n.Game = gameRef(g)
 		n.Reply.Game = gameRef(g)
 		n.Reply.Actions = gameActions(g)
+		n.Reply.Final = !g.Active()
 		side, _ := g.SideOf(seat.ID)
 		if img, err = s.boardImage(tx, g, side, false); err != nil {
 			return err
@@ -57,6 +58,9 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	} else {
 		n.Game = &GameRef{Place: place}
 		n.Reply.Actions = actions
+		if len(actions) > 0 {
+			n.Reply.Topic = e.reply.Topic // the buttons act on what the reply's act on
+		}
 	}
 	e.notes = append(e.notes, note{n: n, image: img})
 	return nil

@@ -154,10 +154,16 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 		}
 		me, them := seatName(g.Player(side)), seatName(g.Player(side.Other()))
 		inPlace := samePlace(req.Place, g)
+		topic := k.command + "/" + g.ID
+		// answer settles the offer: the reply is the offer message's new state.
+		answer := func(err error) error {
+			e.reply.Topic, e.reply.Update = topic, true
+			return err
+		}
 		switch action {
 		case k.ask:
 			if theirs {
-				return k.agree(s, tx, e, g, side, &req.Place)
+				return answer(k.agree(s, tx, e, g, side, &req.Place))
 			}
 			if *slot != nil {
 				return refuse(ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
@@ -178,16 +184,16 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				return err
 			}
 			text := fmt.Sprintf(k.proposed, me, g.ID, them)
-			e.reply = Reply{Title: s.gameTitle(g), Text: text, Game: gameRef(g), Actions: []Action{
-				{Label: k.acceptLabel, Style: StyleSuccess, Command: k.command, Args: Args{"game": g.ID, "action": "accept"}},
-				{Label: "Decline", Style: StyleSecondary, Command: k.command, Args: Args{"game": g.ID, "action": "decline"}},
+			e.reply = Reply{Title: s.gameTitle(g), Text: text, Game: gameRef(g), Topic: topic, Actions: []Action{
+				{Label: k.acceptLabel, Style: StyleSuccess, Command: k.command, Args: Args{"game": g.ID, "action": "accept"}, Answers: true},
+				{Label: "Decline", Style: StyleSecondary, Command: k.command, Args: Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
 			return s.tell(tx, e, g, side.Other(), k.notice, text, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
 		case "accept":
 			if !theirs {
 				return refuse(ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
 			}
-			return k.agree(s, tx, e, g, side, &req.Place)
+			return answer(k.agree(s, tx, e, g, side, &req.Place))
 		case "decline":
 			if !theirs {
 				return refuse(ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
@@ -198,7 +204,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 			}
 			text := fmt.Sprintf("%s declined %s's %s; the game goes on.", me, them, k.noun)
 			e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g)}
-			return s.tell(tx, e, g, side.Other(), NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace)
+			return answer(s.tell(tx, e, g, side.Other(), NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
 		return refuse(ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
 	})
@@ -231,15 +237,18 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 	if err != nil {
 		return err
 	}
-	before := slices.Clone(g.ToMove)
 	if err := g.Undo(n, s.reg); err != nil {
 		return err
 	}
 	g.Takeback, g.DrawOffer = nil, nil
-	advanceClock(g, before, false, s.Now())
+	restartClock(g, s.Now())
 	if err := s.save(tx, e, g, s.Now()); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%s agreed: %s taken back.", seatName(g.Player(accepter)), plural(n, "move"))
-	return s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves)))
+	n0 := len(e.notes)
+	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
+		return err
+	}
+	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
 }

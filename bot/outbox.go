@@ -8,6 +8,7 @@ import (
 	"io"
 	"maps"
 	"math/rand/v2"
+	"runtime"
 	"runtime/debug"
 	"slices"
 	"strconv"
@@ -43,6 +44,10 @@ type OutboxOptions struct {
 	MinBackoff, MaxBackoff time.Duration
 	// SendTimeout bounds one attempt (default 30s).
 	SendTimeout time.Duration
+	// Draws bounds the notices' boards drawn at once (default half the CPUs, at
+	// least one), so that notices drawn in bulk, as at a tournament's start, leave
+	// CPUs to the commands players wait for.
+	Draws int
 }
 
 func (o *OutboxOptions) defaults() {
@@ -58,12 +63,16 @@ func (o *OutboxOptions) defaults() {
 	if o.SendTimeout <= 0 {
 		o.SendTimeout = 30 * time.Second
 	}
+	if o.Draws <= 0 {
+		o.Draws = max(1, runtime.GOMAXPROCS(0)/2)
+	}
 }
 
 // outbox holds the entries waiting in memory, by destination, and the counters.
 type outbox struct {
 	opts   OutboxOptions
 	sem    chan struct{} // bounds concurrent sends
+	draws  chan struct{} // bounds concurrent board drawing
 	mu     sync.Mutex
 	queues map[string][]*pending // destination -> entries in id order
 	known  map[string]bool       // ids in queues or being delivered
@@ -72,7 +81,7 @@ type outbox struct {
 
 func newOutbox(o OutboxOptions) *outbox {
 	o.defaults()
-	return &outbox{opts: o, sem: make(chan struct{}, o.Workers), queues: map[string][]*pending{}, known: map[string]bool{},
+	return &outbox{opts: o, sem: make(chan struct{}, o.Workers), draws: make(chan struct{}, o.Draws), queues: map[string][]*pending{}, known: map[string]bool{},
 		stats: Metrics{Failed: map[string]int64{}, Errors: map[string]int64{}}}
 }
 
@@ -199,6 +208,14 @@ func (s *Service) push(ps []*pending, queued bool) {
 			go s.drain(p.dest)
 		}
 	}
+}
+
+// drawNotice draws job into a notice's reply r, holding one of the outbox's drawing
+// slots (OutboxOptions.Draws).
+func (s *Service) drawNotice(r *Reply, job *imageJob) {
+	s.out.draws <- struct{}{}
+	defer func() { <-s.out.draws }()
+	s.attach(r, job)
 }
 
 // seqOf is the sequence number of outbox id.
@@ -382,6 +399,8 @@ type noteRecord struct {
 	Actions []actionRecord `json:"actions,omitempty"`
 	Files   []fileRecord   `json:"files,omitempty"`
 	Image   *imageRecord   `json:"image,omitempty"`
+	Topic   string         `json:"topic,omitempty"`
+	Final   bool           `json:"final,omitempty"`
 }
 
 type placeRecord struct {
@@ -411,6 +430,7 @@ type actionRecord struct {
 	Confirm    string      `json:"confirm,omitempty"`
 	Input      string      `json:"input,omitempty"`
 	InputLabel string      `json:"input_label,omitempty"`
+	Answers    bool        `json:"answers,omitempty"`
 }
 
 type fileRecord struct {
@@ -462,7 +482,7 @@ type rowRecord struct {
 func (s *Service) record(nt note) (noteRecord, error) {
 	n := nt.n
 	r := noteRecord{Key: n.Key, Kind: n.Kind, To: n.To, Channel: n.Channel, Direct: n.Direct,
-		Title: n.Reply.Title, Text: n.Reply.Text}
+		Title: n.Reply.Title, Text: n.Reply.Text, Topic: n.Reply.Topic, Final: n.Reply.Final}
 	if g := n.Game; g != nil {
 		r.Game = &placeRecord{ID: g.ID, Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: g.Place.Thread}
 	}
@@ -527,7 +547,7 @@ func readsBack(pos rules.Position) bool {
 func (s *Service) notification(p *pending) (Notification, error) {
 	r := p.rec
 	n := Notification{ID: p.id, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
-		Reply: Reply{Title: r.Title, Text: r.Text}}
+		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final}}
 	if g := r.Game; g != nil {
 		n.Game = &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
 		if g.ID != "" && g.Thread == "" && g.Channel != "" {
@@ -568,7 +588,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 		for _, row := range t.Rows {
 			tbl.Rows = append(tbl.Rows, TableRow(row))
 		}
-		s.attach(&n.Reply, &imageJob{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
+		s.drawNotice(&n.Reply, &imageJob{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
 	case img.Position != "":
 		v, err := s.reg.Lookup(img.Variant)
 		if err != nil {
@@ -592,7 +612,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 			}
 			opts.LastMove = &rules.Move{From: from, To: to}
 		}
-		s.attach(&n.Reply, &imageJob{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
+		s.drawNotice(&n.Reply, &imageJob{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
 	default:
 		n.Reply.Board = img.Board
 		if len(img.PNG) > 0 {

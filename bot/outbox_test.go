@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -424,5 +425,56 @@ func TestOutboxNoticeFollowsTheGameToItsThread(t *testing.T) {
 	got := up.delivered()
 	if len(got) != 1 || got[0].Game == nil || got[0].Game.Place.Thread != "t9" || got[0].To.ID != "bob" {
 		t.Fatalf("delivered %+v", got)
+	}
+}
+
+// slowRenderer is a fakeRenderer whose boards take a while, counting how many it
+// draws at once.
+type slowRenderer struct {
+	fakeRenderer
+	mu             sync.Mutex
+	inFlight, most int
+}
+
+func (r *slowRenderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) error {
+	r.mu.Lock()
+	r.inFlight++
+	r.most = max(r.most, r.inFlight)
+	r.mu.Unlock()
+	time.Sleep(3 * time.Millisecond)
+	r.mu.Lock()
+	r.inFlight--
+	r.mu.Unlock()
+	return r.fakeRenderer.PNG(w, pos, o)
+}
+
+// Games started together (a tournament round) notify in many channels at once; their
+// boards are drawn at most OutboxOptions.Draws at a time, leaving the other CPUs to
+// the commands players wait for.
+func TestOutboxBoundsBoardDrawing(t *testing.T) {
+	r := &slowRenderer{}
+	f := newFlaky(nil)
+	h := newHarness(t)
+	h.notifier, h.outbox = f, OutboxOptions{Workers: 8, Draws: 1}
+	h.config = func(c *Config) { c.Renderer = r }
+	h.restart()
+	const games = 8
+	if err := h.svc.StartGames(context.Background(), func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error {
+		for i := range games {
+			if _, err := create(NewGame{Variant: "gothic", White: storage.Seat{ID: fmt.Sprint("w", i), Name: "White"},
+				Black: storage.Seat{ID: fmt.Sprint("b", i), Name: "Black"}, Place: Place{Guild: "g", Channel: fmt.Sprint("c", i)}}); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+	h.svc.Idle()
+	if n := len(f.delivered()); n < games {
+		t.Fatalf("%d notices delivered for %d games", n, games)
+	}
+	if r.most != 1 {
+		t.Errorf("%d boards drawn at once, want at most 1", r.most)
 	}
 }

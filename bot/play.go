@@ -122,19 +122,29 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 		}
 		g.Takeback = nil
 	}
+	if from != nil { // a player's own move ends their leave (leave.go)
+		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+			return err
+		}
+	}
 	advanceClock(g, before, false, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
+	}
+	if e.note != "" {
+		notes = append(notes, e.note)
+		e.note = ""
 	}
 	mover := seatName(g.Player(side))
 	text = fmt.Sprintf("%s (%s) played **%s**.", mover, side, san)
 	if len(notes) > 0 {
 		text += " " + strings.Join(notes, " ")
 	}
+	n0 := len(e.notes)
 	if err := s.announce(tx, e, g, side, text, from, fmt.Sprintf("move/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return nil
+	return s.changed(s.movedHooks, GameChange{Tx: tx, Game: g, Side: side, Said: text, from: from, e: e, notes: n0})
 }
 
 // promotionChoice returns a select menu of the promotions text may mean in pos, or
@@ -193,6 +203,11 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		return err
 	}
 	cell := choiceCell(g)
+	if from != nil { // a player's own choice ends their leave (leave.go)
+		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+			return err
+		}
+	}
 	advanceClock(g, before, true, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
@@ -207,8 +222,13 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, seatName(g.Player(side.Other())))}
 		e.image = img
 		key := fmt.Sprintf("chosen/%s/%d", g.ID, len(g.Moves))
+		made := fmt.Sprintf("%s has made this round's choice;", seatName(g.Player(side)))
+		if e.note != "" {
+			made += " " + e.note
+			e.note = ""
+		}
 		return s.tell(tx, e, g, side.Other(), NoticeTurn,
-			fmt.Sprintf("%s has made this round's choice; waiting for yours.\n%s", seatName(g.Player(side)), s.yourTurn(g, side.Other())), key, false)
+			fmt.Sprintf("%s waiting for yours.\n%s", made, s.yourTurn(g, side.Other())), key, false)
 	}
 	// Both have chosen: the round is revealed (or must be chosen again).
 	var text2 string
@@ -223,7 +243,11 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	if _, ok := inRound(g.Position); !ok && g.Active() {
 		text2 += fmt.Sprintf(" Placement is complete: %s moves first.", seatName(g.Player(g.ToMove[0])))
 	}
-	return s.announce(tx, e, g, side, text2, from, fmt.Sprintf("round/%s/%d", g.ID, len(g.Moves)))
+	n0 := len(e.notes)
+	if err := s.announce(tx, e, g, side, text2, from, fmt.Sprintf("round/%s/%d", g.ID, len(g.Moves))); err != nil {
+		return err
+	}
+	return s.changed(s.movedHooks, GameChange{Tx: tx, Game: g, Side: side, Said: text2, from: from, e: e, notes: n0})
 }
 
 // choiceCell is the cell named by g's last stored entry.

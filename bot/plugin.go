@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -22,6 +23,28 @@ type Feature struct {
 	// AfterGameEnded, when set, runs once that transaction has committed; a panic in
 	// it is logged and the service goes on.
 	AfterGameEnded func(ctx context.Context, g *storage.Game)
+	// Moved, when set, runs inside the transaction of every move and revealed
+	// placement round that leaves the game going, once it is stored and announced; it may act
+	// on the game in turn (GameChange.Play), and an error undoes the whole change.
+	Moved func(ch GameChange) error
+	// TookBack, when set, runs inside the transaction of a takeback once it is
+	// stored and announced.
+	TookBack func(ch GameChange) error
+}
+
+// GameChange is a move, revealed placement round or takeback just stored and announced, as
+// an in-transaction hook sees it.
+type GameChange struct {
+	Tx   *storage.Tx
+	Game *storage.Game
+	Side rules.Side // who moved (for a takeback, who agreed)
+	Said string     // what the announcement said happened
+	from *Place     // where the request came from; nil when none did
+	svc  *Service
+	e    *effects
+	// notes is how many notifications the transaction had queued before the
+	// announcement.
+	notes int
 }
 
 // GameEnd is a game that has just ended, as an in-transaction hook sees it.
@@ -60,6 +83,12 @@ func (s *Service) plug(features []Feature) error {
 		}
 		if f.GameEnded != nil {
 			s.ended = append(s.ended, f.GameEnded)
+		}
+		if f.Moved != nil {
+			s.movedHooks = append(s.movedHooks, f.Moved)
+		}
+		if f.TookBack != nil {
+			s.tookBackHooks = append(s.tookBackHooks, f.TookBack)
 		}
 		if f.AfterGameEnded != nil {
 			s.afterEnded = append(s.afterEnded, f.AfterGameEnded)
@@ -126,4 +155,31 @@ func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
 		})
 	}
 	return nil
+}
+
+// changed runs hooks (the Moved or TookBack ones) on a change of g that side made.
+func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
+	for _, hook := range hooks {
+		if !ch.Game.Active() {
+			return nil
+		}
+		ch.svc = s
+		if err := hook(ch); err != nil {
+			return fmt.Errorf("bot: after a change of game %s: %w", ch.Game.ID, err)
+		}
+	}
+	return nil
+}
+
+// Play plays text as side's move, or side's choice in a placement round, in the
+// changed game, through the path a player's own move takes (clock, notices,
+// end-of-game hooks). note, when not empty, is added to its announcement.
+func (ch GameChange) Play(side rules.Side, text, note string) error {
+	s := ch.svc
+	ch.e.note = note
+	defer func() { ch.e.note = "" }()
+	if _, ok := inRound(ch.Game.Position); ok {
+		return s.choose(ch.Tx, ch.e, ch.Game, side, text, ch.from)
+	}
+	return s.play(ch.Tx, ch.e, ch.Game, side, text, ch.from)
 }

@@ -34,6 +34,18 @@ type Reply struct {
 	Started *GameRef
 	// Mentions lists the ids of users the reply addresses.
 	Mentions []string
+	// Topic names what the reply's buttons act on, such as "challenge/7" or "draw/12",
+	// so that an adapter can find the messages showing them when that thing changes;
+	// empty for none.
+	Topic string
+	// Update marks the reply as the new state of Topic (a challenge answered, an offer
+	// accepted or declined): an adapter that can edit messages replaces the message
+	// whose button was pressed with it and disables the buttons of its other messages
+	// about Topic, which no longer apply. Others show it as usual.
+	Update bool
+	// Final marks the last word on Game: the game is over, so an adapter may close its
+	// place once this is shown (the Discord adapter archives the game's thread).
+	Final bool
 }
 
 // Field is a labelled value of a Reply.
@@ -78,6 +90,10 @@ type Action struct {
 	// running the command (a Discord modal); InputLabel is its prompt.
 	Input      string
 	InputLabel string
+	// Answers marks a button that answers the message it is on (accept or decline a
+	// challenge or an offer): when the reply is an Update, an adapter that can edit
+	// messages replaces that message with it instead of posting a new one.
+	Answers bool
 }
 
 // Choice is a select menu: picking option o runs Command with Args plus Arg = o.Value.

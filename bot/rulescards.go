@@ -97,6 +97,7 @@ func (s *Service) cmdRules(_ context.Context, req Request) Reply {
 		{Name: "Draws", Value: card.draws},
 		{Name: "Moves", Value: card.input},
 		{Name: "Clock", Value: clockRules(card.timeout)},
+		{Name: "Time banks, leave and more time", Value: s.bankLeaveRules()}, // clock.go, leave.go
 		{Name: "Offers", Value: "/draw offers a draw; the offer lapses when your opponent moves instead of answering. /takeback asks to take back your last move (casual games only; your opponent must accept). /abort calls a game off before both sides have moved. /resign at any time."},
 	}
 	return Reply{Private: true, Title: "Rules · " + v.Name(), Text: b.String(), Fields: fields}

@@ -113,6 +113,9 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
 		}
 	}
+	if err := s.duePlayers(ctx, now); err != nil { // leave.go: leaves that end, daily digests
+		errs = append(errs, err)
+	}
 	var next time.Time
 	if held {
 		return next, errors.Join(errs...) // GatewayUp wakes the scheduler
@@ -146,8 +149,8 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 		if !g.Active() {
 			return nil
 		}
-		if d := g.Clock.Deadline; !d.IsZero() && !now.Before(d) {
-			err = s.timeout(tx, &e, g)
+		if out := late(g, now); len(out) > 0 {
+			err = s.timeout(tx, &e, g, out)
 		} else {
 			err = s.save(tx, &e, g, now)
 		}
@@ -162,17 +165,18 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 	return nil
 }
 
-// timeout ends g on time: the side due to act loses, or draws when the opponent
-// could not possibly win; when both sides owed a placement choice, it is drawn.
-func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game) error {
+// timeout ends g on time: the side that ran out (of the sides in out, due to act)
+// loses, or draws when the opponent could not possibly win; when both sides owed a
+// placement choice, it is drawn.
+func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rules.Side) error {
 	var o rules.Outcome
 	var text string
 	switch {
-	case len(g.ToMove) == 2:
+	case len(out) == 2:
 		o = rules.Draw(rules.Timeout)
 		text = "Neither player chose in time: the game is drawn on time."
-	case len(g.ToMove) == 1:
-		late := g.ToMove[0]
+	case len(out) == 1:
+		late := out[0]
 		winner := late.Other()
 		if rules.CanWin(g.Position, winner) {
 			o = rules.Win(winner, rules.Timeout)

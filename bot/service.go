@@ -69,6 +69,7 @@ type Limits struct {
 	ActiveGames    int           // games in progress per player (default 50)
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
+	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
 	// EventGames is how many games of a round robin a player plays at once (default
 	// 4): the next starts when one ends, so a large event opens a bounded number of
 	// threads and no clock runs for a game not yet started.
@@ -140,6 +141,9 @@ type Service struct {
 	completers map[string]Completer
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
+	// movedHooks and tookBackHooks run inside the transaction of a move or a
+	// takeback (Feature.Moved, Feature.TookBack).
+	movedHooks, tookBackHooks []func(GameChange) error
 
 	bg   tracker       // background work: notifications, engine moves
 	out  *outbox       // notifications on their way
@@ -328,6 +332,9 @@ type effects struct {
 	engine    []string                    // games whose engine player must act
 	after     []func(ctx context.Context) // after-commit hooks of games that ended
 	wake      bool                        // the scheduler should look at its index again
+	// note is a sentence the next move's announcement adds (set by a feature that
+	// plays a move for a player, such as a conditional reply).
+	note string
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool

@@ -23,7 +23,7 @@ const NoticeTournament NoticeKind = "tournament"
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (s *Service) tournamentCommand() Command {
-	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec()}
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank}}
 }
 
 // tournamentSpec describes /tournament.
@@ -41,6 +41,8 @@ func (s *Service) tournamentSpec() CommandSpec {
 					{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
 				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
 				{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
+				bankOption(),
+				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
 				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
 				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
 				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200},
@@ -126,12 +128,13 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	if rounds > tournament.SwissRoundLimit {
 		return refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
 	}
-	days, err := intArg(req, "days", DefaultDays)
+	days, bank, err := clockArgs(req, DefaultDays)
 	if err != nil {
 		return err
 	}
-	if !validDays(days) {
-		return refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), days)
+	allowLeave, ok := parseBool(cmp.Or(req.Args.Get("allow_leave"), "yes"))
+	if !ok {
+		return refuse(ErrRefused, "allow_leave must be yes or no.")
 	}
 	rated, ok := parseBool(cmp.Or(req.Args.Get("rated"), "yes"))
 	if !ok {
@@ -166,7 +169,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	}
 	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
-		Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
+		Bank: bank, NoLeave: !allowLeave, Rated: rated, MaxPlayers: most, Engines: engines, Status: storage.TournamentOpen}
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
@@ -446,6 +449,14 @@ func (s *Service) advance(tx *storage.Tx, e *effects, t *storage.Tournament) err
 
 // startRound creates the games of the pairings (byes aside) in the tournament's
 // channel; each gets its own thread, as any game does (a thread holds one game).
+//
+// A Swiss round starts all its games at once, whatever Limits.GuildGames: the next
+// round is paired only when every game of this one is over, so holding some back would
+// hold up every player, and a round has at most half the players' games (50 for 100
+// players), where a round robin's whole schedule runs to 4,950. Where the server has
+// no room for their threads (Discord's 160006), the adapter plays those games in the
+// channel, says why once, and gives each game its thread with a later post once
+// threads are archived; its thread-creation pace delays first notices, not commands.
 func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, games []tournament.Game) error {
 	for _, pg := range games {
 		if pg.IsBye() || pg.Result.Decided() {
@@ -453,8 +464,8 @@ func (s *Service) startRound(tx *storage.Tx, e *effects, t *storage.Tournament, 
 		}
 		var ge effects
 		_, err := s.createGame(tx, &ge, NewGame{Variant: t.Variant, White: s.entrantSeat(t, pg.White), Black: s.entrantSeat(t, pg.Black),
-			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Rated: t.Rated,
-			Tournament: t.ID, Round: pg.Round}, "", nil)
+			Place: Place{Guild: t.Guild, Channel: t.Channel}, DaysPerMove: t.DaysPerMove, Bank: t.Bank, NoLeave: t.NoLeave,
+			Rated: t.Rated, Tournament: t.ID, Round: pg.Round}, "", nil)
 		if err != nil {
 			return err
 		}
@@ -842,7 +853,8 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 		{Name: "Game", Value: s.variantName(t.Variant), Inline: true},
 		{Name: "Format", Value: strings.ReplaceAll(string(t.Format), "-", " "), Inline: true},
 		{Name: "Rounds", Value: rounds, Inline: true},
-		{Name: "Clock", Value: plural(t.DaysPerMove, "day") + " per move", Inline: true},
+		{Name: "Clock", Value: clockText(t.DaysPerMove, t.Bank), Inline: true},
+		{Name: "Leave", Value: leaveText(t.NoLeave), Inline: true},
 		{Name: "Games", Value: rated, Inline: true},
 		{Name: "Status", Value: string(t.Status), Inline: true},
 		{Name: "Maximum players", Value: most, Inline: true},

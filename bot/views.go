@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -17,7 +16,10 @@ import (
 
 // boardCommand is /board.
 func (s *Service) boardCommand() Command {
-	return s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+	c := s.onGame(Command{Handle: s.cmdBoard, Spec: CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+	// After game, which a bare word names.
+	c.Spec.Options = append(c.Spec.Options, OptionSpec{Name: "text", Description: "As text instead of a picture, for screen readers", Type: OptBoolean})
+	return c
 }
 
 // gamesCommand is /games; its answer is private.
@@ -56,6 +58,7 @@ func (s *Service) settingsCommand() Command {
 			Choices: []OptionChoice{{"Mention in the game's thread", "mention"}, {"Direct message", "dm"}, {"Both", "both"}}},
 		{Name: "theme", Description: "Board colours", Type: OptString, Choices: themes},
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: OptString, MaxLength: 40},
+		digestOption(), // digest.go
 	}}}
 }
 
@@ -75,12 +78,22 @@ func (s *Service) cmdBoard(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
+		text, ok := parseBool(req.Args.Get("text"))
+		if !ok {
+			return refuse(ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
+		}
 		e.reply = Reply{Private: private, Title: s.gameTitle(g), Text: s.statusLine(g), Fields: s.gameFields(g), Game: gameRef(g)}
 		if private && !g.Awaits(side) {
 			e.reply.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
 		}
 		if plays {
 			e.reply.Actions = gameActions(g)
+		}
+		if text {
+			// The text board and the picture's description, for screen readers.
+			e.reply.Text += "\n" + img.alt
+			e.reply.Board = s.render.Text(img.pos, img.opts)
+			return nil
 		}
 		e.image = img
 		return nil
@@ -95,19 +108,8 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		mine := func(g *storage.GameSummary) bool {
-			side, _ := g.SideOf(req.User.ID)
-			return slices.Contains(g.ToMove, side)
-		}
-		slices.SortStableFunc(games, func(a, b *storage.GameSummary) int {
-			if ma, mb := mine(a), mine(b); ma != mb {
-				if ma {
-					return -1
-				}
-				return 1
-			}
-			return cmp.Compare(deadlineKey(a), deadlineKey(b))
-		})
+		mine := func(g *storage.GameSummary) bool { return awaitsUser(g, req.User.ID) }
+		sortByUrgency(games, req.User.ID)
 		r := Reply{Private: true, Title: "Your games"}
 		var lines []string
 		ch := &Choice{Placeholder: "Show a game's board", Command: CmdBoard, Arg: "game", Args: Args{}}
@@ -124,6 +126,9 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 			left := "no clock"
 			if !g.Deadline.IsZero() {
 				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
+			}
+			if g.Bank != nil {
+				left += " (" + clockText(0, g.Bank) + ")"
 			}
 			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), seatName(opp), side, state, left))
 			if len(ch.Options) < 25 {
@@ -357,6 +362,14 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 			}
 			p.ReminderHours, changed = hours, true
 		}
+		if t := req.Args.Get("digest_hour"); t != "" {
+			hour, err := parseDigestHour(t)
+			if err != nil {
+				return err
+			}
+			setDigest(p, hour, s.Now())
+			changed = true
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -370,7 +383,7 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 		if changed {
 			e.reply.Text = "Saved."
 		} else {
-			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none>."
+			e.reply.Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off>."
 		}
 		return nil
 	})
@@ -399,7 +412,7 @@ func settingsFields(p *storage.Player) []Field {
 		}
 	}
 	return []Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}}
+		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of

@@ -90,8 +90,8 @@ func BenchmarkGIF500(b *testing.B) {
 // TestGIFMemory renders eight 500-ply GIFs at once and checks that the heap grows by
 // less than 150 MB in all (the GIFs themselves included).
 func TestGIFMemory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("renders 4,000 frames")
+	if testing.Short() || raceDetector {
+		t.Skip("renders 4,000 frames and measures the heap: run without -short and -race")
 	}
 	const n, plies, ceiling = 8, 500, 150 << 20
 	games := make([][]rules.Position, n)

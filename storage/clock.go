@@ -28,6 +28,11 @@ func (tx *Tx) ClockOffset() (time.Duration, error) {
 
 // SetClockOffset records a console's clock offset, for ClockOffset after a restart.
 func (tx *Tx) SetClockOffset(d time.Duration) error {
+	return tx.putMeta(metaClockKey, d.String())
+}
+
+// putMeta writes one value of the meta bucket.
+func (tx *Tx) putMeta(key []byte, value string) error {
 	if err := tx.writable(); err != nil {
 		return err
 	}
@@ -36,7 +41,7 @@ func (tx *Tx) SetClockOffset(d time.Duration) error {
 		return err
 	}
 	tx.dirty = true
-	return meta.Put(metaClockKey, []byte(d.String()))
+	return meta.Put(key, []byte(value))
 }
 
 // metaHeartbeatKey holds the last time the bot was known to be live (see Tx.Heartbeat).
@@ -62,13 +67,5 @@ func (tx *Tx) Heartbeat() (time.Time, bool, error) {
 
 // SetHeartbeat records that the bot was live and connected at t.
 func (tx *Tx) SetHeartbeat(t time.Time) error {
-	if err := tx.writable(); err != nil {
-		return err
-	}
-	meta, err := tx.bucket(bMeta)
-	if err != nil {
-		return err
-	}
-	tx.dirty = true
-	return meta.Put(metaHeartbeatKey, []byte(t.UTC().Format(time.RFC3339Nano)))
+	return tx.putMeta(metaHeartbeatKey, t.UTC().Format(time.RFC3339Nano))
 }

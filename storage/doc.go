@@ -35,6 +35,32 @@
 //	match            running | finished | stopped (an engine match, schema 2)
 //	review class     best | good | inaccuracy | mistake | blunder (schema 4)
 //
+// A game's "clock" holds either "days" (days per move) or "bank" (a time bank in
+// whole hours: {"base_h","inc_h","cap_h"}, the start, the gain after each move and
+// the cap) with "left_s" ([white, black], each side's bank in seconds); "since" (when
+// the current period began), "deadline", "wake" and "sent" (the scheduler's
+// bookkeeping), "paused" (when leave froze the clock of the side to move), "no_leave"
+// (leave does not freeze it) and "given" ([by white, by black], days of extra time
+// given). A record without "bank" is a days-per-move clock, and one without "since"
+// began its period at its deadline less its days. Challenges, tournaments and game
+// summaries hold the same "bank" beside "days"; a tournament's "no_leave" passes to
+// its games.
+//
+// A player's "leave" ({"start","end"}) is the leave in progress; "leave_year" and
+// "leave_used_h" count the hours of leave begun in that calendar year (UTC);
+// "digest_hour" (0-23, UTC; absent: no digest) asks for a daily digest, next due at
+// "digest_next", last sent on "digest_sent" (a date, 2006-01-02).
+//
+// A game record may hold the players' conditional lines (bot/conditional.go), an
+// optional member that needs no migration:
+//
+//	"conditional": [{"side": "black", "ply": 23, "moves": ["g1f3", "c8e7", ...]}]
+//
+// side is the player who prepared the line; moves alternate the opponent's expected
+// entry and that player's reply, in canonical notation, the first being entry ply
+// (0-based) of the record. The lines are private to their player: no summary,
+// listing, history or PGN includes them.
+//
 // The golden file testdata/game_v1.json shows a complete game record.
 //
 // # Buckets
@@ -79,6 +105,8 @@
 //	idx.tournament.guild  guild, "a"|"o", tournament id       open/running, or finished tournaments
 //	idx.request.time      time recorded, request id           for expiring idempotency entries
 //	idx.match.guild       guild, "a"|"o", match id            running, or finished engine matches
+//	idx.player.due        time due, player id                 players on leave (by its end) and with a
+//	                                                          daily digest (by the next one); schema 5
 //
 // # Transactions
 //
@@ -121,7 +149,9 @@
 //	event                {"kind": tournament | match, "id", "name"}
 //	title, text, fields  the message ({"name","value","inline"} fields)
 //	actions              buttons: {"label","style","command","args","confirm",
-//	                     "input","input_label"}
+//	                     "input","input_label","answers" (it answers its message)}
+//	topic, final         what the buttons act on ("challenge/7"), and whether this is
+//	                     the game's last word (its thread is then archived)
 //	files                attachments: {"name","content_type","data" (base64),"alt"}
 //	image                the picture, redrawn when sent, as of the moment it was
 //	                     queued: {"name","alt","variant","position" (its text),

@@ -42,8 +42,26 @@ type MoveEntry = rec.Entry
 
 // Clock is a game's correspondence clock and the scheduler's bookkeeping.
 type Clock struct {
-	DaysPerMove int       // days each side has per move; 0 means no clock
-	Deadline    time.Time // when the side(s) due to act lose on time; zero when no clock runs
+	DaysPerMove int // days each side has per move; 0 means no clock (unless Bank is set)
+	// Bank, when set, makes this a time-bank clock instead: each side has Left[side]
+	// and the deadline is Since plus the bank of the side due to act.
+	Bank *TimeBank
+	// Left is each side's bank (time-bank clocks): for a side due to act, what it had
+	// when the current period began; for the other side, what it has.
+	Left [2]time.Duration
+	// Since is when the current period began (zero in records written before it was
+	// kept: then it is Deadline less DaysPerMove).
+	Since    time.Time
+	Deadline time.Time // when the side(s) due to act lose on time; zero when no clock runs
+	// Paused, when set, is when the clock of the side due to act was frozen (that
+	// player is on leave): the game is not timed out and has no wake-up until the
+	// leave ends and Shift moves the clock on by the time it was frozen.
+	Paused time.Time
+	// NoLeave says that leave does not freeze this game's clock (its tournament
+	// refuses leave).
+	NoLeave bool
+	// Given counts the days of extra time each side has given its opponent (/moretime).
+	Given [2]int
 	// Wake is an optional earlier time at which the scheduler wants to look at the
 	// game again, normally the next reminder; zero means the Deadline.
 	Wake time.Time
@@ -75,16 +93,68 @@ func (c *Clock) MarkSent(player string, hours int) {
 	}
 }
 
+// Shift moves the running period later by d: its start, deadline and wake-up (the
+// reminders follow the deadline). Leave and downtime use it so that the time
+// passed does not count.
+func (c *Clock) Shift(d time.Duration) {
+	for _, t := range []*time.Time{&c.Since, &c.Deadline, &c.Wake} {
+		if !t.IsZero() {
+			*t = t.Add(d)
+		}
+	}
+}
+
+// TimeBank is a time-bank clock's control, in whole hours: the bank each side
+// starts with, what a side gains after each of its moves, and the most an increment
+// may bring a bank to.
+type TimeBank struct {
+	BaseHours      int `json:"base_h"`
+	IncrementHours int `json:"inc_h"`
+	CapHours       int `json:"cap_h"`
+}
+
+// Base returns the starting bank.
+func (b TimeBank) Base() time.Duration { return time.Duration(b.BaseHours) * time.Hour }
+
+// Increment returns what a side gains after each move.
+func (b TimeBank) Increment() time.Duration { return time.Duration(b.IncrementHours) * time.Hour }
+
+// Cap returns the most an increment may bring a bank to.
+func (b TimeBank) Cap() time.Duration { return time.Duration(b.CapHours) * time.Hour }
+
+// validate refuses a bank that starts empty, takes time away, or is capped below
+// its start.
+func (b *TimeBank) validate(what string) error {
+	if b == nil {
+		return nil
+	}
+	if b.BaseHours < 1 || b.IncrementHours < 0 || b.CapHours < b.BaseHours {
+		return fmt.Errorf("storage: %s: time bank %d+%d/%d hours is not a positive base, an increment of zero or more and a cap at least the base: %w",
+			what, b.BaseHours, b.IncrementHours, b.CapHours, ErrInvalid)
+	}
+	return nil
+}
+
 // Due returns when the scheduler must next look at the game: the earlier of Wake and
-// Deadline, or zero when no clock runs.
+// Deadline, or zero when no clock runs or it is paused.
 func (c *Clock) Due() time.Time {
-	if c.Deadline.IsZero() {
+	if c.Deadline.IsZero() || !c.Paused.IsZero() {
 		return time.Time{}
 	}
 	if !c.Wake.IsZero() && c.Wake.Before(c.Deadline) {
 		return c.Wake
 	}
 	return c.Deadline
+}
+
+// Conditional is one line of conditional moves that a player prepared while
+// waiting: Moves alternate the opponent's expected entry and Side's reply, in
+// canonical text (Position.UCI), the first being entry Ply of the record (the
+// opponent's next). The bot plays the reply when the opponent's entry matches.
+type Conditional struct {
+	Side  rules.Side
+	Ply   int
+	Moves []string
 }
 
 // Offer is a pending draw offer or takeback request.
@@ -118,6 +188,9 @@ type Game struct {
 	Tournament string
 	Match      string
 	Round      int
+	// Conditional holds the players' prepared lines (conditional moves), private to
+	// the player who entered each; no listing, view or export shows them.
+	Conditional []Conditional
 	// ToMove lists the sides due to act, derived from the position on every write
 	// (both sides during a simultaneous round, none once the game is over). It lets
 	// listings say whose turn it is without replaying.

@@ -45,6 +45,9 @@ func (g *Game) validate() error {
 	if g.Clock.DaysPerMove < 0 || g.Round < 0 {
 		return fmt.Errorf("storage: %s: negative days per move or round: %w", what, ErrInvalid)
 	}
+	if err := g.Clock.Bank.validate(what); err != nil {
+		return err
+	}
 	for _, o := range []*Offer{g.DrawOffer, g.Takeback} {
 		if o != nil && (o.Ply < 0 || o.Ply > len(g.Moves) || o.By > rules.Black) {
 			return fmt.Errorf("storage: %s: an offer refers to ply %d of %d or to side %v: %w", what, o.Ply, len(g.Moves), o.By, ErrInvalid)

@@ -26,6 +26,7 @@ type GameSummary struct {
 	Outcome     rules.Outcome
 	EndedAt     time.Time
 	DaysPerMove int
+	Bank        *TimeBank
 	Deadline    time.Time
 	Tournament  string
 	Match       string
@@ -38,7 +39,7 @@ func (g *Game) Summary() *GameSummary {
 	return &GameSummary{
 		ID: g.ID, Variant: g.Variant, Players: g.Players, Guild: g.Guild, Channel: g.Channel, Thread: g.Thread,
 		Rated: g.Rated, Plies: len(g.Moves), ToMove: g.ToMove, Outcome: g.Outcome, EndedAt: g.EndedAt,
-		DaysPerMove: g.Clock.DaysPerMove, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Match: g.Match, Round: g.Round,
+		DaysPerMove: g.Clock.DaysPerMove, Bank: g.Clock.Bank, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Match: g.Match, Round: g.Round,
 		Stamp: g.Stamp,
 	}
 }
@@ -89,12 +90,21 @@ type gameWire struct {
 	DrawOffer *offerWire `json:"draw_offer,omitempty"`
 	Takeback  *offerWire `json:"takeback,omitempty"`
 	Moves     []moveWire `json:"moves"`
+	// Conditional holds the players' conditional lines (optional, private).
+	Conditional []conditionalWire `json:"conditional,omitempty"`
+}
+
+type conditionalWire struct {
+	Side  string   `json:"side"`
+	Ply   int      `json:"ply"`
+	Moves []string `json:"moves"`
 }
 
 type summaryWire struct {
 	headerWire
 	Plies       int        `json:"plies"`
 	DaysPerMove int        `json:"days,omitempty"`
+	Bank        *TimeBank  `json:"bank,omitempty"`
 	Deadline    *time.Time `json:"deadline,omitempty"`
 }
 
@@ -106,9 +116,43 @@ type moveWire struct {
 
 type clockWire struct {
 	DaysPerMove int        `json:"days,omitempty"`
+	Bank        *TimeBank  `json:"bank,omitempty"`
+	Left        []int64    `json:"left_s,omitempty"` // seconds: white, black
+	Since       *time.Time `json:"since,omitempty"`
 	Deadline    *time.Time `json:"deadline,omitempty"`
+	Paused      *time.Time `json:"paused,omitempty"`
+	NoLeave     bool       `json:"no_leave,omitempty"`
+	Given       []int      `json:"given,omitempty"` // days: by white, by black
 	Wake        *time.Time `json:"wake,omitempty"`
 	Sent        []Reminder `json:"sent,omitempty"`
+}
+
+// clockToWire and clockFromWire convert a clock to and from its stored form.
+func clockToWire(c Clock) clockWire {
+	w := clockWire{DaysPerMove: c.DaysPerMove, Bank: c.Bank, Since: timePtr(c.Since), Deadline: timePtr(c.Deadline),
+		Paused: timePtr(c.Paused), NoLeave: c.NoLeave, Wake: timePtr(c.Wake), Sent: c.Sent}
+	if c.Bank != nil {
+		w.Left = []int64{int64(c.Left[0] / time.Second), int64(c.Left[1] / time.Second)}
+	}
+	if c.Given != [2]int{} {
+		w.Given = c.Given[:]
+	}
+	return w
+}
+
+func clockFromWire(w clockWire) (Clock, error) {
+	c := Clock{DaysPerMove: w.DaysPerMove, Bank: w.Bank, Since: timeVal(w.Since), Deadline: timeVal(w.Deadline),
+		Paused: timeVal(w.Paused), NoLeave: w.NoLeave, Wake: timeVal(w.Wake), Sent: w.Sent}
+	if len(w.Left) != 0 && len(w.Left) != 2 || len(w.Given) != 0 && len(w.Given) != 2 {
+		return Clock{}, fmt.Errorf("clock: left_s and given hold two numbers (white, black), not %d and %d", len(w.Left), len(w.Given))
+	}
+	for i := range w.Left {
+		c.Left[i] = time.Duration(w.Left[i]) * time.Second
+	}
+	for i := range w.Given {
+		c.Given[i] = w.Given[i]
+	}
+	return c, nil
 }
 
 type offerWire struct {
@@ -209,13 +253,15 @@ func (g *Game) encodeWire() ([]byte, error) {
 	w := gameWire{
 		headerWire: header(g.Summary()),
 		Start:      g.Start,
-		Clock: clockWire{DaysPerMove: g.Clock.DaysPerMove, Deadline: timePtr(g.Clock.Deadline),
-			Wake: timePtr(g.Clock.Wake), Sent: g.Clock.Sent},
-		DrawOffer: offerToWire(g.DrawOffer), Takeback: offerToWire(g.Takeback),
+		Clock:      clockToWire(g.Clock),
+		DrawOffer:  offerToWire(g.DrawOffer), Takeback: offerToWire(g.Takeback),
 		Moves: make([]moveWire, len(g.Moves)),
 	}
 	if g.Seed != 0 {
 		w.Seed = strconv.FormatUint(g.Seed, 10)
+	}
+	for _, c := range g.Conditional {
+		w.Conditional = append(w.Conditional, conditionalWire{Side: c.Side.String(), Ply: c.Ply, Moves: c.Moves})
 	}
 	for i, e := range g.Moves {
 		w.Moves[i] = moveWire{Move: e.Move, At: utc(e.At)}
@@ -238,9 +284,11 @@ func (g *Game) decodeWire(raw []byte) error {
 	out := Game{
 		ID: s.ID, Variant: s.Variant, Players: s.Players, Guild: s.Guild, Channel: s.Channel, Thread: s.Thread,
 		Record: rec.Record{Start: w.Start, Moves: make([]MoveEntry, len(w.Moves))}, Outcome: s.Outcome, EndedAt: s.EndedAt,
-		Rated: s.Rated, Clock: Clock{DaysPerMove: w.Clock.DaysPerMove, Deadline: timeVal(w.Clock.Deadline),
-			Wake: timeVal(w.Clock.Wake), Sent: w.Clock.Sent},
+		Rated:      s.Rated,
 		Tournament: s.Tournament, Match: s.Match, Round: s.Round, ToMove: s.ToMove, Stamp: s.Stamp,
+	}
+	if out.Clock, err = clockFromWire(w.Clock); err != nil {
+		return err
 	}
 	if w.Seed != "" {
 		if out.Seed, err = strconv.ParseUint(w.Seed, 10, 64); err != nil {
@@ -256,6 +304,13 @@ func (g *Game) decodeWire(raw []byte) error {
 			out.Moves[i].Simultaneous = true
 		}
 	}
+	for i, c := range w.Conditional {
+		side, err := rules.ParseSide(c.Side)
+		if err != nil {
+			return fmt.Errorf("conditional line %d: %w", i+1, err)
+		}
+		out.Conditional = append(out.Conditional, Conditional{Side: side, Ply: c.Ply, Moves: c.Moves})
+	}
 	if out.DrawOffer, err = offerFromWire(w.DrawOffer, "draw_offer"); err != nil {
 		return err
 	}
@@ -270,7 +325,7 @@ func (g *Game) decodeWire(raw []byte) error {
 func encodeSummary(g *Game) []byte {
 	s := g.Summary()
 	data, err := json.Marshal(&summaryWire{headerWire: header(s), Plies: s.Plies, DaysPerMove: s.DaysPerMove,
-		Deadline: timePtr(s.Deadline)})
+		Bank: s.Bank, Deadline: timePtr(s.Deadline)})
 	if err != nil { // strings, numbers and times only: cannot fail
 		panic("storage: encoding a game summary: " + err.Error())
 	}
@@ -288,6 +343,6 @@ func decodeSummary(raw []byte, id string) (*GameSummary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: the summary of game %s is damaged (%v): %w", id, err, ErrCorrupt)
 	}
-	s.Plies, s.DaysPerMove, s.Deadline = w.Plies, w.DaysPerMove, timeVal(w.Deadline)
+	s.Plies, s.DaysPerMove, s.Bank, s.Deadline = w.Plies, w.DaysPerMove, w.Bank, timeVal(w.Deadline)
 	return s, nil
 }

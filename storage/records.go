@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"cmp"
 	"encoding/json"
 	"fmt"
@@ -28,14 +29,58 @@ type Player struct {
 	// ReminderHours lists how many hours before a deadline to remind the player; nil
 	// means the bot's default, an empty list means no reminders.
 	ReminderHours []int `json:"reminder_hours"`
+	// Leave is the player's leave in progress, nil when they are not on leave.
+	Leave *Leave `json:"leave,omitempty"`
+	// LeaveYear and LeaveUsedHours count the leave taken in a calendar year (UTC):
+	// the hours of every leave that began in that year.
+	LeaveYear      int `json:"leave_year,omitempty"`
+	LeaveUsedHours int `json:"leave_used_h,omitempty"`
+	// DigestHour, when set, is the hour (0-23, UTC) of the player's daily digest;
+	// DigestNext is when the next one is due and DigestSent the date (2006-01-02, UTC)
+	// of the last one sent.
+	DigestHour *int      `json:"digest_hour,omitempty"`
+	DigestNext time.Time `json:"digest_next,omitzero"`
+	DigestSent string    `json:"digest_sent,omitempty"`
 	Stamp
+}
+
+// Leave is a period during which a player's clocks are frozen: from Start until End
+// at the latest (the player may end it sooner).
+type Leave struct {
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
 }
 
 // MaxReminderHours bounds a reminder's lead time (two weeks, the longest clock).
 const MaxReminderHours = 14 * 24
 
-func (p *Player) recordKey() []byte     { return []byte(p.ID) }
-func (p *Player) indexes() []indexEntry { return nil }
+func (p *Player) recordKey() []byte { return []byte(p.ID) }
+func (p *Player) indexes() []indexEntry {
+	var out []indexEntry
+	for _, t := range []time.Time{p.leaveEnd(), p.digestNext()} {
+		if !t.IsZero() && (len(out) == 0 || !bytes.Equal(out[0].key[:8], timeKey(t))) {
+			out = append(out, indexEntry{bucket: xPlayerDue, key: concat(timeKey(t), []byte(p.ID)), value: []byte{}})
+		}
+	}
+	return out
+}
+
+// leaveEnd is when p's leave ends, zero when p is not on leave.
+func (p *Player) leaveEnd() time.Time {
+	if p.Leave == nil {
+		return time.Time{}
+	}
+	return p.Leave.End
+}
+
+// digestNext is when p's next digest is due, zero when p asked for none.
+func (p *Player) digestNext() time.Time {
+	if p.DigestHour == nil {
+		return time.Time{}
+	}
+	return p.DigestNext
+}
+
 func (p *Player) validate() error {
 	if err := checkKeyPart("player id", p.ID, true); err != nil {
 		return err
@@ -50,7 +95,32 @@ func (p *Player) validate() error {
 			return fmt.Errorf("storage: player %s: reminder %d hours before the deadline is outside 1..%d: %w", p.ID, h, MaxReminderHours, ErrInvalid)
 		}
 	}
+	if l := p.Leave; l != nil && !l.End.After(l.Start) {
+		return fmt.Errorf("storage: player %s: a leave that ends (%v) before it starts (%v): %w", p.ID, l.End, l.Start, ErrInvalid)
+	}
+	if p.LeaveUsedHours < 0 {
+		return fmt.Errorf("storage: player %s: negative leave taken: %w", p.ID, ErrInvalid)
+	}
+	if h := p.DigestHour; h != nil && (*h < 0 || *h > 23 || p.DigestNext.IsZero()) {
+		return fmt.Errorf("storage: player %s: a digest at hour %d (0 to 23) with no next time: %w", p.ID, *h, ErrInvalid)
+	}
 	return nil
+}
+
+// DuePlayers returns the players the scheduler must look at by t: those whose leave
+// ends, or whose daily digest is due, at or before t.
+func (tx *Tx) DuePlayers(t time.Time) ([]*Player, error) {
+	due, err := tx.timeIndex(xPlayerDue, t, 0)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for _, d := range due {
+		if !slices.Contains(ids, d.Game) {
+			ids = append(ids, d.Game)
+		}
+	}
+	return loadRecords[Player](tx, kindPlayer, ids)
 }
 
 // Player returns the settings of player id, or an error wrapping ErrNotFound.
@@ -99,6 +169,7 @@ type Challenge struct {
 	Variant     string          `json:"variant"`
 	Color       ColorChoice     `json:"color"` // the challenger's colour
 	DaysPerMove int             `json:"days"`
+	Bank        *TimeBank       `json:"bank,omitempty"` // a time-bank clock instead of days per move
 	Rated       bool            `json:"rated"`
 	Start       string          `json:"start,omitempty"` // a start position text, empty for the variant's own
 	Status      ChallengeStatus `json:"status"`
@@ -139,7 +210,7 @@ func (c *Challenge) validate() error {
 	if c.DaysPerMove < 0 {
 		return fmt.Errorf("storage: %s: negative days per move: %w", what, ErrInvalid)
 	}
-	return nil
+	return c.Bank.validate(what)
 }
 
 func (c *Challenge) indexes() []indexEntry {
@@ -249,6 +320,8 @@ type Tournament struct {
 	Format      TournamentFormat `json:"format"`
 	Rounds      int              `json:"rounds,omitempty"` // Swiss: rounds chosen at creation
 	DaysPerMove int              `json:"days"`
+	Bank        *TimeBank        `json:"bank,omitempty"`     // a time-bank clock instead of days per move
+	NoLeave     bool             `json:"no_leave,omitempty"` // leave does not freeze its games' clocks
 	Rated       bool             `json:"rated"`
 	MaxPlayers  int              `json:"max_players,omitempty"` // 0: no limit
 	Engines     []string         `json:"engines,omitempty"`     // engine ids allowed to enter
@@ -294,6 +367,9 @@ func (t *Tournament) validate() error {
 	case TournamentOpen, TournamentRunning, TournamentFinished, TournamentCancelled:
 	default:
 		return fmt.Errorf("storage: %s: status %q is not open, running, finished or cancelled: %w", what, t.Status, ErrInvalid)
+	}
+	if err := t.Bank.validate(what); err != nil {
+		return err
 	}
 	if len(t.Pairing) > 0 && !json.Valid(t.Pairing) {
 		return fmt.Errorf("storage: %s: the pairing state is not valid JSON: %w", what, ErrInvalid)

@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 4
+const SchemaVersion = 5
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -43,6 +43,7 @@ var (
 	xTournamentGuild = []byte("idx.tournament.guild")
 	xRequestTime     = []byte("idx.request.time")
 	xMatchGuild      = []byte("idx.match.guild") // schema 2
+	xPlayerDue       = []byte("idx.player.due")  // schema 5
 
 	metaSchemaKey   = []byte("schema")
 	metaCreatedKey  = []byte("created")
@@ -51,7 +52,7 @@ var (
 	// recordBuckets and indexBuckets are the buckets of the current schema.
 	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
-		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild}
+		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerDue}
 )
 
 // migration upgrades a data file from schema to-1 to schema to, inside one write
@@ -90,6 +91,10 @@ var migrations = []migration{
 	}},
 	{to: 4, what: "add game reviews (the reviews bucket)", run: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists([]byte("reviews"))
+		return err
+	}},
+	{to: 5, what: "add the index of players the scheduler must look at (leave ends, daily digests)", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.due"))
 		return err
 	}},
 }

@@ -283,7 +283,7 @@ func TestConsoleCommands(t *testing.T) {
 		"[refused] There is no command /frobnicate; /help lists them.",
 		`[refused] color must be one of white, black, random, not "red"`, "Usage: /challenge variant:",
 		"[refused] a quote is not closed",
-		`[refused] "b" fits none of the options of /board left (game); write name:value`,
+		`[refused] "c" fits none of the options of /board left (game, text); write name:value`,
 		"/move move:<string> [game:<string>]", "move:      The move (required)",
 		"[refused] There is no command /nothing; /help lists them.",
 		"/wait 3d\n  Move the clock on by days (3d), hours (25h) or minutes (90m)",

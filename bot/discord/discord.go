@@ -79,8 +79,12 @@ type Options struct {
 	// Guilds, when not empty, are the servers the commands are registered to (fast to
 	// update while developing); empty registers them globally.
 	Guilds []string
-	// ShardID and ShardCount select this process's shard (count 0 or 1: no sharding).
-	ShardID, ShardCount int
+	// Shards is how many gateway shards the bot runs, all in this process over one
+	// service (0 or 1: no sharding). Discord requires sharding from 2,500 servers.
+	Shards int
+	// IdentifyEvery is the pause between opening shards beyond Discord's max_concurrency
+	// (default 5s: Discord allows max_concurrency IDENTIFYs per 5 seconds).
+	IdentifyEvery time.Duration
 	// Logger receives structured logs (default slog.Default()).
 	Logger *slog.Logger
 	// HTTPClient and Dialer replace discordgo's (tests point them at a fake Discord).
@@ -97,9 +101,10 @@ type Options struct {
 // Bot connects the play service to Discord: it registers the commands, answers
 // interactions and delivers notifications. It implements bot.Notifier.
 type Bot struct {
-	opts Options
-	ds   *discordgo.Session
-	log  *slog.Logger
+	opts   Options
+	ds     *discordgo.Session   // shard 0; REST calls go through it
+	shards []*discordgo.Session // one gateway session per shard, shards[0] == ds
+	log    *slog.Logger
 
 	mu       sync.Mutex
 	svc      *bot.Service
@@ -107,6 +112,7 @@ type Bot struct {
 	noThread map[string]bool      // channels where the fallback was announced
 	prompts  map[string]string    // confirmation questions and modal labels by custom id
 	threads  map[string]*threadSlot
+	topics   map[string][]posted // messages with buttons about a Reply.Topic
 	// ids are the registered commands, for command mentions: the global ones, or
 	// those of the first configured guild.
 	ids      commandIDs
@@ -119,24 +125,16 @@ type Bot struct {
 	fullSaid map[string]time.Time // channels told that the server's threads are full
 }
 
-// New returns a Bot with its own discordgo session, asking only for the Guilds intent.
+// New returns a Bot with one discordgo session per shard, asking only for the Guilds
+// intent. The sessions share their handlers, HTTP client and rate limiter; Discord
+// routes each server's events to one shard and direct messages to shard 0, so every
+// shard must run in the process that holds the service.
 func New(opts Options) (*Bot, error) {
 	if opts.Token == "" {
 		return nil, errors.New("discord: no bot token")
 	}
-	ds, err := discordgo.New("Bot " + opts.Token)
-	if err != nil {
-		return nil, fmt.Errorf("discord: %w", err)
-	}
-	ds.Identify.Intents = discordgo.IntentsGuilds
-	if opts.ShardCount > 1 {
-		ds.ShardID, ds.ShardCount = opts.ShardID, opts.ShardCount
-	}
-	if opts.HTTPClient != nil {
-		ds.Client = opts.HTTPClient
-	}
-	if opts.Dialer != nil {
-		ds.Dialer = opts.Dialer
+	if opts.Shards < 0 {
+		return nil, fmt.Errorf("discord: %d shards", opts.Shards)
 	}
 	if opts.Logger == nil {
 		opts.Logger = slog.Default()
@@ -144,13 +142,39 @@ func New(opts Options) (*Bot, error) {
 	if opts.DeferAfter <= 0 {
 		opts.DeferAfter = 1500 * time.Millisecond
 	}
-	b := &Bot{opts: opts, ds: ds, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, failures: map[FailureKind]int64{}}
-	ds.AddHandler(b.onEvent)
-	b.gw = newGatewayWatch(ds)
+	if opts.IdentifyEvery <= 0 {
+		opts.IdentifyEvery = 5 * time.Second
+	}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{}}
+	for id := 0; id < max(opts.Shards, 1); id++ {
+		ds, err := discordgo.New("Bot " + opts.Token)
+		if err != nil {
+			return nil, fmt.Errorf("discord: %w", err)
+		}
+		ds.Identify.Intents = discordgo.IntentsGuilds
+		if opts.Shards > 1 {
+			ds.ShardID, ds.ShardCount = id, opts.Shards
+		}
+		if opts.HTTPClient != nil {
+			ds.Client = opts.HTTPClient
+		}
+		if opts.Dialer != nil {
+			ds.Dialer = opts.Dialer
+		}
+		if id > 0 {
+			// One application, one set of REST rate limits.
+			ds.Client, ds.Ratelimiter = b.ds.Client, b.ds.Ratelimiter
+		} else {
+			b.ds = ds
+		}
+		ds.AddHandler(b.onEvent)
+		b.shards = append(b.shards, ds)
+	}
+	b.gw = newGatewayWatch(b.shards...)
 	return b, nil
 }
 
-// Session returns the bot's discordgo session.
+// Session returns the bot's discordgo session of shard 0, through which it calls REST.
 func (b *Bot) Session() *discordgo.Session { return b.ds }
 
 // Attach sets the service the bot drives; call it before Open.
@@ -166,8 +190,9 @@ func (b *Bot) service() *bot.Service {
 	return b.svc
 }
 
-// Open connects to the gateway and registers the commands with one bulk overwrite
-// (per configured guild, or globally).
+// Open connects every shard to the gateway, pacing them as Discord's max_concurrency
+// asks, and registers the commands once with one bulk overwrite (per configured guild,
+// or globally).
 func (b *Bot) Open(ctx context.Context) error {
 	if b.service() == nil {
 		return errors.New("discord: Open before Attach")
@@ -178,19 +203,14 @@ func (b *Bot) Open(ctx context.Context) error {
 		go b.watchGateway()
 	}
 	b.mu.Unlock()
-	if err := b.ds.Open(); err != nil {
-		return fmt.Errorf("discord: connecting to the gateway: %w", err)
+	if err := b.openShards(ctx); err != nil {
+		return err
 	}
 	appID := b.ds.State.User.ID
 	if b.ds.State.Application != nil && b.ds.State.Application.ID != "" {
 		appID = b.ds.State.Application.ID
 	}
 	cmds := ApplicationCommands(b.service().Commands())
-	if b.opts.ShardID != 0 {
-		// Commands belong to the application: shard 0 registers them for all.
-		b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shard", b.opts.ShardID)
-		return nil
-	}
 	guilds := b.opts.Guilds
 	if len(guilds) == 0 {
 		guilds = []string{""}
@@ -198,7 +218,7 @@ func (b *Bot) Open(ctx context.Context) error {
 	for i, g := range guilds {
 		got, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx))
 		if err != nil {
-			b.ds.Close()
+			b.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
 		}
 		if i == 0 {
@@ -207,14 +227,51 @@ func (b *Bot) Open(ctx context.Context) error {
 			b.mu.Unlock()
 		}
 	}
-	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "commands", len(cmds), "guilds", len(b.opts.Guilds))
+	b.log.Info("discord: connected", "user", b.ds.State.User.Username, "shards", len(b.shards), "commands", len(cmds), "guilds", len(b.opts.Guilds))
 	return nil
 }
 
-// Close disconnects from the gateway.
+// openShards opens the shards' sessions in order: max_concurrency of them at a time
+// (Discord's session_start_limit), then a pause of IdentifyEvery.
+func (b *Bot) openShards(ctx context.Context) error {
+	batch := 1
+	if len(b.shards) > 1 {
+		if gb, err := b.ds.GatewayBot(discordgo.WithContext(ctx)); err == nil && gb.SessionStartLimit.MaxConcurrency > 1 {
+			batch = gb.SessionStartLimit.MaxConcurrency
+		}
+	}
+	for id, ds := range b.shards {
+		if id > 0 && id%batch == 0 {
+			select {
+			case <-time.After(b.opts.IdentifyEvery):
+			case <-ctx.Done():
+				b.Close()
+				return fmt.Errorf("discord: opening shard %d: %w", id, ctx.Err())
+			}
+		}
+		if err := ds.Open(); err != nil {
+			b.Close()
+			return fmt.Errorf("discord: connecting shard %d to the gateway: %w", id, err)
+		}
+	}
+	return nil
+}
+
+// Close disconnects every shard from the gateway.
 func (b *Bot) Close() error {
 	b.stopWatch()
-	return b.ds.Close()
+	// discordgo waits a second for each close frame: close them side by side.
+	errs := make([]error, len(b.shards))
+	var wg sync.WaitGroup
+	for i, ds := range b.shards {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = ds.Close()
+		}()
+	}
+	wg.Wait()
+	return errors.Join(errs...)
 }
 
 // contextTypes are Discord's interaction context types for the service's contexts.
@@ -457,14 +514,14 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			return
 		}
 		spec, _ := b.service().Spec(req.Command)
-		failed = b.run(i, req, spec.Private, arrived) // a deferred answer starts private when the command's answer is
+		failed = b.run(i, req, spec.Private, arrived, kindRun) // a deferred answer starts private when the command's answer is
 	case discordgo.InteractionMessageComponent:
 		data := i.MessageComponentData()
 		a, err := decodeID(data.CustomID)
 		if err != nil {
 			command = "component"
 			failed = true
-			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."})
+			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."}, kindRun)
 			return
 		}
 		command = a.command
@@ -472,7 +529,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		case kindConfirm:
 			confirm := a
 			confirm.kind = kindRun
-			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")},
+			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")}, kindRun,
 				button(confirm, "Yes", discordgo.DangerButton))
 			return
 		case kindModal:
@@ -492,7 +549,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			failed = true
 			return
 		}
-		failed = b.run(i, req, false, arrived)
+		failed = b.run(i, req, false, arrived, a.kind)
 	case discordgo.InteractionModalSubmit:
 		data := i.ModalSubmitData()
 		a, err := decodeID(data.CustomID)
@@ -510,7 +567,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			failed = true
 			return
 		}
-		failed = b.run(i, req, false, arrived)
+		failed = b.run(i, req, false, arrived, kindRun)
 	}
 }
 
@@ -584,22 +641,32 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	return req
 }
 
-// stateChannel returns what the state knows of a guild channel or thread. It reads
-// under the state's lock, since discordgo updates channels in place.
+// stateChannel returns what the shards' states know of a guild channel or thread
+// (each shard's state holds the servers of that shard). It reads under each state's
+// lock, since discordgo updates channels in place.
 func (b *Bot) stateChannel(id string) channelInfo {
-	st := b.ds.State
+	for _, ds := range b.shards {
+		if c, ok := stateChannel(ds.State, id); ok {
+			return c
+		}
+	}
+	return channelInfo{}
+}
+
+// stateChannel returns what st knows of channel id.
+func stateChannel(st *discordgo.State, id string) (channelInfo, bool) {
 	st.RLock()
 	defer st.RUnlock()
 	for _, g := range st.Guilds {
 		for _, list := range [][]*discordgo.Channel{g.Channels, g.Threads} {
 			for _, c := range list {
 				if c.ID == id {
-					return channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}
+					return channelInfo{Type: c.Type, ParentID: c.ParentID, known: true}, true
 				}
 			}
 		}
 	}
-	return channelInfo{}
+	return channelInfo{}, false
 }
 
 // channelType returns the type of a guild channel from the state (0 when unknown).
@@ -648,10 +715,11 @@ func (b *Bot) autocomplete(i *discordgo.Interaction, ch channelInfo) {
 	}
 }
 
-// run handles req for interaction i, which arrived at arrived, answering at once when
-// the service is quick and deferring otherwise (DeferAfter after arrival); it reports
-// whether the request failed or was refused.
-func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arrived time.Time) bool {
+// run handles req for interaction i (a press of a button of kind, or kindRun), which
+// arrived at arrived, answering at once when the service is quick and deferring
+// otherwise (DeferAfter after arrival); it reports whether the request failed or was
+// refused.
+func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arrived time.Time, kind string) bool {
 	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
 	defer cancel()
 	done := make(chan bot.Reply, 1)
@@ -669,16 +737,19 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 	defer timer.Stop()
 	select {
 	case reply = <-done:
-		b.respond(i, reply)
+		b.respond(i, reply, kind)
 	case <-timer.C:
-		var flags discordgo.MessageFlags
-		if private {
-			flags = discordgo.MessageFlagsEphemeral
+		deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
+		switch {
+		case kind == kindAnswer:
+			// The answer may replace the message the button is on.
+			deferred.Type = discordgo.InteractionResponseDeferredMessageUpdate
+		case private:
+			deferred.Data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+		default:
+			deferred.Data = &discordgo.InteractionResponseData{}
 		}
-		err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
-			Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
-			Data: &discordgo.InteractionResponseData{Flags: flags},
-		})
+		err := b.ds.InteractionRespond(i, deferred)
 		if err != nil {
 			b.failed(err)
 			b.log.Warn("discord: deferring failed", "error", err)
@@ -687,7 +758,7 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 		if err != nil {
 			b.fallback(i, reply)
 		} else {
-			b.complete(i, reply, private)
+			b.complete(i, reply, private, kind)
 		}
 	}
 	if reply.Started != nil {
@@ -696,8 +767,9 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 	return reply.Refused
 }
 
-// respond answers i at once with reply and any extra buttons.
-func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.MessageComponent) {
+// respond answers i, a press of a button of kind (or kindRun), at once with reply and
+// any extra buttons: in place of the pressed message when the reply answers it.
+func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, kind string, extra ...discordgo.MessageComponent) {
 	m := b.message(r)
 	if len(extra) > 0 {
 		if len(m.components) >= maxActionRows {
@@ -712,13 +784,22 @@ func (b *Bot) respond(i *discordgo.Interaction, r bot.Reply, extra ...discordgo.
 	if r.Private {
 		data.Flags = discordgo.MessageFlagsEphemeral
 	}
-	if err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseChannelMessageWithSource, Data: data}); err != nil {
+	typ, inPlace := discordgo.InteractionResponseChannelMessageWithSource, replaces(i, r, kind)
+	var replaced *discordgo.Message
+	if inPlace {
+		typ, replaced = discordgo.InteractionResponseUpdateMessage, i.Message
+	} else {
+		b.rememberOriginal(i, r, m)
+	}
+	if err := b.interactionRespond(i, &discordgo.InteractionResponse{Type: typ, Data: data}, m); err != nil {
 		b.failed(err)
 		b.log.Warn("discord: answering an interaction failed", "error", err)
 		if code(err) != discordgo.ErrCodeInteractionHasAlreadyBeenAcknowledged {
 			b.fallback(i, r)
 		}
+		return
 	}
+	b.shown(i, r, i.ChannelID, nil, m, replaced)
 }
 
 // fallback delivers the answer to interaction i outside the interaction, when Discord
@@ -750,9 +831,13 @@ func (b *Bot) fallback(i *discordgo.Interaction, r bot.Reply) {
 	}
 }
 
-// complete finishes a deferred interaction with r.
-func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool) {
+// complete finishes a deferred interaction with r; kind is the pressed button's.
+func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bool, kind string) {
 	m := b.message(r)
+	if kind == kindAnswer {
+		b.completeAnswer(i, r, m)
+		return
+	}
 	if r.Private && !deferredPrivate {
 		// The deferred answer is public. Discord turns the first followup into the
 		// deferred message, so finish that first, then send the private content as an
@@ -762,10 +847,10 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 			b.failed(err)
 			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
 		}
-		if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+		if _, err := b.followupMessageCreate(i, &discordgo.WebhookParams{
 			Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 			Flags: discordgo.MessageFlagsEphemeral, AllowedMentions: m.mentions,
-		}); err != nil {
+		}, m); err != nil {
 			b.failed(err)
 			b.log.Warn("discord: private followup failed", "error", err)
 			b.fallback(i, r)
@@ -777,10 +862,12 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		return
 	}
 	content := m.content
-	_, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{
+	b.rememberOriginal(i, r, m)
+	_, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
 		Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
-	})
+	}, m)
 	if err == nil {
+		b.shown(i, r, i.ChannelID, nil, m, nil)
 		return
 	}
 	b.failed(err)
@@ -792,14 +879,43 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 	if deferredPrivate {
 		flags = discordgo.MessageFlagsEphemeral
 	}
-	if _, err := b.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{
+	msg, err := b.followupMessageCreate(i, &discordgo.WebhookParams{
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files,
 		Flags: flags, AllowedMentions: m.mentions,
-	}); err != nil {
+	}, m)
+	if err != nil {
 		b.failed(err)
 		b.log.Warn("discord: the followup failed too", "error", err)
 		b.fallback(i, r)
+		return
 	}
+	b.shown(i, r, i.ChannelID, msg, m, nil)
+}
+
+// completeAnswer finishes the press of an answer button deferred as an update of its
+// message: the reply replaces that message when it answers it, else it follows up.
+func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) {
+	if replaces(i, r, kindAnswer) {
+		content := m.content
+		if _, err := b.interactionResponseEdit(i, &discordgo.WebhookEdit{
+			Content: &content, Embeds: &m.embeds, Components: &m.components, Files: m.files, AllowedMentions: m.mentions,
+		}, m); err != nil {
+			b.log.Warn("discord: updating the answered message failed", "error", err)
+			return
+		}
+		b.shown(i, r, i.ChannelID, nil, m, i.Message)
+		return
+	}
+	params := &discordgo.WebhookParams{Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions}
+	if r.Private {
+		params.Flags = discordgo.MessageFlagsEphemeral
+	}
+	msg, err := b.followupMessageCreate(i, params, m)
+	if err != nil {
+		b.log.Warn("discord: answering a deferred press failed", "error", err)
+		return
+	}
+	b.shown(i, r, i.ChannelID, msg, m, nil)
 }
 
 // openModal answers a Move-style button with a modal asking for a.input.
@@ -847,7 +963,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	if g.Place.Guild == "" {
 		g.Place.Guild = i.GuildID
 	}
-	th := b.gameThread(&g, r.Title)
+	th, _ := b.gameThread(context.Background(), &g, r.Title)
 	if th == "" {
 		return
 	}
@@ -868,53 +984,56 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 // threadSlot is the thread of one game, created at most once per process (again after
 // a transient failure).
 type threadSlot struct {
-	once  sync.Once
-	id    string
-	retry bool // creation failed transiently: try again next time
+	once sync.Once
+	id   string
+	err  error // creation failed transiently: try again next time
 }
 
 // gameThread returns the thread of game g, creating it (named name) and recording
 // it with the service the first time: for a challenge just accepted, or a game the
 // service started itself (a tournament round) when its first notification comes.
-// It returns "" for games outside a server or where threads are refused.
-func (b *Bot) gameThread(g *bot.GameRef, name string) string {
+// It returns "" for games outside a server or where threads are refused, and with it
+// the error of a transient failure to create the thread (see thread).
+func (b *Bot) gameThread(ctx context.Context, g *bot.GameRef, name string) (string, error) {
 	if g.ID == "" || g.Place.Guild == "" || g.Place.Channel == "" {
-		return ""
+		return "", nil
 	}
 	if g.Place.Thread != "" {
-		return g.Place.Thread
+		return g.Place.Thread, nil
 	}
-	return b.newGameThread(g, "game:"+g.ID, name)
+	return b.newGameThread(ctx, g, "game:"+g.ID, name)
 }
 
 // newGameThread opens a thread for game g under key and records it with the service.
-func (b *Bot) newGameThread(g *bot.GameRef, key, name string) string {
+func (b *Bot) newGameThread(ctx context.Context, g *bot.GameRef, key, name string) (string, error) {
 	if name == "" {
 		name = "Game " + g.ID
 	}
-	return b.thread(key, g.Place.Channel, name, func(th string) error {
+	return b.thread(ctx, key, g.Place.Channel, name, func(th string) error {
 		return b.service().SetThread(context.Background(), g.ID, th)
 	})
 }
 
 // eventThread returns the thread of a tournament or match whose news is to be
 // posted at place, creating it and recording it with the service the first time.
-// It returns "" outside a server or where threads are refused.
-func (b *Bot) eventThread(ev bot.EventRef, place bot.Place) string {
+// It returns "" outside a server or where threads are refused, and with it the error
+// of a transient failure to create the thread (see thread).
+func (b *Bot) eventThread(ctx context.Context, ev bot.EventRef, place bot.Place) (string, error) {
 	if place.Thread != "" {
-		return place.Thread
+		return place.Thread, nil
 	}
 	if place.Guild == "" || place.Channel == "" || ev.ID == "" {
-		return ""
+		return "", nil
 	}
-	return b.thread(string(ev.Kind)+":"+ev.ID, place.Channel, ev.Name, func(th string) error {
+	return b.thread(ctx, string(ev.Kind)+":"+ev.ID, place.Channel, ev.Name, func(th string) error {
 		return b.service().SetEventThread(context.Background(), ev, th)
 	})
 }
 
 // thread returns the thread kept under key, opening it in channel at most once per
-// process (again after a transient failure) and recording it with record.
-func (b *Bot) thread(key, channel, name string, record func(thread string) error) string {
+// process (again after a transient failure, whose error it returns) and recording it
+// with record.
+func (b *Bot) thread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
 	b.mu.Lock()
 	slot := b.threads[key]
 	if slot == nil {
@@ -922,31 +1041,23 @@ func (b *Bot) thread(key, channel, name string, record func(thread string) error
 		b.threads[key] = slot
 	}
 	b.mu.Unlock()
-	slot.once.Do(func() { slot.id, slot.retry = b.createThread(key, channel, name, record) })
-	if slot.retry {
+	slot.once.Do(func() { slot.id, slot.err = b.createThread(ctx, key, channel, name, record) })
+	if slot.err != nil {
 		b.mu.Lock()
 		if b.threads[key] == slot {
 			delete(b.threads, key)
 		}
 		b.mu.Unlock()
 	}
-	return slot.id
+	return slot.id, slot.err
 }
 
 // createThread opens a public thread named name in channel, or a post in a forum or
 // media channel, and records it; where the bot may not create threads it says so once
-// per channel and returns "". It reports whether a failure was transient.
-func (b *Bot) createThread(key, channel, name string, record func(thread string) error) (string, bool) {
-	name = clip(name, 100)
-	var th *discordgo.Channel
-	var err error
-	if t := b.channelType(channel); isForum(t) {
-		// A forum or media channel holds posts, each opened with its first message.
-		th, err = b.ds.ForumThreadStartComplex(channel, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080},
-			&discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}})
-	} else {
-		th, err = b.ds.ThreadStart(channel, name, discordgo.ChannelTypeGuildPublicThread, 10080)
-	}
+// per channel and returns "". It returns the error of a transient failure (a rate
+// limit among them: see startThread), nil after a permanent one.
+func (b *Bot) createThread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
+	th, err := b.startThread(ctx, channel, clip(name, 100), isForum(b.channelType(channel)))
 	if err != nil {
 		kind, transient := Classify(err)
 		b.failed(err)
@@ -958,27 +1069,82 @@ func (b *Bot) createThread(key, channel, name string, record func(thread string)
 			if t := b.channelType(channel); first && !isForum(t) {
 				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
 			}
-			return "", false
+			return "", nil
 		}
 		if kind == FailThreadCap {
 			b.threadsFull(key, channel) // and the next post tries again
-			return "", false
+			return "", nil
 		}
 		b.log.Warn("discord: creating a thread failed", "for", key, "kind", kind, "error", err)
-		return "", transient
+		if transient {
+			return "", err
+		}
+		return "", nil
 	}
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
-	return th.ID, false
+	return th.ID, nil
+}
+
+// startThread opens a public thread named name in channel, or, in a forum or media
+// channel (forum), a post whose first message is its name, as discordgo's ThreadStart
+// and ForumThreadStartComplex do, but never waits out a rate limit: Discord's
+// thread-creation limit is shared by a server's channels and its waits run to minutes,
+// which would hold an outbox worker (and a tournament's other notices) that long. A 429
+// is answered as a *discordgo.RateLimitError with Discord's retry_after (the request
+// is made with discordgo.WithRetryOnRatelimit(false)), and so is a request that
+// discordgo's rate limiter would have held back before sending it because the bucket
+// is spent (its RequestRaw sleeps in LockBucket, and no RequestOption turns that off):
+// the bucket is locked here, checked with GetWaitTime and handed to
+// RequestWithLockedBucket only when no wait is due. Notify turns the error into a
+// *bot.RetryAfter (see notifyError), and the outbox tries that destination again after
+// the wait. Only a 502, which discordgo retries itself, may still wait on the bucket.
+func (b *Bot) startThread(ctx context.Context, channel, name string, forum bool) (*discordgo.Channel, error) {
+	data := struct {
+		discordgo.ThreadStart
+		Message *discordgo.MessageSend `json:"message,omitempty"`
+	}{ThreadStart: discordgo.ThreadStart{Name: name, AutoArchiveDuration: 10080, Type: discordgo.ChannelTypeGuildPublicThread}}
+	if forum {
+		data.Type = 0 // a post's type is the forum's to decide
+		data.Message = &discordgo.MessageSend{Content: name, AllowedMentions: &discordgo.MessageAllowedMentions{Users: []string{}}}
+	}
+	body, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("discord: encoding a thread: %w", err)
+	}
+	endpoint := discordgo.EndpointChannelThreads(channel)
+	rl := b.ds.Ratelimiter
+	bucket := rl.GetBucket(endpoint) // discordgo's bucket id for this route (ThreadStartComplex's)
+	bucket.Lock()
+	if wait := rl.GetWaitTime(bucket, 1); wait > 0 {
+		bucket.Unlock()
+		return nil, &discordgo.RateLimitError{RateLimit: &discordgo.RateLimit{
+			TooManyRequests: &discordgo.TooManyRequests{Message: "rate limit bucket spent", RetryAfter: wait}, URL: endpoint}}
+	}
+	bucket.Remaining-- // as discordgo's LockBucketObject, which Release below undoes from the answer's headers
+	resp, err := b.ds.RequestWithLockedBucket("POST", endpoint, "application/json", body, bucket, 0,
+		discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
+	if err != nil {
+		return nil, err
+	}
+	var th discordgo.Channel
+	if err := json.Unmarshal(resp, &th); err != nil {
+		return nil, fmt.Errorf("discord: reading the new thread: %w", err)
+	}
+	return &th, nil
 }
 
 // send posts r as a message in channel.
 func (b *Bot) send(channel string, r bot.Reply) (*discordgo.Message, error) {
 	m := b.message(r)
-	return b.ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+	msg, err := b.channelMessageSend(channel, &discordgo.MessageSend{
 		Content: m.content, Embeds: m.embeds, Components: m.components, Files: m.files, AllowedMentions: m.mentions,
-	})
+	}, m)
+	if err == nil {
+		b.shown(nil, r, channel, msg, m, nil)
+	}
+	return msg, err
 }
 
 // nonce is the message nonce of notification id's post of the given way ("c" in
@@ -997,7 +1163,7 @@ func nonce(id, way string) string {
 // be checked for uniqueness in the past few minutes. If another message was created
 // by the same author with the same nonce, that message will be returned and no new
 // message will be created": Create Message, Discord's documentation). discordgo's
-// MessageSend has no enforce_nonce, so the request is made here.
+// MessageSend has no enforce_nonce, so the request is made here (attach.go).
 func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce string) (*discordgo.Message, error) {
 	if nonce == "" || len(nonce) > 25 {
 		return b.send(channel, r)
@@ -1014,27 +1180,13 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 			e.Type = discordgo.EmbedTypeRich
 		}
 	}
-	endpoint := discordgo.EndpointChannelMessages(channel)
-	contentType, body := "application/json", []byte(nil)
-	var err error
-	if len(m.files) > 0 {
-		contentType, body, err = discordgo.MultipartBodyWithJSON(data, m.files)
-	} else {
-		body, err = json.Marshal(data)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("discord: encoding a message: %w", err)
-	}
+	var msg discordgo.Message
 	// A 429 is answered to the caller (the outbox waits retry_after) rather than waited
 	// out here, so one slow channel holds no worker.
-	resp, err := b.ds.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false))
-	if err != nil {
+	if err := b.upload("POST", discordgo.EndpointChannelMessages(channel), data, m, &msg, discordgo.WithContext(ctx), discordgo.WithRetryOnRatelimit(false)); err != nil {
 		return nil, err
 	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("discord: reading the posted message: %w", err)
-	}
+	b.shown(nil, r, channel, &msg, m, nil)
 	return &msg, nil
 }
 
@@ -1073,7 +1225,7 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	}
 	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
 	if g.ID != "" && ev == nil {
-		if th := b.newGameThread(g, "game:"+g.ID+":after:"+place, title); th != "" {
+		if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
 			_, err2 := b.sendNotice(ctx, th, r, nonce)
 			if err2 == nil {
 				return nil
@@ -1146,15 +1298,27 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			reached = true
 		} else {
 			g := *n.Game
+			var wait error // the thread waits for Discord's thread-creation limit
 			if g.ID != "" && g.Place.Thread == "" {
-				g.Place.Thread = b.gameThread(n.Game, n.Reply.Title)
-			}
-			if n.Event != nil {
-				if th := b.eventThread(*n.Event, n.Game.Place); th != "" {
-					g.Place.Thread = th
+				var err error
+				g.Place.Thread, err = b.gameThread(ctx, n.Game, n.Reply.Title)
+				if rateLimited(err) {
+					wait = err
 				}
 			}
-			if g.Place.Thread != "" || g.Place.Channel != "" {
+			if n.Event != nil {
+				th, err := b.eventThread(ctx, *n.Event, n.Game.Place)
+				if th != "" {
+					g.Place.Thread = th
+				} else if rateLimited(err) {
+					wait = err
+				}
+			}
+			if wait != nil {
+				// Not posted in the channel meanwhile: the notice waits for its thread
+				// (createThread counted the failure).
+				errs = append(errs, wait)
+			} else if g.Place.Thread != "" || g.Place.Channel != "" {
 				if err := b.post(ctx, &g, n.Event, n.Reply.Title, r, nonce(n.ID, "c")); err != nil {
 					errs = append(errs, err)
 				} else {
@@ -1165,6 +1329,12 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 		}
 	}
 	return notifyError(errs, reached)
+}
+
+// rateLimited reports whether err is Discord's rate limit.
+func rateLimited(err error) bool {
+	kind, _ := Classify(err)
+	return err != nil && kind == FailRateLimited
 }
 
 // notifyError is Notify's answer for the failures errs of its parts: nil when the
@@ -1222,6 +1392,8 @@ type outgoing struct {
 	embeds     []*discordgo.MessageEmbed
 	components []discordgo.MessageComponent
 	files      []*discordgo.File
+	attached   []attachment // the files' entries, with their descriptions
+	ready      time.Time    // when it was rendered: the reply exists since
 	mentions   *discordgo.MessageAllowedMentions
 	prompts    map[string]string // custom id -> confirmation question or modal label
 }
@@ -1237,6 +1409,7 @@ func (b *Bot) message(r bot.Reply) outgoing {
 		r.Fields[i].Value = mentionCommands(r.Fields[i].Value, ids)
 	}
 	m := message(r)
+	m.ready = time.Now()
 	b.remember(m)
 	return m
 }
@@ -1259,6 +1432,7 @@ func message(r bot.Reply) outgoing {
 	}
 	image := false
 	for _, f := range r.Files {
+		m.attached = append(m.attached, attachment{ID: strconv.Itoa(len(m.files)), Filename: f.Name, Description: clip(f.Alt, maxDescription)})
 		m.files = append(m.files, &discordgo.File{Name: f.Name, ContentType: f.ContentType, Reader: strings.NewReader(string(f.Data))})
 		if !image && (f.ContentType == "image/png" || f.ContentType == "image/gif") {
 			e.Image = &discordgo.MessageEmbedImage{URL: "attachment://" + f.Name}
@@ -1288,6 +1462,8 @@ func message(r bot.Reply) outgoing {
 	for _, a := range r.Actions {
 		act := action{kind: kindRun, command: a.Command, args: a.Args, label: a.InputLabel, input: a.Input}
 		switch {
+		case a.Answers && a.Input == "" && a.Confirm == "":
+			act.kind = kindAnswer
 		case a.Input != "":
 			act.kind = kindModal
 		case a.Confirm != "":
@@ -1363,6 +1539,7 @@ const (
 	kindConfirm = "k" // ask first, then run
 	kindModal   = "m" // ask for input in a modal, then run
 	kindSelect  = "s" // run with the picked value as input
+	// kindAnswer (living.go): run, and replace the message when the reply answers it
 )
 
 // action is what a component does, as encoded in its custom id:

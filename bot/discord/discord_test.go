@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -32,7 +33,10 @@ type env struct {
 	srv *discordtest.Server
 	b   *discord.Bot
 	svc *bot.Service
+	st  *storage.Store
 	ctx context.Context
+	// stop stops the bot process (also done when the test ends).
+	stop func()
 }
 
 func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
@@ -43,8 +47,23 @@ func start(t *testing.T, opts discord.Options, cfg discordtest.Config) *env {
 // startWith connects a bot with opts and engine (nil: none) to srv.
 func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine) *env {
 	t.Helper()
+	return startProcess(t, srv, opts, engine, filepath.Join(t.TempDir(), "bot.db"), nil)
+}
+
+// startProcess connects a bot process to srv as startWith does, with its data file at
+// path and, when wrap is not nil, wrap's notifier in front of the adapter. The process
+// stops at env.stop or when the test ends.
+func startProcess(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine, path string, wrap func(*discord.Bot) bot.Notifier) *env {
+	t.Helper()
+	return startTuned(t, srv, opts, engine, path, wrap, nil)
+}
+
+// startTuned starts a bot process as startProcess does, with tune (when not nil)
+// adjusting the service's configuration first.
+func startTuned(t *testing.T, srv *discordtest.Server, opts discord.Options, engine bot.Engine, path string, wrap func(*discord.Bot) bot.Notifier, tune func(*bot.Config)) *env {
+	t.Helper()
 	reg := variants.Registry()
-	st, err := storage.Open(filepath.Join(t.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
+	st, err := storage.Open(path, reg, &storage.Options{NoSync: true, NoBackupSocket: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,9 +78,17 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 	if err != nil {
 		t.Fatal(err)
 	}
+	var notifier bot.Notifier = b
+	if wrap != nil {
+		notifier = wrap(b)
+	}
 	n := uint64(0)
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Engine: engine, Gateway: true,
-		Rand: func() uint64 { n++; return n * 7919 }})
+	cfg := bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: notifier, Logger: log, Engine: engine, Gateway: true,
+		Rand: func() uint64 { n++; return n * 7919 }}
+	if tune != nil {
+		tune(&cfg)
+	}
+	svc, err := bot.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,14 +97,16 @@ func startWith(t *testing.T, srv *discordtest.Server, opts discord.Options, engi
 	if err := b.Open(ctx); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() {
+	e := &env{t: t, srv: srv, b: b, svc: svc, st: st, ctx: ctx}
+	e.stop = sync.OnceFunc(func() {
 		b.Close()
 		svc.Idle()
 		svc.Close()
 		st.Close()
 		cancel()
 	})
-	return &env{t: t, srv: srv, b: b, svc: svc, ctx: ctx}
+	t.Cleanup(e.stop)
+	return e
 }
 
 // answer waits for the finished original response to in.
@@ -149,6 +178,29 @@ func TestRegistration(t *testing.T) {
 	}
 }
 
+// accept has user press Accept on the challenge message ch and returns the message
+// as the answer left it: the challenge message itself, updated in place (after a
+// deferred update, once the update has come).
+func (e *env) accept(user string, ch *discordtest.Message) *discordtest.Message {
+	t := e.t
+	t.Helper()
+	in := e.srv.Click(user, ch.ID, buttonID(t, ch, "Accept"))
+	if in == nil {
+		t.Fatal("interaction not delivered")
+	}
+	acc, err := e.srv.WaitOriginal(e.ctx, in, func(m *discordtest.Message) bool { return strings.Contains(text(m), "accepted") })
+	if err != nil {
+		for _, f := range e.srv.Followups(in) {
+			t.Logf("followup: %q", text(f))
+		}
+		t.Fatalf("the challenge message was not updated with the acceptance: %v", err)
+	}
+	if acc.ID != ch.ID {
+		t.Errorf("the acceptance was posted as message %s, not in place of the challenge %s", acc.ID, ch.ID)
+	}
+	return acc
+}
+
 // gothicGame starts a Gothic game between alice (white) and bob in #general and
 // returns its thread.
 func gothicGame(e *env) string { return startGame(e, "bob", "general", "gothic") }
@@ -164,10 +216,7 @@ func startGame(e *env, opponent, channel, variant string) string {
 		opts = append(opts, discordtest.Opt{Name: "color", Value: "white"})
 	}
 	ch := e.answer(e.srv.Command("alice", channel, "challenge", opts...))
-	acc := e.answer(e.srv.Click(opponent, ch.ID, buttonID(t, ch, "Accept")))
-	if acc.Ephemeral {
-		t.Fatalf("accept refused: %q", text(acc))
-	}
+	acc := e.accept(opponent, ch)
 	var thread string
 	if err := e.srv.Wait(e.ctx, func() bool {
 		th := e.srv.Threads(e.srv.Channel(channel).ID)
@@ -631,7 +680,7 @@ func TestEngineMatchInThread(t *testing.T) {
 		t.Fatalf("carol's match: %q", text(yes))
 	}
 	general := e.srv.Channel("general").ID
-	ctx, cancel := context.WithTimeout(e.ctx, 45*time.Second)
+	ctx, cancel := context.WithTimeout(e.ctx, 2*time.Minute) // generous: two engine games under -race on a busy machine
 	defer cancel()
 	final, err := func() (*discordtest.Message, error) {
 		if err := e.srv.Wait(ctx, func() bool { return len(e.srv.Threads(general)) > 0 }); err != nil {
@@ -783,7 +832,8 @@ func TestChallengeThroughDirectMessages(t *testing.T) {
 	}); err != nil {
 		t.Fatalf("bob was not told in his DMs: %v", err)
 	}
-	acc := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Accept")))
+	// The answer updates the notice in place, possibly after a deferral: wait for it.
+	acc := e.accept("bob", notice)
 	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
 		t.Fatalf("bob's accept: %q", text(acc))
 	}

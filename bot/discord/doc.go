@@ -41,7 +41,9 @@
 // each part that arrived is remembered under its key, so delivering it again after an
 // error sends only what failed. Notify's errors keep bot.Notifier's contract, after
 // Classify: a 429 is a *bot.RetryAfter (not waited out by discordgo, so a slow channel
-// holds no worker), a permanent failure (a deleted channel, a missing permission...)
+// holds no worker); so is a game's or event's thread that Discord's thread-creation
+// limit holds back (a 429, or discordgo's bucket already spent: startThread never
+// sleeps), and its notice waits for the thread rather than going to the channel; a permanent failure (a deleted channel, a missing permission...)
 // is bot.ErrPermanent, others are retried; each names its kind (bot.FailureReason). Failures counts the
 // failed requests to Discord by kind, for metrics.
 package discord

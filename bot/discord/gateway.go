@@ -17,7 +17,8 @@ const gatewayPoll = time.Second
 // handler in a goroutine of its own, so a Disconnect may reach its handler after
 // the Resumed that follows it; the watcher therefore reads the session's own state
 // (DataReady: false from the moment the connection closes until heartbeats run
-// again) when an event pokes it, and every gatewayPoll.
+// again) when an event pokes it, and every gatewayPoll. With several shards the
+// gateway is up when every shard is.
 type gatewayWatch struct {
 	poke chan struct{}
 	stop chan struct{}
@@ -26,7 +27,7 @@ type gatewayWatch struct {
 	up   bool // last state reported
 }
 
-func newGatewayWatch(ds *discordgo.Session) *gatewayWatch {
+func newGatewayWatch(shards ...*discordgo.Session) *gatewayWatch {
 	w := &gatewayWatch{poke: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
 	poke := func() {
 		select {
@@ -34,10 +35,26 @@ func newGatewayWatch(ds *discordgo.Session) *gatewayWatch {
 		default:
 		}
 	}
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Ready) { poke() })
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { poke() })
-	ds.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { poke() })
+	for _, ds := range shards {
+		ds.AddHandler(func(*discordgo.Session, *discordgo.Ready) { poke() })
+		ds.AddHandler(func(*discordgo.Session, *discordgo.Resumed) { poke() })
+		ds.AddHandler(func(*discordgo.Session, *discordgo.Disconnect) { poke() })
+	}
 	return w
+}
+
+// connected reports whether every shard's session is connected: while one is down,
+// the players of its servers cannot act, so the clocks of all wait.
+func (b *Bot) connected() bool {
+	for _, ds := range b.shards {
+		ds.RLock()
+		up := ds.DataReady
+		ds.RUnlock()
+		if !up {
+			return false
+		}
+	}
+	return true
 }
 
 // watchGateway reports the connection whenever it changes, until stopWatch.
@@ -47,9 +64,7 @@ func (b *Bot) watchGateway() {
 	t := time.NewTicker(gatewayPoll)
 	defer t.Stop()
 	for {
-		b.ds.RLock()
-		up := b.ds.DataReady
-		b.ds.RUnlock()
+		up := b.connected()
 		if svc := b.service(); svc != nil && up != w.up {
 			w.up = up
 			if up {

@@ -48,7 +48,7 @@ func TestShutdownFinishesInteractionsInFlight(t *testing.T) {
 	e := start(t, discord.Options{DeferAfter: time.Minute}, discordtest.Config{})
 	thread := gothicGame(e)
 	route := "POST /interactions/{interaction_id}/{interaction_token}/callback"
-	e.srv.SetLatency(route, 2*time.Second) // longer than discordgo's one-second Close
+	e.srv.SetLatency(route, 1500*time.Millisecond) // longer than discordgo's one-second Close, well inside Discord's 3 s
 	in := e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"})
 	if !waitFor(5*time.Second, func() bool { return e.svc.Connected() }) {
 		t.Fatal("not connected")

@@ -72,7 +72,7 @@ func (b *Bot) refuseSetup(i *discordgo.Interaction, req bot.Request, ch channelI
 	if len(missing) == 0 {
 		return false
 	}
-	b.respond(i, bot.Reply{Private: true, Refused: true, Text: setupRefusal(missing)})
+	b.respond(i, bot.Reply{Private: true, Refused: true, Text: setupRefusal(missing)}, kindRun)
 	return true
 }
 

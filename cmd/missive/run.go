@@ -36,13 +36,19 @@ type runConfig struct {
 	Listen       string            `yaml:"listen"`
 	LogLevel     string            `yaml:"log_level"`
 	LogFormat    string            `yaml:"log_format"`
-	Shard        shardConfig       `yaml:"shard"`
+	Shards       int               `yaml:"shards"`
+	Shard        *shardConfig      `yaml:"shard"` // obsolete: one process per shard
 	Limits       limitsConfig      `yaml:"limits"`
 	HintsInRated bool              `yaml:"hints_in_rated"`
 	EngineThink  time.Duration     `yaml:"engine_timeout"`
 	Engines      []external.Config `yaml:"engines"`
+
+	// Warnings are settings read but obsolete, to log at start.
+	Warnings []string `yaml:"-"`
 }
 
+// shardConfig is the obsolete shard: {id, count} of one process per shard; it is
+// still read so that an old file gets a clear message.
 type shardConfig struct {
 	ID    int `yaml:"id"`
 	Count int `yaml:"count"`
@@ -52,6 +58,7 @@ type limitsConfig struct {
 	ActiveGames    int `yaml:"active_games"`
 	OpenChallenges int `yaml:"open_challenges"`
 	ChallengeDays  int `yaml:"challenge_days"`
+	LeaveDays      int `yaml:"leave_days"`
 	EventGames     int `yaml:"event_games"`
 	GuildGames     int `yaml:"server_games"`
 }
@@ -69,7 +76,7 @@ func loadRunConfig(path string) (*runConfig, error) {
 }
 
 func parseRunConfig(data []byte) (*runConfig, error) {
-	cfg := &runConfig{Data: "missive.db", Listen: "127.0.0.1:9464", LogLevel: "info", LogFormat: "json", Shard: shardConfig{Count: 1}}
+	cfg := &runConfig{Data: "missive.db", Listen: "127.0.0.1:9464", LogLevel: "info", LogFormat: "json"}
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(cfg); err != nil && !errors.Is(err, io.EOF) {
@@ -98,13 +105,28 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	if cfg.LogFormat != "json" && cfg.LogFormat != "text" {
 		return nil, bad("log_format %q is not json or text", cfg.LogFormat)
 	}
-	if cfg.Shard.Count < 1 {
-		return nil, bad("shard.count %d must be at least 1", cfg.Shard.Count)
+	if sh := cfg.Shard; sh != nil {
+		// One process per shard, each with its own data file, made game ids collide
+		// and sent every direct message to shard 0, whatever game it was about.
+		switch {
+		case sh.ID != 0:
+			return nil, bad("shard.id %d no longer applies: one process now runs every shard over one data file; stop the other shards' processes, and in this one replace shard: with shards: %d", sh.ID, max(sh.Count, 1))
+		case cfg.Shards != 0:
+			return nil, bad("shard: and shards: are both set; keep only shards: (shard: is obsolete)")
+		case sh.Count < 1:
+			return nil, bad("shard.count %d must be at least 1 (and shard: is obsolete: write shards: N)", sh.Count)
+		}
+		cfg.Shards = sh.Count
+		cfg.Warnings = append(cfg.Warnings, fmt.Sprintf("shard: is obsolete; read as shards: %d (this process runs every shard)", sh.Count))
 	}
-	if cfg.Shard.ID < 0 || cfg.Shard.ID >= cfg.Shard.Count {
-		return nil, bad("shard.id %d must be between 0 and shard.count-1 (%d)", cfg.Shard.ID, cfg.Shard.Count-1)
+	if cfg.Shards == 0 {
+		cfg.Shards = 1
 	}
-	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 || cfg.Limits.GuildGames < 0 {
+	if cfg.Shards < 1 {
+		return nil, bad("shards %d must be at least 1", cfg.Shards)
+	}
+	if cfg.Limits.ActiveGames < 0 || cfg.Limits.OpenChallenges < 0 || cfg.Limits.ChallengeDays < 0 || cfg.Limits.EventGames < 0 ||
+		cfg.Limits.GuildGames < 0 || cfg.Limits.LeaveDays < 0 {
 		return nil, bad("limits must not be negative")
 	}
 	if cfg.EngineThink < 0 {
@@ -123,14 +145,20 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	return cfg, nil
 }
 
-// dataFile returns the data file of this shard: the configured file when unsharded,
-// otherwise the same name with "-shard-N" before the extension.
-func (c *runConfig) dataFile() string {
-	if c.Shard.Count <= 1 {
-		return c.Data
+// checkShardFiles looks for the per-shard data files older releases kept beside the
+// data file (missive-shard-N.db): their games would silently vanish, so without the
+// data file they stop the start, and beside it they are reported as warnings.
+func checkShardFiles(data string) (warnings []string, err error) {
+	ext := filepath.Ext(data)
+	old, _ := filepath.Glob(strings.TrimSuffix(data, ext) + "-shard-[0-9]*" + ext)
+	if len(old) == 0 {
+		return nil, nil
 	}
-	ext := filepath.Ext(c.Data)
-	return fmt.Sprintf("%s-shard-%d%s", strings.TrimSuffix(c.Data, ext), c.Shard.ID, ext)
+	if _, serr := os.Stat(data); errors.Is(serr, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w: found per-shard data files %s but no %s: one process now keeps every shard's games in %s. They cannot be merged automatically (their game ids collide); rename the shard-0 file to %s to keep its games",
+			errConfig, strings.Join(old, ", "), data, data, data)
+	}
+	return []string{fmt.Sprintf("per-shard data files %s are no longer read; the games are in %s", strings.Join(old, ", "), data)}, nil
 }
 
 func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -158,14 +186,21 @@ func runRun(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if cfg.LogFormat == "text" {
 		handler = slog.NewTextHandler(stderr, hopts)
 	}
-	logger := slog.New(handler).With("shard", cfg.Shard.ID)
+	logger := slog.New(handler)
 	return serve(ctx, cfg, token, logger, discord.Options{})
 }
 
 // serve runs the bot until ctx ends; opts may carry a test's HTTP client and dialer.
 func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logger, opts discord.Options) error {
 	reg := variants.Registry()
-	path := cfg.dataFile()
+	path := cfg.Data
+	warnings, err := checkShardFiles(path)
+	if err != nil {
+		return err
+	}
+	for _, w := range append(cfg.Warnings, warnings...) {
+		logger.Warn("run: " + w)
+	}
 	if dir := filepath.Dir(path); dir != "" {
 		if err := os.MkdirAll(dir, 0o750); err != nil {
 			return fmt.Errorf("run: data folder: %w", err)
@@ -185,7 +220,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	}
 	m := newMetrics(st)
 	opts.Token, opts.Guilds, opts.Logger = token, cfg.Guilds, logger
-	opts.ShardID, opts.ShardCount = cfg.Shard.ID, cfg.Shard.Count
+	opts.Shards = cfg.Shards
 	opts.Observe = m.observe
 	b, err := discord.New(opts)
 	if err != nil {
@@ -197,7 +232,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
 			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
-			GuildGames: cfg.Limits.GuildGames},
+			GuildGames: cfg.Limits.GuildGames, LeaveDays: cfg.Limits.LeaveDays},
 	})
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

@@ -26,6 +26,9 @@ func TestRunConfigErrors(t *testing.T) {
 		{"log_level: loud", "log_level"},
 		{"shard: {id: 2, count: 2}", "shard.id 2"},
 		{"shard: {count: 0}", "shard.count 0"},
+		{"shard: {id: 1, count: 4}", "one process now runs every shard"},
+		{"shard: {count: 2}\nshards: 2", "both set"},
+		{"shards: -1", "shards -1"},
 		{"colour: blue", "field colour not found"},
 		{"engines: [{name: x}]", "engine"},
 		{"limits: {active_games: -1}", "negative"},
@@ -47,12 +50,42 @@ func TestRunConfigDefaultsAndExample(t *testing.T) {
 		t.Fatalf("config.example.yaml: %v", err)
 	}
 	ex.Engines = nil
-	if def.Data != ex.Data || def.Listen != ex.Listen || def.Shard != ex.Shard || def.LogLevel != ex.LogLevel {
+	if def.Data != ex.Data || def.Listen != ex.Listen || def.Shards != ex.Shards || def.LogLevel != ex.LogLevel {
 		t.Errorf("config.example.yaml's values %+v differ from the defaults %+v", ex, def)
 	}
-	sharded := &runConfig{Data: "/data/missive.db", Shard: shardConfig{ID: 1, Count: 4}}
-	if got := sharded.dataFile(); got != "/data/missive-shard-1.db" {
-		t.Errorf("shard data file %q", got)
+	if def.Shards != 1 || len(def.Warnings) != 0 {
+		t.Errorf("default shards %d, warnings %q", def.Shards, def.Warnings)
+	}
+}
+
+// An old one-process-per-shard file is still read: shard 0's count becomes shards,
+// with a warning to log.
+func TestRunConfigObsoleteShard(t *testing.T) {
+	cfg, err := parseRunConfig([]byte("shard: {id: 0, count: 3}\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Shards != 3 || len(cfg.Warnings) != 1 || !strings.Contains(cfg.Warnings[0], "shards: 3") {
+		t.Errorf("shards %d, warnings %q", cfg.Shards, cfg.Warnings)
+	}
+}
+
+// Per-shard data files of older releases stop the start when the one data file is
+// missing (their games would vanish) and are reported beside it.
+func TestCheckShardFiles(t *testing.T) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "missive.db")
+	if w, err := checkShardFiles(data); err != nil || w != nil {
+		t.Fatalf("no files: %q, %v", w, err)
+	}
+	os.WriteFile(filepath.Join(dir, "missive-shard-1.db"), []byte("x"), 0o600)
+	_, err := checkShardFiles(data)
+	if !errors.Is(err, errConfig) || !strings.Contains(err.Error(), "missive-shard-1.db") {
+		t.Fatalf("shard file without data file: %v", err)
+	}
+	os.WriteFile(data, []byte("x"), 0o600)
+	if w, err := checkShardFiles(data); err != nil || len(w) != 1 || !strings.Contains(w[0], "missive-shard-1.db") {
+		t.Errorf("shard file beside data file: %q, %v", w, err)
 	}
 }
 

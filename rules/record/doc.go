@@ -13,7 +13,8 @@
 // round a viewer sees its own pending choice, never the opponent's (View, Public).
 //
 // WritePGN writes a History as PGN; Movetext numbers its moves, the one definition of
-// move numbers for move lists and PGN.
+// move numbers for move lists and PGN. ReadPGN reads such a game back: its tags, and
+// its moves replayed from the FEN tag.
 //
 // The package imports only package rules.
 package record

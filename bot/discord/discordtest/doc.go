@@ -41,7 +41,16 @@
 // client would; Click and Select press components of a message the bot posted; and
 // SubmitModal fills in a modal the bot opened. Redeliver sends an interaction twice.
 // Users and channels are named by username or channel name, or given by id; DMChannel
-// gives the id of a user's DM channel with the bot, for interactions in DMs.
+// gives the id of a user's DM channel with the bot, for interactions in DMs, and
+// GroupDM makes a group DM the bot is not in, where only commands registered for the
+// private-channel context and the user install are offered, with the interaction shaped
+// as for a user-installed app (context 2, user, authorizing_integration_owners) and
+// every REST request about the channel refused with 50001 Missing Access.
+//
+// Sharding is modelled as Discord does it in one process: each IDENTIFY names its
+// shard, each server's events and interactions go to shard (guild_id >> 22) %
+// num_shards and everything without a server (direct messages) to shard 0; ShardOf
+// computes it and ShardEvents lists what a shard's session was sent.
 //
 // # REST
 //
@@ -72,6 +81,9 @@
 // minutes, 50027 (InteractionTokenLifetime, ExpireInteraction); the 6,000-character total
 // of a message's embeds and its five action rows; and bursts of 5xx answers and dropped
 // connections on demand (FailNextN, Failure.Drop). RateLimited counts the 429s answered.
+// A message created with a nonce and enforce_nonce, in JSON or a multipart
+// payload_json, returns the bot's earlier message with that nonce from the past few
+// minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
 //
 // # Validation
 //

@@ -446,7 +446,10 @@ func (s *Server) sendLocked(sess *gwSession, typ string, data json.RawMessage, g
 }
 
 // shardOf is the shard that receives a guild's events: (guild_id >> 22) % num_shards;
-// events without a guild go to shard 0.
+// events without a guild, direct messages among them, go to shard 0. This is Discord's
+// rule, from its developer documentation, Gateway, "Sharding": "shard_id = (guild_id
+// >> 22) % num_shards ... As a consequence, all DM and group DM events will be sent to
+// shard 0."
 func shardOf(guildID string, count int) int {
 	id, err := strconv.ParseUint(guildID, 10, 64)
 	if err != nil || count <= 1 {
@@ -623,6 +626,27 @@ func (s *Server) Connected() int {
 func (s *Server) WaitConnected(ctx context.Context, n int) error {
 	return s.Wait(ctx, func() bool { return s.Connected() >= n })
 }
+
+// ShardEvents returns the names of the events sent to the newest session of shard id
+// (of however many shards it identified with), in sequence order, for assertions on
+// which shard of a sharded bot Discord told.
+func (s *Server) ShardEvents(id int) []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for shard, sess := range s.gw.current {
+		if shard[0] != id {
+			continue
+		}
+		for _, ev := range sess.log {
+			out = append(out, fmt.Sprintf("%d %s", ev.seq, ev.typ))
+		}
+	}
+	return out
+}
+
+// ShardOf returns the shard of count that Discord sends guildID's events to.
+func ShardOf(guildID string, count int) int { return shardOf(guildID, count) }
 
 // SessionEvents returns the names of the events sent in the newest session, in sequence
 // order, for assertions on what the bot was told.

@@ -120,11 +120,7 @@ func (s *Server) findCommandLocked(name string, ch *channelState) *commandState 
 	if c == nil {
 		return nil
 	}
-	ctx := 0
-	if ch.Type == discordgo.ChannelTypeDM {
-		ctx = 1
-	}
-	if c.Contexts != nil && !slices.Contains(c.Contexts, ctx) {
+	if !offered(c, ch) {
 		return nil
 	}
 	return c
@@ -172,7 +168,11 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 		"channel_id": ch.ID, "channel": chj, "locale": "en-US", "entitlements": []any{},
 		"attachment_size_limit": maxFileSize, "entitlement_sku_ids": []any{},
 	}
-	if ch.GuildID == "" {
+	if ch.Type == discordgo.ChannelTypeGroupDM {
+		if err := s.groupDMInteraction(st, p, u, ch); err != nil {
+			return nil, nil, err
+		}
+	} else if ch.GuildID == "" {
 		if ch.Type != discordgo.ChannelTypeDM || ch.RecipientID != u.ID {
 			return nil, nil, fmt.Errorf("%s is not the recipient of DM channel %s", u.Username, ch.ID)
 		}
@@ -803,7 +803,7 @@ func (s *Server) respondLocked(st *interactionState, c *call, typ discordgo.Inte
 			}
 		}
 		if st.Type == discordgo.InteractionApplicationCommand {
-			m.typ = discordgo.MessageTypeChatInputCommand
+			m.Type = discordgo.MessageTypeChatInputCommand
 		}
 		m.InteractionID, m.interaction = st.ID, st
 		if m.Ephemeral {

@@ -25,7 +25,6 @@ const (
 // messageState is a message with what the fake needs to answer for it.
 type messageState struct {
 	Message
-	typ           discordgo.MessageType
 	rawEmbeds     []any
 	rawComponents []any
 	edited        time.Time
@@ -324,11 +323,14 @@ func (s *Server) messageJSON(m *messageState) map[string]any {
 		edited = timestamp(m.edited)
 	}
 	j := map[string]any{
-		"id": m.ID, "type": int(m.typ), "channel_id": m.ChannelID, "author": userJSON(s.bot),
+		"id": m.ID, "type": int(m.Type), "channel_id": m.ChannelID, "author": userJSON(s.bot),
 		"content": m.Content, "timestamp": timestamp(m.Created), "edited_timestamp": edited,
 		"tts": false, "mention_everyone": false, "mentions": mentions, "mention_roles": []any{},
 		"attachments": atts, "embeds": orEmpty(m.rawEmbeds), "components": orEmpty(m.rawComponents),
 		"pinned": false, "flags": int(m.Flags),
+	}
+	if m.Nonce != "" {
+		j["nonce"] = m.Nonce
 	}
 	if m.ThreadID != "" {
 		if t := s.channels[m.ThreadID]; t != nil {

@@ -189,6 +189,11 @@ type Message struct {
 	Deleted  bool
 	ThreadID string // the thread started from this message
 	Created  time.Time
+	// Nonce is the nonce the message was created with, if any.
+	Nonce string
+	// Type is the message's type: discordgo.MessageTypeDefault for a post,
+	// MessageTypeThreadCreated for Discord's notice of a new thread, and so on.
+	Type discordgo.MessageType
 }
 
 // Component returns the component with the custom ID id in the message, or nil.

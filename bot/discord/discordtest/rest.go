@@ -28,6 +28,7 @@ func (s *Server) restRoutes() []restRoute {
 		r("GET", "/oauth2/applications/@me", true, s.getApplication), // discordgo's Session.Application
 		r("POST", "/users/@me/channels", true, s.createDM),
 		r("GET", "/channels/{channel_id}", true, s.getChannel),
+		r("PATCH", "/channels/{channel_id}", true, s.editChannel),
 		r("POST", msgs, true, s.createMessage),
 		r("GET", msg, true, s.getMessage),
 		r("PATCH", msg, true, s.editMessage),
@@ -126,7 +127,8 @@ func (s *Server) visibleChannel(id string) (*channelState, *reply) {
 		r := unknownChannel().expected()
 		return nil, &r
 	}
-	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 {
+	if ch.GuildID != "" && s.botPerms(ch)&discordgo.PermissionViewChannel == 0 || ch.Type == discordgo.ChannelTypeGroupDM {
+		// The bot sees no channel of a server it is not in, and no group DM.
 		r := missingAccess()
 		return nil, &r
 	}
@@ -195,15 +197,6 @@ func (s *Server) createMessage(c *call) reply {
 		s.mu.Unlock()
 		return missingPermissions()
 	}
-	unarchived := false
-	if ch.isThread() {
-		// Sending a message in an archived thread unarchives it, for anyone with Send
-		// Messages in Threads when the thread is not locked:
-		// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving).
-		unarchived = ch.archived
-		ch.archived = false
-		ch.members[s.bot.ID] = true
-	}
 	cont, r := parseBody(c.body)
 	if r != nil {
 		s.mu.Unlock()
@@ -213,10 +206,34 @@ func (s *Server) createMessage(c *call) reply {
 		s.mu.Unlock()
 		return apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, "Invalid Form Body: only interaction responses can be ephemeral")
 	}
+	nonce, r := messageNonce(c.body)
+	if r != nil {
+		s.mu.Unlock()
+		return *r
+	}
+	now := time.Now()
+	if old := s.nonceMessageLocked(nonce, c.body, now); old != nil {
+		j := s.messageJSON(old)
+		s.mu.Unlock()
+		return okJSON(j)
+	}
+	unarchived := false
+	if ch.isThread() {
+		// Sending a message in an archived thread unarchives it, for anyone with Send
+		// Messages in Threads when the thread is not locked:
+		// https://discord.com/developers/docs/topics/threads (Archiving & Unarchiving).
+		unarchived = ch.archived
+		ch.archived = false
+		ch.members[s.bot.ID] = true
+	}
 	m, r := s.newMessageLocked(ch, cont, c.files)
 	if r != nil {
 		s.mu.Unlock()
 		return *r
+	}
+	if nonce != "" {
+		m.Nonce = nonce
+		s.nonces[s.bot.ID+":"+nonce] = nonceState{message: m.ID, at: now}
 	}
 	j := s.messageJSON(m)
 	ev, intent := s.messageEventLocked(ch, j)
@@ -364,7 +381,7 @@ func (s *Server) threadWithoutMessage(c *call) reply {
 	if typ == discordgo.ChannelTypeGuildPublicThread {
 		// Discord announces a public thread made without a message in its channel.
 		sys := &messageState{Message: Message{ID: s.ids.next(), ChannelID: ch.ID, GuildID: ch.GuildID,
-			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now()}, typ: discordgo.MessageTypeThreadCreated}
+			AuthorID: s.bot.ID, Content: t.Name, Created: time.Now(), Type: discordgo.MessageTypeThreadCreated}}
 		s.addMessageLocked(ch, sys)
 	}
 	return s.threadCreated(t)

@@ -96,6 +96,9 @@ type Server struct {
 	latency      map[string]time.Duration
 	faults       []fault
 	rl           rateLimits
+	nonces       map[string]nonceState // by author and nonce
+	nonceWindow  time.Duration
+	nonceHits    int
 	gw           gatewayState
 }
 
@@ -153,6 +156,8 @@ func Start(cfg Config) (*Server, error) {
 		tokens:       map[string]*interactionState{},
 		latency:      map[string]time.Duration{},
 		rl:           rateLimits{routes: map[string]RateLimit{}, buckets: map[string]*bucketState{}},
+		nonces:       map[string]nonceState{},
+		nonceWindow:  DefaultNonceWindow,
 	}
 	if s.token == "" {
 		s.token = DefaultToken
@@ -173,10 +178,35 @@ func Start(cfg Config) (*Server, error) {
 	s.gw.init()
 	s.http = httptest.NewServer(http.HandlerFunc(s.serveHTTP))
 	s.addr = s.http.Listener.Addr().String()
-	base := &http.Transport{Proxy: nil, DialContext: s.dial, MaxIdleConnsPerHost: 16}
-	s.client = &http.Client{Transport: &transport{s: s, base: base}, Timeout: 20 * time.Second}
-	s.dialer = &websocket.Dialer{Proxy: nil, NetDialContext: s.dial, HandshakeTimeout: 10 * time.Second}
+	s.client, s.dialer = clients(s.addr, s.fail)
 	return s, nil
+}
+
+// clients are an http.Client and a websocket dialer that reach only the fake at addr,
+// reporting any other destination with fail.
+func clients(addr string, fail func(format string, args ...any)) (*http.Client, *websocket.Dialer) {
+	dial := func(ctx context.Context, network, to string) (net.Conn, error) {
+		if to != addr {
+			fail("discordtest: the bot dialed %s, which is not the fake Discord (%s); tests have no network", to, addr)
+			return nil, fmt.Errorf("discordtest: refusing to dial %s", to)
+		}
+		var d net.Dialer
+		return d.DialContext(ctx, "tcp", addr)
+	}
+	base := &http.Transport{Proxy: nil, DialContext: dial, MaxIdleConnsPerHost: 16}
+	return &http.Client{Transport: &transport{addr: addr, fail: fail, base: base}, Timeout: 20 * time.Second},
+		&websocket.Dialer{Proxy: nil, NetDialContext: dial, HandshakeTimeout: 10 * time.Second}
+}
+
+// Addr is the fake's listening address, for RemoteClients.
+func (s *Server) Addr() string { return s.addr }
+
+// RemoteClients are an http.Client and a websocket dialer (for discordgo.Session.Client
+// and Dialer) with which a bot in another process, such as a re-executed test binary,
+// reaches the fake listening at addr (Server.Addr) as HTTPClient and Dialer do. A
+// request anywhere else fails, reported to fail, and never leaves the machine.
+func RemoteClients(addr string, fail func(format string, args ...any)) (*http.Client, *websocket.Dialer) {
+	return clients(addr, fail)
 }
 
 // Close stops the fake: connections are dropped and later failures are only kept.
@@ -226,17 +256,6 @@ func (s *Server) NewSession() *discordgo.Session {
 	return ds
 }
 
-// dial connects to the fake whatever the address, after checking it is the fake's:
-// nothing reaches the network.
-func (s *Server) dial(ctx context.Context, network, addr string) (net.Conn, error) {
-	if addr != s.addr {
-		s.fail("discordtest: the bot dialed %s, which is not the fake Discord (%s); tests have no network", addr, s.addr)
-		return nil, fmt.Errorf("discordtest: refusing to dial %s", addr)
-	}
-	var d net.Dialer
-	return d.DialContext(ctx, "tcp", s.addr)
-}
-
 // discordHosts are the hosts the transport sends to the fake.
 var discordHosts = map[string]bool{
 	"discord.com": true, "discordapp.com": true, "canary.discord.com": true, "ptb.discord.com": true,
@@ -244,14 +263,15 @@ var discordHosts = map[string]bool{
 
 // transport rewrites requests for Discord's hosts to the fake server.
 type transport struct {
-	s    *Server
+	addr string
+	fail func(format string, args ...any)
 	base http.RoundTripper
 }
 
 func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	host := req.URL.Hostname()
-	if !discordHosts[host] && req.URL.Host != t.s.addr {
-		t.s.fail("discordtest: the bot sent %s %s, which is not Discord's API; tests have no network", req.Method, req.URL)
+	if !discordHosts[host] && req.URL.Host != t.addr {
+		t.fail("discordtest: the bot sent %s %s, which is not Discord's API; tests have no network", req.Method, req.URL)
 		if req.Body != nil {
 			req.Body.Close()
 		}
@@ -259,7 +279,7 @@ func (t *transport) RoundTrip(req *http.Request) (*http.Response, error) {
 	}
 	r := req.Clone(req.Context())
 	r.URL.Scheme = "http"
-	r.URL.Host = t.s.addr
+	r.URL.Host = t.addr
 	r.Host = req.URL.Host
 	return t.base.RoundTrip(r)
 }

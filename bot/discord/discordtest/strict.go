@@ -281,3 +281,84 @@ func (s *Server) ExpireInteraction(in *Interaction) {
 		st.expired = true
 	}
 }
+
+// DefaultNonceWindow is how long the fake remembers a message's nonce for enforce_nonce.
+// Discord says only "the past few minutes" (Create Message, below); five is the fake's
+// reading of it.
+const DefaultNonceWindow = 5 * time.Minute
+
+// maxNonce is the longest nonce Discord accepts: "nonce? integer or string … (up to
+// 25 characters)", https://discord.com/developers/docs/resources/message#create-message
+const maxNonce = 25
+
+// nonceState is the message a nonce created and when.
+type nonceState struct {
+	message string
+	at      time.Time
+}
+
+// SetNonceWindow sets how long a nonce stays checked for enforce_nonce; 0 restores
+// DefaultNonceWindow.
+func (s *Server) SetNonceWindow(d time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if d <= 0 {
+		d = DefaultNonceWindow
+	}
+	s.nonceWindow = d
+}
+
+// NonceHits returns how many message creations the fake answered with an earlier
+// message because of enforce_nonce: each is a post a player would otherwise have seen
+// twice.
+func (s *Server) NonceHits() int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.nonceHits
+}
+
+// messageNonce reads the nonce of a create-message body (a string or an integer, at most
+// 25 characters), or says why Discord would refuse it.
+func messageNonce(body map[string]any) (string, *reply) {
+	var n string
+	switch v := body["nonce"].(type) {
+	case nil:
+		return "", nil
+	case string:
+		n = v
+	case float64:
+		n = strconv.FormatFloat(v, 'f', 0, 64)
+	default:
+		r := apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, "Invalid Form Body: nonce must be a string or an integer")
+		return "", &r
+	}
+	if len(n) > maxNonce {
+		r := apiError(http.StatusBadRequest, discordgo.ErrCodeInvalidFormBody, fmt.Sprintf("Invalid Form Body: nonce is %d characters; at most %d", len(n), maxNonce))
+		return "", &r
+	}
+	return n, nil
+}
+
+// nonceMessageLocked applies enforce_nonce to a message the bot is creating with nonce:
+// "enforce_nonce? boolean: If true and nonce is present, it will be checked for
+// uniqueness in the past few minutes. If another message was created by the same author
+// with the same nonce, that message will be returned and no new message will be
+// created." (Create Message, https://discord.com/developers/docs/resources/message#create-message).
+// It returns that earlier message, or nil when the post is to create one. The check
+// spans every channel, as the author's nonce does; a deleted message is not returned.
+// s.mu is held.
+func (s *Server) nonceMessageLocked(nonce string, body map[string]any, now time.Time) *messageState {
+	if enforce, _ := body["enforce_nonce"].(bool); !enforce || nonce == "" {
+		return nil
+	}
+	st, ok := s.nonces[s.bot.ID+":"+nonce]
+	if !ok || now.Sub(st.at) > s.nonceWindow {
+		return nil
+	}
+	m := s.messages[st.message]
+	if m == nil || m.Deleted {
+		return nil
+	}
+	s.nonceHits++
+	return m
+}

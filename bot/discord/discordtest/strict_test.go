@@ -1,6 +1,7 @@
 package discordtest
 
 import (
+	"encoding/json"
 	"errors"
 	"net/http"
 	"strings"
@@ -262,5 +263,82 @@ func TestInteractionTokenExpires(t *testing.T) {
 	}
 	if _, err := ds.FollowupMessageCreate(i.Interaction, true, &discordgo.WebhookParams{Content: text}); restCode(err) != discordgo.ErrCodeInvalidWebhookTokenProvided {
 		t.Errorf("followup after 15 minutes = %v, want 50027", err)
+	}
+}
+
+func TestEnforceNonce(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{TB: t}
+	srv := New(rec, Config{Guilds: []Guild{strictGuild()}})
+	ds := open(t, srv)
+	general, games := srv.Channel("general").ID, srv.Channel("games").ID
+	post := func(channel, body string, files []*discordgo.File) *discordgo.Message {
+		t.Helper()
+		endpoint := discordgo.EndpointChannelMessages(channel)
+		contentType, data := "application/json", []byte(body)
+		if files != nil {
+			var payload map[string]any
+			if err := json.Unmarshal([]byte(body), &payload); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if contentType, data, err = discordgo.MultipartBodyWithJSON(payload, files); err != nil {
+				t.Fatal(err)
+			}
+		}
+		resp, err := ds.RequestRaw("POST", endpoint, contentType, data, endpoint, 0)
+		if err != nil {
+			t.Fatalf("post %s: %v", body, err)
+		}
+		var m discordgo.Message
+		if err := json.Unmarshal(resp, &m); err != nil {
+			t.Fatal(err)
+		}
+		return &m
+	}
+
+	// The same nonce with enforce_nonce returns the first message and creates nothing,
+	// in JSON and in multipart payload_json alike, in any channel.
+	first := post(general, `{"content":"your move","nonce":"n1c","enforce_nonce":true}`, nil)
+	again := post(general, `{"content":"your move","nonce":"n1c","enforce_nonce":true}`, nil)
+	png := []*discordgo.File{{Name: "board.png", ContentType: "image/png", Reader: strings.NewReader("not really a png")}}
+	multi := post(general, `{"content":"your move","nonce":"n1c","enforce_nonce":true}`, png)
+	elsewhere := post(games, `{"content":"your move","nonce":"n1c","enforce_nonce":true}`, nil)
+	for _, m := range []*discordgo.Message{again, multi, elsewhere} {
+		if m.ID != first.ID || m.ChannelID != general {
+			t.Errorf("a repeated nonce returned message %s in %s, want %s in %s", m.ID, m.ChannelID, first.ID, general)
+		}
+	}
+	if n := len(srv.Messages("general")); n != 1 {
+		t.Errorf("general has %d messages after four posts with one nonce, want 1", n)
+	}
+	if n := len(srv.Messages("games")); n != 0 {
+		t.Errorf("games has %d messages, want 0", n)
+	}
+	if m, _ := srv.Message(first.ID); m.Nonce != "n1c" {
+		t.Errorf("message nonce = %q, want n1c", m.Nonce)
+	}
+
+	// A multipart post starts its own nonce, and its repeat is deduplicated too.
+	withFile := post(general, `{"content":"board","nonce":"n2c","enforce_nonce":true}`, png)
+	if again := post(general, `{"content":"board","nonce":"n2c","enforce_nonce":true}`, png); again.ID != withFile.ID {
+		t.Errorf("a repeated multipart nonce made message %s, want %s", again.ID, withFile.ID)
+	}
+
+	// Without enforce_nonce a nonce is only echoed, and a repeat posts again.
+	a := post(games, `{"content":"hello","nonce":"n3c"}`, nil)
+	b := post(games, `{"content":"hello","nonce":"n3c"}`, nil)
+	if a.ID == b.ID || len(srv.Messages("games")) != 2 {
+		t.Errorf("without enforce_nonce: ids %s and %s, %d messages; want two messages", a.ID, b.ID, len(srv.Messages("games")))
+	}
+
+	// Only the past few minutes count: an old nonce posts again.
+	srv.SetNonceWindow(time.Millisecond)
+	time.Sleep(5 * time.Millisecond)
+	if late := post(general, `{"content":"your move","nonce":"n1c","enforce_nonce":true}`, nil); late.ID == first.ID {
+		t.Errorf("a nonce older than the window returned the old message")
+	}
+	if got := srv.NonceHits(); got != 4 {
+		t.Errorf("NonceHits = %d, want 4", got)
 	}
 }

@@ -92,8 +92,9 @@ type channelState struct {
 	messages    []*messageState
 	members     map[string]bool // thread members
 	archived    bool
-	locked      bool // only members with Manage Threads may unarchive it or post
-	deleted     bool // every request about it gets Unknown Channel
+	locked      bool     // only members with Manage Threads may unarchive it or post
+	deleted     bool     // every request about it gets Unknown Channel
+	recipients  []string // a group DM's users (the bot is never one)
 	autoArchive int
 	invitable   bool
 	created     time.Time
@@ -269,6 +270,8 @@ func (s *Server) channelJSON(c *channelState) map[string]any {
 	case c.Type == discordgo.ChannelTypeDM:
 		j["recipients"] = []any{userJSON(*s.users[c.RecipientID])}
 		return j
+	case c.Type == discordgo.ChannelTypeGroupDM:
+		return s.groupDMJSON(c, j)
 	case c.isThread():
 		j["guild_id"] = c.GuildID
 		j["parent_id"] = c.ParentID

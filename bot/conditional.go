@@ -1,0 +1,398 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+	"unicode"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
+)
+
+// Conditional moves: while waiting for the opponent, a player prepares lines (the
+// opponent's move, the player's reply, the opponent's next move, ...). When the
+// opponent's move matches a line, the reply is played at once through the path of
+// an ordinary move and the line moves on; any other move clears the player's
+// lines, and so do a takeback and the end of the game. The lines are kept in the
+// game record (storage.Conditional) and shown to nobody but their player.
+
+// CmdConditional is the command that adds, shows and clears conditional moves.
+const CmdConditional = "conditional"
+
+// The limits of a player's conditional lines in one game.
+const (
+	maxConditionalLines = 10
+	maxConditionalPlies = 20
+	maxLineLength       = 200 // characters of a line as typed
+)
+
+// conditionalFeature is the conditional moves feature: its command and the hooks
+// that play, advance and clear the lines.
+func (s *Service) conditionalFeature() Feature {
+	return Feature{
+		Commands: []Command{{Handle: s.cmdConditional, Complete: map[string]Completer{"game": s.completeGame},
+			Spec: CommandSpec{Name: CmdConditional, Private: true,
+				Description: "Prepare replies to your opponent's next moves while you wait (private)",
+				Subcommands: []CommandSpec{
+					{Name: "add", Description: "Add a line: their move, your reply, and so on", Options: []OptionSpec{
+						{Name: "line", Description: "Such as Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString,
+							Required: true, MaxLength: maxLineLength},
+						gameOption()}},
+					{Name: "show", Description: "Your conditional lines in a game", Options: []OptionSpec{gameOption()}},
+					{Name: "clear", Description: "Remove your conditional lines in a game", Options: []OptionSpec{gameOption()}},
+				}}}},
+		Moved:     s.conditionalMoved,
+		TookBack:  clearConditional,
+		GameEnded: func(end GameEnd) error { return clearConditional(GameChange{Tx: end.Tx, Game: end.Game}) },
+	}
+}
+
+// conditionalHelp explains the syntax of a line, in the words of /conditional's
+// answers.
+const conditionalHelp = "A line is your opponent's move, your reply, their next move, your reply to it, and so on, " +
+	"separated by spaces, in the game's own notation (move numbers may be left out): the line Nf3 Ce7 Bxe7 Qxe7 (/conditional add line:...) means " +
+	"\"if Nf3 then Ce7; if Bxe7 then Qxe7\". In a Go-Chess placement round, after you have chosen, a line pairs " +
+	"their choice this round with yours for the next: Q@d4 N@e6 means \"if they place the queen on d4, place my " +
+	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a move that " +
+	"comes with a draw offer, a takeback, and the end of the game."
+
+// cmdConditional adds, shows or clears the user's conditional lines in a game.
+func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
+	switch action := strings.ToLower(req.Args.Get(SubcommandArg)); action {
+	case "add":
+		text := req.Args.Get("line")
+		if text == "" {
+			return refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
+		}
+		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+			return s.addConditional(tx, e, g, side, text)
+		})
+	case "clear":
+		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+			mine, others := splitLines(g, side)
+			g.Conditional = others
+			if err := tx.PutGame(g); err != nil {
+				return err
+			}
+			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+				Text: fmt.Sprintf("Cleared %s in game %s.", plural(len(mine), "conditional line"), g.ID)}
+			return nil
+		})
+	case "show", "":
+		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+			g, err := s.findGame(tx, req, ownGame)
+			if err != nil {
+				return err
+			}
+			if err := mustBeActive(g); err != nil {
+				return err
+			}
+			side, _ := g.SideOf(req.User.ID)
+			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g), Text: s.showLines(g, side)}
+			return nil
+		})
+	default:
+		return refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
+	}
+}
+
+// splitLines returns side's lines for the current point of g (see splitLinesAt)
+// and everyone else's.
+func splitLines(g *storage.Game, side rules.Side) (mine, others []storage.Conditional) {
+	return splitLinesAt(g, side, len(g.Moves))
+}
+
+// addConditional checks text as a line of side in g and adds it.
+func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string) error {
+	opp := g.Player(side.Other())
+	if g.Awaits(side) {
+		if _, ok := inRound(g.Position); ok {
+			return refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", seatName(opp))
+		}
+		return refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, seatName(opp))
+	}
+	if opp.IsEngine() {
+		return refuse(ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
+	}
+	moves, err := parseLine(g, side, text)
+	if err != nil {
+		return err
+	}
+	mine, others := splitLines(g, side)
+	kept := make([]storage.Conditional, 0, len(mine)+1)
+	for _, c := range mine {
+		n := min(len(c.Moves), len(moves))
+		for i := 0; i < n; i += 2 {
+			if c.Moves[i] != moves[i] {
+				break
+			}
+			if c.Moves[i+1] != moves[i+1] {
+				shown := lineText(g, c.Moves[:i+2])
+				return refuse(ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
+					"one reply per move (/conditional clear removes your lines).",
+					shown[i], lineText(g, moves[:i+2])[i+1], shown[i+1])
+			}
+		}
+		switch {
+		case slices.Equal(c.Moves[:n], moves[:n]) && len(c.Moves) >= len(moves):
+			return refuse(ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
+		case slices.Equal(c.Moves[:n], moves[:n]):
+			continue // the new line carries this one further
+		}
+		kept = append(kept, c)
+	}
+	if len(kept) >= maxConditionalLines {
+		return refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
+			len(kept), g.ID)
+	}
+	kept = append(kept, storage.Conditional{Side: side, Ply: len(g.Moves), Moves: moves})
+	g.Conditional = append(others, kept...)
+	if err := tx.PutGame(g); err != nil {
+		return err
+	}
+	e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+		Text: fmt.Sprintf("Conditional line added in game %s: %s.\n%s", g.ID, describeLine(lineText(g, moves)), s.showLines(g, side))}
+	return nil
+}
+
+// parseLine reads text as a line of side in g: its moves, alternately the
+// opponent's and side's, each legal where it falls, in canonical text.
+func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) {
+	var toks []string
+	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
+		// Move numbers ("12.", "12...", "12.Nf3") are accepted and ignored.
+		f = strings.TrimLeft(strings.TrimLeft(f, "0123456789"), ".")
+		if f != "" {
+			toks = append(toks, f)
+		}
+	}
+	switch {
+	case len(toks) < 2:
+		return nil, refuse(ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
+	case len(toks)%2 != 0:
+		return nil, refuse(ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
+			rules.Echo(toks[len(toks)-1]))
+	case len(toks) > maxConditionalPlies:
+		return nil, refuse(ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
+	}
+	trial := g.Record
+	trial.Moves = slices.Clone(g.Moves)
+	pos := g.Position
+	out := make([]string, 0, len(toks))
+	for i, tok := range toks {
+		who, whose := side.Other(), "your opponent's move"
+		if i%2 == 1 {
+			who, whose = side, "your reply"
+		}
+		if pos.Outcome().IsOver() {
+			return nil, refuse(ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
+		}
+		if !slices.Contains(record.ToMove(pos), who) {
+			return nil, refuse(ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
+				i+1, rules.Echo(tok), whose, seatName(g.Player(who.Other())))
+		}
+		next, err := playTrial(&trial, pos, who, tok)
+		if err != nil {
+			if text, ok := userText(err); ok {
+				return nil, refuse(ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
+			}
+			return nil, err
+		}
+		pos = next
+		out = append(out, trial.Moves[len(trial.Moves)-1].Move)
+	}
+	return out, nil
+}
+
+// playTrial plays tok as who's entry on r after pos; in a placement round a bare
+// cell means the round's piece.
+func playTrial(r *record.Record, pos rules.Position, who rules.Side, tok string) (rules.Position, error) {
+	_, next, err := r.Play(pos, who, tok, time.Time{})
+	if err != nil && errors.Is(err, rules.ErrBadNotation) {
+		if sim, ok := inRound(pos); ok {
+			if ms := sim.LegalMovesFor(who); len(ms) > 0 {
+				if _, n := pos.Variant().Dims().ScanSquare(tok); n == len(tok) {
+					_, next, err = r.Play(pos, who, string(ms[0].Drop.Letter())+"@"+tok, time.Time{})
+				}
+			}
+		}
+	}
+	return next, err
+}
+
+// lineText writes the moves of a line of g in the game's notation, numbered as in
+// PGN when the position carries move numbers ("12. Nf3", "12... Ce7"; a placement
+// choice as its drop, such as N@e6); a move that no longer replays ends it.
+func lineText(g *storage.Game, moves []string) []string {
+	trial := g.Record
+	trial.Moves = slices.Clone(g.Moves)
+	pos := g.Position
+	out := make([]string, 0, len(moves))
+	for _, mv := range moves {
+		tos := record.ToMove(pos)
+		if len(tos) == 0 {
+			break
+		}
+		who := tos[0]
+		if len(tos) == 2 && len(trial.Moves) > 0 { // the first of a round's two choices is the line owner's reply
+			who = trial.Moves[len(trial.Moves)-1].Side.Other()
+		}
+		m, next, err := trial.Play(pos, who, mv, time.Time{})
+		if err != nil {
+			break
+		}
+		text := pos.SAN(m)
+		if f, ok := pos.(interface{ FullmoveNumber() int }); ok && len(tos) == 1 {
+			dots := "."
+			if who == rules.Black {
+				dots = "..."
+			}
+			text = fmt.Sprintf("%d%s %s", f.FullmoveNumber(), dots, text) // numbered as in PGN
+		}
+		out = append(out, text)
+		pos = next
+	}
+	return out
+}
+
+// describeLine says a line in words: "if 12. Nf3 then 12... Ce7; if 13. Bxe7 then 13... Qxe7".
+func describeLine(moves []string) string {
+	var parts []string
+	for i := 0; i+1 < len(moves); i += 2 {
+		parts = append(parts, fmt.Sprintf("if %s then %s", moves[i], moves[i+1]))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// showLines lists side's conditional lines in g, for that player alone.
+func (s *Service) showLines(g *storage.Game, side rules.Side) string {
+	mine, _ := splitLines(g, side)
+	if len(mine) == 0 {
+		return fmt.Sprintf("You have no conditional lines in game %s. %s", g.ID, conditionalHelp)
+	}
+	lines := []string{fmt.Sprintf("Your conditional lines in game %s (only you can see them):", g.ID)}
+	for i, c := range mine {
+		lines = append(lines, fmt.Sprintf("%d. %s", i+1, describeLine(lineText(g, c.Moves))))
+	}
+	lines = append(lines, fmt.Sprintf("Any other move by %s clears them all.", seatName(g.Player(side.Other()))))
+	return strings.Join(lines, "\n")
+}
+
+// conditionalMoved plays the reply of the waiting player's line that the move just
+// made matches, and moves that line on; a move outside every line clears them.
+func (s *Service) conditionalMoved(ch GameChange) error {
+	g, owner := ch.Game, ch.Side.Other()
+	mine, others := splitLinesAt(g, owner, len(g.Moves)-1)
+	if len(mine) == 0 {
+		if len(others) == len(g.Conditional) {
+			return nil
+		}
+		g.Conditional = others
+		return ch.Tx.PutGame(g)
+	}
+	played := g.Moves[len(g.Moves)-1]
+	var reply string
+	var next []storage.Conditional
+	for _, c := range mine {
+		if c.Moves[0] != played.Move {
+			continue
+		}
+		reply = c.Moves[1]
+		if len(c.Moves) > 2 {
+			next = append(next, storage.Conditional{Side: owner, Ply: len(g.Moves) + 1, Moves: c.Moves[2:]})
+		}
+	}
+	if o := g.DrawOffer; o != nil && o.By == ch.Side {
+		reply = "" // a draw offer waits for the player's own answer
+	}
+	if reply == "" || !g.Awaits(owner) {
+		g.Conditional = others
+		return ch.Tx.PutGame(g)
+	}
+	ownerSeat := g.Player(owner)
+	saved, image := ch.e.reply, ch.e.image
+	_, round := inRound(g.Position)
+	shown := "" // the reply as played, public once played (a placement choice is not shown)
+	if m, err := g.Position.ParseMove(reply); err == nil && !round {
+		shown = g.Position.SAN(m)
+	}
+	g.Conditional = append(others, next...)
+	before := len(ch.e.notes)
+	note := fmt.Sprintf("%s had this conditional reply ready.", seatName(ownerSeat))
+	if round {
+		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
+			seatName(ownerSeat), seatName(g.Player(ch.Side)))
+	}
+	if err := ch.Play(owner, reply, note); err != nil {
+		if _, ok := userText(err); !ok {
+			return err
+		}
+		// The reply no longer fits (it was checked when entered): the lines go.
+		g.Conditional = others
+		return ch.Tx.PutGame(g)
+	}
+	// The owner's turn notice for the move is moot: the reply followed at once. A
+	// mover who asked sees the reply where they asked, and needs no notice of it.
+	mover := g.Player(ch.Side).ID
+	kept := ch.e.notes[:ch.notes]
+	for i, n := range ch.e.notes[ch.notes:] {
+		moot := n.n.To.ID == ownerSeat.ID
+		if i+ch.notes >= before {
+			moot = ch.from != nil && n.n.To.ID == mover
+		}
+		if !moot {
+			kept = append(kept, n)
+		}
+	}
+	ch.e.notes = kept
+	if ch.from != nil {
+		ch.e.reply.Mentions = slices.DeleteFunc(ch.e.reply.Mentions, func(id string) bool { return id == mover })
+	}
+	if round {
+		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
+		saved.Mentions = slices.DeleteFunc(saved.Mentions, func(id string) bool { return id == ownerSeat.ID })
+		saved.Text = ch.Said + "\n" + note + "\n" + s.statusLine(g)
+		saved.Actions = gameActions(g)
+		ch.e.reply, ch.e.image = saved, image
+	} else {
+		ch.e.reply.Text = ch.Said + "\n" + ch.e.reply.Text
+	}
+	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", shown)
+	if round {
+		// A notice may be posted where everyone reads it: it does not name the cell.
+		what = "Your conditional choice for this round is made; /board shows it to you alone."
+	}
+	inPlace := ch.from != nil && samePlace(*ch.from, g)
+	return s.tell(ch.Tx, ch.e, g, owner, NoticeInfo, ch.Said+"\n"+what,
+		fmt.Sprintf("conditional/%s/%d", g.ID, len(g.Moves)), inPlace)
+}
+
+// splitLinesAt returns side's lines made for entry ply of g, and every other
+// player's lines; a line of side made for another point of the game (which no
+// hook moved on) is dropped.
+func splitLinesAt(g *storage.Game, side rules.Side, ply int) (mine, others []storage.Conditional) {
+	for _, c := range g.Conditional {
+		switch {
+		case c.Side != side:
+			others = append(others, c)
+		case c.Ply == ply && len(c.Moves) >= 2:
+			mine = append(mine, c)
+		}
+	}
+	return mine, others
+}
+
+// clearConditional removes every conditional line of the changed game (after a
+// takeback, or when it ends).
+func clearConditional(ch GameChange) error {
+	if len(ch.Game.Conditional) == 0 {
+		return nil
+	}
+	ch.Game.Conditional = nil
+	return ch.Tx.PutGame(ch.Game)
+}

@@ -1,0 +1,129 @@
+package bot
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// The daily digest: a player who asks for it (/settings digest_hour:H) gets one
+// direct message a day, at that hour (UTC), listing the games waiting for their
+// move, least time first; nothing on a day when no game waits, nor while they are on
+// leave. The player's record
+// holds when the next one is due (Player.DigestNext, in the store's index of players
+// due) and the date of the last one sent (Player.DigestSent), changed in the
+// transaction that queues the message, so a restart neither loses nor repeats one.
+
+// NoticeDigest is the daily digest.
+const NoticeDigest NoticeKind = "digest"
+
+// maxDigestButtons bounds the board buttons under a digest (one row).
+const maxDigestButtons = 5
+
+// digestOption is /settings' option for the digest.
+func digestOption() OptionSpec {
+	return OptionSpec{Name: "digest_hour", Type: OptString, MaxLength: 10,
+		Description: "A daily direct message listing the games waiting for your move, at this hour (0-23, UTC), or off"}
+}
+
+// parseDigestHour reads digest_hour: an hour 0 to 23 (UTC), or off (nil).
+func parseDigestHour(t string) (*int, error) {
+	switch strings.ToLower(t) {
+	case "off", "none", "no":
+		return nil, nil
+	}
+	h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(t), " utc"), ":00"))
+	if err != nil || h < 0 || h > 23 {
+		return nil, refuse(ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
+	}
+	return &h, nil
+}
+
+// setDigest sets p's digest hour (nil: off) and when the next one is due after now.
+func setDigest(p *storage.Player, hour *int, now time.Time) {
+	p.DigestHour, p.DigestNext = hour, time.Time{}
+	if hour != nil {
+		p.DigestNext = nextDigest(now, *hour)
+	}
+}
+
+// nextDigest is the first time after now at hour (UTC) o'clock.
+func nextDigest(now time.Time, hour int) time.Time {
+	now = now.UTC()
+	t := time.Date(now.Year(), now.Month(), now.Day(), hour, 0, 0, 0, time.UTC)
+	if !t.After(now) {
+		t = t.AddDate(0, 0, 1)
+	}
+	return t
+}
+
+// digestText describes p's digest setting.
+func digestText(p *storage.Player) string {
+	if p.DigestHour == nil {
+		return "off"
+	}
+	return fmt.Sprintf("daily at %02d:00 UTC", *p.DigestHour)
+}
+
+// sendDigest queues p's digest when it is due at now (and none was sent today, and
+// some game waits for p), and plans the next one. The caller stores p.
+func (s *Service) sendDigest(tx *storage.Tx, e *effects, p *storage.Player, now time.Time) error {
+	if p.DigestHour == nil || now.Before(p.DigestNext) {
+		return nil
+	}
+	p.DigestNext = nextDigest(now, *p.DigestHour)
+	today := now.UTC().Format(time.DateOnly)
+	if p.DigestSent == today || onLeave(p, now) {
+		return nil // one a day; none while the player is away on leave
+	}
+	games, err := tx.PlayerActiveGames(p.ID)
+	if err != nil {
+		return err
+	}
+	games = slices.DeleteFunc(games, func(g *storage.GameSummary) bool {
+		side, _ := g.SideOf(p.ID)
+		return !slices.Contains(g.ToMove, side)
+	})
+	if len(games) == 0 {
+		return nil
+	}
+	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(deadlineKey(a), deadlineKey(b)) })
+	wait := "games wait"
+	if len(games) == 1 {
+		wait = "game waits"
+	}
+	r := Reply{Title: "Your daily digest", Text: fmt.Sprintf("%d %s for your move, the least time first:", len(games), wait)}
+	for _, g := range games {
+		side, _ := g.SideOf(p.ID)
+		left := "no clock"
+		if !g.Deadline.IsZero() {
+			left = fmt.Sprintf("%s left (deadline %s)", formatLeft(g.Deadline.Sub(now)), formatTime(g.Deadline))
+		}
+		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, s.variantName(g.Variant), seatName(g.Players[side.Other()]), left)
+		if link := threadLink(g.Guild, g.Thread); link != "" {
+			line += " · " + link
+		}
+		r.Text += "\n" + line
+		if len(r.Actions) < maxDigestButtons {
+			r.Actions = append(r.Actions, Action{Label: "Game " + g.ID, Style: StyleSecondary, Command: CmdBoard, Args: Args{"game": g.ID}})
+		}
+	}
+	p.DigestSent = today
+	tellDirect(e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeDigest, r, "digest/"+p.ID+"/"+today)
+	return nil
+}
+
+// threadLink is the address of a game's thread on Discord, empty for a game without
+// one (local play).
+func threadLink(guild, thread string) string {
+	if guild == "" || thread == "" {
+		return ""
+	}
+	return "https://discord.com/channels/" + guild + "/" + thread
+}

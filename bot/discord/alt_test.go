@@ -1,0 +1,56 @@
+package discord_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/bot/discord/discordtest"
+)
+
+// described fails unless every attachment of m has a description saying whose move
+// it is and the position.
+func described(t *testing.T, where string, m *discordtest.Message) {
+	t.Helper()
+	if len(m.Attachments) == 0 {
+		t.Errorf("%s: no attachment", where)
+	}
+	for _, a := range m.Attachments {
+		if !strings.Contains(a.Description, "to move") || !strings.Contains(a.Description, "Position: ") {
+			t.Errorf("%s: attachment %s has description %q", where, a.Filename, a.Description)
+		}
+	}
+}
+
+// Every board picture carries its description, whichever way it is sent: posted in
+// the game's thread, in answer to a move, by direct message, and completing a deferred
+// answer; /board text:true answers with the text board instead.
+func TestBoardDescriptions(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	e.answer(e.srv.Command("bob", "general", "settings", discordtest.Opt{Name: "notify", Value: "dm"}))
+	thread := gothicGame(e)
+	described(t, "board in the thread", e.srv.Messages(thread)[0])
+	mv := e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	described(t, "answer to a move", mv)
+	if d := mv.Attachments[0].Description; !strings.Contains(d, "Last move e2 to e4") || !strings.Contains(d, "Bob (black) to move") {
+		t.Errorf("description after e4: %q", d)
+	}
+	e.svc.Idle()
+	dm, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool { return len(m.Attachments) > 0 })
+	if err != nil {
+		t.Fatalf("no board by direct message: %v", err)
+	}
+	described(t, "direct message", dm)
+
+	txt := e.answer(e.srv.Command("carol", thread, "board", discordtest.Opt{Name: "text", Value: true}))
+	if len(txt.Attachments) != 0 || !strings.Contains(text(txt), "```") || !strings.Contains(text(txt), "Last move e2 to e4") {
+		t.Errorf("/board text:true: %d attachments, %q", len(txt.Attachments), text(txt))
+	}
+}
+
+func TestDeferredBoardDescribed(t *testing.T) {
+	e := start(t, discord.Options{DeferAfter: time.Nanosecond}, discordtest.Config{})
+	thread := gothicGame(e)
+	described(t, "deferred answer", e.answer(e.srv.Command("alice", thread, "board")))
+}

@@ -1,0 +1,46 @@
+package discord_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/bot/discord/discordtest"
+)
+
+// In a group DM, where only the user-installed app can be used and the bot may post
+// nothing itself, a challenge is answered through the interaction and the game is
+// played in the bot's DMs with each player; the adapter tells the service the
+// context from the interaction, asking Discord nothing about the channel.
+func TestUserInstalledInGroupDM(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	group := e.srv.GroupDM("friends", "alice", "bob")
+	ch := e.answer(e.srv.Command("alice", group, "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"},
+		discordtest.Opt{Name: "color", Value: "white"}))
+	if ch.Ephemeral || !strings.Contains(text(ch), "challenge") {
+		t.Fatalf("challenge in the group DM answered %q", text(ch))
+	}
+	e.svc.Idle()
+	acc := e.accept("bob", ch)
+	if strings.Contains(text(acc), "cannot") {
+		t.Fatalf("accept: %q", text(acc))
+	}
+	e.svc.Idle()
+	if _, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("alice"), func(m *discordtest.Message) bool { return len(m.Attachments) > 0 }); err != nil {
+		t.Fatalf("alice, to move, got no board by direct message: %v", err)
+	}
+	mv := e.answer(e.srv.Command("alice", e.srv.DMChannel("alice"), "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	if mv.Ephemeral {
+		t.Fatalf("move in alice's DM refused: %q", text(mv))
+	}
+	e.svc.Idle()
+	if _, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool {
+		return strings.Contains(text(m), "e4") && len(m.Attachments) > 0
+	}); err != nil {
+		t.Errorf("bob got no board with alice's move by direct message: %v", err)
+	}
+	if n := len(e.srv.RequestsTo("GET /channels/{channel_id}")); n != 0 {
+		t.Errorf("the adapter looked up %d channels", n)
+	}
+}

@@ -1,0 +1,151 @@
+package discord_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/storage"
+)
+
+// notifyWithin delivers n and fails the test when Notify takes longer than limit, as
+// it would if it waited out Discord's thread-creation limit.
+func notifyWithin(e *env, n bot.Notification, limit time.Duration) error {
+	e.t.Helper()
+	done := make(chan error, 1)
+	go func() { done <- e.b.Notify(e.ctx, n) }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(limit):
+		e.t.Fatalf("notice %s still being sent after %v: it waits out a rate limit", n.Key, limit)
+		return nil
+	}
+}
+
+// A notice whose game needs a thread while Discord's thread-creation limit is spent is
+// answered at once with a *bot.RetryAfter carrying the wait, whether discordgo would have
+// waited before the request (its bucket is empty: the same channel) or after it (a 429:
+// another channel of the server); nothing is posted for it meanwhile, and other notices
+// go out.
+func TestThreadCreationLimitIsRetryAfter(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	const window = 10 * time.Minute
+	e.srv.SetThreadCreateLimit(discordtest.RateLimit{Limit: 1, Window: window})
+	guild := e.srv.Guild().ID
+	general, games := e.srv.Channel("general").ID, e.srv.Channel("games").ID
+	bob := bot.User{ID: e.srv.User("bob").ID, Name: "Bob"}
+	n := func(key, game, channel, words string) bot.Notification {
+		return bot.Notification{ID: key, Key: key, Kind: bot.NoticeTurn, Channel: true, To: bob,
+			Game:  &bot.GameRef{ID: game, Place: bot.Place{Guild: guild, Channel: channel}},
+			Reply: bot.Reply{Title: "Gothic: Alice vs Bob", Text: words}}
+	}
+	if err := notifyWithin(e, n("a", "ga", general, "Game A begins."), 5*time.Second); err != nil {
+		t.Fatalf("first game's notice: %v", err)
+	}
+	for _, c := range []struct{ key, game, channel, words string }{
+		{"b", "gb", general, "Game B begins."}, // discordgo's bucket for general's threads is empty
+		{"c", "gc", games, "Game C begins."},   // a 429 from Discord
+	} {
+		start := time.Now()
+		err := notifyWithin(e, n(c.key, c.game, c.channel, c.words), 5*time.Second)
+		var ra *bot.RetryAfter
+		var fr bot.FailureReason
+		if !errors.As(err, &ra) || ra.Wait < window-time.Minute || ra.Wait > window || errors.Is(err, bot.ErrPermanent) ||
+			!errors.As(err, &fr) || fr.FailureReason() != string(discord.FailRateLimited) {
+			t.Errorf("notice %s: %v, want a *bot.RetryAfter of about %v", c.key, err, window)
+		}
+		if d := time.Since(start); d > 2*time.Second {
+			t.Errorf("notice %s answered after %v", c.key, d)
+		}
+		if where := posted(e, c.words); len(where) != 0 {
+			t.Errorf("notice %s posted in %v while its thread waits", c.key, where)
+		}
+	}
+	// An unrelated notice (a direct message) goes out meanwhile.
+	dm := bot.Notification{ID: "d", Key: "d", Kind: bot.NoticeInfo, Direct: true, To: bob, Reply: bot.Reply{Text: "Unrelated news."}}
+	if err := notifyWithin(e, dm, 5*time.Second); err != nil {
+		t.Errorf("unrelated notice: %v", err)
+	}
+	if ms := e.srv.Messages(e.srv.DMChannel(bob.ID)); len(ms) != 1 || text(ms[0]) == "" {
+		t.Errorf("bob's direct messages: %d", len(ms))
+	}
+	if where := posted(e, "Game A begins."); len(where) != 1 || len(e.srv.Threads(general)) != 1 || where[0] != e.srv.Threads(general)[0].ID {
+		t.Errorf("game A's notice in %v, threads %+v", where, e.srv.Threads(general))
+	}
+}
+
+// Through the outbox, with a single worker: a game whose thread waits for Discord's
+// thread-creation limit holds no worker, so a notice for another place (here a game
+// played by direct messages) goes out at once; the waiting game's first
+// notice arrives in its thread once the limit allows, and every notice arrives exactly
+// once, none of them in the channels.
+func TestThreadCreationLimitHoldsNoWorker(t *testing.T) {
+	srv := discordtest.New(t, discordtest.Config{})
+	e := startTuned(t, srv, discord.Options{}, nil, filepath.Join(t.TempDir(), "bot.db"), nil, func(c *bot.Config) {
+		c.Outbox = bot.OutboxOptions{Workers: 1, MinBackoff: 50 * time.Millisecond}
+	})
+	serviceGame(e, "general") // alice and bob's game, its thread open
+	const window = 3 * time.Second
+	e.srv.SetThreadCreateLimit(discordtest.RateLimit{Limit: 1, Window: window})
+	guild := e.srv.Guild().ID
+	general, games := e.srv.Channel("general").ID, e.srv.Channel("games").ID
+	create := func(place bot.Place, white, black string) {
+		t.Helper()
+		if _, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
+			White: storage.Seat{ID: e.srv.User(white).ID, Name: white}, Black: storage.Seat{ID: e.srv.User(black).ID, Name: black},
+			Place: place}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t0 := time.Now()
+	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave")    // takes the one thread of the window
+	create(bot.Place{Guild: guild, Channel: general}, "carol", "alice") // meets a 429 opening its thread
+	if err := e.srv.Wait(e.ctx, func() bool { return e.srv.RateLimited() > 0 }); err != nil {
+		t.Fatal(err)
+	}
+	// A game played by direct messages needs no thread: its notice does not wait.
+	dms := func() int { return len(e.srv.Messages(e.srv.DMChannel(e.srv.User("carol").ID))) }
+	before := dms()
+	t1 := time.Now()
+	create(bot.Place{Channel: e.srv.DMChannel("carol")}, "carol", "bob") // a game begun in carol's direct messages
+	ctx, cancel := context.WithTimeout(e.ctx, window*2/3)
+	defer cancel()
+	if err := e.srv.Wait(ctx, func() bool { return dms() > before }); err != nil {
+		t.Fatalf("a direct notice not delivered within %v while another game's thread waits for the limit", window*2/3)
+	}
+	t.Logf("the unrelated notice %v after its game was created", time.Since(t1))
+	e.svc.Idle()
+	late := time.Since(t0)
+	if n := len(e.srv.Threads(games)); n != 1 {
+		t.Errorf("%d threads in #games, want 1", n)
+	}
+	ths := e.srv.Threads(general)
+	if len(ths) != 2 || len(e.srv.Messages(ths[1].ID)) == 0 { // alice and bob's, then the waiting game's
+		t.Fatalf("the waiting game's thread: %+v", ths)
+	}
+	if late < window-500*time.Millisecond {
+		t.Errorf("the waiting game's notice arrived after %v, before the limit's window of %v", late, window)
+	}
+	t.Logf("the waiting game's first notice %v after it was created", late)
+	for _, ch := range []string{general, games} {
+		for _, m := range e.srv.Messages(ch) {
+			if m.Type == discordgo.MessageTypeDefault && m.InteractionID == "" {
+				t.Errorf("posted in the channel while its thread waited: %q", text(m))
+			}
+		}
+	}
+	byNonce, _ := botPosts(e)
+	for nonce, ms := range byNonce {
+		if len(ms) != 1 {
+			t.Errorf("notice %s posted %d times", nonce, len(ms))
+		}
+	}
+}

@@ -1,0 +1,432 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Leave: a player takes days off and their clocks are frozen in every game meanwhile.
+//
+// A player on leave has storage.Player.Leave set (and is in the store's index of
+// leaves by their end). Whenever a game is stored (save), its clock is paused
+// (Clock.Paused) while a player due to act is on leave and the game allows leave, and
+// resumed otherwise: resuming moves the period's start and deadline on by the time
+// it was paused (Clock.Shift), so reminders and deadlines move by the leave actually
+// taken in that game. The leave ends when the player says so, when they move, or by
+// itself at its end (the scheduler); each of these stores every game of the player
+// again, which resumes their clocks, and tells the opponents.
+//
+// The allowance is per calendar year (UTC), as at ICCF: easy to state and to check
+// ("30 days in 2025"), and it cannot be gamed by timing a rolling window. A leave
+// counts, to the nearest hour, against the year in which it began.
+
+// CmdLeave is /leave.
+const CmdLeave = "leave"
+
+// NoticeLeave tells a player that an opponent's leave began or ended.
+const NoticeLeave NoticeKind = "leave"
+
+// DefaultLeaveDays is the yearly leave allowance when Limits.LeaveDays is not set.
+const DefaultLeaveDays = 30
+
+// leaveCommand is /leave, with the subcommands start, end and status.
+func (s *Service) leaveCommand() Command {
+	return Command{Handle: s.cmdLeave, Spec: CommandSpec{Name: CmdLeave, Private: true,
+		Description: "Take leave: your clocks are frozen in every game while you are away",
+		Subcommands: []CommandSpec{
+			{Name: "start", Description: "Start leave now, for some days or until a date", Options: []OptionSpec{
+				{Name: "days", Description: "How many days", Type: OptInteger, Min: 1, Max: 366},
+				{Name: "until", Description: "The day you are back, YYYY-MM-DD (leave ends at 00:00 UTC that day)", Type: OptString, MaxLength: 10},
+			}},
+			{Name: "end", Description: "End your leave now: your clocks run again"},
+			{Name: "status", Description: "Whether you are on leave, and how much of this year's allowance is left"},
+		}}}
+}
+
+// cmdLeave runs /leave.
+func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
+	switch a := strings.ToLower(req.Args.Get("action")); a {
+	case "start":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.leaveStart(tx, e, req) })
+	case "end":
+		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+			p, err := settings(tx, req.User.ID)
+			if err != nil {
+				return err
+			}
+			if !onLeave(p, s.Now()) {
+				return refuse(ErrRefused, "You are not on leave. Start it with /leave start days:N.")
+			}
+			games, err := s.endLeave(tx, e, p, s.Now(), nil)
+			if err != nil {
+				return err
+			}
+			e.reply = Reply{Private: true, Title: "Leave", Text: "Welcome back: your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, s.Now())}
+			return nil
+		})
+	case "", "status":
+		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+			p, err := settings(tx, req.User.ID)
+			if err != nil {
+				return err
+			}
+			text := "You are not on leave."
+			if onLeave(p, s.Now()) {
+				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave end ends it, and so does a move.",
+					formatTime(p.Leave.End), formatLeft(p.Leave.End.Sub(s.Now())))
+			}
+			e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, s.Now())}
+			return nil
+		})
+	default:
+		return refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
+	}
+}
+
+// leaveDays is the yearly allowance.
+func (s *Service) leaveDays() int {
+	if s.limits.LeaveDays > 0 {
+		return s.limits.LeaveDays
+	}
+	return DefaultLeaveDays
+}
+
+// onLeave reports whether p is on leave at now.
+func onLeave(p *storage.Player, now time.Time) bool {
+	return p.Leave != nil && now.Before(p.Leave.End)
+}
+
+// leaveUsed returns the leave p has taken in now's calendar year, the current
+// leave's time so far included.
+func leaveUsed(p *storage.Player, now time.Time) time.Duration {
+	var used time.Duration
+	if p.LeaveYear == now.UTC().Year() {
+		used = time.Duration(p.LeaveUsedHours) * time.Hour
+	}
+	if l := p.Leave; l != nil && l.Start.UTC().Year() == now.UTC().Year() {
+		used += leaveHours(l, now)
+	}
+	return used
+}
+
+// leaveHours is the time of leave l taken by now, to the nearest hour.
+func leaveHours(l *storage.Leave, now time.Time) time.Duration {
+	return max(earlier(now, l.End).Sub(l.Start), 0).Round(time.Hour)
+}
+
+// leaveAllowance says how much of the year's allowance p has left at now.
+func (s *Service) leaveAllowance(p *storage.Player, now time.Time) string {
+	total := time.Duration(s.leaveDays()) * day
+	return fmt.Sprintf("Leave in %d: %s taken of %s, %s left (the allowance is per calendar year, UTC).",
+		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), plural(s.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
+}
+
+// leaveAmount writes an amount of leave: "3 days", "2 days 5 hours", "0 days".
+func leaveAmount(d time.Duration) string {
+	days, hours := int(d/day), int(d%day/time.Hour)
+	if hours == 0 {
+		return plural(days, "day")
+	}
+	if days == 0 {
+		return plural(hours, "hour")
+	}
+	return plural(days, "day") + " " + plural(hours, "hour")
+}
+
+// leaveStart starts the user's leave and pauses their clocks.
+func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
+	now := s.Now()
+	p, err := settings(tx, req.User.ID)
+	if err != nil {
+		return err
+	}
+	if onLeave(p, now) {
+		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", formatTime(p.Leave.End))
+	}
+	if p.Leave != nil { // ended by its time, not yet by the scheduler
+		if _, err := s.endLeave(tx, e, p, now, nil); err != nil {
+			return err
+		}
+	}
+	var end time.Time
+	switch {
+	case req.Args.Has("days") && req.Args.Has("until"):
+		return refuse(ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
+	case req.Args.Has("until"):
+		t := req.Args.Get("until")
+		d, err := time.Parse(time.DateOnly, t)
+		if err != nil {
+			return refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*day).Format(time.DateOnly), rules.Echo(t))
+		}
+		if !d.After(now) {
+			return refuse(ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
+		}
+		end = d
+	default:
+		n, err := strconv.Atoi(req.Args.Get("days"))
+		if err != nil || n < 1 {
+			return refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
+		}
+		if n > s.leaveDays() {
+			return refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", plural(s.leaveDays(), "day"))
+		}
+		end = now.Add(time.Duration(n) * day)
+	}
+	want := end.Sub(now)
+	left := time.Duration(s.leaveDays())*day - leaveUsed(p, now)
+	if want > left {
+		return refuse(ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
+			leaveAmount(max(left, 0)), plural(s.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= day])
+	}
+	if p.LeaveYear != now.UTC().Year() {
+		p.LeaveYear, p.LeaveUsedHours = now.UTC().Year(), 0
+	}
+	p.Leave = &storage.Leave{Start: now, End: end}
+	if p.Name == "" {
+		p.Name = req.User.Name
+	}
+	if err := tx.PutPlayer(p); err != nil {
+		return err
+	}
+	frozen, running, err := s.syncPlayerGames(tx, e, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
+		me := seatName(g.Player(side))
+		if g.Clock.NoLeave && hasClock(g.Clock) {
+			return fmt.Sprintf("%s is on leave until %s, but this game's tournament does not allow leave: %s's clock in game %s runs as usual.",
+				me, formatTime(end), me, g.ID)
+		}
+		if !hasClock(g.Clock) {
+			return fmt.Sprintf("%s is on leave until %s.", me, formatTime(end))
+		}
+		return fmt.Sprintf("%s is on leave until %s: their clock in game %s is frozen meanwhile.", me, formatTime(end), g.ID)
+	})
+	if err != nil {
+		return err
+	}
+	text := fmt.Sprintf("Your leave runs until %s (%s). Your clocks are frozen in every game meanwhile", formatTime(end), leaveAmount(want.Round(time.Hour)))
+	if len(frozen) > 0 {
+		text += " (" + gameList(frozen) + ")"
+	}
+	text += "; your opponents are told. A move of yours ends it, and so does /leave end."
+	if len(running) > 0 {
+		text += fmt.Sprintf("\nIn %s your clock runs as usual: the tournament does not allow leave.", gameList(running))
+	}
+	e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, now)}
+	return nil
+}
+
+// endLeave ends p's leave at now (or at its end, when that has passed): it counts the
+// leave taken, resumes p's clocks and tells the opponents. current, when not nil, is
+// a game the caller is changing and will store itself; it is resumed in place. It
+// returns the ids of the games whose clock was resumed.
+func (s *Service) endLeave(tx *storage.Tx, e *effects, p *storage.Player, now time.Time, current *storage.Game) ([]string, error) {
+	l := p.Leave
+	if l == nil {
+		return nil, nil
+	}
+	if p.LeaveYear != l.Start.UTC().Year() {
+		p.LeaveYear, p.LeaveUsedHours = l.Start.UTC().Year(), 0
+	}
+	p.LeaveUsedHours += int(leaveHours(l, now) / time.Hour)
+	p.Leave = nil
+	if err := tx.PutPlayer(p); err != nil {
+		return nil, err
+	}
+	var resumed []string
+	if current != nil && !current.Clock.Paused.IsZero() {
+		resumeClock(&current.Clock, earlier(now, l.End))
+		resumed = append(resumed, current.ID)
+	}
+	_, _, err := s.syncPlayerGames(tx, e, p, now, earlier(now, l.End), current, func(g *storage.Game, side rules.Side) string {
+		text := fmt.Sprintf("%s is back from leave", seatName(g.Player(side)))
+		if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
+			return text + "."
+		}
+		if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
+			resumed = append(resumed, g.ID)
+		}
+		return fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, formatTime(g.Clock.Deadline))
+	})
+	return resumed, err
+}
+
+// resumedText lists the games whose clock a leave's end resumed.
+func resumedText(ids []string) string {
+	if len(ids) == 0 {
+		return "."
+	}
+	return "; your clock runs again in " + gameList(ids) + "."
+}
+
+// gameList names games by id: "game 4", "games 4, 7".
+func gameList(ids []string) string {
+	if len(ids) == 1 {
+		return "game " + ids[0]
+	}
+	return "games " + strings.Join(ids, ", ")
+}
+
+// syncPlayerGames stores again every game p plays (but skip), which pauses or resumes
+// its clock as p's leave now requires, and tells each opponent tell(g, p's side). A
+// clock paused for p is resumed as of resumeAt when that is set (the leave's end). It
+// returns the games whose clock is paused for p and those that refuse leave.
+func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player, now, resumeAt time.Time, skip *storage.Game,
+	tell func(g *storage.Game, side rules.Side) string) (frozen, running []string, err error) {
+	list, err := tx.PlayerActiveGames(p.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, sum := range list {
+		if skip != nil && sum.ID == skip.ID {
+			continue
+		}
+		g, err := tx.Game(sum.ID)
+		if err != nil {
+			return nil, nil, err
+		}
+		side, _ := g.SideOf(p.ID)
+		if !resumeAt.IsZero() && g.Awaits(side) {
+			resumeClock(&g.Clock, resumeAt)
+		}
+		if err := s.save(tx, e, g, now); err != nil {
+			return nil, nil, err
+		}
+		switch {
+		case g.Clock.NoLeave && hasClock(g.Clock):
+			running = append(running, g.ID)
+		case !g.Clock.Paused.IsZero():
+			frozen = append(frozen, g.ID)
+		}
+		key := fmt.Sprintf("leave/%s/%s/%d/%t", g.ID, p.ID, now.Unix(), onLeave(p, now))
+		if err := s.tell(tx, e, g, side.Other(), NoticeLeave, tell(g, side), key, false); err != nil {
+			return nil, nil, err
+		}
+	}
+	return frozen, running, nil
+}
+
+// resumeClock ends c's pause at until: the period moves on by the time it was paused.
+func resumeClock(c *storage.Clock, until time.Time) {
+	if c.Paused.IsZero() {
+		return
+	}
+	c.Shift(max(until.Sub(c.Paused), 0))
+	c.Paused = time.Time{}
+}
+
+// syncPause pauses g's clock while a player due to act is on leave (unless g refuses
+// leave), and resumes it otherwise, as of now.
+func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
+	c := &g.Clock
+	if !g.Active() || c.Deadline.IsZero() {
+		c.Paused = time.Time{}
+		return nil
+	}
+	away, until := false, now
+	for _, side := range g.ToMove {
+		seat := g.Player(side)
+		if seat.IsEngine() {
+			continue
+		}
+		p, err := settings(tx, seat.ID)
+		if err != nil {
+			return err
+		}
+		if onLeave(p, now) && !c.NoLeave {
+			away = true
+		} else if p.Leave != nil {
+			until = earlier(until, p.Leave.End) // a leave past its end, not yet closed
+		}
+	}
+	switch {
+	case away && c.Paused.IsZero():
+		c.Paused = now
+	case !away:
+		resumeClock(c, until)
+	}
+	return nil
+}
+
+// moveEndsLeave ends the leave of the player who plays side in g, when a move of
+// theirs is made while they are on leave.
+func (s *Service) moveEndsLeave(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, now time.Time) error {
+	seat := g.Player(side)
+	if seat.IsEngine() {
+		return nil
+	}
+	p, err := settings(tx, seat.ID)
+	if err != nil || p.Leave == nil {
+		return err
+	}
+	_, err = s.endLeave(tx, e, p, now, g)
+	return err
+}
+
+// duePlayers ends every leave whose time has run out at now and sends the daily
+// digests due (digest.go), each player in a transaction of its own.
+func (s *Service) duePlayers(ctx context.Context, now time.Time) error {
+	var due []*storage.Player
+	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		due, err = tx.DuePlayers(now)
+		return err
+	}); err != nil {
+		return err
+	}
+	var errs []error
+	for _, p := range due {
+		var e effects
+		if err := s.store.Update(ctx, func(tx *storage.Tx) error {
+			e = effects{}
+			p, err := tx.Player(p.ID)
+			if err != nil {
+				return err
+			}
+			if p.Leave != nil && !now.Before(p.Leave.End) {
+				games, err := s.endLeave(tx, &e, p, now, nil)
+				if err != nil {
+					return err
+				}
+				tellDirect(&e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, Reply{Title: "Leave",
+					Text: "Your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
+			}
+			if p.DigestHour != nil && !now.Before(p.DigestNext) {
+				if err := s.sendDigest(tx, &e, p, now); err != nil {
+					return err
+				}
+				if err := tx.PutPlayer(p); err != nil {
+					return err
+				}
+			}
+			return s.enqueue(tx, &e)
+		}); err != nil {
+			errs = append(errs, fmt.Errorf("player %s: %w", p.ID, err))
+			continue
+		}
+		s.finish(ctx, &e)
+	}
+	return errors.Join(errs...)
+}
+
+// earlier returns the earlier of a and b.
+func earlier(a, b time.Time) time.Time {
+	if b.Before(a) {
+		return b
+	}
+	return a
+}
+
+// tellDirect queues a direct message to seat, about no one game.
+func tellDirect(e *effects, seat storage.Seat, kind NoticeKind, r Reply, key string) {
+	if seat.IsEngine() || seat.ID == "" {
+		return
+	}
+	e.notes = append(e.notes, note{n: Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: seatName(seat)},
+		Direct: true, Reply: r}})
+}

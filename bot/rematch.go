@@ -1,0 +1,171 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Rematch: after a game, either player offers the same game again with colours
+// swapped (the same variant, start, rated flag and clock: days per move or time
+// bank), as a challenge to the
+// opponent; against an engine the new game starts at once, and a player who
+// answers the opponent's own rematch offer with /rematch accepts it. The button
+// under a finished game's board (gameActions) runs /rematch.
+
+// CmdRematch is the command that offers a finished game again.
+const CmdRematch = "rematch"
+
+// rematchCommand is /rematch.
+func (s *Service) rematchCommand() Command {
+	return s.onGame(Command{Handle: s.cmdRematch,
+		Spec: CommandSpec{Name: CmdRematch, Description: "Offer a finished game again with colours swapped (your last game if none is named)"}})
+}
+
+// cmdRematch offers the user's finished game again with colours swapped.
+func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
+	var answer string // the opponent's open rematch offer, which this request accepts
+	r := s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+		answer = ""
+		g, err := s.rematchGame(tx, req)
+		if err != nil {
+			return err
+		}
+		me, _ := g.SideOf(req.User.ID)
+		opp := g.Player(me.Other())
+		if c, err := s.pendingRematch(tx, g, me); err != nil || c != nil {
+			if c != nil {
+				answer = c.ID
+			}
+			return err
+		}
+		if opp.IsEngine() {
+			if s.engine == nil {
+				return refuse(ErrRefused, "No engine is available here, so the engine cannot be played again.")
+			}
+			if err := s.checkLimits(tx, req.User, false); err != nil {
+				return err
+			}
+			mine := storage.Seat{ID: req.User.ID, Name: req.User.Name}
+			players := [2]storage.Seat{mine, opp} // the user had Black: now White
+			if me == rules.White {
+				players = [2]storage.Seat{opp, mine}
+			}
+			_, err := s.createGame(tx, e, NewGame{Variant: g.Variant, White: players[rules.White], Black: players[rules.Black],
+				Place: Place{Guild: g.Guild, Channel: g.Channel}, DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
+				Start: g.Start}, req.User.ID, &req.Place)
+			if err != nil {
+				return err
+			}
+			e.reply.Text = fmt.Sprintf("Rematch of game %s, colours swapped.\n", g.ID) + e.reply.Text
+			return nil
+		}
+		if err := s.checkLimits(tx, req.User, true); err != nil {
+			return err
+		}
+		open, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		for _, c := range open {
+			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && s.openCheck(c) == nil {
+				return refuse(ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
+					seatName(opp), s.variantName(g.Variant), c.ID, c.ID)
+			}
+		}
+		c := &storage.Challenge{
+			Guild: g.Guild, Channel: g.Channel,
+			Challenger: storage.Seat{ID: req.User.ID, Name: req.User.Name}, Opponent: opp,
+			Variant: g.Variant, Color: colorChoice(me.Other()), DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
+			Rated: g.Rated, Start: g.Start,
+			ExpiresAt: s.Now().Add(s.limits.ChallengeTTL),
+		}
+		return s.offerChallenge(tx, e, c, fmt.Sprintf("a rematch of game %s with colours swapped", g.ID))
+	})
+	if answer != "" {
+		return s.cmdAccept(ctx, Request{ID: req.ID + "/accept", User: req.User, Names: req.Names, Place: req.Place,
+			Command: CmdAccept, Args: Args{"challenge": answer}})
+	}
+	return r
+}
+
+// rematchGame is the finished game a /rematch request is about: the one named or
+// played in the request's thread, else the user's last finished game.
+func (s *Service) rematchGame(tx *storage.Tx, req Request) (*storage.Game, error) {
+	var g *storage.Game
+	if req.Args.Has("game") || req.Place.Thread != "" {
+		var err error
+		if g, err = s.findGame(tx, req, anyGame); err != nil {
+			return nil, err
+		}
+	} else {
+		done, err := tx.PlayerFinishedGames(req.User.ID, 1)
+		if err != nil {
+			return nil, err
+		}
+		if len(done) == 0 {
+			return nil, refuse(ErrRefused, "You have no finished game to play again; /games lists your games.")
+		}
+		if g, err = tx.Game(done[0].ID); err != nil {
+			return nil, err
+		}
+	}
+	if err := mustPlay(g, req.User); err != nil {
+		return nil, err
+	}
+	switch {
+	case g.Active():
+		return nil, refuse(ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
+	case g.Tournament != "":
+		return nil, refuse(ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
+	case g.Match != "":
+		return nil, refuse(ErrRefused, "Game %s is part of an engine match.", g.ID)
+	}
+	return g, nil
+}
+
+// pendingRematch returns the opponent's open rematch offer of g to side's player
+// (same settings, side's colour swapped), nil when there is none.
+func (s *Service) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Side) (*storage.Challenge, error) {
+	open, err := tx.PlayerChallenges(g.Player(side).ID)
+	if err != nil {
+		return nil, err
+	}
+	opp := g.Player(side.Other())
+	for _, c := range open {
+		if c.Challenger.ID == opp.ID && c.Opponent.ID == g.Player(side).ID && c.Variant == g.Variant &&
+			c.Color == colorChoice(side) && c.DaysPerMove == g.Clock.DaysPerMove && equalBanks(c.Bank, g.Clock.Bank) && c.Rated == g.Rated &&
+			c.Start == g.Start && s.openCheck(c) == nil {
+			return c, nil
+		}
+	}
+	return nil, nil
+}
+
+// colorChoice is the challenge colour that gives its challenger side.
+func colorChoice(side rules.Side) storage.ColorChoice {
+	if side == rules.White {
+		return storage.ColorWhite
+	}
+	return storage.ColorBlack
+}
+
+// sameBank returns a copy of a game's time-bank control for a new game (nil for a
+// days-per-move clock).
+func sameBank(b *storage.TimeBank) *storage.TimeBank {
+	if b == nil {
+		return nil
+	}
+	c := *b
+	return &c
+}
+
+// equalBanks reports whether two time-bank controls are the same (both nil included).
+func equalBanks(a, b *storage.TimeBank) bool {
+	if a == nil || b == nil {
+		return a == b
+	}
+	return *a == *b
+}
