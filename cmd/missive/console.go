@@ -71,11 +71,16 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// A game's review is drawn when /review asks: the console waits for the work a
 		// command starts, and a review after every ending would hold the prompt.
 		Review: bot.ReviewOptions{OnRequest: true, Budget: time.Minute},
+		// The console is connected from the start: the outage since the last session
+		// is accounted for below, before the first command, so that a /wait typed at
+		// once is never taken for time the console was stopped.
+		Gateway: true,
 	})
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
 	con.Attach(svc)
+	svc.GatewayUp(clock.Now())
 	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
 		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
 
