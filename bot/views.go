@@ -124,7 +124,10 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 				state = "**both choose**"
 			}
 			left := "no clock"
-			if !g.Deadline.IsZero() {
+			switch {
+			case !g.Deadline.IsZero() && !g.Paused.IsZero():
+				left = "clock frozen by leave (" + formatLeft(g.Deadline.Sub(g.Paused)) + " left when it runs again)"
+			case !g.Deadline.IsZero():
 				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
 			}
 			if g.Bank != nil {

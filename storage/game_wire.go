@@ -28,6 +28,7 @@ type GameSummary struct {
 	DaysPerMove int
 	Bank        *TimeBank
 	Deadline    time.Time
+	Paused      time.Time // when the clock of the side due to act was frozen by leave; zero when running
 	Tournament  string
 	Match       string
 	Round       int
@@ -39,7 +40,7 @@ func (g *Game) Summary() *GameSummary {
 	return &GameSummary{
 		ID: g.ID, Variant: g.Variant, Players: g.Players, Guild: g.Guild, Channel: g.Channel, Thread: g.Thread,
 		Rated: g.Rated, Plies: len(g.Moves), ToMove: g.ToMove, Outcome: g.Outcome, EndedAt: g.EndedAt,
-		DaysPerMove: g.Clock.DaysPerMove, Bank: g.Clock.Bank, Deadline: g.Clock.Deadline, Tournament: g.Tournament, Match: g.Match, Round: g.Round,
+		DaysPerMove: g.Clock.DaysPerMove, Bank: g.Clock.Bank, Deadline: g.Clock.Deadline, Paused: g.Clock.Paused, Tournament: g.Tournament, Match: g.Match, Round: g.Round,
 		Stamp: g.Stamp,
 	}
 }
@@ -106,6 +107,7 @@ type summaryWire struct {
 	DaysPerMove int        `json:"days,omitempty"`
 	Bank        *TimeBank  `json:"bank,omitempty"`
 	Deadline    *time.Time `json:"deadline,omitempty"`
+	Paused      *time.Time `json:"paused,omitempty"`
 }
 
 type moveWire struct {
@@ -325,7 +327,7 @@ func (g *Game) decodeWire(raw []byte) error {
 func encodeSummary(g *Game) []byte {
 	s := g.Summary()
 	data, err := json.Marshal(&summaryWire{headerWire: header(s), Plies: s.Plies, DaysPerMove: s.DaysPerMove,
-		Bank: s.Bank, Deadline: timePtr(s.Deadline)})
+		Bank: s.Bank, Deadline: timePtr(s.Deadline), Paused: timePtr(s.Paused)})
 	if err != nil { // strings, numbers and times only: cannot fail
 		panic("storage: encoding a game summary: " + err.Error())
 	}
@@ -343,6 +345,6 @@ func decodeSummary(raw []byte, id string) (*GameSummary, error) {
 	if err != nil {
 		return nil, fmt.Errorf("storage: the summary of game %s is damaged (%v): %w", id, err, ErrCorrupt)
 	}
-	s.Plies, s.DaysPerMove, s.Bank, s.Deadline = w.Plies, w.DaysPerMove, w.Bank, timeVal(w.Deadline)
+	s.Plies, s.DaysPerMove, s.Bank, s.Deadline, s.Paused = w.Plies, w.DaysPerMove, w.Bank, timeVal(w.Deadline), timeVal(w.Paused)
 	return s, nil
 }

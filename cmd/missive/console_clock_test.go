@@ -61,10 +61,11 @@ func TestConsoleTimeBank(t *testing.T) {
 // days, and the clock then runs from where it stood; /moretime adds a day to it.
 func TestConsoleLeave(t *testing.T) {
 	data := filepath.Join(t.TempDir(), "console.db")
-	out, _ := consoleSession(t, data, "/challenge variant:gothic opponent:bob color:white days:1\n/as bob\n/accept\n/as alice\n/leave start days:3\n/wait 2d\n/leave status\n")
+	out, _ := consoleSession(t, data, "/challenge variant:gothic opponent:bob color:white days:1\n/as bob\n/accept\n/as alice\n/leave start days:3\n/wait 2d\n/leave status\n/games\n")
 	mustSay(t, "leave starts", out, `Your leave runs until .* \(3 days\)\. Your clocks are frozen in every game meanwhile \(game 1\)`,
 		`>> to bob .*\n.*\nalice is on leave until .*: their clock in game 1 is frozen meanwhile\.`,
-		`You are on leave until .* \(1d 0h left\)`)
+		`You are on leave until .* \(1d 0h left\)`,
+		`#1 Gothic Chess vs bob .* clock frozen by leave \((1d 0h|23h 5\dm) left when it runs again\)`)
 	mustNotSay(t, "two days into a leave, in a 1-day game", out, "ran out of time")
 
 	out, _ = consoleSession(t, data, "/leave status\n/wait 1d\n/leave status\n/board\n")
