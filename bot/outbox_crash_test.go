@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -9,7 +8,6 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -17,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -140,50 +139,7 @@ func TestOutboxSurvivesSIGKILL(t *testing.T) {
 	}
 	dir := t.TempDir()
 	const kills = 8
-	commands := 0
-	for k := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), crashEnv+"="+dir)
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		ready := make(chan struct{})
-		done := make(chan int)
-		go func() {
-			n := 0
-			once := sync.OnceFunc(func() { close(ready) })
-			defer once()
-			sc := bufio.NewScanner(stdout)
-			for sc.Scan() {
-				switch sc.Text() {
-				case "READY":
-					once()
-				case "C":
-					n++
-				}
-			}
-			done <- n
-		}()
-		select {
-		case <-ready:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			t.Fatalf("child %d never got ready: %s", k, stderr.String())
-		}
-		time.Sleep(time.Duration(50+rand.IntN(150)) * time.Millisecond)
-		cmd.Process.Kill() // SIGKILL
-		commands += <-done
-		cmd.Wait()
-		if s := stderr.String(); s != "" {
-			t.Fatalf("child %d: %s", k, s)
-		}
-	}
+	commands := crashloop.Run(t, kills, []string{crashEnv + "=" + dir}, 50*time.Millisecond, 200*time.Millisecond)
 	// The last start delivers what the kills left.
 	st, svc, _, err := crashService(dir)
 	if err != nil {

@@ -1,15 +1,12 @@
 package discord_test
 
 import (
-	"bufio"
 	"context"
 	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -20,6 +17,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -135,50 +133,7 @@ func TestOutboxSIGKILLAgainstDiscord(t *testing.T) {
 	}
 	dir := t.TempDir()
 	const kills = 8
-	commands := 0
-	for k := range kills {
-		cmd := exec.Command(os.Args[0], "-test.run=^$")
-		cmd.Env = append(os.Environ(), crashDirEnv+"="+dir, crashAddrEnv+"="+srv.Addr(), crashPlayersEnv+"="+strings.Join(players, ","))
-		var stderr strings.Builder
-		cmd.Stderr = &stderr
-		stdout, err := cmd.StdoutPipe()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := cmd.Start(); err != nil {
-			t.Fatal(err)
-		}
-		ready := make(chan struct{})
-		done := make(chan int)
-		go func() {
-			n := 0
-			once := sync.OnceFunc(func() { close(ready) })
-			defer once()
-			sc := bufio.NewScanner(stdout)
-			for sc.Scan() {
-				switch sc.Text() {
-				case "READY":
-					once()
-				case "C":
-					n++
-				}
-			}
-			done <- n
-		}()
-		select {
-		case <-ready:
-		case <-time.After(30 * time.Second):
-			cmd.Process.Kill()
-			t.Fatalf("child %d never got ready: %s", k, stderr.String())
-		}
-		time.Sleep(time.Duration(100+rand.IntN(300)) * time.Millisecond)
-		cmd.Process.Kill() // SIGKILL
-		commands += <-done
-		cmd.Wait()
-		if s := stderr.String(); s != "" {
-			t.Fatalf("child %d: %s", k, s)
-		}
-	}
+	commands := crashloop.Run(t, kills, []string{crashDirEnv + "=" + dir, crashAddrEnv + "=" + srv.Addr(), crashPlayersEnv + "=" + strings.Join(players, ",")}, 100*time.Millisecond, 400*time.Millisecond)
 	// The last start delivers what the kills left.
 	hits := srv.NonceHits()
 	last := startProcess(t, srv, discord.Options{}, nil, filepath.Join(dir, "m.db"), nil)
