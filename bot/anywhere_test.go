@@ -22,19 +22,7 @@ var (
 func (h *harness) where(user string, place Place, where Context, admin bool, line string) Reply {
 	h.t.Helper()
 	h.seq++
-	f := strings.Fields(line)
-	req := Request{ID: fmt.Sprintf("req-%d", h.seq), User: User{ID: user, Name: user}, Command: f[0], Args: Args{},
-		Place: place, Context: where, Admin: admin}
-	for _, kv := range f[1:] {
-		k, v, ok := strings.Cut(kv, ":")
-		if !ok {
-			h.t.Fatalf("bad test command %q", line)
-		}
-		req.Args[k] = strings.ReplaceAll(v, "_", " ")
-	}
-	r := h.svc.Handle(context.Background(), req)
-	h.svc.Idle()
-	return r
+	return h.run(Request{ID: fmt.Sprintf("req-%d", h.seq), User: User{ID: user, Name: user}, Place: place, Context: where, Admin: admin}, line)
 }
 
 // Server-only commands are refused outside a server, whoever asks, and admin

@@ -259,8 +259,15 @@ func (h *harness) do(user, line string) Reply {
 
 func (h *harness) doID(user, line, id string) Reply {
 	h.t.Helper()
+	return h.run(Request{ID: id, User: User{ID: user, Name: user}}, line)
+}
+
+// run completes req with the command and name:value options of line (underscores
+// for spaces), handles it and waits for the background work it starts.
+func (h *harness) run(req Request, line string) Reply {
+	h.t.Helper()
 	f := strings.Fields(line)
-	req := Request{ID: id, User: User{ID: user, Name: user}, Command: f[0], Args: Args{}}
+	req.Command, req.Args = f[0], Args{}
 	for _, kv := range f[1:] {
 		k, v, ok := strings.Cut(kv, ":")
 		if !ok {
