@@ -257,8 +257,11 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 		if movesToGo > 0 {
 			n = movesToGo + 1
 		}
-		lim.Time = clock[us]/time.Duration(n) + inc[us]*3/4
-		lim.Time = min(lim.Time, clock[us]*3/4)
+		// Aim at an even share of the clock plus most of the increment; allow up to
+		// four times that when the search is unsettled, never more than a third of
+		// what is left (less a margin for the process's own overhead).
+		lim.Optimum = min(clock[us]/time.Duration(n)+inc[us]*3/4, clock[us]/2)
+		lim.Time = max(min(lim.Optimum*4, clock[us]/3, clock[us]-50*time.Millisecond), lim.Optimum/2, time.Millisecond)
 	}
 	if lim == (engine.Limits{}) && !infinite {
 		lim.Depth = 6
