@@ -10,10 +10,16 @@ import (
 // seeKing is the exchange value of a king: it may capture last, never be captured.
 const seeKing = 100_000
 
-// exchangeOrder returns the kinds of a chess-family board from least to most
-// valuable, the order in which an exchange spends its attackers.
+// exchangeOrder returns pawn, king and the other kinds of a chess-family board from
+// least to most valuable (the king last), the order in which an exchange spends
+// its attackers.
 func exchangeOrder(kinds []rules.PieceKind, value *[rules.Stone + 1]int) []rules.PieceKind {
-	order := slices.Clone(kinds)
+	order := []rules.PieceKind{rules.Pawn, rules.King}
+	for _, k := range kinds {
+		if !slices.Contains(order, k) {
+			order = append(order, k)
+		}
+	}
 	val := func(k rules.PieceKind) int {
 		if k == rules.King {
 			return seeKing
