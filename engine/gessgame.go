@@ -15,16 +15,20 @@ const gessMaxMoves = 2048
 // visible through the rules API). There is no null move: the board has no way to pass,
 // and ring threats make passing positions misleading.
 type gessGame struct {
-	b      gess.Board
-	undo   []gess.Undo
-	path   []uint64 // hashes of the positions before the current one on the search path
-	tmp    []rules.Move
-	rings  []rules.Square
-	counts [2]int
+	b     gess.Board
+	undo  []gess.Undo
+	path  []uint64 // hashes of the positions before the current one on the search path
+	tmp   []rules.Move
+	rings []rules.Square
+	// enemy caches the rings of the side not to move in the position hashed enemyKey
+	// (enemyOK once set), for captureScore.
+	enemy    []rules.Square
+	enemyKey uint64
+	enemyOK  bool
 }
 
 func newGessGame(p *gess.Position) *gessGame {
-	return &gessGame{b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64)}
+	return &gessGame{b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64), enemy: make([]rules.Square, 0, 64)}
 }
 
 func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<<10 }
@@ -69,42 +73,45 @@ func (g *gessGame) unmake() {
 func (g *gessGame) moves(dst []mv, noisy bool) []mv {
 	all := g.b.AppendMoves(g.tmp[:0])
 	g.tmp = all[:0]
-	if !noisy {
-		for _, m := range all {
-			dst = append(dst, packGess(m))
-		}
-		return dst
-	}
-	them := g.b.Turn().Other()
-	before := g.b.Count(them)
 	for _, m := range all {
-		u := g.b.Make(m)
-		took := before - g.b.Count(them)
-		g.b.Unmake(u)
-		if took > 0 {
+		if !noisy || g.b.Captures(m) > 0 {
 			dst = append(dst, packGess(m))
 		}
 	}
 	return dst
 }
 
-// captureScore orders moves by the enemy stones they remove (ring stones count most).
+// captureScore orders moves by the enemy stones they remove, a move that breaks an
+// enemy ring first (one per ring it breaks); 0 means the move removes no enemy stone.
 func (g *gessGame) captureScore(m mv) int {
-	them := g.b.Turn().Other()
-	us := g.b.Turn()
-	before := g.b.Count(them)
-	ringsBefore := len(g.b.AppendRings(them, g.rings[:0]))
-	ownBefore := len(g.b.AppendRings(us, g.rings[:0]))
-	u := g.b.Make(unpackGess(m))
-	took := before - g.b.Count(them)
-	ringsAfter := len(g.b.AppendRings(them, g.rings[:0]))
-	ownAfter := len(g.b.AppendRings(us, g.rings[:0]))
-	g.b.Unmake(u)
-	sc := took*10 + (ringsBefore-ringsAfter)*1000 + (ownAfter-ownBefore)*200
-	if sc <= 0 {
+	r := unpackGess(m)
+	took := g.b.Captures(r)
+	if took == 0 {
 		return 0
 	}
-	return sc
+	return took*10 + gessRingHit*g.ringsHit(r.To)
+}
+
+// gessRingHit is the ordering bonus of a move for each enemy ring it breaks.
+const gessRingHit = 1000
+
+// ringsHit returns the number of the opponent's rings that a footprint landing on to
+// breaks: every ring whose block it overlaps, as the overlap always covers a
+// perimeter stone. The rings are found once per position.
+func (g *gessGame) ringsHit(to rules.Square) int {
+	if h := g.b.Hash(); !g.enemyOK || g.enemyKey != h {
+		g.enemy = g.b.AppendRings(g.b.Turn().Other(), g.enemy[:0])
+		g.enemyKey, g.enemyOK = h, true
+	}
+	n := 0
+	tf, tr := int(to)%gess.Size, int(to)/gess.Size
+	for _, c := range g.enemy {
+		cf, cr := int(c)%gess.Size, int(c)/gess.Size
+		if cf-tf <= 2 && tf-cf <= 2 && cr-tr <= 2 && tr-cr <= 2 {
+			n++
+		}
+	}
+	return n
 }
 
 func (g *gessGame) terminal(ply int) (Score, bool) {
@@ -143,9 +150,9 @@ const (
 func (g *gessGame) evaluate() Score {
 	b := &g.b
 	var score [2]int
-	var stones [2][22]uint32
+	var stones [2]gess.Rows
 	for _, s := range rules.Sides {
-		stones[s] = rowsOf(b, s)
+		stones[s] = b.Rows(s)
 	}
 	for _, s := range rules.Sides {
 		score[s] += gessStone * b.Count(s)
@@ -174,19 +181,8 @@ func (g *gessGame) evaluate() Score {
 	return Score(score[us] - score[us^1])
 }
 
-// rowsOf returns side's stones as rows indexed by rank+1, bit file+1.
-func rowsOf(b *gess.Board, s rules.Side) (rows [22]uint32) {
-	for sq := rules.Square(0); sq < gess.Size*gess.Size; sq++ {
-		if p := b.At(sq); p.Kind != rules.NoPiece && p.Side == s {
-			f, r := int(sq)%gess.Size, int(sq)/gess.Size
-			rows[r+1] |= 1 << (f + 1)
-		}
-	}
-	return rows
-}
-
 // near counts stones of rows within distance d (Chebyshev) of centre c.
-func near(rows *[22]uint32, c rules.Square, d int) int {
+func near(rows *gess.Rows, c rules.Square, d int) int {
 	f, r := int(c)%gess.Size, int(c)/gess.Size
 	lo, hi := max(f+1-d, 0), min(f+1+d, 21)
 	mask := uint32(1<<(hi+1)-1) &^ uint32(1<<lo-1)
