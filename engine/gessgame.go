@@ -12,11 +12,14 @@ const gessMaxMoves = 2048
 
 // gessGame searches Gess on a gess.Board. The board knows no history, so repetitions
 // are detected along the search path only (the game's earlier positions are not
-// visible through the rules API). There is no null move: the board has no way to pass,
-// and ring threats make passing positions misleading.
+// visible through the rules API). Where the opponent could break every ring of the
+// side to move next move, the search neither prunes moves unsearched nor passes (the
+// null move); elsewhere it does both. Such a threat is not treated as check: the
+// extension and the full-width quiescence that check brings explode on Gess's
+// hundreds of moves.
 type gessGame struct {
 	b     gess.Board
-	undo  []gess.Undo
+	undo  []gessUndo
 	path  []uint64 // hashes of the positions before the current one on the search path
 	tmp   []rules.Move
 	rings []rules.Square
@@ -25,10 +28,36 @@ type gessGame struct {
 	enemy    []rules.Square
 	enemyKey uint64
 	enemyOK  bool
+	// threats caches threatened by position; mine is its buffer.
+	threats []gessThreat
+	mine    []rules.Square
 }
 
+// gessUndo takes back one move, or a pass when null is set.
+type gessUndo struct {
+	u    gess.Undo
+	null bool
+}
+
+// gessThreat is a cached ringThreatened answer for the position hashed key.
+type gessThreat struct {
+	key        uint64
+	threatened bool
+	set        bool
+}
+
+// gessDims is the frame's geometry.
+var gessDims = rules.Dims{Files: gess.Size, Ranks: gess.Size}
+
+// gessThreatSlots is the size of the threat cache (a power of two).
+const gessThreatSlots = 1 << 14
+
 func newGessGame(p *gess.Position) *gessGame {
-	return &gessGame{b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64), enemy: make([]rules.Square, 0, 64)}
+	return &gessGame{
+		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64),
+		enemy: make([]rules.Square, 0, 64), mine: make([]rules.Square, 0, 64),
+		threats: make([]gessThreat, gessThreatSlots),
+	}
 }
 
 func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<<10 }
@@ -38,13 +67,57 @@ func unpackGess(m mv) rules.Move {
 func (g *gessGame) maxMoves() int               { return gessMaxMoves }
 func (g *gessGame) qDepth() int                 { return maxQPlyGess }
 func (g *gessGame) hash() uint64                { return g.b.Hash() }
-func (g *gessGame) inCheck() bool               { return false }
 func (g *gessGame) side() rules.Side            { return g.b.Turn() }
 func (g *gessGame) prune(mv, Score, Score) bool { return false }
-func (g *gessGame) canNull() bool               { return false }
-func (g *gessGame) forwardPrune() bool          { return false }
-func (g *gessGame) makeNull()                   { panic("engine: no null move in Gess") }
-func (g *gessGame) toRules(m mv) rules.Move     { return unpackGess(m) }
+func (g *gessGame) inCheck() bool               { return false }
+
+// forwardPrune allows pruning unless the side to move could lose its rings next move:
+// the static evaluation does not see that threat.
+func (g *gessGame) forwardPrune() bool { return !g.threatened() }
+
+// canNull allows a pass unless the side to move could lose its rings next move.
+func (g *gessGame) canNull() bool { return !g.threatened() }
+
+func (g *gessGame) makeNull() {
+	g.path = append(g.path, g.b.Hash())
+	g.b.Pass()
+	g.undo = append(g.undo, gessUndo{null: true})
+}
+
+// threatened reports whether the opponent, were it to move, could break every ring
+// of the side to move with one move.
+func (g *gessGame) threatened() bool {
+	h := g.b.Hash()
+	e := &g.threats[h&(gessThreatSlots-1)]
+	if !e.set || e.key != h {
+		*e = gessThreat{key: h, threatened: g.ringThreatened(), set: true}
+	}
+	return e.threatened
+}
+
+// ringThreatened looks for an enemy move landing within two squares (Chebyshev) of the
+// centre of each ring of the side to move: its footprint would overlap every ring's
+// block and so break them all.
+func (g *gessGame) ringThreatened() bool {
+	mine := g.b.AppendRings(g.b.Turn(), g.mine[:0])
+	g.mine = mine[:0]
+	if len(mine) == 0 {
+		return false // the game is decided; terminal scores it
+	}
+	// The zone where a landing breaks every ring: the intersection of their 5x5 areas.
+	lf, lr, hf, hr := 0, 0, gess.Size, gess.Size
+	for _, c := range mine {
+		f, r := int(c)%gess.Size, int(c)/gess.Size
+		lf, lr, hf, hr = max(lf, f-2), max(lr, r-2), min(hf, f+2), min(hr, r+2)
+	}
+	if lf > hf || lr > hr {
+		return false
+	}
+	opp := g.b
+	opp.Pass()
+	return opp.Reaches(gessDims.Square(lf, lr), gessDims.Square(hf, hr))
+}
+func (g *gessGame) toRules(m mv) rules.Move { return unpackGess(m) }
 func (g *gessGame) histIndex(m mv) int {
 	r := unpackGess(m)
 	return (int(r.From)*401 + int(r.To)) & (histSize - 1)
@@ -59,12 +132,16 @@ func (g *gessGame) fromRules(m rules.Move) (mv, bool) {
 
 func (g *gessGame) make(m mv) {
 	g.path = append(g.path, g.b.Hash())
-	g.undo = append(g.undo, g.b.Make(unpackGess(m)))
+	g.undo = append(g.undo, gessUndo{u: g.b.Make(unpackGess(m))})
 }
 
 func (g *gessGame) unmake() {
 	n := len(g.undo) - 1
-	g.b.Unmake(g.undo[n])
+	if u := g.undo[n]; u.null {
+		g.b.Pass()
+	} else {
+		g.b.Unmake(u.u)
+	}
 	g.undo = g.undo[:n]
 	g.path = g.path[:len(g.path)-1]
 }

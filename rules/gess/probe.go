@@ -22,3 +22,111 @@ func (b *Board) Captures(m rules.Move) int {
 	f, r := coords(m.To)
 	return bits.OnesCount32(block(&b.stones[b.turn^1], f, r))
 }
+
+// Pass gives the move to the other side without moving a stone, for a search's null
+// move or to look at the other side's moves; Gess itself has no passing. A second
+// Pass takes it back.
+func (b *Board) Pass() {
+	b.turn ^= 1
+	b.hash ^= zobrist.black
+}
+
+// Reaches reports whether the side to move has a move whose destination centre lies
+// in the rectangle with corners lo (lowest file and rank) and hi (highest), as some
+// move of AppendMoves would; it stops at the first one. A search asks it whether the
+// opponent could land on a ring: a footprint landing within two squares of a ring's
+// centre breaks the ring.
+func (b *Board) Reaches(lo, hi rules.Square) bool {
+	lf, lr := coords(lo)
+	hf, hr := coords(hi)
+	if lf > hf || lr > hr {
+		return false
+	}
+	own, opp := &b.stones[b.turn], &b.stones[b.turn^1]
+	var all [rowCount]uint32
+	for i := range all {
+		all[i] = own[i] | opp[i]
+	}
+	for r := 0; r < Size; r++ {
+		ownNear := own[r] | own[r+1] | own[r+2]
+		oppNear := opp[r] | opp[r+1] | opp[r+2]
+		cand := (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
+		cand &= lines(r, lf, lr, hf, hr)
+		for ; cand != 0; cand &= cand - 1 {
+			if b.pieceReaches(&all, bits.TrailingZeros32(cand), r, lf, lr, hf, hr) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lines returns the bits f of the centres (f, r) on rank r from which a rank, file or
+// diagonal passes through files lf..hf and ranks lr..hr: only pieces there can reach it.
+func lines(r, lf, lr, hf, hr int) uint32 {
+	span := func(lo, hi int) uint32 {
+		lo, hi = max(lo, 0), min(hi, Size-1)
+		if lo > hi {
+			return 0
+		}
+		return (1<<(hi-lo+1) - 1) << lo
+	}
+	if r >= lr && r <= hr {
+		return span(0, Size-1)
+	}
+	return span(lf, hf) | span(lf-hr+r, hf-lr+r) | span(lf+lr-r, hf+hr-r)
+}
+
+// pieceReaches reports whether the piece centred on (f, r) has a move ending inside
+// files lf..hf and ranks lr..hr; all is the occupancy of both sides, changed while the
+// piece is lifted and restored before returning.
+func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bool {
+	mine := block(&b.stones[b.turn], f, r)
+	limit := 3
+	if mine>>centreBit&1 != 0 {
+		limit = Size
+	}
+	mask := uint32(rowOfBlock) << f
+	s0, s1, s2 := all[r], all[r+1], all[r+2]
+	reached, lifted := false, false
+	for _, d := range directions {
+		if mine>>d.bit&1 == 0 {
+			continue
+		}
+		// The steps k at which the centre lies inside the rectangle: kLo..kHi.
+		kLo, kHi := 1, limit
+		ok := true
+		for _, ax := range [2]struct{ p, dp, lo, hi, n int }{{f, d.df, lf, hf, Size - 1}, {r, d.dr, lr, hr, Size - 1}} {
+			switch {
+			case ax.dp == 0:
+				ok = ok && ax.p >= ax.lo && ax.p <= ax.hi
+			case ax.dp > 0:
+				kLo, kHi = max(kLo, ax.lo-ax.p), min(kHi, ax.hi-ax.p, ax.n-ax.p)
+			default:
+				kLo, kHi = max(kLo, ax.p-ax.hi), min(kHi, ax.p-ax.lo, ax.p)
+			}
+		}
+		if !ok || kLo > kHi {
+			continue
+		}
+		if !lifted {
+			all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+			lifted = true
+		}
+		// The piece gets there unless its footprint stops it before step kLo.
+		stopped := false
+		for k := 1; k < kLo; k++ {
+			nf, nr := f+k*d.df, r+k*d.dr
+			if (all[nr]|all[nr+1]|all[nr+2])>>nf&rowOfBlock != 0 {
+				stopped = true
+				break
+			}
+		}
+		if !stopped {
+			reached = true
+			break
+		}
+	}
+	all[r], all[r+1], all[r+2] = s0, s1, s2
+	return reached
+}

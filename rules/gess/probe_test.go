@@ -1,6 +1,7 @@
 package gess
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/missivechess/missive/rules"
@@ -55,5 +56,61 @@ func TestCapturesDoNotAllocate(t *testing.T) {
 		_ = b.Rows(rules.Black)
 	}); a != 0 {
 		t.Errorf("Captures and Rows allocate %v times", a)
+	}
+}
+
+func TestPass(t *testing.T) {
+	p := middlegame(t, 12, 40)
+	b := p.Mutable()
+	b.Pass()
+	text := p.String()
+	other, err := ParsePosition(text[:len(text)-1] + map[rules.Side]string{rules.White: "b", rules.Black: "w"}[p.Turn()])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := other.Mutable(); b != want || b.Hash() != want.Hash() || b.Turn() == p.Turn() {
+		t.Errorf("after Pass the board is %s, want %s", b.String(), want.String())
+	}
+	b.Pass()
+	if b != p.Mutable() {
+		t.Error("a second Pass did not restore the board")
+	}
+}
+
+// TestReachesMatchesMoves checks Reaches against the destinations of AppendMoves for
+// random rectangles in positions from random play.
+func TestReachesMatchesMoves(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	buf := make([]rules.Move, 0, 1024)
+	yes, no := 0, 0
+	randomGames(4, 6, 80, func(p *Position) {
+		b := p.Mutable()
+		moves := b.AppendMoves(buf[:0])
+		for i := 0; i < 20; i++ {
+			lf, lr := rng.IntN(Size), rng.IntN(Size)
+			hf, hr := min(lf+rng.IntN(5), Size-1), min(lr+rng.IntN(5), Size-1)
+			want := false
+			for _, m := range moves {
+				if f, r := coords(m.To); f >= lf && f <= hf && r >= lr && r <= hr {
+					want = true
+					break
+				}
+			}
+			before := b
+			if got := b.Reaches(square(lf, lr), square(hf, hr)); got != want {
+				t.Fatalf("Reaches(%s, %s) = %v, want %v, in %s", squareName(square(lf, lr)), squareName(square(hf, hr)), got, want, p)
+			}
+			if b != before {
+				t.Fatal("Reaches changed the board")
+			}
+			if want {
+				yes++
+			} else {
+				no++
+			}
+		}
+	})
+	if yes == 0 || no == 0 {
+		t.Fatalf("%d rectangles reached, %d not: the test covers only one answer", yes, no)
 	}
 }
