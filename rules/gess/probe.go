@@ -81,11 +81,14 @@ func lines(r, lf, lr, hf, hr int) uint32 {
 // files lf..hf and ranks lr..hr; all is the occupancy of both sides, changed while the
 // piece is lifted and restored before returning.
 func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bool {
-	mine := block(&b.stones[b.turn], f, r)
+	own := &b.stones[b.turn]
 	limit := 3
-	if mine>>centreBit&1 != 0 {
+	if own[r+1]>>(f+1)&1 != 0 {
 		limit = Size
+	} else if lf-f > 3 || f-hf > 3 || lr-r > 3 || r-hr > 3 {
+		return false // a piece without a centre stone moves at most 3 squares
 	}
+	mine := block(own, f, r)
 	mask := uint32(rowOfBlock) << f
 	s0, s1, s2 := all[r], all[r+1], all[r+2]
 	reached, lifted := false, false
@@ -95,18 +98,27 @@ func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bo
 		}
 		// The steps k at which the centre lies inside the rectangle: kLo..kHi.
 		kLo, kHi := 1, limit
-		ok := true
-		for _, ax := range [2]struct{ p, dp, lo, hi, n int }{{f, d.df, lf, hf, Size - 1}, {r, d.dr, lr, hr, Size - 1}} {
-			switch {
-			case ax.dp == 0:
-				ok = ok && ax.p >= ax.lo && ax.p <= ax.hi
-			case ax.dp > 0:
-				kLo, kHi = max(kLo, ax.lo-ax.p), min(kHi, ax.hi-ax.p, ax.n-ax.p)
-			default:
-				kLo, kHi = max(kLo, ax.p-ax.hi), min(kHi, ax.p-ax.lo, ax.p)
+		switch d.df {
+		case 0:
+			if f < lf || f > hf {
+				continue
 			}
+		case 1:
+			kLo, kHi = max(kLo, lf-f), min(kHi, hf-f)
+		default:
+			kLo, kHi = max(kLo, f-hf), min(kHi, f-lf)
 		}
-		if !ok || kLo > kHi {
+		switch d.dr {
+		case 0:
+			if r < lr || r > hr {
+				continue
+			}
+		case 1:
+			kLo, kHi = max(kLo, lr-r), min(kHi, hr-r)
+		default:
+			kLo, kHi = max(kLo, r-hr), min(kHi, r-lr)
+		}
+		if kLo > kHi {
 			continue
 		}
 		if !lifted {
