@@ -64,12 +64,11 @@ func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<
 func unpackGess(m mv) rules.Move {
 	return rules.Move{From: rules.Square(m&1023) - 1, To: rules.Square(m >> 10)}
 }
-func (g *gessGame) maxMoves() int               { return gessMaxMoves }
-func (g *gessGame) qDepth() int                 { return maxQPlyGess }
-func (g *gessGame) hash() uint64                { return g.b.Hash() }
-func (g *gessGame) side() rules.Side            { return g.b.Turn() }
-func (g *gessGame) prune(mv, Score, Score) bool { return false }
-func (g *gessGame) inCheck() bool               { return false }
+func (g *gessGame) maxMoves() int    { return gessMaxMoves }
+func (g *gessGame) qDepth() int      { return maxQPlyGess }
+func (g *gessGame) hash() uint64     { return g.b.Hash() }
+func (g *gessGame) side() rules.Side { return g.b.Turn() }
+func (g *gessGame) inCheck() bool    { return false }
 
 // forwardPrune allows pruning unless the side to move could lose its rings next move:
 // the static evaluation does not see that threat.
@@ -148,12 +147,15 @@ func (g *gessGame) unmake() {
 
 // moves generates every move; noisy keeps those that remove an enemy stone.
 func (g *gessGame) moves(dst []mv, noisy bool) []mv {
-	all := g.b.AppendMoves(g.tmp[:0])
+	var all []rules.Move
+	if noisy {
+		all = g.b.AppendCaptures(g.tmp[:0])
+	} else {
+		all = g.b.AppendMoves(g.tmp[:0])
+	}
 	g.tmp = all[:0]
 	for _, m := range all {
-		if !noisy || g.b.Captures(m) > 0 {
-			dst = append(dst, packGess(m))
-		}
+		dst = append(dst, packGess(m))
 	}
 	return dst
 }
@@ -168,6 +170,19 @@ func (g *gessGame) captureScore(m mv) int {
 	}
 	return took*10 + gessRingHit*g.ringsHit(r.To)
 }
+
+// prune skips, in the quiescence search, a capture that breaks no enemy ring and
+// whose stones, with a margin for what else it changes, cannot lift stand past alpha.
+func (g *gessGame) prune(m mv, stand, alpha Score) bool {
+	r := unpackGess(m)
+	if g.ringsHit(r.To) > 0 {
+		return false
+	}
+	return stand+Score(g.b.Captures(r)*gessStone+gessDelta) <= alpha
+}
+
+// gessDelta is the margin of prune, in centipawns.
+const gessDelta = 150
 
 // gessRingHit is the ordering bonus of a move for each enemy ring it breaks.
 const gessRingHit = 1000

@@ -87,3 +87,13 @@ func BenchmarkReaches(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkAppendCaptures measures the quiescence search's generation of captures.
+func BenchmarkAppendCaptures(b *testing.B) {
+	board := benchPosition(b).Mutable()
+	buf := make([]rules.Move, 0, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = board.AppendCaptures(buf[:0])
+	}
+}

@@ -142,3 +142,93 @@ func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bo
 	all[r], all[r+1], all[r+2] = s0, s1, s2
 	return reached
 }
+
+// AppendCaptures appends to buf the moves of the side to move that remove an enemy
+// stone, in the order of AppendMoves, and returns the extended buffer: in each
+// direction only the stop, where the footprint first overlaps a stone, can capture.
+func (b *Board) AppendCaptures(buf []rules.Move) []rules.Move {
+	own, opp := &b.stones[b.turn], &b.stones[b.turn^1]
+	var all [rowCount]uint32
+	for i := range all {
+		all[i] = own[i] | opp[i]
+	}
+	// hitAll and hitOpp hold, by centre rank and bit centre file, the footprints that
+	// overlap any stone and an enemy stone.
+	var hitAll, hitOpp [Size]uint32
+	for r := 0; r < Size; r++ {
+		a := all[r] | all[r+1] | all[r+2]
+		o := opp[r] | opp[r+1] | opp[r+2]
+		hitAll[r] = (a | a>>1 | a>>2) & centreBits
+		hitOpp[r] = (o | o>>1 | o>>2) & centreBits
+	}
+	for r := 0; r < Size; r++ {
+		ownNear := own[r] | own[r+1] | own[r+2]
+		oppNear := opp[r] | opp[r+1] | opp[r+2]
+		cand := (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
+		// A piece without a centre stone moves at most 3 squares: it can capture only
+		// with an enemy stone's footprint within 3 files and ranks of its centre.
+		var near uint32
+		for rr := max(r-3, 0); rr <= min(r+3, Size-1); rr++ {
+			near |= hitOpp[rr]
+		}
+		near |= near<<1 | near>>1
+		near |= near<<2 | near>>2
+		near |= near<<3 | near>>3
+		short := near | own[r+1]>>1
+		for c := cand & short; c != 0; c &= c - 1 {
+			buf = b.appendPieceCaptures(buf, &all, &hitAll, &hitOpp, bits.TrailingZeros32(c), r)
+		}
+	}
+	return buf
+}
+
+// appendPieceCaptures appends the captures of the piece centred on (f, r), as
+// appendPieceMoves does its moves. Beyond two steps its footprint no longer meets
+// its own starting block, so the precomputed hitAll tells where it stops.
+func (b *Board) appendPieceCaptures(buf []rules.Move, all *[rowCount]uint32, hitAll, hitOpp *[Size]uint32, f, r int) []rules.Move {
+	mine := block(&b.stones[b.turn], f, r)
+	limit := 3
+	if mine>>centreBit&1 != 0 {
+		limit = Size
+	}
+	mask := uint32(rowOfBlock) << f
+	s0, s1, s2 := all[r], all[r+1], all[r+2]
+	all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+	from := square(f, r)
+	for _, d := range directions {
+		if mine>>d.bit&1 == 0 {
+			continue
+		}
+		n := limit
+		switch d.df {
+		case 1:
+			n = min(n, Size-1-f)
+		case -1:
+			n = min(n, f)
+		}
+		switch d.dr {
+		case 1:
+			n = min(n, Size-1-r)
+		case -1:
+			n = min(n, r)
+		}
+		nf, nr := f, r
+		for k := 1; k <= n; k++ {
+			nf, nr = nf+d.df, nr+d.dr
+			var stop bool
+			if k <= 2 {
+				stop = (all[nr]|all[nr+1]|all[nr+2])>>nf&rowOfBlock != 0
+			} else {
+				stop = hitAll[nr]>>nf&1 != 0
+			}
+			if stop {
+				if hitOpp[nr]>>nf&1 != 0 {
+					buf = append(buf, rules.Move{From: from, To: square(nf, nr)})
+				}
+				break
+			}
+		}
+	}
+	all[r], all[r+1], all[r+2] = s0, s1, s2
+	return buf
+}

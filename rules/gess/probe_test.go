@@ -2,6 +2,7 @@ package gess
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	"github.com/missivechess/missive/rules"
@@ -112,5 +113,32 @@ func TestReachesMatchesMoves(t *testing.T) {
 	})
 	if yes == 0 || no == 0 {
 		t.Fatalf("%d rectangles reached, %d not: the test covers only one answer", yes, no)
+	}
+}
+
+// TestAppendCapturesMatchesMoves checks AppendCaptures against the moves of
+// AppendMoves that Captures counts as removing an enemy stone, order included.
+func TestAppendCapturesMatchesMoves(t *testing.T) {
+	buf := make([]rules.Move, 0, 1024)
+	total := 0
+	randomGames(6, 6, 80, func(p *Position) {
+		b := p.Mutable()
+		var want []rules.Move
+		for _, m := range b.AppendMoves(buf[:0]) {
+			if b.Captures(m) > 0 {
+				want = append(want, m)
+			}
+		}
+		got := b.AppendCaptures(nil)
+		if !slices.Equal(got, want) {
+			t.Fatalf("AppendCaptures = %v, want %v in %s", got, want, p)
+		}
+		if b != p.Mutable() {
+			t.Fatal("AppendCaptures changed the board")
+		}
+		total += len(got)
+	})
+	if total == 0 {
+		t.Fatal("no captures in any position")
 	}
 }
