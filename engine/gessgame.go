@@ -18,19 +18,18 @@ const gessMaxMoves = 2048
 // extension and the full-width quiescence that check brings explode on Gess's
 // hundreds of moves.
 type gessGame struct {
-	b     gess.Board
-	undo  []gessUndo
-	path  []uint64 // hashes of the positions before the current one on the search path
-	tmp   []rules.Move
-	rings []rules.Square
-	// enemy caches the rings of the side not to move in the position hashed enemyKey
-	// (enemyOK once set), for captureScore.
-	enemy    []rules.Square
-	enemyKey uint64
-	enemyOK  bool
-	// threats caches threatened by position; mine is its buffer.
+	b    gess.Board
+	undo []gessUndo
+	path []uint64 // hashes of the positions before the current one on the search path
+	tmp  []rules.Move
+	// ringList caches both sides' rings for the stones hashed ringKey (ringOK once
+	// set); blackKey is the hash's side-to-move key, taken out of ringKey.
+	ringList [2][]rules.Square
+	ringKey  uint64
+	ringOK   bool
+	blackKey uint64
+	// threats caches threatened by position.
 	threats []gessThreat
-	mine    []rules.Square
 }
 
 // gessUndo takes back one move, or a pass when null is set.
@@ -53,11 +52,17 @@ var gessDims = rules.Dims{Files: gess.Size, Ranks: gess.Size}
 const gessThreatSlots = 1 << 14
 
 func newGessGame(p *gess.Position) *gessGame {
-	return &gessGame{
-		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64),
-		enemy: make([]rules.Square, 0, 64), mine: make([]rules.Square, 0, 64),
+	g := &gessGame{
+		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves),
 		threats: make([]gessThreat, gessThreatSlots),
 	}
+	for i := range g.ringList {
+		g.ringList[i] = make([]rules.Square, 0, 64)
+	}
+	passed := g.b
+	passed.Pass()
+	g.blackKey = passed.Hash() ^ g.b.Hash()
+	return g
 }
 
 func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<<10 }
@@ -98,8 +103,7 @@ func (g *gessGame) threatened() bool {
 // centre of each ring of the side to move: its footprint would overlap every ring's
 // block and so break them all.
 func (g *gessGame) ringThreatened() bool {
-	mine := g.b.AppendRings(g.b.Turn(), g.mine[:0])
-	g.mine = mine[:0]
+	mine := g.ringsOf(g.b.Turn())
 	if len(mine) == 0 {
 		return false // the game is decided; terminal scores it
 	}
@@ -187,17 +191,29 @@ const gessDelta = 150
 // gessRingHit is the ordering bonus of a move for each enemy ring it breaks.
 const gessRingHit = 1000
 
+// ringsOf returns side's rings, found once per arrangement of stones; the list is
+// valid until the board changes.
+func (g *gessGame) ringsOf(side rules.Side) []rules.Square {
+	key := g.b.Hash()
+	if g.b.Turn() == rules.Black {
+		key ^= g.blackKey
+	}
+	if !g.ringOK || g.ringKey != key {
+		for _, s := range rules.Sides {
+			g.ringList[s] = g.b.AppendRings(s, g.ringList[s][:0])
+		}
+		g.ringKey, g.ringOK = key, true
+	}
+	return g.ringList[side]
+}
+
 // ringsHit returns the number of the opponent's rings that a footprint landing on to
 // breaks: every ring whose block it overlaps, as the overlap always covers a
-// perimeter stone. The rings are found once per position.
+// perimeter stone.
 func (g *gessGame) ringsHit(to rules.Square) int {
-	if h := g.b.Hash(); !g.enemyOK || g.enemyKey != h {
-		g.enemy = g.b.AppendRings(g.b.Turn().Other(), g.enemy[:0])
-		g.enemyKey, g.enemyOK = h, true
-	}
 	n := 0
 	tf, tr := int(to)%gess.Size, int(to)/gess.Size
-	for _, c := range g.enemy {
+	for _, c := range g.ringsOf(g.b.Turn().Other()) {
 		cf, cr := int(c)%gess.Size, int(c)/gess.Size
 		if cf-tf <= 2 && tf-cf <= 2 && cr-tr <= 2 && tr-cr <= 2 {
 			n++
@@ -208,10 +224,12 @@ func (g *gessGame) ringsHit(to rules.Square) int {
 
 func (g *gessGame) terminal(ply int) (Score, bool) {
 	b := &g.b
-	if o := b.Outcome(); o.IsOver() {
-		if o.Winner == b.Turn() {
-			return MateScore - Score(ply), true
-		}
+	// The ring rule (as gess.Board.Outcome): the side that moved loses without a ring,
+	// else the side to move does.
+	switch {
+	case len(g.ringsOf(b.Turn().Other())) == 0:
+		return MateScore - Score(ply), true
+	case len(g.ringsOf(b.Turn())) == 0:
 		return -MateScore + Score(ply), true
 	}
 	h := b.Hash()
@@ -248,8 +266,7 @@ func (g *gessGame) evaluate() Score {
 	}
 	for _, s := range rules.Sides {
 		score[s] += gessStone * b.Count(s)
-		rings := b.AppendRings(s, g.rings[:0])
-		g.rings = rings[:0]
+		rings := g.ringsOf(s)
 		if len(rings) > 1 {
 			score[s] += gessSpareRing * min(len(rings)-1, 3)
 		}
