@@ -48,11 +48,7 @@ func (b *Board) Reaches(lo, hi rules.Square) bool {
 		all[i] = own[i] | opp[i]
 	}
 	for r := 0; r < Size; r++ {
-		ownNear := own[r] | own[r+1] | own[r+2]
-		oppNear := opp[r] | opp[r+1] | opp[r+2]
-		cand := (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
-		cand &= lines(r, lf, lr, hf, hr)
-		for ; cand != 0; cand &= cand - 1 {
+		for cand := pieceCentres(own, opp, r) & lines(r, lf, lr, hf, hr); cand != 0; cand &= cand - 1 {
 			if b.pieceReaches(&all, bits.TrailingZeros32(cand), r, lf, lr, hf, hr) {
 				return true
 			}
@@ -89,40 +85,21 @@ func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bo
 		return false // a piece without a centre stone moves at most 3 squares
 	}
 	mine := block(own, f, r)
-	mask := uint32(rowOfBlock) << f
-	s0, s1, s2 := all[r], all[r+1], all[r+2]
+	var s0, s1, s2 uint32
 	reached, lifted := false, false
 	for _, d := range directions {
 		if mine>>d.bit&1 == 0 {
 			continue
 		}
 		// The steps k at which the centre lies inside the rectangle: kLo..kHi.
-		kLo, kHi := 1, limit
-		switch d.df {
-		case 0:
-			if f < lf || f > hf {
-				continue
-			}
-		case 1:
-			kLo, kHi = max(kLo, lf-f), min(kHi, hf-f)
-		default:
-			kLo, kHi = max(kLo, f-hf), min(kHi, f-lf)
-		}
-		switch d.dr {
-		case 0:
-			if r < lr || r > hr {
-				continue
-			}
-		case 1:
-			kLo, kHi = max(kLo, lr-r), min(kHi, hr-r)
-		default:
-			kLo, kHi = max(kLo, r-hr), min(kHi, r-lr)
-		}
+		kLo, kHi := window(f, d.df, lf, hf)
+		rLo, rHi := window(r, d.dr, lr, hr)
+		kLo, kHi = max(kLo, rLo, 1), min(kHi, rHi, limit)
 		if kLo > kHi {
 			continue
 		}
 		if !lifted {
-			all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+			s0, s1, s2 = lift(all, f, r)
 			lifted = true
 		}
 		// The piece gets there unless its footprint stops it before step kLo.
@@ -139,8 +116,25 @@ func (b *Board) pieceReaches(all *[rowCount]uint32, f, r, lf, lr, hf, hr int) bo
 			break
 		}
 	}
-	all[r], all[r+1], all[r+2] = s0, s1, s2
+	if lifted {
+		all[r], all[r+1], all[r+2] = s0, s1, s2
+	}
 	return reached
+}
+
+// window returns the steps k for which p + k*dp lies in lo..hi along one axis: an
+// empty range (first above last) when it never does, every step when dp is 0 and p
+// lies inside.
+func window(p, dp, lo, hi int) (first, last int) {
+	switch {
+	case dp > 0:
+		return lo - p, hi - p
+	case dp < 0:
+		return p - hi, p - lo
+	case p >= lo && p <= hi:
+		return 0, Size
+	}
+	return 1, 0
 }
 
 // AppendCaptures appends to buf the moves of the side to move that remove an enemy
@@ -162,9 +156,7 @@ func (b *Board) AppendCaptures(buf []rules.Move) []rules.Move {
 		hitOpp[r] = (o | o>>1 | o>>2) & centreBits
 	}
 	for r := 0; r < Size; r++ {
-		ownNear := own[r] | own[r+1] | own[r+2]
-		oppNear := opp[r] | opp[r+1] | opp[r+2]
-		cand := (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
+		cand := pieceCentres(own, opp, r)
 		// A piece without a centre stone moves at most 3 squares: it can capture only
 		// with an enemy stone's footprint within 3 files and ranks of its centre.
 		var near uint32
@@ -187,31 +179,14 @@ func (b *Board) AppendCaptures(buf []rules.Move) []rules.Move {
 // its own starting block, so the precomputed hitAll tells where it stops.
 func (b *Board) appendPieceCaptures(buf []rules.Move, all *[rowCount]uint32, hitAll, hitOpp *[Size]uint32, f, r int) []rules.Move {
 	mine := block(&b.stones[b.turn], f, r)
-	limit := 3
-	if mine>>centreBit&1 != 0 {
-		limit = Size
-	}
-	mask := uint32(rowOfBlock) << f
-	s0, s1, s2 := all[r], all[r+1], all[r+2]
-	all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+	limit := pieceRange(mine)
+	s0, s1, s2 := lift(all, f, r)
 	from := square(f, r)
 	for _, d := range directions {
 		if mine>>d.bit&1 == 0 {
 			continue
 		}
-		n := limit
-		switch d.df {
-		case 1:
-			n = min(n, Size-1-f)
-		case -1:
-			n = min(n, f)
-		}
-		switch d.dr {
-		case 1:
-			n = min(n, Size-1-r)
-		case -1:
-			n = min(n, r)
-		}
+		n := d.steps(f, r, limit)
 		nf, nr := f, r
 		for k := 1; k <= n; k++ {
 			nf, nr = nf+d.df, nr+d.dr
