@@ -165,14 +165,39 @@ func (g *gessGame) moves(dst []mv, noisy bool) []mv {
 }
 
 // captureScore orders moves by the enemy stones they remove, a move that breaks an
-// enemy ring first (one per ring it breaks); 0 means the move removes no enemy stone.
+// enemy ring first (one per ring it breaks); a quiet move that closes in on an enemy
+// ring scores 1, so that it is searched early and never pruned as quiet; 0 means
+// any other quiet move.
 func (g *gessGame) captureScore(m mv) int {
 	r := unpackGess(m)
 	took := g.b.Captures(r)
 	if took == 0 {
+		if g.approaches(r) {
+			return 1
+		}
 		return 0
 	}
 	return took*10 + gessRingHit*g.ringsHit(r.To)
+}
+
+// gessApproach is the distance (Chebyshev, centre to ring centre) within which a
+// move closing in on an enemy ring counts as an attack: from 3 squares away a
+// footprint is next to the ring's block.
+const gessApproach = 4
+
+// approaches reports whether m brings a piece within gessApproach of an enemy ring,
+// nearer than it stood.
+func (g *gessGame) approaches(m rules.Move) bool {
+	ff, fr := int(m.From)%gess.Size, int(m.From)/gess.Size
+	tf, tr := int(m.To)%gess.Size, int(m.To)/gess.Size
+	for _, c := range g.ringsOf(g.b.Turn().Other()) {
+		cf, cr := int(c)%gess.Size, int(c)/gess.Size
+		to := max(cf-tf, tf-cf, cr-tr, tr-cr)
+		if to <= gessApproach && to < max(cf-ff, ff-cf, cr-fr, fr-cr) {
+			return true
+		}
+	}
+	return false
 }
 
 // prune skips, in the quiescence search, a capture that breaks no enemy ring and
