@@ -161,3 +161,29 @@ func TestGessThreatMatchesMoves(t *testing.T) {
 	}
 	t.Logf("%d threatened, %d not", yes, no)
 }
+
+func TestGessMoveClasses(t *testing.T) {
+	// Black's piece on h10 (centre stone, perimeter i11) slides north-east toward
+	// White's only ring on p15: l14 closes in to 4 squares, n16 breaks the ring.
+	p := gessText(t, ring("e5")+" h10 i11", ring("p15"), "b")
+	g := newGessGame(p.(*gess.Position))
+	for _, tc := range []struct {
+		move string
+		want func(int) bool
+		says string
+	}{
+		{"h10-i11", func(s int) bool { return s == 0 }, "quiet"},
+		{"h10-k13", func(s int) bool { return s == 0 }, "quiet (5 squares from the ring)"},
+		{"h10-l14", func(s int) bool { return s == 1 }, "an approach (1)"},
+		{"h10-n16", func(s int) bool { return s > gessRingHit }, "a ring capture"},
+		{"e5-e8", func(s int) bool { return s == 0 }, "quiet (far from the ring)"},
+	} {
+		m, err := p.ParseMove(tc.move)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.move, err)
+		}
+		if got := g.captureScore(packGess(m)); !tc.want(got) {
+			t.Errorf("captureScore(%s) = %d, want %s", tc.move, got, tc.says)
+		}
+	}
+}
