@@ -187,3 +187,40 @@ func TestGessMoveClasses(t *testing.T) {
 		}
 	}
 }
+
+func TestGessRepetitionOfGamePositions(t *testing.T) {
+	// Both sides step a stone out and back: the start position stands again, and
+	// Black's first step would repeat the position after it, a draw for the search.
+	var pos rules.Position = gess.StartPosition()
+	play := func(text string) {
+		t.Helper()
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos, err = pos.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, text := range []string{"c6-c7", "c15-c14", "c9-c8", "c12-c13"} {
+		play(text)
+	}
+	g := newGessGame(pos.(*gess.Position))
+	m, err := pos.ParseMove("c6-c7")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.make(packGess(m))
+	if sc, ok := g.terminal(1); !ok || sc != drawScore {
+		t.Errorf("after c6-c7 again terminal = %v, %v; want a draw by repetition", sc, ok)
+	}
+	g.unmake()
+	m, err = pos.ParseMove("c6-c8")
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.make(packGess(m))
+	if sc, ok := g.terminal(1); ok {
+		t.Errorf("after c6-c8, a new position, terminal = %v, want the game to go on", sc)
+	}
+}

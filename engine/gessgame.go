@@ -10,17 +10,16 @@ import (
 // gessMaxMoves bounds the moves of one Gess position (a few hundred is typical).
 const gessMaxMoves = 2048
 
-// gessGame searches Gess on a gess.Board. The board knows no history, so repetitions
-// are detected along the search path only (the game's earlier positions are not
-// visible through the rules API). Where the opponent could break every ring of the
-// side to move next move, the search neither prunes moves unsearched nor passes (the
-// null move); elsewhere it does both. Such a threat is not treated as check: the
+// gessGame searches Gess on a gess.Board. Repetitions are detected along the search
+// path, which starts with the game's earlier positions that can still recur. Where
+// the opponent could break every ring of the side to move next move, the search
+// neither prunes moves unsearched nor passes (the null move); elsewhere it does both. Such a threat is not treated as check: the
 // extension and the full-width quiescence that check brings explode on Gess's
 // hundreds of moves.
 type gessGame struct {
 	b    gess.Board
 	undo []gessUndo
-	path []uint64 // hashes of the positions before the current one on the search path
+	path []uint64 // hashes of the positions before the current one, game and search path
 	tmp  []rules.Move
 	// ringList caches both sides' rings for the stones hashed ringKey (ringOK once
 	// set); blackKey is the hash's side-to-move key, taken out of ringKey.
@@ -53,7 +52,7 @@ const gessThreatSlots = 1 << 14
 
 func newGessGame(p *gess.Position) *gessGame {
 	g := &gessGame{
-		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves),
+		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), path: p.EarlierHashes(nil),
 		threats: make([]gessThreat, gessThreatSlots),
 	}
 	for i := range g.ringList {
