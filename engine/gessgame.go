@@ -13,9 +13,9 @@ const gessMaxMoves = 2048
 // gessGame searches Gess on a gess.Board. Repetitions are detected along the search
 // path, which starts with the game's earlier positions that can still recur. Where
 // the opponent could break every ring of the side to move next move, the search
-// neither prunes moves unsearched nor passes (the null move); elsewhere it does both. Such a threat is not treated as check: the
-// extension and the full-width quiescence that check brings explode on Gess's
-// hundreds of moves.
+// neither prunes moves unsearched nor passes (the null move); elsewhere it does
+// both. Such a threat is not treated as check: the extension and the full-width
+// quiescence that check brings explode on Gess's hundreds of moves.
 type gessGame struct {
 	b    gess.Board
 	undo []gessUndo
@@ -37,7 +37,7 @@ type gessUndo struct {
 	null bool
 }
 
-// gessThreat is a cached ringThreatened answer for the position hashed key.
+// gessThreat is a cached threatened answer for the position hashed key.
 type gessThreat struct {
 	key        uint64
 	threatened bool
@@ -119,6 +119,7 @@ func (g *gessGame) ringThreatened() bool {
 	opp.Pass()
 	return opp.Reaches(gessDims.Square(lf, lr), gessDims.Square(hf, hr))
 }
+
 func (g *gessGame) toRules(m mv) rules.Move { return unpackGess(m) }
 func (g *gessGame) histIndex(m mv) int {
 	r := unpackGess(m)
