@@ -118,3 +118,7 @@ func (c *chessGame) pieceTo(m mv) int {
 	return int(c.b.PieceAt(cm.From()).Kind)<<7 | int(cm.To())&127
 }
 
+// nullReduction grows with depth and with the static evaluation's margin over beta.
+func (c *chessGame) nullReduction(depth int, over Score) int {
+	return 3 + depth/3 + min(int(over)/200, 3)
+}

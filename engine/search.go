@@ -50,9 +50,12 @@ type game interface {
 	// continuation histories and counter-moves.
 	pieceTo(m mv) int
 	// forwardPrune reports whether the static evaluation may prune moves unsearched
-	// (reverse futility, futility, late-move pruning): not in Gess, whose ring
-	// threats the evaluation does not see, as check is seen in chess.
+	// (reverse futility, futility, late-move pruning): in Gess only while no ring
+	// of the side to move is threatened, as a check is seen in chess.
 	forwardPrune() bool
+	// nullReduction is the depth a null move saves at depth when the static
+	// evaluation is over centipawns above beta.
+	nullReduction(depth int, over Score) int
 }
 
 // histSize bounds histIndex; contSize bounds pieceTo.
@@ -100,9 +103,9 @@ type searcher struct {
 	tt       *table
 	killers  [maxPly + 8][2]mv
 	history  [2][]int32
-	cont     []int16          // continuation history: [previous pieceTo][pieceTo]
-	counter  [2][contSize]mv  // the reply that last refuted a move, by its pieceTo
-	moved    [maxPly + 8]int  // pieceTo of the move made at each ply; -1 for a pass
+	cont     []int16         // continuation history: [previous pieceTo][pieceTo]
+	counter  [2][contSize]mv // the reply that last refuted a move, by its pieceTo
+	moved    [maxPly + 8]int // pieceTo of the move made at each ply; -1 for a pass
 	quietBuf [maxPly + 8][64]mv
 	bufs     [][]mv
 	scores   [][]int
@@ -348,7 +351,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	// Null-move pruning: skip a turn and see whether the opponent still cannot reach
 	// beta; the further the evaluation is above beta, the shallower the test.
 	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
-		r := 3 + depth/3 + min(int(staticEval-beta)/200, 3)
+		r := g.nullReduction(depth, staticEval-beta)
 		s.moved[ply] = -1
 		g.makeNull()
 		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
