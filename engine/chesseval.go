@@ -391,5 +391,3 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 		f.v[termTempo] = -1
 	}
 }
-
-func (c *chessGame) forwardPrune() bool { return true }

@@ -7,9 +7,10 @@ import (
 
 // chessGame searches the chess family (Gothic, Keltic, Go-Chess) on a chess.SearchBoard.
 type chessGame struct {
-	b   *chess.SearchBoard
-	ev  *chessEval
-	tmp [chess.MaxMoves]chess.Move
+	b        *chess.SearchBoard
+	ev       *chessEval
+	exchange []rules.PieceKind // kinds from least to most valuable (see)
+	tmp      [chess.MaxMoves]chess.Move
 }
 
 func newChessGame(p rules.Position) (*chessGame, error) {
@@ -17,7 +18,8 @@ func newChessGame(p rules.Position) (*chessGame, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &chessGame{b: b, ev: evalFor(b.Spec(), b.Geometry())}, nil
+	ev := evalFor(b.Spec(), b.Geometry())
+	return &chessGame{b: b, ev: ev, exchange: exchangeOrder(b.Kinds(), &ev.value)}, nil
 }
 
 func (c *chessGame) moves(dst []mv, noisy bool) []mv {
@@ -81,8 +83,8 @@ func (c *chessGame) captureScore(m mv) int {
 	return sc + 10*c.ev.value[victim.Kind] - c.ev.value[attacker.Kind]/10 + 1
 }
 
-// prune skips captures that lose material to a recapture (a lesser victim on a
-// defended cell) and captures whose gain plus a margin stays below alpha.
+// prune skips captures that lose material in the exchange on their cell, and
+// captures whose gain plus a margin stays below alpha.
 func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 	cm := chess.Move(m)
 	gain := 0
@@ -97,12 +99,7 @@ func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 	if stand+Score(gain)+200 < alpha {
 		return true
 	}
-	attacker := c.b.PieceAt(cm.From()).Kind
-	if cm.Promotion() == rules.NoPiece && c.ev.value[victim] < c.ev.value[attacker] &&
-		c.b.Attackers(cm.To(), c.b.Turn().Other()).Any() {
-		return true
-	}
-	return false
+	return !c.see(m, 0)
 }
 
 // canNull allows a null move unless the side to move is in check or has only king
@@ -129,3 +126,15 @@ func (c *chessGame) fromRules(m rules.Move) (mv, bool) {
 }
 
 func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
+
+// forwardPrune allows pruning by the static evaluation unless a side is down to
+// king and pawns: there the evaluation does not see the mating nets that quiet
+// checks weave (late-move pruning would skip them), and the trees are small.
+func (c *chessGame) forwardPrune() bool {
+	for _, s := range rules.Sides {
+		if c.b.Occupied(s).AndNot(c.b.Pieces(s, rules.Pawn)).Count() <= 1 {
+			return false
+		}
+	}
+	return true
+}

@@ -61,11 +61,12 @@ func (e *Engine) takeTable(fresh bool) *table {
 	e.tt = nil
 	e.mu.Unlock()
 	if t == nil {
-		return newTable(e.opts.HashBits)
+		t = newTable(e.opts.HashBits)
 	}
 	if fresh {
 		clear(t.slots)
 	}
+	t.newSearch()
 	return t
 }
 
@@ -111,7 +112,7 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 		defer cancel()
 	}
 	_, hasDeadline := ctx.Deadline()
-	tt := e.takeTable(lim.Time == 0 && lim.Nodes == 0 && !hasDeadline)
+	tt := e.takeTable(lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline)
 	defer e.putTable(tt)
 	s := newSearcher(ctx, g, tt)
 	s.pause = pause
@@ -169,6 +170,12 @@ var Levels = [8]Level{
 	{Depth: 0, Time: 10 * time.Second},
 }
 
+// Limits returns the search limits of the level: its depth, and its time as the
+// hard limit with half of it as the time the search aims to spend.
+func (l Level) Limits() Limits {
+	return Limits{Depth: l.Depth, Time: l.Time, Optimum: l.Time / 2}
+}
+
 // MaxLevel is the strongest level.
 const MaxLevel = len(Levels)
 
@@ -182,7 +189,7 @@ func (e *Engine) Move(ctx context.Context, pos rules.Position, level int) (rules
 	l := LevelLimits(level)
 	// Gess positions have hundreds of moves: give the weak levels enough depth to see
 	// the ring rule at all.
-	r, err := e.search(ctx, pos, Limits{Depth: l.Depth, Time: l.Time}, l.Noise, nil)
+	r, err := e.search(ctx, pos, l.Limits(), l.Noise, nil)
 	if err != nil {
 		return rules.NullMove, err
 	}
@@ -192,9 +199,9 @@ func (e *Engine) Move(ctx context.Context, pos rules.Position, level int) (rules
 // Hint returns the best move of pos and its score for the side to move, searching
 // at full strength for the context's deadline or a few seconds.
 func (e *Engine) Hint(ctx context.Context, pos rules.Position) (rules.Move, Score, error) {
-	lim := Limits{Time: 3 * time.Second}
+	lim := Limits{Time: 3 * time.Second, Optimum: 1500 * time.Millisecond}
 	if _, ok := ctx.Deadline(); ok {
-		lim.Time = 0
+		lim = Limits{}
 	}
 	r, err := e.search(ctx, pos, lim, 0, nil)
 	if err != nil {

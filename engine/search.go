@@ -43,19 +43,36 @@ type game interface {
 	maxMoves() int
 	// qDepth bounds the quiescence search (0 for unbounded).
 	qDepth() int
+	// see reports whether the tactical move m wins at least threshold centipawns in
+	// the exchange it starts (static exchange evaluation).
+	see(m mv, threshold int) bool
+	// pieceTo indexes m by what moves and where, below contSize, for the
+	// continuation histories and counter-moves.
+	pieceTo(m mv) int
 	// forwardPrune reports whether the static evaluation may prune moves unsearched
 	// (reverse futility, futility, late-move pruning): not in Gess, whose ring
 	// threats the evaluation does not see, as check is seen in chess.
 	forwardPrune() bool
 }
 
-const histSize = 1 << 18
+// histSize bounds histIndex; contSize bounds pieceTo.
+const (
+	histSize = 1 << 18
+	contSize = 1280
+)
+
+// maxHistory bounds every history score (the update's gravity keeps it inside).
+const maxHistory = 16384
 
 // Limits bound one search; zero fields are unlimited (at least depth 1 is searched).
+// Time alone is a fixed time for the move (UCI's movetime), used to the end; with
+// Optimum set, Time is only the hard limit and the search stops after an iteration
+// once it has spent Optimum, scaled by how settled the best move is.
 type Limits struct {
-	Depth int           // iterations of iterative deepening
-	Nodes int64         // nodes visited
-	Time  time.Duration // wall-clock time for this move
+	Depth   int           // iterations of iterative deepening
+	Nodes   int64         // nodes visited
+	Time    time.Duration // wall-clock time for this move, never exceeded
+	Optimum time.Duration // time the search aims to spend (0: all of Time)
 }
 
 // Result is the outcome of a search.
@@ -83,6 +100,10 @@ type searcher struct {
 	tt       *table
 	killers  [maxPly + 8][2]mv
 	history  [2][]int32
+	cont     []int16          // continuation history: [previous pieceTo][pieceTo]
+	counter  [2][contSize]mv  // the reply that last refuted a move, by its pieceTo
+	moved    [maxPly + 8]int  // pieceTo of the move made at each ply; -1 for a pass
+	quietBuf [maxPly + 8][64]mv
 	bufs     [][]mv
 	scores   [][]int
 	nodes    int64
@@ -101,6 +122,7 @@ func newSearcher(ctx context.Context, g game, tt *table) *searcher {
 	s := &searcher{g: g, tt: tt, ctx: ctx, useNull: true}
 	s.history[0] = make([]int32, histSize)
 	s.history[1] = make([]int32, histSize)
+	s.cont = make([]int16, contSize*contSize)
 	s.bufs = make([][]mv, maxPly+8)
 	s.scores = make([][]int, maxPly+8)
 	for i := range s.bufs {
@@ -113,7 +135,7 @@ func newSearcher(ctx context.Context, g game, tt *table) *searcher {
 	return s
 }
 
-// poll checks the node budget and the context every few thousand nodes.
+// poll checks the node budget, the context every 256 nodes and pause every 1024.
 func (s *searcher) poll() bool {
 	if s.stopped {
 		return true
@@ -122,8 +144,8 @@ func (s *searcher) poll() bool {
 		s.stopped = true
 		return true
 	}
-	if s.nodes&1023 == 0 {
-		if s.pause != nil && s.pause(s.ctx) != nil {
+	if s.nodes&255 == 0 {
+		if s.pause != nil && s.nodes&1023 == 0 && s.pause(s.ctx) != nil {
 			s.stopped = true
 		}
 		select {
@@ -135,27 +157,120 @@ func (s *searcher) poll() bool {
 	return s.stopped
 }
 
-// order scores the moves at ply: hash move, winning tactics by MVV-LVA, killers, history.
+// order scores the moves at ply: hash move, captures that win their exchange (by
+// MVV-LVA), killers, the counter-move, quiet moves by their histories, and
+// captures that lose their exchange last.
 func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
 	sc := s.scores[ply][:len(moves)]
-	side := s.g.side()
+	g := s.g
+	side := g.side()
+	p1, p2 := s.prevMoved(ply, 1), s.prevMoved(ply, 2)
+	var counter mv
+	if p1 >= 0 {
+		counter = s.counter[side][p1]
+	}
 	for i, m := range moves {
 		switch {
 		case m == hashMove:
 			sc[i] = 1 << 30
 		default:
-			if c := s.g.captureScore(m); c > 0 {
-				sc[i] = 1<<28 + c
+			if c := g.captureScore(m); c > 0 {
+				if g.see(m, 0) {
+					sc[i] = 1<<28 + c
+				} else {
+					sc[i] = -1<<24 + c
+				}
 			} else if m == s.killers[ply][0] {
 				sc[i] = 1<<27 + 1
 			} else if m == s.killers[ply][1] {
 				sc[i] = 1 << 27
+			} else if m == counter {
+				sc[i] = 1 << 26
 			} else {
-				sc[i] = int(s.history[side][s.g.histIndex(m)])
+				sc[i] = s.quietScore(m, side, p1, p2)
 			}
 		}
 	}
 	return sc
+}
+
+// orderTactical scores the tactical moves of the quiescence search by MVV-LVA
+// (and quiet evasions by their history).
+func (s *searcher) orderTactical(moves []mv, ply int) []int {
+	sc := s.scores[ply][:len(moves)]
+	side := s.g.side()
+	for i, m := range moves {
+		if c := s.g.captureScore(m); c > 0 {
+			sc[i] = 1<<28 + c
+		} else {
+			sc[i] = int(s.history[side][s.g.histIndex(m)])
+		}
+	}
+	return sc
+}
+
+// prevMoved returns the pieceTo of the move made back plies before ply, or -1.
+func (s *searcher) prevMoved(ply, back int) int {
+	if ply < back {
+		return -1
+	}
+	return s.moved[ply-back]
+}
+
+// quietScore is a quiet move's history: its own and its continuations after the
+// last two moves.
+func (s *searcher) quietScore(m mv, side rules.Side, p1, p2 int) int {
+	pt := s.g.pieceTo(m)
+	v := int(s.history[side][s.g.histIndex(m)])
+	if p1 >= 0 {
+		v += int(s.cont[p1*contSize+pt])
+	}
+	if p2 >= 0 {
+		v += int(s.cont[p2*contSize+pt])
+	}
+	return v
+}
+
+// statBonus is the history bonus for a cutoff at depth.
+func statBonus(depth int) int { return min(32*depth*depth+64*depth, 2000) }
+
+// gravity adds bonus to a history value, damped so that it stays within maxHistory.
+func gravity(v, bonus int) int { return v + bonus - v*absInt(bonus)/maxHistory }
+
+// rewardQuiet credits the quiet move m that caused a cutoff at ply and debits the
+// quiet moves tried before it.
+func (s *searcher) rewardQuiet(m mv, ply, depth int, tried []mv) {
+	g := s.g
+	side := g.side()
+	bonus := statBonus(depth)
+	if s.killers[ply][0] != m {
+		s.killers[ply][1] = s.killers[ply][0]
+		s.killers[ply][0] = m
+	}
+	p1, p2 := s.prevMoved(ply, 1), s.prevMoved(ply, 2)
+	if p1 >= 0 {
+		s.counter[side][p1] = m
+	}
+	s.updateQuiet(m, side, p1, p2, bonus)
+	for _, q := range tried {
+		if q != m {
+			s.updateQuiet(q, side, p1, p2, -bonus)
+		}
+	}
+}
+
+func (s *searcher) updateQuiet(m mv, side rules.Side, p1, p2, bonus int) {
+	h := &s.history[side][s.g.histIndex(m)]
+	*h = int32(gravity(int(*h), bonus))
+	pt := s.g.pieceTo(m)
+	if p1 >= 0 {
+		c := &s.cont[p1*contSize+pt]
+		*c = int16(gravity(int(*c), bonus))
+	}
+	if p2 >= 0 {
+		c := &s.cont[p2*contSize+pt]
+		*c = int16(gravity(int(*c), bonus))
+	}
 }
 
 // pick moves the best-scored remaining move to position i (selection sort step).
@@ -215,6 +330,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		staticEval = g.evaluate()
 	}
 	s.evals[ply] = staticEval
+	s.killers[ply+1] = [2]mv{}
 	// Improving: the static evaluation rose since our previous move.
 	improving := !inCheck && ply >= 2 && (staticEval > s.evals[ply-2] || s.evals[ply-2] == noScore)
 	prune := !pvNode && !inCheck && g.forwardPrune() && abs(beta) < mateBound
@@ -229,23 +345,28 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 			return staticEval
 		}
 	}
-	// Null-move pruning: skip a turn and see whether the opponent still cannot reach beta.
-	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() {
-		if staticEval >= beta {
-			r := 2 + depth/4
-			g.makeNull()
-			sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
-			g.unmake()
-			if s.stopped {
-				return 0
-			}
-			if sc >= beta {
-				if sc >= mateBound {
-					sc = beta
-				}
-				return sc
-			}
+	// Null-move pruning: skip a turn and see whether the opponent still cannot reach
+	// beta; the further the evaluation is above beta, the shallower the test.
+	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
+		r := 3 + depth/3 + min(int(staticEval-beta)/200, 3)
+		s.moved[ply] = -1
+		g.makeNull()
+		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
+		g.unmake()
+		if s.stopped {
+			return 0
 		}
+		if sc >= beta {
+			if sc >= mateBound {
+				sc = beta
+			}
+			return sc
+		}
+	}
+	// Internal iterative reduction: a node without a hash move is likely new and
+	// not worth its full depth.
+	if hashMove == 0 && depth >= iirDepth {
+		depth--
 	}
 	moves := g.moves(s.bufs[ply][:0], false)
 	if len(moves) == 0 {
@@ -256,6 +377,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	origAlpha := alpha
 	side := g.side()
 	quiets := 0
+	tried := s.quietBuf[ply][:0]
+	p1, p2 := s.prevMoved(ply, 1), s.prevMoved(ply, 2)
 	// Futility: near the horizon, quiet moves that give no check cannot lift a
 	// static evaluation this far below alpha.
 	futile := prune && depth <= futilityDepth && staticEval+Score(futilityMargin*(depth+1)) <= alpha
@@ -267,13 +390,19 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		pick(moves, sc, i)
 		m := moves[i]
 		quiet := g.captureScore(m) == 0
+		var stat int
 		if quiet {
 			quiets++
 			// Late-move pruning: near the horizon, quiet moves ordered this late are skipped.
 			if prune && i > 0 && best > -mateBound && depth <= lmpDepth && quiets > lmpCount {
 				continue
 			}
+			stat = s.quietScore(m, side, p1, p2)
+		} else if prune && i > 0 && best > -mateBound && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
+			// A capture that loses too much in its exchange near the horizon.
+			continue
 		}
+		s.moved[ply] = g.pieceTo(m)
 		g.make(m)
 		if futile && quiet && i > 0 && best > -mateBound && !g.inCheck() {
 			g.unmake()
@@ -284,7 +413,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 			v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
 		} else {
 			// Late-move reduction for quiet moves searched late: logarithmic in depth
-			// and move number, less at PV nodes, for moves with a good history and
+			// and move number, less at PV nodes, for moves with good histories and
 			// when improving, never into the quiescence search.
 			red := 0
 			if quiet && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
@@ -295,9 +424,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 				if !improving {
 					red++
 				}
-				if s.history[side][g.histIndex(m)] >= lmrHistory {
-					red--
-				}
+				red -= min(max(stat/lmrHistory, -2), 2)
 				if g.inCheck() {
 					red--
 				}
@@ -324,21 +451,14 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 				s.pvLen[ply] = s.pvLen[ply+1]
 				if v >= beta {
 					if quiet {
-						if s.killers[ply][0] != m {
-							s.killers[ply][1] = s.killers[ply][0]
-							s.killers[ply][0] = m
-						}
-						h := &s.history[side][g.histIndex(m)]
-						*h += int32(depth * depth)
-						if *h > 1<<20 {
-							for j := range s.history[side] {
-								s.history[side][j] /= 2
-							}
-						}
+						s.rewardQuiet(m, ply, depth, tried)
 					}
 					break
 				}
 			}
+		}
+		if quiet && len(tried) < cap(tried) {
+			tried = append(tried, m)
 		}
 	}
 	bound := boundUpper
@@ -363,6 +483,22 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	if sc, ok := g.terminal(ply); ok {
 		return sc
 	}
+	key := g.hash()
+	pvNode := beta-alpha > 1
+	var hashMove mv
+	if e, ok := s.tt.probe(key); ok {
+		hashMove = e.move
+		if !pvNode {
+			sc := fromTT(Score(e.score), ply)
+			switch {
+			case e.bound == boundExact,
+				e.bound == boundLower && sc >= beta,
+				e.bound == boundUpper && sc <= alpha:
+				return sc
+			}
+		}
+	}
+	origAlpha := alpha
 	// In check (near the horizon) every evasion is searched so that mates are seen,
 	// without a stand-pat score; otherwise only captures and promotions, after it.
 	var moves []mv
@@ -385,12 +521,19 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		moves = g.moves(s.bufs[ply][:0], true)
 		best, standPat = stand, true
 	}
-	sc := s.order(moves, ply, 0)
+	sc := s.orderTactical(moves, ply)
+	for i, m := range moves {
+		if m == hashMove {
+			sc[i] = 1 << 30
+		}
+	}
+	var bestMove mv
 	for i := range moves {
 		pick(moves, sc, i)
 		if standPat && g.prune(moves[i], stand, alpha) {
 			continue
 		}
+		s.moved[ply] = g.pieceTo(moves[i])
 		g.make(moves[i])
 		v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
 		g.unmake()
@@ -398,7 +541,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 			return 0
 		}
 		if v > best {
-			best = v
+			best, bestMove = v, moves[i]
 			if v > alpha {
 				alpha = v
 				if v >= beta {
@@ -407,6 +550,14 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 			}
 		}
 	}
+	bound := boundUpper
+	switch {
+	case best >= beta:
+		bound = boundLower
+	case best > origAlpha && !standPat:
+		bound = boundExact
+	}
+	s.tt.store(key, bestMove, best, 0, bound, ply)
 	return best
 }
 
@@ -433,6 +584,7 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 	}
 	res := rootResult{move: rootMoves[0], score: noScore}
 	rootScores := make([]Score, len(rootMoves))
+	tm := timeManager{optimum: lim.Optimum}
 	for depth := 1; depth <= maxDepth; depth++ {
 		// Order root moves: previous best first, then by last iteration's scores.
 		if depth > 1 {
@@ -493,11 +645,11 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 		if best.IsMate() && depth > 2*int(MateScore-abs(best)) {
 			break
 		}
-		if len(rootMoves) == 1 && depth >= 2 {
+		// A forced move is played at once when time is the limit.
+		if len(rootMoves) == 1 && (depth >= 2 || lim.Time > 0 || lim.Optimum > 0) {
 			break
 		}
-		// Do not start an iteration that cannot finish in the time left.
-		if lim.Time > 0 && time.Since(start) > lim.Time/2 {
+		if lim.Optimum > 0 && tm.stop(depth, res.move, best, time.Since(start)) {
 			break
 		}
 	}
@@ -535,8 +687,16 @@ var lmrTable = func() (t [64][64]int8) {
 	return t
 }()
 
-// lmrHistory is the history score above which a quiet move is reduced a ply less.
-const lmrHistory = 1 << 12
+// lmrHistory is the history score per ply a quiet move is reduced less (or more,
+// when negative), at most two plies either way.
+const lmrHistory = 8192
+
+// Captures that lose more than seeMargin centipawns a ply in their exchange are
+// skipped up to seeDepth plies from the horizon.
+const (
+	seeDepth  = 6
+	seeMargin = 90
+)
 
 // aspiration is the half-width of the first aspiration window, in centipawns; 0
 // turns the windows off. They are off: on Gothic openings at depth 7 every width
@@ -552,6 +712,7 @@ func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, 
 	g := s.g
 	best, bestMove := Score(noScore), mv(0)
 	for i, m := range rootMoves {
+		s.moved[0] = g.pieceTo(m)
 		g.make(m)
 		var v Score
 		if i == 0 || all {
@@ -637,3 +798,7 @@ func (s *searcher) rulesPV(pv []mv) []rules.Move {
 	}
 	return out
 }
+
+// iirDepth is the depth from which a node without a hash move is searched a ply
+// shallower (internal iterative reduction).
+const iirDepth = 6

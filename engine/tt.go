@@ -18,34 +18,70 @@ type ttEntry struct {
 	score int32
 	depth int8
 	bound uint8
+	gen   uint8 // the search that stored it
 }
 
-// table is a fixed-size, always-replace-if-deeper-or-newer transposition table,
-// used by one search at a time (Engine keeps it between searches).
+// table is a fixed-size transposition table of two-slot buckets, used by one
+// search at a time (Engine keeps it between searches). A store replaces the
+// position's own entry unless that is much deeper, else the bucket's entry from
+// an older search or, failing that, the shallower one.
 type table struct {
 	slots []ttEntry
-	mask  uint64
+	mask  uint64 // of the bucket's first slot (even indices)
+	gen   uint8
 }
 
 // newTable returns a table of 2^bits entries.
 func newTable(bits uint) *table {
-	return &table{slots: make([]ttEntry, 1<<bits), mask: 1<<bits - 1}
+	return &table{slots: make([]ttEntry, 1<<bits), mask: (1<<bits - 1) &^ 1}
 }
 
+// newSearch starts a new generation, so that entries of earlier searches are
+// replaced first.
+func (t *table) newSearch() { t.gen++ }
+
 func (t *table) probe(key uint64) (ttEntry, bool) {
-	e := t.slots[key&t.mask]
-	return e, e.key == key && e.bound != boundNone
+	i := key & t.mask
+	for _, e := range t.slots[i : i+2] {
+		if e.key == key && e.bound != boundNone {
+			return e, true
+		}
+	}
+	return ttEntry{}, false
 }
 
 func (t *table) store(key uint64, m mv, score Score, depth int, bound uint8, ply int) {
-	e := &t.slots[key&t.mask]
-	if e.key == key && int(e.depth) > depth && bound != boundExact {
-		return
+	i := key & t.mask
+	b := t.slots[i : i+2]
+	var e *ttEntry
+	switch {
+	case b[0].key == key:
+		e = &b[0]
+	case b[1].key == key:
+		e = &b[1]
 	}
-	if m == 0 && e.key == key {
-		m = e.move
+	if e != nil {
+		if int(e.depth) > depth+2 && bound != boundExact && e.gen == t.gen {
+			return
+		}
+		if m == 0 {
+			m = e.move
+		}
+	} else {
+		e = &b[0]
+		if worth(&b[1], t.gen) < worth(&b[0], t.gen) {
+			e = &b[1]
+		}
 	}
-	*e = ttEntry{key: key, move: m, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound}
+	*e = ttEntry{key: key, move: m, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound, gen: t.gen}
+}
+
+// worth ranks an entry for keeping: deeper is worth more, older searches' less.
+func worth(e *ttEntry, gen uint8) int {
+	if e.bound == boundNone {
+		return -1 << 20
+	}
+	return int(e.depth) - 8*int(gen-e.gen)
 }
 
 // toTT and fromTT make mate scores relative to the node rather than the root.

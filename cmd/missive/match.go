@@ -153,7 +153,7 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 					return nil, fmt.Errorf("match: %q: %s (%w)", spec, le.Sentence(), errUsage)
 				}
 				l := engine.LevelLimits(level)
-				p.Limits = engine.Limits{Depth: l.Depth, Time: l.Time}
+				p.Limits = l.Limits()
 			case k == "time":
 				d, derr := time.ParseDuration(val)
 				if derr != nil {

@@ -253,12 +253,7 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 		}
 	}
 	if us := s.pos.Turn(); lim.Time == 0 && clock[us] > 0 {
-		n := 30
-		if movesToGo > 0 {
-			n = movesToGo + 1
-		}
-		lim.Time = clock[us]/time.Duration(n) + inc[us]*3/4
-		lim.Time = min(lim.Time, clock[us]*3/4)
+		lim.Optimum, lim.Time = clockTime(clock[us], inc[us], movesToGo)
 	}
 	if lim == (engine.Limits{}) && !infinite {
 		lim.Depth = 6
@@ -311,4 +306,18 @@ func (s *Server) stop() {
 		<-s.done
 		s.cancel, s.done = nil, nil
 	}
+}
+
+// clockTime returns the time a move aims at and the most it may take, given the
+// clock left, the increment and the moves to go (0 when unknown): an even share of
+// the clock plus most of the increment, up to four times that when the search is
+// unsettled, never more than a third of what is left.
+func clockTime(left, inc time.Duration, movesToGo int) (optimum, most time.Duration) {
+	n := 30
+	if movesToGo > 0 {
+		n = movesToGo + 1
+	}
+	optimum = min(left/time.Duration(n)+inc*3/4, left/3)
+	most = max(min(optimum*4, left/3, left-50*time.Millisecond), optimum, time.Millisecond)
+	return optimum, most
 }

@@ -119,3 +119,25 @@ func TestUCISession(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestClockTime(t *testing.T) {
+	cases := []struct {
+		left, inc     time.Duration
+		togo          int
+		optimum, most time.Duration
+	}{
+		{10 * time.Second, 0, 0, 10 * time.Second / 30, 4 * (10 * time.Second / 30)},
+		{10 * time.Second, 0, 4, 2 * time.Second, 10 * time.Second / 3},
+		{time.Second, 2 * time.Second, 0, time.Second / 3, time.Second / 3},
+		{60 * time.Millisecond, 0, 0, 2 * time.Millisecond, 8 * time.Millisecond},
+	}
+	for _, c := range cases {
+		opt, most := clockTime(c.left, c.inc, c.togo)
+		if opt != c.optimum || most != c.most {
+			t.Errorf("clockTime(%v, %v, %d) = %v, %v; want %v, %v", c.left, c.inc, c.togo, opt, most, c.optimum, c.most)
+		}
+		if most > c.left {
+			t.Errorf("clockTime(%v, …) may take %v, more than is left", c.left, most)
+		}
+	}
+}

@@ -69,6 +69,12 @@ func (b *SearchBoard) Attackers(sq rules.Square, side rules.Side) board.Bitboard
 	return b.attackersTo(sq, side, b.all())
 }
 
+// AttackersWith returns the pieces of both sides attacking sq when exactly occ is
+// occupied (pieces outside occ count as gone), for static exchange evaluation.
+func (b *SearchBoard) AttackersWith(sq rules.Square, occ board.Bitboard) board.Bitboard {
+	return b.attackersTo(sq, rules.White, occ).Or(b.attackersTo(sq, rules.Black, occ)).And(occ)
+}
+
 // Hash returns the Zobrist hash of the current position.
 func (b *SearchBoard) Hash() uint64 { return b.hash }
 
