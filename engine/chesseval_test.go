@@ -168,3 +168,21 @@ func slotOf(k rules.PieceKind) int {
 	}
 	return -1
 }
+
+// BenchmarkChessEvaluate measures the static evaluation along a random Gothic game.
+func BenchmarkChessEvaluate(b *testing.B) {
+	pos := mustPos(b, "gothic", "")
+	rng := rand.New(rand.NewPCG(3, 4))
+	var games []*chessGame
+	for ply := 0; ply < 60 && !pos.Outcome().IsOver(); ply++ {
+		g, _ := newChessGame(pos)
+		games = append(games, g)
+		moves := pos.LegalMoves()
+		pos, _ = pos.Play(moves[rng.IntN(len(moves))])
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := games[i%len(games)]
+		g.evaluate()
+	}
+}
