@@ -107,6 +107,18 @@ func (p *Position) Repetitions() int {
 	return n
 }
 
+// EarlierHashes appends to dst the hashes of the positions before p that could
+// still recur (those since the last removal of a stone), oldest first, for a
+// search that must see repetitions of the game's earlier positions.
+func (p *Position) EarlierHashes(dst []uint64) []uint64 {
+	start := len(dst)
+	for q := p.prev; q != nil; q = q.prev {
+		dst = append(dst, q.board.Hash())
+	}
+	slices.Reverse(dst[start:])
+	return dst
+}
+
 // CanWin reports whether side still has stones: with stones a side can always
 // still build a ring or break the opponent's last one, so only a side without
 // stones cannot win. It implements rules.MaterialJudge.
