@@ -25,6 +25,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	rate := fs.Float64("rate", 1, "Adam's step size in centipawns")
 	l2 := fs.Float64("l2", 1e-6, "pull of every weight towards its start (per centipawn squared)")
 	skip := fs.Int("skip", 10, "skip the first plies of each game (random openings)")
+	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -41,7 +42,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
-		err = tune.Load(ctx, f, reg, *variant, tune.Options{SkipPlies: *skip}, &d)
+		err = tune.Load(ctx, f, reg, *variant, tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}, &d)
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("tune: %s: %w", path, err)

@@ -40,6 +40,9 @@ type Options struct {
 	SkipPlies int
 	// HoldOut puts every HoldOut-th game pair in the held-out part (0: 10).
 	HoldOut int
+	// DropAdjudicated skips games whose Termination tag says they were adjudicated
+	// (a draw declared at a ply cap is no result of play).
+	DropAdjudicated bool
 }
 
 // Load reads the games of variant from PGN text (any number of games, as `missive
@@ -63,6 +66,9 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 			return fmt.Errorf("tune: game %d: %w", d.Games+1, err)
 		}
 		if v, _ := g.Tag("Variant"); v != variant {
+			continue
+		}
+		if t, _ := g.Tag("Termination"); opts.DropAdjudicated && strings.Contains(t, "adjudicated") {
 			continue
 		}
 		var result float64

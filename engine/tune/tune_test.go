@@ -99,3 +99,25 @@ func TestModelIsEngine(t *testing.T) {
 		}
 	}
 }
+
+// TestDropAdjudicated skips games adjudicated at a ply cap only when asked.
+func TestDropAdjudicated(t *testing.T) {
+	data, err := os.ReadFile("testdata/gothic-40.pgn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := splitGames(strings.NewReader(string(data)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	adjudicated := strings.Replace(games[0], "[Variant", "[Termination \"adjudicated a draw at the 300-ply cap\"]\n[Variant", 1)
+	for _, drop := range []bool{false, true} {
+		var d Data
+		if err := Load(context.Background(), strings.NewReader(adjudicated+"\n"+games[1]), variants.Registry(), "gothic", Options{DropAdjudicated: drop}, &d); err != nil {
+			t.Fatal(err)
+		}
+		if want := map[bool]int{false: 2, true: 1}[drop]; d.Games != want {
+			t.Errorf("DropAdjudicated %v: %d games, want %d", drop, d.Games, want)
+		}
+	}
+}
