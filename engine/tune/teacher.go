@@ -1,0 +1,133 @@
+package tune
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// ErrTeacher means the teacher engine did not answer as expected.
+var ErrTeacher = errors.New("tune: teacher engine")
+
+// Teacher labels positions with another engine's static evaluation: a
+// Fairy-Stockfish process asked `eval` for each position (its "Total evaluation"
+// line, in pawns from White's side). Not safe for concurrent use.
+type Teacher struct {
+	cmd     *exec.Cmd
+	in      io.WriteCloser
+	lines   chan string
+	timeout time.Duration
+}
+
+// StartTeacher starts the engine at path (Fairy-Stockfish) for variant (its
+// UCI_Variant name).
+func StartTeacher(ctx context.Context, path, variant string) (*Teacher, error) {
+	cmd := exec.CommandContext(ctx, path)
+	in, err := cmd.StdinPipe()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrTeacher, err)
+	}
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrTeacher, err)
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("%w: starting %s: %v", ErrTeacher, path, err)
+	}
+	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 5 * time.Second}
+	go func() {
+		sc := bufio.NewScanner(out)
+		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+		for sc.Scan() {
+			t.lines <- sc.Text()
+		}
+		close(t.lines)
+	}()
+	if err := t.send("uci"); err != nil {
+		t.Close()
+		return nil, err
+	}
+	if _, err := t.await(func(l string) bool { return l == "uciok" }); err != nil {
+		t.Close()
+		return nil, err
+	}
+	if err := t.send("setoption name UCI_Variant value " + variant + "\nisready"); err != nil {
+		t.Close()
+		return nil, err
+	}
+	if _, err := t.await(func(l string) bool { return l == "readyok" }); err != nil {
+		t.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+func (t *Teacher) send(s string) error {
+	if _, err := io.WriteString(t.in, s+"\n"); err != nil {
+		return fmt.Errorf("%w: %v", ErrTeacher, err)
+	}
+	return nil
+}
+
+// await returns the first line ok accepts, within the teacher's timeout.
+func (t *Teacher) await(ok func(string) bool) (string, error) {
+	deadline := time.After(t.timeout)
+	for {
+		select {
+		case l, open := <-t.lines:
+			if !open {
+				return "", fmt.Errorf("%w: it exited", ErrTeacher)
+			}
+			if ok(l) {
+				return l, nil
+			}
+		case <-deadline:
+			return "", fmt.Errorf("%w: no answer within %v", ErrTeacher, t.timeout)
+		}
+	}
+}
+
+// Eval returns the teacher's static evaluation of pos in centipawns from White's
+// side; ok is false when it gives none (in check, or a position it cannot judge).
+func (t *Teacher) Eval(pos rules.Position) (cp float64, ok bool, err error) {
+	if err := t.send("position fen " + pos.String() + "\neval"); err != nil {
+		return 0, false, err
+	}
+	l, err := t.await(func(l string) bool {
+		return strings.HasPrefix(l, "Total evaluation:") || strings.HasPrefix(l, "Final evaluation")
+	})
+	if err != nil {
+		return 0, false, err
+	}
+	f := strings.Fields(l[strings.Index(l, ":")+1:])
+	if len(f) == 0 {
+		return 0, false, nil
+	}
+	v, perr := strconv.ParseFloat(f[0], 64)
+	if perr != nil {
+		return 0, false, nil // "none (in check)"
+	}
+	return 100 * v, true, nil
+}
+
+// Close ends the teacher's process.
+func (t *Teacher) Close() {
+	_ = t.send("quit")
+	_ = t.in.Close()
+	done := make(chan struct{})
+	go func() { _ = t.cmd.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(2 * time.Second):
+		_ = t.cmd.Process.Kill()
+		<-done
+	}
+}

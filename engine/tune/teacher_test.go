@@ -1,0 +1,104 @@
+package tune
+
+import (
+	"context"
+	"errors"
+	"os/exec"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
+)
+
+func gothicPos(t *testing.T, fen string) rules.Position {
+	t.Helper()
+	v, err := variants.Registry().Lookup("gothic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fen == "" {
+		return v.Start(0)
+	}
+	p, err := v.ParsePosition(fen)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestTeacherReadsEvaluations(t *testing.T) {
+	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	cp, ok, err := tc.Eval(gothicPos(t, ""))
+	if err != nil || !ok || cp != 50 {
+		t.Fatalf("Eval = %v, %v, %v; want 50 centipawns", cp, ok, err)
+	}
+	// A position the teacher gives no number for is skipped, not an error.
+	if _, ok, err := tc.Eval(gothicPos(t, "4k5/10/10/10/10/10/10/4K5 w - - 0 1")); ok || err != nil {
+		t.Fatalf("no evaluation: ok %v, err %v", ok, err)
+	}
+	// The teacher still answers after that.
+	if cp, ok, err := tc.Eval(gothicPos(t, "")); err != nil || !ok || cp != 50 {
+		t.Fatalf("Eval after a skip = %v, %v, %v", cp, ok, err)
+	}
+}
+
+func TestTeacherThatHangsFails(t *testing.T) {
+	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	tc.timeout = 200 * time.Millisecond
+	start := time.Now()
+	_, _, err = tc.Eval(gothicPos(t, "9k/10/10/10/10/10/10/K9 w - - 0 1"))
+	if !errors.Is(err, ErrTeacher) {
+		t.Fatalf("err = %v, want ErrTeacher", err)
+	}
+	if d := time.Since(start); d > 2*time.Second {
+		t.Fatalf("took %v to give up", d)
+	}
+}
+
+func TestTeacherMissing(t *testing.T) {
+	if _, err := StartTeacher(context.Background(), "testdata/no-such-engine", "gothic"); !errors.Is(err, ErrTeacher) {
+		t.Fatalf("err = %v, want ErrTeacher", err)
+	}
+}
+
+// TestFairyStockfishAsTeacher: the real teacher sees a queen more as a large
+// advantage for the side that has it.
+func TestFairyStockfishAsTeacher(t *testing.T) {
+	path, err := exec.LookPath("fairy-stockfish")
+	if err != nil {
+		path = "/usr/games/fairy-stockfish"
+		if _, err := exec.LookPath(path); err != nil {
+			t.Skip("fairy-stockfish is not installed")
+		}
+	}
+	tc, err := StartTeacher(context.Background(), path, "gothic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	for _, c := range []struct {
+		fen  string
+		sign float64
+	}{
+		{"rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1", 0},
+		{"rnb1ckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNBQCKABNR w KQkq - 0 1", 1},
+		{"rnbqckabnr/pppppppppp/10/10/10/10/PPPPPPPPPP/RNB1CKABNR b KQkq - 0 1", -1},
+	} {
+		cp, ok, err := tc.Eval(gothicPos(t, c.fen))
+		if err != nil || !ok {
+			t.Fatalf("%s: %v, %v", c.fen, ok, err)
+		}
+		if c.sign == 0 && (cp < -100 || cp > 100) || c.sign*cp < 500 && c.sign != 0 {
+			t.Fatalf("%s: %v centipawns", c.fen, cp)
+		}
+	}
+}
