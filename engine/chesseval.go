@@ -117,6 +117,7 @@ type chessEval struct {
 	adjFiles               []board.Bitboard // the cells of the neighbouring files
 	front                  [2][]board.Bitboard
 	passMask               [2][]board.Bitboard // front span on the file and the next files
+	promoFile              [2][]bool           // the file has a cell on the side's last rank
 	promo                  bool                // pawns promote moving forward: pawn-structure terms apply
 	full                   int32
 }
@@ -172,9 +173,18 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 		e.passMask[s] = make([]board.Bitboard, n)
 	}
 	files := make([]board.Bitboard, d.Files)
+	e.promoFile = [2][]bool{make([]bool, d.Files), make([]bool, d.Files)}
 	for sq := rules.Square(0); int(sq) < n; sq++ {
 		if geo.IsOpen(sq) {
 			files[d.File(sq)] = files[d.File(sq)].Set(sq)
+			// Keltic's pawns on the outer files must step sideways before they
+			// can promote: only a file that reaches the last rank makes passers.
+			switch d.Rank(sq) {
+			case d.Ranks - 1:
+				e.promoFile[rules.White][d.File(sq)] = true
+			case 0:
+				e.promoFile[rules.Black][d.File(sq)] = true
+			}
 		}
 	}
 	for sq := rules.Square(0); int(sq) < n; sq++ {
@@ -363,7 +373,7 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 			if e.adjFiles[sq].And(pawns[s]).IsEmpty() {
 				f.v[termIsolated] += sg
 			}
-			if e.passMask[s][sq].And(pawns[them]).IsEmpty() {
+			if e.promoFile[s][e.geo.Dims().File(sq)] && e.passMask[s][sq].And(pawns[them]).IsEmpty() {
 				f.v[termPassed] += sg
 				f.v[termPassedAdv] += sg * adv
 				f.v[termPassedAdv2] += sg * adv * adv

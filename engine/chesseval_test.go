@@ -186,3 +186,24 @@ func BenchmarkChessEvaluate(b *testing.B) {
 		g.evaluate()
 	}
 }
+
+// TestKelticPassedPawns checks that a Keltic pawn on a file without a promotion
+// cell is not counted as passed, while one on the d-f files is.
+func TestKelticPassedPawns(t *testing.T) {
+	for _, tc := range []struct {
+		fen    string
+		passed int32
+	}{
+		{"***1k1***/**5**/9/P8/9/**5**/***1K1*** w - - 0 1", 0}, // a4: the a-file ends at a5
+		{"***1k1***/**5**/9/4P4/9/**5**/***1K1*** w - - 0 1", 1}, // e4
+		{"***1k1***/**5**/4p4/4P4/9/**5**/***1K1*** w - - 0 1", 0}, // e4 blocked by e5 (and e5 by e4)
+	} {
+		f, _, _, err := PositionFeatures(mustPos(t, "keltic", tc.fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Values[termPassed]; got != tc.passed {
+			t.Errorf("%s: passed %d, want %d", tc.fen, got, tc.passed)
+		}
+	}
+}
