@@ -10,37 +10,117 @@ import (
 // gessMaxMoves bounds the moves of one Gess position (a few hundred is typical).
 const gessMaxMoves = 2048
 
-// gessGame searches Gess on a gess.Board. The board knows no history, so repetitions
-// are detected along the search path only (the game's earlier positions are not
-// visible through the rules API). There is no null move: the board has no way to pass,
-// and ring threats make passing positions misleading.
+// gessGame searches Gess on a gess.Board. Repetitions are detected along the search
+// path, which starts with the game's earlier positions that can still recur. Where
+// the opponent could break every ring of the side to move next move, the search
+// neither prunes moves unsearched nor passes (the null move); elsewhere it does
+// both. Such a threat is not treated as check: the extension and the full-width
+// quiescence that check brings explode on Gess's hundreds of moves.
 type gessGame struct {
-	b      gess.Board
-	undo   []gess.Undo
-	path   []uint64 // hashes of the positions before the current one on the search path
-	tmp    []rules.Move
-	rings  []rules.Square
-	counts [2]int
+	b    gess.Board
+	undo []gessUndo
+	path []uint64 // hashes of the positions before the current one, game and search path
+	tmp  []rules.Move
+	// ringList caches both sides' rings for the stones hashed ringKey (ringOK once
+	// set); blackKey is the hash's side-to-move key, taken out of ringKey.
+	ringList [2][]rules.Square
+	ringKey  uint64
+	ringOK   bool
+	blackKey uint64
+	// threats caches threatened by position.
+	threats []gessThreat
 }
 
+// gessUndo takes back one move, or a pass when null is set.
+type gessUndo struct {
+	u    gess.Undo
+	null bool
+}
+
+// gessThreat is a cached threatened answer for the position hashed key.
+type gessThreat struct {
+	key        uint64
+	threatened bool
+	set        bool
+}
+
+// gessDims is the frame's geometry.
+var gessDims = rules.Dims{Files: gess.Size, Ranks: gess.Size}
+
+// gessThreatSlots is the size of the threat cache (a power of two).
+const gessThreatSlots = 1 << 14
+
 func newGessGame(p *gess.Position) *gessGame {
-	return &gessGame{b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), rings: make([]rules.Square, 0, 64)}
+	g := &gessGame{
+		b: p.Mutable(), tmp: make([]rules.Move, 0, gessMaxMoves), path: p.EarlierHashes(nil),
+		threats: make([]gessThreat, gessThreatSlots),
+	}
+	for i := range g.ringList {
+		g.ringList[i] = make([]rules.Square, 0, 64)
+	}
+	passed := g.b
+	passed.Pass()
+	g.blackKey = passed.Hash() ^ g.b.Hash()
+	return g
 }
 
 func packGess(m rules.Move) mv { return mv(uint32(m.From)+1) | mv(uint32(m.To))<<10 }
 func unpackGess(m mv) rules.Move {
 	return rules.Move{From: rules.Square(m&1023) - 1, To: rules.Square(m >> 10)}
 }
-func (g *gessGame) maxMoves() int               { return gessMaxMoves }
-func (g *gessGame) qDepth() int                 { return maxQPlyGess }
-func (g *gessGame) hash() uint64                { return g.b.Hash() }
-func (g *gessGame) inCheck() bool               { return false }
-func (g *gessGame) side() rules.Side            { return g.b.Turn() }
-func (g *gessGame) prune(mv, Score, Score) bool { return false }
-func (g *gessGame) canNull() bool               { return false }
-func (g *gessGame) forwardPrune() bool          { return false }
-func (g *gessGame) makeNull()                   { panic("engine: no null move in Gess") }
-func (g *gessGame) toRules(m mv) rules.Move     { return unpackGess(m) }
+func (g *gessGame) maxMoves() int    { return gessMaxMoves }
+func (g *gessGame) qDepth() int      { return maxQPlyGess }
+func (g *gessGame) hash() uint64     { return g.b.Hash() }
+func (g *gessGame) side() rules.Side { return g.b.Turn() }
+func (g *gessGame) inCheck() bool    { return false }
+
+// forwardPrune allows pruning unless the side to move could lose its rings next move:
+// the static evaluation does not see that threat.
+func (g *gessGame) forwardPrune() bool { return !g.threatened() }
+
+// canNull allows a pass unless the side to move could lose its rings next move.
+func (g *gessGame) canNull() bool { return !g.threatened() }
+
+func (g *gessGame) makeNull() {
+	g.path = append(g.path, g.b.Hash())
+	g.b.Pass()
+	g.undo = append(g.undo, gessUndo{null: true})
+}
+
+// threatened reports whether the opponent, were it to move, could break every ring
+// of the side to move with one move.
+func (g *gessGame) threatened() bool {
+	h := g.b.Hash()
+	e := &g.threats[h&(gessThreatSlots-1)]
+	if !e.set || e.key != h {
+		*e = gessThreat{key: h, threatened: g.ringThreatened(), set: true}
+	}
+	return e.threatened
+}
+
+// ringThreatened looks for an enemy move landing within two squares (Chebyshev) of the
+// centre of each ring of the side to move: its footprint would overlap every ring's
+// block and so break them all.
+func (g *gessGame) ringThreatened() bool {
+	mine := g.ringsOf(g.b.Turn())
+	if len(mine) == 0 {
+		return false // the game is decided; terminal scores it
+	}
+	// The zone where a landing breaks every ring: the intersection of their 5x5 areas.
+	lf, lr, hf, hr := 0, 0, gess.Size, gess.Size
+	for _, c := range mine {
+		f, r := int(c)%gess.Size, int(c)/gess.Size
+		lf, lr, hf, hr = max(lf, f-2), max(lr, r-2), min(hf, f+2), min(hr, r+2)
+	}
+	if lf > hf || lr > hr {
+		return false
+	}
+	opp := g.b
+	opp.Pass()
+	return opp.Reaches(gessDims.Square(lf, lr), gessDims.Square(hf, hr))
+}
+
+func (g *gessGame) toRules(m mv) rules.Move { return unpackGess(m) }
 func (g *gessGame) histIndex(m mv) int {
 	r := unpackGess(m)
 	return (int(r.From)*401 + int(r.To)) & (histSize - 1)
@@ -55,64 +135,126 @@ func (g *gessGame) fromRules(m rules.Move) (mv, bool) {
 
 func (g *gessGame) make(m mv) {
 	g.path = append(g.path, g.b.Hash())
-	g.undo = append(g.undo, g.b.Make(unpackGess(m)))
+	g.undo = append(g.undo, gessUndo{u: g.b.Make(unpackGess(m))})
 }
 
 func (g *gessGame) unmake() {
 	n := len(g.undo) - 1
-	g.b.Unmake(g.undo[n])
+	if u := g.undo[n]; u.null {
+		g.b.Pass()
+	} else {
+		g.b.Unmake(u.u)
+	}
 	g.undo = g.undo[:n]
 	g.path = g.path[:len(g.path)-1]
 }
 
 // moves generates every move; noisy keeps those that remove an enemy stone.
 func (g *gessGame) moves(dst []mv, noisy bool) []mv {
-	all := g.b.AppendMoves(g.tmp[:0])
-	g.tmp = all[:0]
-	if !noisy {
-		for _, m := range all {
-			dst = append(dst, packGess(m))
-		}
-		return dst
+	var all []rules.Move
+	if noisy {
+		all = g.b.AppendCaptures(g.tmp[:0])
+	} else {
+		all = g.b.AppendMoves(g.tmp[:0])
 	}
-	them := g.b.Turn().Other()
-	before := g.b.Count(them)
+	g.tmp = all[:0]
 	for _, m := range all {
-		u := g.b.Make(m)
-		took := before - g.b.Count(them)
-		g.b.Unmake(u)
-		if took > 0 {
-			dst = append(dst, packGess(m))
-		}
+		dst = append(dst, packGess(m))
 	}
 	return dst
 }
 
-// captureScore orders moves by the enemy stones they remove (ring stones count most).
+// captureScore orders moves by the enemy stones they remove, a move that breaks an
+// enemy ring first (one per ring it breaks); a quiet move that closes in on an enemy
+// ring scores 1, so that it is searched early and never pruned as quiet; 0 means
+// any other quiet move.
 func (g *gessGame) captureScore(m mv) int {
-	them := g.b.Turn().Other()
-	us := g.b.Turn()
-	before := g.b.Count(them)
-	ringsBefore := len(g.b.AppendRings(them, g.rings[:0]))
-	ownBefore := len(g.b.AppendRings(us, g.rings[:0]))
-	u := g.b.Make(unpackGess(m))
-	took := before - g.b.Count(them)
-	ringsAfter := len(g.b.AppendRings(them, g.rings[:0]))
-	ownAfter := len(g.b.AppendRings(us, g.rings[:0]))
-	g.b.Unmake(u)
-	sc := took*10 + (ringsBefore-ringsAfter)*1000 + (ownAfter-ownBefore)*200
-	if sc <= 0 {
+	r := unpackGess(m)
+	took := g.b.Captures(r)
+	if took == 0 {
+		if g.approaches(r) {
+			return 1
+		}
 		return 0
 	}
-	return sc
+	return took*10 + gessRingHit*g.ringsHit(r.To)
+}
+
+// gessApproach is the distance (Chebyshev, centre to ring centre) within which a
+// move closing in on an enemy ring counts as an attack: from 3 squares away a
+// footprint is next to the ring's block.
+const gessApproach = 4
+
+// approaches reports whether m brings a piece within gessApproach of an enemy ring,
+// nearer than it stood.
+func (g *gessGame) approaches(m rules.Move) bool {
+	ff, fr := int(m.From)%gess.Size, int(m.From)/gess.Size
+	tf, tr := int(m.To)%gess.Size, int(m.To)/gess.Size
+	for _, c := range g.ringsOf(g.b.Turn().Other()) {
+		cf, cr := int(c)%gess.Size, int(c)/gess.Size
+		to := max(cf-tf, tf-cf, cr-tr, tr-cr)
+		if to <= gessApproach && to < max(cf-ff, ff-cf, cr-fr, fr-cr) {
+			return true
+		}
+	}
+	return false
+}
+
+// prune skips, in the quiescence search, a capture that breaks no enemy ring and
+// whose stones, with a margin for what else it changes, cannot lift stand past alpha.
+func (g *gessGame) prune(m mv, stand, alpha Score) bool {
+	r := unpackGess(m)
+	if g.ringsHit(r.To) > 0 {
+		return false
+	}
+	return stand+Score(g.b.Captures(r)*gessStone+gessDelta) <= alpha
+}
+
+// gessDelta is the margin of prune, in centipawns.
+const gessDelta = 150
+
+// gessRingHit is the ordering bonus of a move for each enemy ring it breaks.
+const gessRingHit = 1000
+
+// ringsOf returns side's rings, found once per arrangement of stones; the list is
+// valid until the board changes.
+func (g *gessGame) ringsOf(side rules.Side) []rules.Square {
+	key := g.b.Hash()
+	if g.b.Turn() == rules.Black {
+		key ^= g.blackKey
+	}
+	if !g.ringOK || g.ringKey != key {
+		for _, s := range rules.Sides {
+			g.ringList[s] = g.b.AppendRings(s, g.ringList[s][:0])
+		}
+		g.ringKey, g.ringOK = key, true
+	}
+	return g.ringList[side]
+}
+
+// ringsHit returns the number of the opponent's rings that a footprint landing on to
+// breaks: every ring whose block it overlaps, as the overlap always covers a
+// perimeter stone.
+func (g *gessGame) ringsHit(to rules.Square) int {
+	n := 0
+	tf, tr := int(to)%gess.Size, int(to)/gess.Size
+	for _, c := range g.ringsOf(g.b.Turn().Other()) {
+		cf, cr := int(c)%gess.Size, int(c)/gess.Size
+		if cf-tf <= 2 && tf-cf <= 2 && cr-tr <= 2 && tr-cr <= 2 {
+			n++
+		}
+	}
+	return n
 }
 
 func (g *gessGame) terminal(ply int) (Score, bool) {
 	b := &g.b
-	if o := b.Outcome(); o.IsOver() {
-		if o.Winner == b.Turn() {
-			return MateScore - Score(ply), true
-		}
+	// The ring rule (as gess.Board.Outcome): the side that moved loses without a ring,
+	// else the side to move does.
+	switch {
+	case len(g.ringsOf(b.Turn().Other())) == 0:
+		return MateScore - Score(ply), true
+	case len(g.ringsOf(b.Turn())) == 0:
 		return -MateScore + Score(ply), true
 	}
 	h := b.Hash()
@@ -143,14 +285,13 @@ const (
 func (g *gessGame) evaluate() Score {
 	b := &g.b
 	var score [2]int
-	var stones [2][22]uint32
+	var stones [2]gess.Rows
 	for _, s := range rules.Sides {
-		stones[s] = rowsOf(b, s)
+		stones[s] = b.Rows(s)
 	}
 	for _, s := range rules.Sides {
 		score[s] += gessStone * b.Count(s)
-		rings := b.AppendRings(s, g.rings[:0])
-		g.rings = rings[:0]
+		rings := g.ringsOf(s)
 		if len(rings) > 1 {
 			score[s] += gessSpareRing * min(len(rings)-1, 3)
 		}
@@ -174,19 +315,8 @@ func (g *gessGame) evaluate() Score {
 	return Score(score[us] - score[us^1])
 }
 
-// rowsOf returns side's stones as rows indexed by rank+1, bit file+1.
-func rowsOf(b *gess.Board, s rules.Side) (rows [22]uint32) {
-	for sq := rules.Square(0); sq < gess.Size*gess.Size; sq++ {
-		if p := b.At(sq); p.Kind != rules.NoPiece && p.Side == s {
-			f, r := int(sq)%gess.Size, int(sq)/gess.Size
-			rows[r+1] |= 1 << (f + 1)
-		}
-	}
-	return rows
-}
-
 // near counts stones of rows within distance d (Chebyshev) of centre c.
-func near(rows *[22]uint32, c rules.Square, d int) int {
+func near(rows *gess.Rows, c rules.Square, d int) int {
 	f, r := int(c)%gess.Size, int(c)/gess.Size
 	lo, hi := max(f+1-d, 0), min(f+1+d, 21)
 	mask := uint32(1<<(hi+1)-1) &^ uint32(1<<lo-1)

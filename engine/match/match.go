@@ -287,8 +287,11 @@ func (b *Builtin) Place(ctx context.Context, pos rules.Simultaneous, side rules.
 
 // GoChessStart plays a Go-Chess placement phase (the blocked cells of a random
 // seed) with white and black placing, each through its own Place method when it
-// has one (the built-in engine) and at random otherwise (greedy and external
-// players), and returns the play position it ends in.
+// has one (the built-in engine) and by the built-in engine's placement otherwise
+// (greedy and external players, which cannot place over UCI), and returns the
+// play position it ends in. (Random placements leave pieces hanging: most games
+// between two engines were then decided by the placement within a few plies,
+// whoever played them.)
 func GoChessStart(ctx context.Context, v rules.Variant, white, black Player, rng *rand.Rand) (rules.Position, error) {
 	sp, ok := v.Start(rng.Uint64()).(rules.Simultaneous)
 	if !ok {
@@ -298,7 +301,7 @@ func GoChessStart(ctx context.Context, v rules.Variant, white, black Player, rng
 		if pl, ok := p.(engine.Placer); ok {
 			return pl
 		}
-		return engine.RandomPlacer{Rand: rng}
+		return engine.New(engine.Options{HashBits: 10})
 	}
 	pos, err := engine.PlayPlacement(ctx, sp, placer(white), placer(black))
 	if err != nil {

@@ -237,6 +237,29 @@ func TestGoChessStartPlaysThePlacement(t *testing.T) {
 	}
 }
 
+// TestGoChessStartPlacesSoundlyForExternalPlayers: a player that cannot place
+// (greedy, an external engine) places as the built-in engine does, so that two
+// such players start from the position two built-in engines would reach, not from
+// random placements that hang pieces.
+func TestGoChessStartPlacesSoundlyForExternalPlayers(t *testing.T) {
+	v := lookup(t, "gochess")
+	for seed := uint64(1); seed <= 5; seed++ {
+		ext, err := GoChessStart(context.Background(), v, NewGreedy(1), NewGreedy(2), rand.New(rand.NewPCG(seed, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := &Builtin{Label: "a", Engine: engine.New(engine.Options{HashBits: 10}), Limits: engine.Limits{Depth: 1}}
+		b := &Builtin{Label: "b", Engine: engine.New(engine.Options{HashBits: 10}), Limits: engine.Limits{Depth: 1}}
+		built, err := GoChessStart(context.Background(), v, a, b, rand.New(rand.NewPCG(seed, 2)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ext.String() != built.String() {
+			t.Fatalf("seed %d: players without a placement start from %s, built-in engines from %s", seed, ext, built)
+		}
+	}
+}
+
 func TestRunRefusesNoGames(t *testing.T) {
 	v := lookup(t, "gothic")
 	for _, n := range []int{0, -2} {

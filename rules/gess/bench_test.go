@@ -73,3 +73,27 @@ func BenchmarkPerft2Start(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkReaches measures Reaches for the 5x5 rectangle around each ring of the side
+// not to move (the search's ring-threat test), from the side to move.
+func BenchmarkReaches(b *testing.B) {
+	board := benchPosition(b).Mutable()
+	rings := board.AppendRings(board.Turn().Other(), nil)
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, c := range rings {
+			f, r := coords(c)
+			board.Reaches(square(max(f-2, 0), max(r-2, 0)), square(min(f+2, Size-1), min(r+2, Size-1)))
+		}
+	}
+}
+
+// BenchmarkAppendCaptures measures the quiescence search's generation of captures.
+func BenchmarkAppendCaptures(b *testing.B) {
+	board := benchPosition(b).Mutable()
+	buf := make([]rules.Move, 0, 1024)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = board.AppendCaptures(buf[:0])
+	}
+}

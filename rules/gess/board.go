@@ -209,11 +209,7 @@ func (b *Board) AppendMoves(buf []rules.Move) []rules.Move {
 		all[i] = own[i] | opp[i]
 	}
 	for r := 0; r < Size; r++ {
-		ownNear := own[r] | own[r+1] | own[r+2]
-		oppNear := opp[r] | opp[r+1] | opp[r+2]
-		// Bit f of a dilation is set when bits f..f+2 (the block's files) hold a stone.
-		cand := (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
-		for ; cand != 0; cand &= cand - 1 {
+		for cand := pieceCentres(own, opp, r); cand != 0; cand &= cand - 1 {
 			f := bits.TrailingZeros32(cand)
 			buf = b.appendPieceMoves(buf, &all, f, r)
 		}
@@ -221,37 +217,66 @@ func (b *Board) AppendMoves(buf []rules.Move) []rules.Move {
 	return buf
 }
 
+// pieceCentres returns the bits f of the centres (f, r) on rank r of the pieces of
+// the side whose rows are own: blocks with a stone of own and none of opp. Bit f of
+// a dilation is set when bits f..f+2 (the block's files) hold a stone.
+func pieceCentres(own, opp *[rowCount]uint32, r int) uint32 {
+	ownNear := own[r] | own[r+1] | own[r+2]
+	oppNear := opp[r] | opp[r+1] | opp[r+2]
+	return (ownNear | ownNear>>1 | ownNear>>2) &^ (oppNear | oppNear>>1 | oppNear>>2) & centreBits
+}
+
+// pieceRange returns how far a piece with block pattern mine may move: any distance
+// with a stone on its centre, else 3 squares.
+func pieceRange(mine uint32) int {
+	if mine>>centreBit&1 != 0 {
+		return Size
+	}
+	return 3
+}
+
+// lift takes the block centred on (f, r) out of the occupancy all and returns the
+// three rows as they were, for restoring.
+func lift(all *[rowCount]uint32, f, r int) (s0, s1, s2 uint32) {
+	mask := uint32(rowOfBlock) << f
+	s0, s1, s2 = all[r], all[r+1], all[r+2]
+	all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+	return s0, s1, s2
+}
+
+// steps returns how many squares a piece centred on (f, r) may go in direction d:
+// limit, cut so that its centre stays in the frame.
+func (d direction) steps(f, r, limit int) int {
+	n := limit
+	switch d.df {
+	case 1:
+		n = min(n, Size-1-f)
+	case -1:
+		n = min(n, f)
+	}
+	switch d.dr {
+	case 1:
+		n = min(n, Size-1-r)
+	case -1:
+		n = min(n, r)
+	}
+	return n
+}
+
 // appendPieceMoves appends the moves of the piece centred on (f, r), whose block holds
 // stones of the side to move only. all is the occupancy of both sides; it is changed
 // while the piece is lifted and restored before returning.
 func (b *Board) appendPieceMoves(buf []rules.Move, all *[rowCount]uint32, f, r int) []rules.Move {
 	mine := block(&b.stones[b.turn], f, r)
-	limit := 3
-	if mine>>centreBit&1 != 0 {
-		limit = Size
-	}
+	limit := pieceRange(mine)
 	// Lift the piece: its stones do not obstruct its own move.
-	mask := uint32(rowOfBlock) << f
-	s0, s1, s2 := all[r], all[r+1], all[r+2]
-	all[r], all[r+1], all[r+2] = s0&^mask, s1&^mask, s2&^mask
+	s0, s1, s2 := lift(all, f, r)
 	from := square(f, r)
 	for _, d := range directions {
 		if mine>>d.bit&1 == 0 {
 			continue
 		}
-		n := limit
-		switch d.df {
-		case 1:
-			n = min(n, Size-1-f)
-		case -1:
-			n = min(n, f)
-		}
-		switch d.dr {
-		case 1:
-			n = min(n, Size-1-r)
-		case -1:
-			n = min(n, r)
-		}
+		n := d.steps(f, r, limit)
 		step := rules.Square(d.dr*Size + d.df)
 		to, nf, nr := from, f, r
 		for k := 1; k <= n; k++ {

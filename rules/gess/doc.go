@@ -47,5 +47,8 @@
 // Board is the search form of a position: a plain value of 20 bit rows a side that
 // generates moves into a caller's buffer and plays them with Make and Unmake,
 // without allocating. An engine takes one from Position.Mutable, searches on it, and
-// plays its chosen move through Position.Play.
+// plays its chosen move through Position.Play. For a search's speed the Board also
+// generates the captures alone (AppendCaptures), counts a move's captures without
+// playing it (Captures), tells whether any move lands in a rectangle (Reaches: can
+// the opponent break a ring?), passes (Pass) and shows its stones as bit rows (Rows).
 package gess
