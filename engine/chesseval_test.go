@@ -194,8 +194,8 @@ func TestKelticPassedPawns(t *testing.T) {
 		fen    string
 		passed int32
 	}{
-		{"***1k1***/**5**/9/P8/9/**5**/***1K1*** w - - 0 1", 0}, // a4: the a-file ends at a5
-		{"***1k1***/**5**/9/4P4/9/**5**/***1K1*** w - - 0 1", 1}, // e4
+		{"***1k1***/**5**/9/P8/9/**5**/***1K1*** w - - 0 1", 0},    // a4: the a-file ends at a5
+		{"***1k1***/**5**/9/4P4/9/**5**/***1K1*** w - - 0 1", 1},   // e4
 		{"***1k1***/**5**/4p4/4P4/9/**5**/***1K1*** w - - 0 1", 0}, // e4 blocked by e5 (and e5 by e4)
 	} {
 		f, _, _, err := PositionFeatures(mustPos(t, "keltic", tc.fen))
