@@ -3,7 +3,9 @@
 // quiescence search, move ordering (hash move, MVV-LVA, killers, history), null-move
 // pruning (chess family only, never in check or with only king and pawns; never in
 // Gess, whose board cannot pass), late-move reductions, repetition and 50-move
-// awareness, and an evaluation per game. Callers hand it an immutable
+// awareness, and an evaluation per game. The chess family's evaluation (chesseval.go)
+// is a weighted sum of features tapered by phase, its weights per variant are data in
+// weights/ fitted to game results by engine/tune. Callers hand it an immutable
 // rules.Position and get a rules.Move back; make/unmake stays inside the search.
 //
 //	e := engine.New(engine.Options{})

@@ -27,6 +27,7 @@ func commands() map[string]command {
 		"backup":  {backupUsage, runBackup},
 		"console": {consoleUsage, runConsole},
 		"match":   {"play an engine match: match --variant V --games N -a builtin -b engine:NAME --engines engines.yaml --pgn out.pgn", runMatch},
+		"tune":    {tuneUsage, runTune},
 		"perft":   {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
 		"render":  {renderUsage, runRender},
 		"run":     {runUsage, runRun},

@@ -1,0 +1,107 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/tune"
+	"github.com/missivechess/missive/rules/variants"
+)
+
+const tuneUsage = "fit the evaluation's weights to game results: tune --variant V --out engine/weights/V.txt games.pgn..."
+
+func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("tune", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	variant := fs.String("variant", "gothic", "variant key: gothic, keltic or gochess")
+	out := fs.String("out", "", "write the tuned weights to this file (engine/weights/VARIANT.txt for the engine)")
+	from := fs.String("from", "current", "start from the engine's current weights or the hand-set prior: current or prior")
+	epochs := fs.Int("epochs", 1000, "passes of Adam over the positions")
+	rate := fs.Float64("rate", 1, "Adam's step size in centipawns")
+	l2 := fs.Float64("l2", 1e-6, "pull of every weight towards its start (per centipawn squared)")
+	skip := fs.Int("skip", 10, "skip the first plies of each game (random openings)")
+	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
+	if err := fs.Parse(args); err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if fs.NArg() == 0 {
+		return fmt.Errorf("tune: name at least one PGN file: %w", errUsage)
+	}
+	if *from != "current" && *from != "prior" {
+		return fmt.Errorf("tune: --from is current or prior, got %q: %w", *from, errUsage)
+	}
+	reg := variants.Registry()
+	var d tune.Data
+	for _, path := range fs.Args() {
+		f, err := os.Open(path)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		err = tune.Load(ctx, f, reg, *variant, tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}, &d)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("tune: %s: %w", path, err)
+		}
+	}
+	if len(d.Train) == 0 {
+		return fmt.Errorf("%w (%s)", tune.ErrNoData, *variant)
+	}
+	current, prior, err := engine.WeightsFor(d.Start)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	w := current
+	if *from == "prior" {
+		w = prior
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %d quiet positions to train on, %d held out\n", *variant, d.Games, len(d.Train), len(d.HeldOut))
+	k := tune.FitK(d.Train, w)
+	before, beforeHeld := tune.Loss(d.Train, w, k), tune.Loss(d.HeldOut, w, k)
+	fmt.Fprintf(stdout, "K %.4f; loss before: training %.5f, held out %.5f\n", k, before, beforeHeld)
+	tuned, err := tune.Fit(ctx, d.Train, w, k, tune.FitOptions{Epochs: *epochs, Rate: *rate, L2: *l2,
+		Progress: func(epoch int, loss float64) {
+			if epoch%500 == 0 {
+				fmt.Fprintf(stderr, "epoch %d: training loss %.5f\n", epoch, loss)
+			}
+		}})
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	k2 := tune.FitK(d.Train, tuned)
+	after, afterHeld := tune.Loss(d.Train, tuned, k2), tune.Loss(d.HeldOut, tuned, k2)
+	fmt.Fprintf(stdout, "K %.4f; loss after: training %.5f, held out %.5f\n", k2, after, afterHeld)
+	if *out == "" {
+		return nil
+	}
+	comment := fmt.Sprintf("%s evaluation weights: name, middlegame, endgame (centipawns per unit).\n"+
+		"Written by `missive tune` from %d games (%d quiet positions), %d epochs from the %s weights;\n"+
+		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s",
+		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "))
+	f, err := os.Create(*out)
+	if err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	if err := tuned.Write(f, comment); err != nil {
+		f.Close()
+		return fmt.Errorf("tune: writing %s: %w", *out, err)
+	}
+	if err := f.Close(); err != nil {
+		return fmt.Errorf("tune: %w", err)
+	}
+	fmt.Fprintf(stdout, "wrote %s\n", *out)
+	return nil
+}
+
+// baseNames returns the last element of each path.
+func baseNames(paths []string) []string {
+	out := make([]string, len(paths))
+	for i, p := range paths {
+		out[i] = p[strings.LastIndex(p, "/")+1:]
+	}
+	return out
+}
