@@ -127,14 +127,6 @@ func (c *chessGame) fromRules(m rules.Move) (mv, bool) {
 
 func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
 
-// forwardPrune allows pruning by the static evaluation unless a side is down to
-// king and pawns: there the evaluation does not see the mating nets that quiet
-// checks weave (late-move pruning would skip them), and the trees are small.
-func (c *chessGame) forwardPrune() bool {
-	for _, s := range rules.Sides {
-		if c.b.Occupied(s).AndNot(c.b.Pieces(s, rules.Pawn)).Count() <= 1 {
-			return false
-		}
-	}
-	return true
-}
+// forwardPrune always allows pruning by the static evaluation in the chess
+// family: checks, which it cannot judge, are never pruned.
+func (c *chessGame) forwardPrune() bool { return true }

@@ -394,12 +394,12 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		m := moves[i]
 		quiet := g.captureScore(m) == 0
 		var stat int
+		// Late-move pruning: near the horizon, quiet moves ordered this late are
+		// skipped unless they give check.
+		late := false
 		if quiet {
 			quiets++
-			// Late-move pruning: near the horizon, quiet moves ordered this late are skipped.
-			if prune && i > 0 && best > -mateBound && depth <= lmpDepth && quiets > lmpCount {
-				continue
-			}
+			late = prune && i > 0 && best > -mateBound && depth <= lmpDepth && quiets > lmpCount
 			stat = s.quietScore(m, side, p1, p2)
 		} else if prune && i > 0 && best > -mateBound && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
 			// A capture that loses too much in its exchange near the horizon.
@@ -407,7 +407,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		}
 		s.moved[ply] = g.pieceTo(m)
 		g.make(m)
-		if futile && quiet && i > 0 && best > -mateBound && !g.inCheck() {
+		if (late || futile && quiet && i > 0 && best > -mateBound) && !g.inCheck() {
 			g.unmake()
 			continue
 		}
