@@ -26,6 +26,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	l2 := fs.Float64("l2", 1e-6, "pull of every weight towards its start (per centipawn squared)")
 	skip := fs.Int("skip", 10, "skip the first plies of each game (random openings)")
 	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
+	teacher := fs.String("teacher", "", "label positions with this engine's static evaluation too (Fairy-Stockfish's `eval`; Gothic only)")
+	lambda := fs.Float64("lambda", 0.5, "with --teacher: the weight of the game's result in each target (the teacher's win chance has the rest)")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -35,14 +37,29 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *from != "current" && *from != "prior" {
 		return fmt.Errorf("tune: --from is current or prior, got %q: %w", *from, errUsage)
 	}
+	if *lambda < 0 || *lambda > 1 {
+		return fmt.Errorf("tune: --lambda is from 0 to 1, got %v: %w", *lambda, errUsage)
+	}
 	reg := variants.Registry()
 	var d tune.Data
+	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}
+	if *teacher != "" {
+		if *variant != "gothic" {
+			return fmt.Errorf("tune: --teacher needs a game the teacher plays; of ours only gothic: %w", errUsage)
+		}
+		t, err := tune.StartTeacher(ctx, *teacher, *variant)
+		if err != nil {
+			return fmt.Errorf("tune: %w", err)
+		}
+		defer t.Close()
+		opts.Teacher = t.Eval
+	}
 	for _, path := range fs.Args() {
 		f, err := os.Open(path)
 		if err != nil {
 			return fmt.Errorf("tune: %w", err)
 		}
-		err = tune.Load(ctx, f, reg, *variant, tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}, &d)
+		err = tune.Load(ctx, f, reg, *variant, opts, &d)
 		f.Close()
 		if err != nil {
 			return fmt.Errorf("tune: %s: %w", path, err)
@@ -60,6 +77,10 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		w = prior
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d quiet positions to train on, %d held out\n", *variant, d.Games, len(d.Train), len(d.HeldOut))
+	if *teacher != "" {
+		kt := tune.Blend(&d, *lambda)
+		fmt.Fprintf(stdout, "targets: %.2f of the result, %.2f of the teacher's win chance (its K %.4f)\n", *lambda, 1-*lambda, kt)
+	}
 	k := tune.FitK(d.Train, w)
 	before, beforeHeld := tune.Loss(d.Train, w, k), tune.Loss(d.HeldOut, w, k)
 	fmt.Fprintf(stdout, "K %.4f; loss before: training %.5f, held out %.5f\n", k, before, beforeHeld)
@@ -80,8 +101,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	comment := fmt.Sprintf("%s evaluation weights: name, middlegame, endgame (centipawns per unit).\n"+
 		"Written by `missive tune` from %d games (%d quiet positions), %d epochs from the %s weights;\n"+
-		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s",
-		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "))
+		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s%s",
+		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "), taughtBy(*teacher, *lambda))
 	f, err := os.Create(*out)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
@@ -104,4 +125,12 @@ func baseNames(paths []string) []string {
 		out[i] = p[strings.LastIndex(p, "/")+1:]
 	}
 	return out
+}
+
+// taughtBy says how the targets were made, for the weights file's header.
+func taughtBy(teacher string, lambda float64) string {
+	if teacher == "" {
+		return ""
+	}
+	return fmt.Sprintf(";\ntargets %.2f result, %.2f the static evaluation of %s", lambda, 1-lambda, baseNames([]string{teacher})[0])
 }

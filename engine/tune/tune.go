@@ -22,7 +22,52 @@ var ErrNoData = errors.New("tune: no quiet positions of the variant in the games
 // (1, 0.5 or 0).
 type Sample struct {
 	Features engine.Features
-	Result   float64
+	Result   float64 // the target: the game's result, or a blend with Teacher
+	Outcome  float64 // the game's result for White
+	Teacher  float64 // a teacher engine's evaluation (centipawns, White's view)
+	Taught   bool    // Teacher is set
+}
+
+// Blend makes each taught sample's target lambda times its game's result plus
+// 1-lambda times the teacher's win chance, on the scale that best fits the
+// teacher's evaluations to the results; it returns that scale. A teacher's
+// judgment of a position is far less noisy than one game's result.
+func Blend(d *Data, lambda float64) float64 {
+	var taught []Sample
+	for _, s := range d.Train {
+		if s.Taught {
+			taught = append(taught, s)
+		}
+	}
+	if len(taught) == 0 {
+		return 0
+	}
+	loss := func(k float64) float64 {
+		var sum float64
+		for _, s := range taught {
+			p := min(max(winChance(s.Teacher, k), 1e-9), 1-1e-9)
+			sum -= s.Outcome*math.Log(p) + (1-s.Outcome)*math.Log(1-p)
+		}
+		return sum
+	}
+	lo, hi := 0.05, 5.0
+	for range 60 {
+		a, b := hi-(hi-lo)/math.Phi, lo+(hi-lo)/math.Phi
+		if loss(a) < loss(b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	k := (lo + hi) / 2
+	for _, part := range [][]Sample{d.Train, d.HeldOut} {
+		for i := range part {
+			if part[i].Taught {
+				part[i].Result = lambda*part[i].Outcome + (1-lambda)*winChance(part[i].Teacher, k)
+			}
+		}
+	}
+	return k
 }
 
 // Data are the samples of one variant, split into a training and a held-out part
@@ -43,6 +88,9 @@ type Options struct {
 	// DropAdjudicated skips games whose Termination tag says they were adjudicated
 	// (a draw declared at a ply cap is no result of play).
 	DropAdjudicated bool
+	// Teacher, when set, labels each quiet position with another engine's
+	// evaluation (centipawns, White's view); ok false leaves a position unlabelled.
+	Teacher func(rules.Position) (cp float64, ok bool, err error)
 }
 
 // Load reads the games of variant from PGN text (any number of games, as `missive
@@ -95,7 +143,14 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 					d.Start = pos
 				}
 				if quiet {
-					s := Sample{Features: f, Result: result}
+					s := Sample{Features: f, Result: result, Outcome: result}
+					if opts.Teacher != nil {
+						cp, ok, err := opts.Teacher(pos)
+						if err != nil {
+							return fmt.Errorf("tune: game %d: %w", d.Games, err)
+						}
+						s.Teacher, s.Taught = cp, ok
+					}
 					if held {
 						d.HeldOut = append(d.HeldOut, s)
 					} else {
