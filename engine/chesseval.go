@@ -201,7 +201,7 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 		}
 		for _, s := range rules.Sides {
 			for _, dir := range sp.Pawn.Captures {
-				if to := geo.Step(sq, mirrorDir(dir, s)); to != rules.NoSquare {
+				if to := geo.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
 					e.pawnCap[s][sq] = e.pawnCap[s][sq].Set(to)
 				}
 			}
@@ -220,20 +220,6 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 		}
 	}
 	return e
-}
-
-// mirrorDir returns White's direction d as side s sees it (Black's forward is South).
-func mirrorDir(d board.Direction, s rules.Side) board.Direction {
-	if s == rules.White {
-		return d
-	}
-	o := d.Offset()
-	for m := board.Direction(0); m < 8; m++ {
-		if mo := m.Offset(); mo.File == o.File && mo.Rank == -o.Rank {
-			return m
-		}
-	}
-	return d
 }
 
 // containsAll reports whether every element of want is in have.

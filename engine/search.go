@@ -319,11 +319,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
 		if !pvNode && int(e.depth) >= depth && ply > 0 {
-			sc := fromTT(Score(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			if sc, ok := e.cut(ply, alpha, beta); ok {
 				return sc
 			}
 		}
@@ -492,11 +488,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
 		if !pvNode {
-			sc := fromTT(Score(e.score), ply)
-			switch {
-			case e.bound == boundExact,
-				e.bound == boundLower && sc >= beta,
-				e.bound == boundUpper && sc <= alpha:
+			if sc, ok := e.cut(ply, alpha, beta); ok {
 				return sc
 			}
 		}

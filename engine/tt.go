@@ -84,6 +84,19 @@ func worth(e *ttEntry, gen uint8) int {
 	return int(e.depth) - 8*int(gen-e.gen)
 }
 
+// cut returns the entry's score at ply when its bound settles a search of the
+// window (alpha, beta) there.
+func (e *ttEntry) cut(ply int, alpha, beta Score) (Score, bool) {
+	sc := fromTT(Score(e.score), ply)
+	switch {
+	case e.bound == boundExact,
+		e.bound == boundLower && sc >= beta,
+		e.bound == boundUpper && sc <= alpha:
+		return sc, true
+	}
+	return 0, false
+}
+
 // toTT and fromTT make mate scores relative to the node rather than the root.
 func toTT(s Score, ply int) Score {
 	switch {

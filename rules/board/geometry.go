@@ -35,6 +35,21 @@ func (d Direction) Offset() Offset { return dirDelta[d&7] }
 // Opposite returns the direction pointing the other way.
 func (d Direction) Opposite() Direction { return (d + 4) & 7 }
 
+// ForSide returns White's direction d as side s sees it: Black's forward is
+// South (top and bottom exchanged).
+func (d Direction) ForSide(s rules.Side) Direction {
+	if s == rules.White {
+		return d
+	}
+	o := d.Offset()
+	for m := Direction(0); m < 8; m++ {
+		if mo := m.Offset(); mo.File == o.File && mo.Rank == -o.Rank {
+			return m
+		}
+	}
+	return d
+}
+
 // increasing reports whether a step in d increases the square index (N, NE, E, NW).
 func (d Direction) increasing() bool {
 	o := dirDelta[d&7]

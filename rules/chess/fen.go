@@ -290,7 +290,7 @@ func (v *Variant) parseEP(s *state, field string) error {
 	if mover == rules.Black {
 		start = v.spec.PawnRanks[mover][1]
 	}
-	from := t.geo.Step(ep, mirror(board.South, mover))
+	from := t.geo.Step(ep, board.South.ForSide(mover))
 	if from == rules.NoSquare || !t.pawnDouble[mover][from].Any() {
 		epRank := start + 1
 		if mover == rules.Black {

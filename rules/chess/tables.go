@@ -70,20 +70,6 @@ type tables struct {
 	castleMask  [board.MaxCells]uint8
 }
 
-// mirror returns d seen from Black's side (top and bottom exchanged).
-func mirror(d board.Direction, s rules.Side) board.Direction {
-	if s == rules.White {
-		return d
-	}
-	o := d.Offset()
-	for m := board.Direction(0); m < 8; m++ {
-		if mo := m.Offset(); mo.File == o.File && mo.Rank == -o.Rank {
-			return m
-		}
-	}
-	return d
-}
-
 func isSet(ds []board.Direction, want []board.Direction) bool {
 	if len(ds) != len(want) {
 		return false
@@ -173,7 +159,7 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 		}
 	}
 	for _, s := range rules.Sides {
-		t.fwd[s] = mirror(board.North, s)
+		t.fwd[s] = board.North.ForSide(s)
 		for _, tab := range []*[]bb{&t.pawnPush[s], &t.pawnCap[s], &t.pawnAttack[s], &t.pawnSide[s], &t.pawnDouble[s], &t.pawnBack[s]} {
 			*tab = make([]bb, board.MaxCells)
 		}
@@ -190,12 +176,12 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 				t.promoZone[s] = t.promoZone[s].Set(sq)
 			}
 			for _, dir := range pr.Pushes {
-				if to := g.Step(sq, mirror(dir, s)); to != rules.NoSquare {
+				if to := g.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
 					t.pawnPush[s][sq] = t.pawnPush[s][sq].Set(to)
 				}
 			}
 			for _, dir := range pr.Captures {
-				if to := g.Step(sq, mirror(dir, s)); to != rules.NoSquare {
+				if to := g.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
 					t.pawnCap[s][sq] = t.pawnCap[s][sq].Set(to)
 					t.pawnAttack[s][to] = t.pawnAttack[s][to].Set(sq)
 				}
@@ -208,7 +194,7 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 				}
 			}
 			for _, dir := range pr.Reversible {
-				if to := g.Step(sq, mirror(dir, s)); to != rules.NoSquare {
+				if to := g.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
 					t.pawnBack[s][sq] = t.pawnBack[s][sq].Set(to)
 				}
 			}
