@@ -43,6 +43,15 @@ func TestTuneRefuses(t *testing.T) {
 	if _, err := runCmd(t, "tune", "--from", "nowhere", "x.pgn"); !errors.Is(err, errUsage) {
 		t.Errorf("bad --from: %v", err)
 	}
+	if _, err := runCmd(t, "tune", "--lambda", "1.5", "x.pgn"); !errors.Is(err, errUsage) {
+		t.Errorf("--lambda out of range: %v", err)
+	}
+	if _, err := runCmd(t, "tune", "--variant", "keltic", "--teacher", "/usr/games/fairy-stockfish", "x.pgn"); !errors.Is(err, errUsage) {
+		t.Errorf("a teacher for Keltic: %v", err)
+	}
+	if _, err := runCmd(t, "tune", "--teacher", "/no/such/engine", "x.pgn"); !errors.Is(err, tune.ErrTeacher) {
+		t.Errorf("a missing teacher: %v", err)
+	}
 	_, err := runCmd(t, "tune", "--variant", "keltic", filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
 	if !errors.Is(err, tune.ErrNoData) {
 		t.Errorf("keltic from Gothic games: %v", err)

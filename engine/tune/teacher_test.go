@@ -3,6 +3,7 @@ package tune
 import (
 	"context"
 	"errors"
+	"math"
 	"os/exec"
 	"testing"
 	"time"
@@ -100,5 +101,36 @@ func TestFairyStockfishAsTeacher(t *testing.T) {
 		if c.sign == 0 && (cp < -100 || cp > 100) || c.sign*cp < 500 && c.sign != 0 {
 			t.Fatalf("%s: %v centipawns", c.fen, cp)
 		}
+	}
+}
+
+func TestBlend(t *testing.T) {
+	var d Data
+	for i := range 200 {
+		cp := float64(i%21-10) * 50 // -500..500
+		out := 0.0
+		if cp > 0 || cp == 0 && i%2 == 0 {
+			out = 1
+		}
+		d.Train = append(d.Train, Sample{Result: out, Outcome: out, Teacher: cp, Taught: i%10 != 0})
+	}
+	d.HeldOut = append(d.HeldOut, Sample{Result: 1, Outcome: 1, Teacher: -300, Taught: true})
+	k := Blend(&d, 0.25)
+	if k <= 0 {
+		t.Fatalf("teacher scale %v", k)
+	}
+	for _, s := range d.Train {
+		switch {
+		case !s.Taught && s.Result != s.Outcome:
+			t.Fatalf("an untaught sample's target changed: %+v", s)
+		case s.Taught:
+			want := 0.25*s.Outcome + 0.75*winChance(s.Teacher, k)
+			if math.Abs(s.Result-want) > 1e-12 {
+				t.Fatalf("target %v, want %v for %+v", s.Result, want, s)
+			}
+		}
+	}
+	if h := d.HeldOut[0]; h.Result >= 0.5 || h.Result <= 0.25 {
+		t.Fatalf("held-out target %v: a won game the teacher judged lost should land between the result's share and a half", h.Result)
 	}
 }
