@@ -1,11 +1,15 @@
 // Package engine is Missive's built-in engine for Gothic, Keltic, Go-Chess and Gess:
-// iterative-deepening principal-variation search with a transposition table,
-// quiescence search, move ordering (hash move, MVV-LVA, killers, history), null-move
-// pruning (chess family only, never in check or with only king and pawns; never in
-// Gess, whose board cannot pass), late-move reductions, repetition and 50-move
-// awareness, and an evaluation per game. The chess family's evaluation (chesseval.go)
-// is a weighted sum of features tapered by phase, its weights per variant are data in
-// weights/ fitted to game results by engine/tune. Callers hand it an immutable
+// iterative-deepening principal-variation search with aspiration windows, a
+// transposition table of two-slot buckets (also used by the quiescence search),
+// move ordering (hash move, captures by static exchange evaluation and MVV-LVA,
+// killers, counter-moves, history and continuation histories), null-move pruning
+// (never in check or with only king and pawns; in Gess only while no ring is under
+// threat), reverse futility, futility and late-move pruning (checks are never
+// pruned), late-move reductions, internal iterative reduction, check extensions,
+// repetition and 50-move awareness, time management (timeman.go), and an
+// evaluation per game. The chess family's evaluation (chesseval.go) is a weighted
+// sum of features tapered by phase, its weights per variant are data in weights/
+// fitted to game results by engine/tune. Callers hand it an immutable
 // rules.Position and get a rules.Move back; make/unmake stays inside the search.
 //
 //	e := engine.New(engine.Options{})
