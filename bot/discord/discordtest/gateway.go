@@ -59,6 +59,7 @@ type gatewayState struct {
 	pending    []gwEvent // events for shards nobody is connected to yet
 	newest     *gwSession
 	upgrader   websocket.Upgrader
+	down       bool // an outage: new connections are refused
 }
 
 func (g *gatewayState) init() {
@@ -206,6 +207,13 @@ type payload struct {
 }
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.mu.Lock()
+	down := s.gw.down
+	s.mu.Unlock()
+	if down {
+		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
+		return
+	}
 	q := r.URL.Query()
 	ws, err := s.gw.upgrader.Upgrade(w, r, nil)
 	if err != nil {
@@ -534,6 +542,20 @@ func (s *Server) Disconnect() int {
 		c.shutdown()
 	}
 	return len(conns)
+}
+
+// Outage starts (down true) or ends a gateway outage: while it lasts every gateway
+// connection is dropped and new ones are refused, so a client's immediate
+// reconnect fails as it does while Discord's gateway is unreachable; it returns
+// how many connections it dropped.
+func (s *Server) Outage(down bool) int {
+	s.mu.Lock()
+	s.gw.down = down
+	s.mu.Unlock()
+	if !down {
+		return 0
+	}
+	return s.Disconnect()
 }
 
 // CloseGateway closes every gateway connection with a close frame carrying code.
