@@ -45,7 +45,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}
 	if *teacher != "" {
 		if *variant != "gothic" {
-			return fmt.Errorf("tune: --teacher needs a game the teacher plays; of ours only gothic: %w", errUsage)
+			return fmt.Errorf("tune: --teacher works for gothic only (Fairy-Stockfish plays none of our other games), not %s: %w", *variant, errUsage)
 		}
 		t, err := tune.StartTeacher(ctx, *teacher, *variant)
 		if err != nil {
