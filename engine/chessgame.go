@@ -127,6 +127,25 @@ func (c *chessGame) fromRules(m rules.Move) (mv, bool) {
 
 func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
 
+// forSearch returns the game the search plays on: c itself, or, in a variant whose
+// pawns never promote (Go-Chess), c with the endgame knowledge that turns a material
+// edge into a win (convertingGame). The tuner reads c's own evaluation, whose terms
+// it fits.
+func (c *chessGame) forSearch() game {
+	if len(c.b.Spec().Pawn.Promotions) > 0 {
+		return c
+	}
+	return &convertingGame{chessGame: c, conv: newConversion(c.b.Geometry(), &c.ev.value)}
+}
+
+// convertingGame is a chessGame whose evaluation adds its conversion's knowledge.
+type convertingGame struct {
+	*chessGame
+	conv *conversion
+}
+
+func (c *convertingGame) evaluate() Score { return c.conv.adjust(c.b, c.chessGame.evaluate()) }
+
 // forwardPrune always allows pruning by the static evaluation in the chess
 // family: checks, which it cannot judge, are never pruned.
 func (c *chessGame) forwardPrune() bool { return true }

@@ -9,7 +9,9 @@
 // repetition and 50-move awareness, time management (timeman.go), and an
 // evaluation per game. The chess family's evaluation (chesseval.go) is a weighted
 // sum of features tapered by phase, its weights per variant are data in weights/
-// fitted to game results by engine/tune. Callers hand it an immutable
+// fitted to game results by engine/tune. In Go-Chess, whose pawns never promote,
+// the search's evaluation also knows how to mate with a material edge and drifts
+// toward a draw while no irreversible move is played (convert.go). Callers hand it an immutable
 // rules.Position and get a rules.Move back; make/unmake stays inside the search.
 //
 //	e := engine.New(engine.Options{})

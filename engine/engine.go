@@ -86,7 +86,7 @@ func newGame(pos rules.Position) (game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: %s positions: %v", ErrUnsupported, pos.Variant().Name(), err)
 	}
-	return g, nil
+	return g.forSearch(), nil
 }
 
 // Search finds the best move of pos within lim and ctx (whichever ends first); at a

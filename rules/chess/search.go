@@ -112,8 +112,15 @@ func (b *SearchBoard) King(side rules.Side) rules.Square { return b.king[side&1]
 // Kinds returns the piece kinds of the variant other than pawn and king, in generation order.
 func (b *SearchBoard) Kinds() []rules.PieceKind { return b.t.kinds }
 
-// HalfmoveClock returns the plies since the last irreversible move.
+// HalfmoveClock returns the fifty-move counter: the plies since the last capture or
+// pawn move (or castling in Gothic).
 func (b *SearchBoard) HalfmoveClock() int { return b.halfmove }
+
+// ReversiblePlies returns the plies since the last irreversible move (a capture, a
+// pawn move that cannot be undone, a change of castling rights): how long the game
+// has gone without progress that cannot be taken back. Unlike HalfmoveClock it keeps
+// counting through reversible pawn steps (Go-Chess, Keltic's sideways steps).
+func (b *SearchBoard) ReversiblePlies() int { return b.rev }
 
 // Ply returns the number of moves made on b since it was built.
 func (b *SearchBoard) Ply() int { return len(b.undo) }

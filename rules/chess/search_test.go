@@ -137,3 +137,45 @@ func BenchmarkPerftKeltic5(b *testing.B) {
 		sb.Perft(5)
 	}
 }
+
+// TestSearchBoardReversiblePlies: a Go-Chess pawn step resets the fifty-move
+// counter but not the count of plies since the last irreversible move (the step can
+// be undone), and a capture resets both.
+func TestSearchBoardReversiblePlies(t *testing.T) {
+	p, err := gochessV.ParsePosition("4k5/1*6*1/4**4/2*4*2/10/3p6/2*P3*2/10/1*6*1/4K5 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := p.(*chess.Position).SearchBoard()
+	for _, step := range []struct {
+		move              string
+		clock, reversible int
+	}{
+		{"e1f1", 1, 1}, {"e10f10", 2, 2}, {"f1e1", 3, 3}, {"f10e10", 4, 4},
+		{"d4d3", 0, 5}, // a pawn step, which another step undoes
+		{"d5d4", 0, 6},
+		{"d3e3", 0, 7},
+		{"d4e3", 0, 0}, // a capture
+		{"e1d1", 1, 1},
+	} {
+		m, err := b.Position().ParseMove(step.move)
+		if err != nil {
+			t.Fatalf("%s: %v", step.move, err)
+		}
+		x, ok := b.FromRules(m)
+		if !ok {
+			t.Fatalf("%s is not legal in %s", step.move, b.Position())
+		}
+		b.Make(x)
+		if b.HalfmoveClock() != step.clock || b.ReversiblePlies() != step.reversible {
+			t.Errorf("after %s: clock %d, reversible plies %d; want %d and %d", step.move,
+				b.HalfmoveClock(), b.ReversiblePlies(), step.clock, step.reversible)
+		}
+	}
+	for range 9 {
+		b.Unmake()
+	}
+	if b.ReversiblePlies() != 0 || b.HalfmoveClock() != 0 {
+		t.Errorf("unmaking every move left clock %d, reversible plies %d", b.HalfmoveClock(), b.ReversiblePlies())
+	}
+}

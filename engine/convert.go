@@ -1,0 +1,142 @@
+package engine
+
+import (
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+	"github.com/missivechess/missive/rules/chess"
+)
+
+// conversion is the endgame knowledge of a chess-family variant whose pawns never
+// promote (Go-Chess): a material edge is won only by mating with pieces, which the
+// search cannot see from far away, so the evaluation guides it there (mop-up), and
+// a position that goes on without captures drifts toward the draw it is heading
+// for, so that the side ahead makes progress instead of shuffling.
+type conversion struct {
+	value  *[rules.Stone + 1]int
+	centre []int32 // 0 on the central cells, growing toward the rim
+	dist   func(a, b rules.Square) int
+	steps  []board.Bitboard
+	open   board.Bitboard
+}
+
+// Mop-up applies when the side ahead leads by at least mopLead centipawns of
+// material and has at least mopMaterial of pieces (not pawns) to mate with; it
+// earns mopRim centipawns a step the weaker king stands from the centre,
+// mopNear a step its own king comes nearer that king (out of mopFar), and
+// mopBox a cell of the board (out of mopBoxCells) that the weaker king cannot
+// reach by steps over cells the stronger side does not attack.
+const (
+	mopLead     = 250
+	mopMaterial = 500
+	mopRim      = 25
+	mopNear     = 10
+	mopFar      = 9
+	mopBox      = 4
+	mopBoxCells = 64
+)
+
+// The evaluation is scaled by (driftPlies - n)/driftPlies after n plies without an
+// irreversible move, n rounded down to a multiple of driftStep and at most driftMax.
+// The steps keep the static evaluations of nearby plies comparable (the search's
+// "improving" signal would otherwise see every quiet line of the side ahead as
+// getting worse).
+const (
+	driftPlies = 200
+	driftStep  = 10
+	driftMax   = 150
+)
+
+func newConversion(geo *board.Geometry, value *[rules.Stone + 1]int) *conversion {
+	d := geo.Dims()
+	n := d.Cells()
+	c := &conversion{value: value, centre: make([]int32, n), steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
+	// Distance to the nearest of the central cells, in king steps.
+	cf, cr := (d.Files-1)/2, (d.Ranks-1)/2
+	for sq := rules.Square(0); int(sq) < n; sq++ {
+		f, r := d.File(sq), d.Rank(sq)
+		df := max(cf-f, f-(d.Files-1-cf), 0)
+		dr := max(cr-r, r-(d.Ranks-1-cr), 0)
+		c.centre[sq] = int32(max(df, dr))
+	}
+	c.dist = func(a, b rules.Square) int {
+		return max(absInt(d.File(a)-d.File(b)), absInt(d.Rank(a)-d.Rank(b)))
+	}
+	return c
+}
+
+// adjust returns the evaluation s (from the side to move's point of view) of b
+// with the mop-up bonus added and the drift toward a draw applied.
+func (c *conversion) adjust(b *chess.SearchBoard, s Score) Score {
+	s += c.mopUp(b)
+	if n := min(b.ReversiblePlies()/driftStep*driftStep, driftMax); n > 0 {
+		s = s * Score(driftPlies-n) / driftPlies
+	}
+	return s
+}
+
+// mopUp scores, for the side to move, how far the side with a decisive material
+// edge has driven the other king to the rim and brought its own king near it.
+func (c *conversion) mopUp(b *chess.SearchBoard) Score {
+	var mat, pieces [2]int
+	for _, s := range rules.Sides {
+		mat[s] = b.Pieces(s, rules.Pawn).Count() * c.value[rules.Pawn]
+		for _, k := range b.Kinds() {
+			if k == rules.King {
+				continue
+			}
+			v := b.Pieces(s, k).Count() * c.value[k]
+			mat[s] += v
+			pieces[s] += v
+		}
+	}
+	strong := rules.White
+	if mat[rules.Black] > mat[rules.White] {
+		strong = rules.Black
+	}
+	weak := strong ^ 1
+	if mat[strong]-mat[weak] < mopLead || pieces[strong] < mopMaterial {
+		return 0
+	}
+	wk, sk := b.King(weak), b.King(strong)
+	if wk < 0 || sk < 0 {
+		return 0
+	}
+	box := min(c.box(b, wk, strong), mopBoxCells)
+	bonus := Score(mopRim*int(c.centre[wk]) + mopNear*(mopFar-min(c.dist(wk, sk), mopFar)) + mopBox*(mopBoxCells-box))
+	if b.Turn() != strong {
+		bonus = -bonus
+	}
+	return bonus
+}
+
+// box counts the cells the king on wk can reach by king steps over open cells that
+// hold none of its own men and that strong does not attack (its men standing there
+// may be taken): the room the king has left.
+func (c *conversion) box(b *chess.SearchBoard, wk rules.Square, strong rules.Side) int {
+	weak := strong ^ 1
+	occ := b.Occupied(rules.White).Or(b.Occupied(rules.Black)).Clear(wk)
+	own := b.Occupied(weak)
+	them := b.Occupied(strong)
+	seen := board.Bit(wk)
+	frontier := seen
+	n := 1
+	for frontier.Any() {
+		next := board.Bitboard{}
+		for f := frontier; f.Any(); {
+			sq := f.PopFirst()
+			next = next.Or(c.steps[sq])
+		}
+		next = next.And(c.open).AndNot(seen).AndNot(own)
+		seen = seen.Or(next)
+		frontier = board.Bitboard{}
+		for f := next; f.Any(); {
+			sq := f.PopFirst()
+			if b.AttackersWith(sq, occ).And(them).Any() {
+				continue
+			}
+			frontier = frontier.Set(sq)
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,134 @@
+package engine
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"unicode"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// goRookEnding is king and rook against king in Go-Chess, on a board whose ten
+// blocked cells the conversion tests share.
+const goRookEnding = "4k5/1*6*1/4**4/2*4*2/R9/10/2*4*2/10/1*6*1/4K5 w - - 0 1"
+
+func searchGameOf(t *testing.T, fen string) *convertingGame {
+	t.Helper()
+	g, err := newGame(mustPos(t, "gochess", fen))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, ok := g.(*convertingGame)
+	if !ok {
+		t.Fatalf("the search plays Go-Chess on a %T, want a *convertingGame", g)
+	}
+	return c
+}
+
+func playUCI(t *testing.T, g *convertingGame, uci string) {
+	t.Helper()
+	d := g.b.Geometry().Dims()
+	cut := strings.IndexFunc(uci[1:], unicode.IsLetter) + 1
+	from, err1 := d.ParseSquare(uci[:cut])
+	to, err2 := d.ParseSquare(uci[cut:])
+	if err1 != nil || err2 != nil {
+		t.Fatalf("%s: not two squares", uci)
+	}
+	x, ok := g.fromRules(rules.Move{From: from, To: to})
+	if !ok {
+		t.Fatalf("%s is not legal in %s", uci, g.b.Position())
+	}
+	g.make(x)
+}
+
+// TestConversionDriftsTowardDraw: the evaluation of a won Go-Chess ending shrinks
+// toward the draw with every ply played without an irreversible move, even when the
+// position itself comes back unchanged, and only the search's game does so (the
+// tuner's evaluation stays the plain weighted sum).
+func TestConversionDriftsTowardDraw(t *testing.T) {
+	g := searchGameOf(t, goRookEnding)
+	full := g.evaluate()
+	if full < 300 {
+		t.Fatalf("K+R v K evaluates %d for the rook's side, want a clear win", full)
+	}
+	prev := full
+	for cycle := 1; cycle <= 10; cycle++ {
+		for _, m := range []string{"a6a5", "e10d10", "a5a6", "d10e10"} {
+			playUCI(t, g, m)
+		}
+		// Back at the start, after n plies without progress.
+		n := 4 * cycle
+		got := g.evaluate()
+		if want := full * Score(driftPlies-n/driftStep*driftStep) / driftPlies; got != want {
+			t.Fatalf("after %d plies: evaluation %d, want %d", n, got, want)
+		}
+		if got > prev || got <= 0 || n >= 2*driftStep && got >= full {
+			t.Fatalf("after %d plies: evaluation %d, want at most %d, above 0 and below %d", n, got, prev, full)
+		}
+		prev = got
+		if plain := g.chessGame.evaluate(); plain != g.chessGame.evaluate() || plain == got {
+			t.Fatalf("after %d plies the plain evaluation %d drifted too", 4*cycle, plain)
+		}
+	}
+	plain, err := newChessGame(mustPos(t, "gochess", goRookEnding))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.chessGame.evaluate() != plain.evaluate() {
+		t.Errorf("the plain evaluation depends on the plies played: %d, fresh %d", g.chessGame.evaluate(), plain.evaluate())
+	}
+}
+
+// TestMopUpDrivesKingToRim: with a decisive material edge the evaluation prefers the
+// weaker king on the rim and the stronger king near it, for either side to move;
+// with even material it adds nothing.
+func TestMopUpDrivesKingToRim(t *testing.T) {
+	rel := func(fen string) Score {
+		g := searchGameOf(t, fen)
+		s := g.evaluate()
+		if g.side() == rules.Black {
+			s = -s
+		}
+		return s
+	}
+	for _, turn := range []string{"w", "b"} {
+		centre := rel("10/1*6*1/4**4/2*4*2/5k4/1R8/2*4*2/10/1*6*1/4K5 " + turn + " - - 0 1")
+		rim := rel("k9/1*6*1/4**4/2*4*2/10/1R8/2*4*2/10/1*6*1/4K5 " + turn + " - - 0 1")
+		near := rel("k9/1*6*1/K3**4/2*4*2/10/1R8/2*4*2/10/1*6*1/10 " + turn + " - - 0 1")
+		if rim <= centre {
+			t.Errorf("%s to move: black king on the rim %d, in the centre %d; want the rim better for White", turn, rim, centre)
+		}
+		if near <= rim {
+			t.Errorf("%s to move: white king near %d, far %d; want near better for White", turn, near, rim)
+		}
+	}
+	even := searchGameOf(t, "r3k5/1*6*1/4**4/2*4*2/10/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
+	if got := even.conv.mopUp(even.b); got != 0 {
+		t.Errorf("rook against rook: mop-up %d, want 0", got)
+	}
+}
+
+// TestEngineMatesWithRook: the engine, playing both sides at a fixed depth, mates
+// with king and rook against a centralised king in Go-Chess, which it does not see
+// from the start position at that depth.
+func TestEngineMatesWithRook(t *testing.T) {
+	pos := mustPos(t, "gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
+	e := New(Options{HashBits: 16})
+	for ply := 0; ply < 120; ply++ {
+		if o := pos.Outcome(); o.IsOver() {
+			if o.Winner != rules.White || o.Reason != rules.Checkmate {
+				t.Fatalf("ended %v after %d plies in %s, want White's checkmate", o, ply, pos)
+			}
+			return
+		}
+		r, err := e.Search(context.Background(), pos, Limits{Depth: 6})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos, err = pos.Play(r.Move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Fatalf("no mate after 120 plies: %s", pos)
+}
