@@ -335,7 +335,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	prune := !pvNode && !inCheck && g.forwardPrune() && abs(beta) < mateBound
 	// Reverse futility pruning: near the horizon, a static evaluation that beats
 	// beta by a margin per ply is trusted to hold.
-	if prune && depth <= rfpDepth {
+	if prune && depth <= rfpDepth && abs(beta) < rfpDecided {
 		margin := Score(rfpMargin * depth)
 		if improving {
 			margin -= rfpMargin / 2
@@ -661,6 +661,9 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 const (
 	rfpDepth  = 6
 	rfpMargin = 80
+	// Nor where beta is already decided: there the mate matters, and a queen
+	// giving checks lifts the static evaluation past any margin.
+	rfpDecided = 1000
 )
 
 // Futility pruning skips quiet moves up to futilityDepth plies from the horizon
@@ -745,11 +748,12 @@ func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, 
 	return best, bestMove
 }
 
-func abs(s Score) Score {
-	if s < 0 {
-		return -s
+// abs returns the magnitude of x.
+func abs[T ~int | ~int32](x T) T {
+	if x < 0 {
+		return -x
 	}
-	return s
+	return x
 }
 
 // sortRoot puts first at the front and the rest by their last scores, stably.

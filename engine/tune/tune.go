@@ -228,6 +228,10 @@ func (m model) eval(f *engine.Features) float64 {
 			eg += m.eg[i] * float64(x)
 		}
 	}
+	for _, tc := range f.Squares {
+		mg += m.mg[tc.Term] * float64(tc.Count)
+		eg += m.eg[tc.Term] * float64(tc.Count)
+	}
 	p := float64(f.Phase) / float64(f.Full)
 	return mg*p + eg*(1-p)
 }
@@ -322,6 +326,10 @@ func Fit(ctx context.Context, samples []Sample, w engine.EvalWeights, k float64,
 					gm[j] += d * float64(x) * p
 					ge[j] += d * float64(x) * (1 - p)
 				}
+			}
+			for _, tc := range f.Squares {
+				gm[tc.Term] += d * float64(tc.Count) * p
+				ge[tc.Term] += d * float64(tc.Count) * (1 - p)
 			}
 		}
 		inv := 1 / float64(len(samples))
