@@ -100,6 +100,10 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	k2 := tune.FitK(d.Train, tuned)
 	after, afterHeld := tune.Loss(d.Train, tuned, k2), tune.Loss(d.HeldOut, tuned, k2)
 	fmt.Fprintf(stdout, "K %.4f; loss after: training %.5f, held out %.5f\n", k2, after, afterHeld)
+	if *teacher != "" {
+		fmt.Fprintf(stdout, "held-out correlation with the teacher's evaluation: %.3f before, %.3f after\n",
+			tune.TeacherCorrelation(d.HeldOut, w), tune.TeacherCorrelation(d.HeldOut, tuned))
+	}
 	if *out == "" {
 		return nil
 	}
