@@ -1,6 +1,7 @@
 package engine
 
 import (
+	"fmt"
 	"slices"
 
 	"github.com/missivechess/missive/rules"
@@ -24,15 +25,17 @@ var evalKinds = [...]rules.PieceKind{rules.Pawn, rules.Knight, rules.Bishop, rul
 const numEvalKinds = len(evalKinds)
 
 // The per-kind term groups: material (every kind but the king), centralisation and
-// rank advance (every kind), mobility and attacks on the enemy king's zone (every
-// kind but pawn and king). A term of kind slot i is group + i.
+// rank advance (every kind), mobility, attacks on the enemy king's zone, safe checks
+// and low mobility (every kind but pawn and king). A term of kind slot i is group + i.
 const (
 	termMaterial evalTerm = 0                                         // slots 0..6
 	termCentre            = termMaterial + evalTerm(numEvalKinds) - 1 // slots 0..7
 	termAdvance           = termCentre + evalTerm(numEvalKinds)       // slots 0..7
 	termMobility          = termAdvance + evalTerm(numEvalKinds)      // slots 1..6, at slot-1
 	termKingZone          = termMobility + evalTerm(numEvalKinds) - 2 // slots 1..6, at slot-1
-	termScalar            = termKingZone + evalTerm(numEvalKinds) - 2
+	termCheck             = termKingZone + evalTerm(numEvalKinds) - 2 // slots 1..6, at slot-1
+	termTrapped           = termCheck + evalTerm(numEvalKinds) - 2    // slots 1..6, at slot-1
+	termScalar            = termTrapped + evalTerm(numEvalKinds) - 2
 )
 
 // The single terms.
@@ -56,13 +59,54 @@ const (
 	termPawnThreat                         // enemy piece (not pawn or king) attacked by a pawn
 	termHanging                            // enemy piece (not pawn or king) attacked and undefended
 	termTempo                              // the side to move
+	termKingWeak                           // cells by the enemy king we attack and it alone defends
+	termKingFile                           // king on a file without own pawns
+	termThreatUp                           // enemy piece attacked by a piece worth less (not a pawn)
+	termOutpostKnight                      // knight on a cell in the enemy half that an own pawn defends and no enemy pawn can attack
+	termOutpostBishop                      // bishop on such a cell
+	termSpace                              // safe cells on ranks 2-4 of the middle files
+	termSpaceBehind                        // those of them behind an own pawn
+	termBackward                           // a pawn no own pawn can come to support whose next cell an enemy pawn attacks
+	termConnectedAdv                       // supported or phalanx pawns' advance
+	termPassedKingThem                     // passed pawns' advance times the enemy king's distance to the cell ahead
+	termPassedKingUs                       // passed pawns' advance times the own king's distance to the cell ahead
+	termBishopPawns                        // own pawns on the cell colour of an own bishop
+	termKingStorm                          // enemy pawns on the king's and the next files at most three ranks ahead of it
 	numEvalTerms
 )
 
+// The piece-square terms follow the scalar terms: one per kind slot and cell of a
+// side-relative board folded onto its left half (file a is also the last file),
+// psqFiles wide and psqRanks high, enough for every board of the family (10x10):
+//
+//	rank 10  45 46 47 48 49
+//	 ...
+//	rank 2    5  6  7  8  9
+//	rank 1    0  1  2  3  4
+//	          a  b  c  d  e   (a = the side's outer files, e = the middle)
+//
+// A weights file may leave them out (weight 0).
+const (
+	psqFiles     = 5
+	psqRanks     = 10
+	psqCells     = psqFiles * psqRanks
+	numPsqTerms  = numEvalKinds * psqCells
+	numAllTerms  = int(numEvalTerms) + numPsqTerms
+	maxPsqPieces = 128 // entries of one position's piece-square list
+)
+
+// psqTerm returns the piece-square term of kind slot on folded cell c.
+func psqTerm(slot int, c int16) evalTerm {
+	return numEvalTerms + evalTerm(slot*psqCells+int(c))
+}
+
 // evalTermNames names every term as the weights files do.
-var evalTermNames = func() [numEvalTerms]string {
-	var n [numEvalTerms]string
+var evalTermNames = func() [numAllTerms]string {
+	var n [numAllTerms]string
 	for i, k := range evalKinds {
+		for c := range int16(psqCells) {
+			n[psqTerm(i, c)] = fmt.Sprintf("psq.%s.%c%d", k, 'a'+c%psqFiles, 1+c/psqFiles)
+		}
 		if k != rules.King {
 			n[termMaterial+evalTerm(i)] = "material." + k.String()
 		}
@@ -71,6 +115,8 @@ var evalTermNames = func() [numEvalTerms]string {
 		if k != rules.King && k != rules.Pawn {
 			n[termMobility+evalTerm(i)-1] = "mobility." + k.String()
 			n[termKingZone+evalTerm(i)-1] = "kingzone." + k.String()
+			n[termCheck+evalTerm(i)-1] = "check." + k.String()
+			n[termTrapped+evalTerm(i)-1] = "trapped." + k.String()
 		}
 	}
 	for t, s := range map[evalTerm]string{
@@ -81,6 +127,11 @@ var evalTermNames = func() [numEvalTerms]string {
 		termRookOpen: "rook.open", termRookSemi: "rook.semiopen", termChancellorOpen: "chancellor.open",
 		termChancellorSemi: "chancellor.semiopen", termQueenOpen: "queen.open",
 		termPawnThreat: "threat.pawn", termHanging: "threat.hanging", termTempo: "tempo",
+		termKingWeak: "king.weak", termKingFile: "king.file", termThreatUp: "threat.up",
+		termOutpostKnight: "outpost.knight", termOutpostBishop: "outpost.bishop", termSpace: "space",
+		termSpaceBehind: "space.behind", termBackward: "pawn.backward", termConnectedAdv: "pawn.connected.advance",
+		termPassedKingThem: "pawn.passed.king.them", termPassedKingUs: "pawn.passed.king.us",
+		termBishopPawns: "bishop.pawns", termKingStorm: "king.storm",
 	} {
 		n[t] = s
 	}
@@ -90,12 +141,38 @@ var evalTermNames = func() [numEvalTerms]string {
 // kingDangerUnit weighs one attacked king-zone cell by the attacker's kind slot.
 var kingDangerUnit = [numEvalKinds]int{0, 2, 2, 3, 5, 4, 5, 0}
 
-// evalFeatures is the feature vector of one position: each term counted for White
-// minus Black, and the phase that blends the middlegame and endgame weights.
+// Further units of king danger: a safe check, a weak cell by the king.
+const (
+	checkDangerUnit = 3
+	weakDangerUnit  = 1
+)
+
+// trappedBelow is the mobility under which a piece counts as trapped (by how much).
+const trappedBelow = 3
+
+// evalFeatures is the feature vector of one position: each scalar term counted for
+// White minus Black, the piece-square terms as a list (+1+term for a White piece,
+// -1-term for a Black one), and the phase that blends the middlegame and endgame
+// weights.
 type evalFeatures struct {
 	v     [numEvalTerms]int32
+	psq   [maxPsqPieces]int16
+	npsq  int
 	phase int32 // non-pawn material by the spec's values, at most full
 	full  int32 // the phase of the start position
+}
+
+// addPsq lists the piece-square term t for side s.
+func (f *evalFeatures) addPsq(s rules.Side, t evalTerm) {
+	if f.npsq == maxPsqPieces {
+		return
+	}
+	e := int16(t-numEvalTerms) + 1
+	if s == rules.Black {
+		e = -e
+	}
+	f.psq[f.npsq] = e
+	f.npsq++
 }
 
 // chessEval holds what the evaluation of one chess-family variant looks up: its
@@ -110,6 +187,7 @@ type chessEval struct {
 	kingRing               []board.Bitboard
 	leaper, slideB, slideR [rules.Stone + 1]bool
 	centre                 []int32    // centralisation per square
+	psqCell                [2][]int16 // folded side-relative cell of each square
 	advance                [2][]int32 // ranks advanced from the side's own edge
 	pawnCap                [2][]board.Bitboard
 	fwd                    [2]board.Direction
@@ -119,6 +197,7 @@ type chessEval struct {
 	passMask               [2][]board.Bitboard // front span on the file and the next files
 	promoFile              [2][]bool           // the file has a cell on the side's last rank
 	promo                  bool                // pawns promote moving forward: pawn-structure terms apply
+	space                  [2]board.Bitboard   // ranks 2-4 of the middle files, from each side
 	full                   int32
 }
 
@@ -168,6 +247,7 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 	e.fwd = [2]board.Direction{board.North, board.South}
 	for s := range 2 {
 		e.advance[s] = make([]int32, n)
+		e.psqCell[s] = make([]int16, n)
 		e.pawnCap[s] = make([]board.Bitboard, n)
 		e.front[s] = make([]board.Bitboard, n)
 		e.passMask[s] = make([]board.Bitboard, n)
@@ -192,6 +272,17 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 		e.centre[sq] = int32(min(f, d.Files-1-f, 4) + min(r, d.Ranks-1-r, 4))
 		e.advance[rules.White][sq] = int32(r)
 		e.advance[rules.Black][sq] = int32(d.Ranks - 1 - r)
+		if f >= 2 && f < d.Files-2 && geo.IsOpen(sq) {
+			if r >= 1 && r <= 3 {
+				e.space[rules.White] = e.space[rules.White].Set(sq)
+			}
+			if d.Ranks-1-r >= 1 && d.Ranks-1-r <= 3 {
+				e.space[rules.Black] = e.space[rules.Black].Set(sq)
+			}
+		}
+		ff := int16(min(f, d.Files-1-f, psqFiles-1))
+		e.psqCell[rules.White][sq] = int16(min(r, psqRanks-1))*psqFiles + ff
+		e.psqCell[rules.Black][sq] = int16(min(d.Ranks-1-r, psqRanks-1))*psqFiles + ff
 		e.file[sq] = files[f]
 		if f > 0 {
 			e.adjFiles[sq] = e.adjFiles[sq].Or(files[f-1])
@@ -252,6 +343,12 @@ func (e *chessEval) attacks(kind rules.PieceKind, sq rules.Square, occ board.Bit
 	return a
 }
 
+// dist is the king-step distance between a and b.
+func (e *chessEval) dist(a, b rules.Square) int32 {
+	d := e.geo.Dims()
+	return int32(max(abs(d.File(a)-d.File(b)), abs(d.Rank(a)-d.Rank(b))))
+}
+
 // evaluate scores b for the side to move: the weighted features, blended by phase.
 func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
 	var f evalFeatures
@@ -267,7 +364,10 @@ func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
 func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 	f.full = e.full
 	occ := b.Occupied(rules.White).Or(b.Occupied(rules.Black))
-	var pawns, pawnAtt, attacked, zone [2]board.Bitboard
+	// attacked: every cell a side attacks (the king's ring too); pieceAtt: by its
+	// pawns and pieces; byKind: by the pieces of one kind slot.
+	var pawns, pawnAtt, attacked, pieceAtt, zone [2]board.Bitboard
+	var byKind [2][numEvalKinds]board.Bitboard
 	var danger [2]int
 	sign := [2]int32{1, -1}
 	for _, s := range rules.Sides {
@@ -299,16 +399,38 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 			}
 			for bb.Any() {
 				sq := bb.PopFirst()
+				f.addPsq(s, psqTerm(slot, e.psqCell[s][sq]))
 				a := e.attacks(kind, sq, occ)
 				attacked[s] = attacked[s].Or(a)
+				byKind[s][slot] = byKind[s][slot].Or(a)
 				f.v[termCentre+evalTerm(slot)] += sg * e.centre[sq]
 				f.v[termAdvance+evalTerm(slot)] += sg * e.advance[s][sq]
-				f.v[termMobility+evalTerm(slot)-1] += sg * int32(a.And(area).Count())
+				mob := a.And(area).Count()
+				f.v[termMobility+evalTerm(slot)-1] += sg * int32(mob)
+				if mob < trappedBelow {
+					f.v[termTrapped+evalTerm(slot)-1] += sg * int32(trappedBelow-mob)
+				}
 				if z := a.And(zone[them]).Count(); z > 0 {
 					f.v[termKingZone+evalTerm(slot)-1] += sg * int32(z)
 					danger[s] += z * kingDangerUnit[slot]
 				}
 				switch kind {
+				case rules.Knight, rules.Bishop:
+					if kind == rules.Bishop {
+						colour := e.geo.Light()
+						if !colour.Has(sq) {
+							colour = e.geo.Open().AndNot(colour)
+						}
+						f.v[termBishopPawns] += sg * int32(pawns[s].And(colour).Count())
+					}
+					if e.promo && 2*e.advance[s][sq] >= int32(e.geo.Dims().Ranks) && pawnAtt[s].Has(sq) &&
+						e.passMask[s][sq].AndNot(e.file[sq]).And(pawns[them]).IsEmpty() {
+						if kind == rules.Knight {
+							f.v[termOutpostKnight] += sg
+						} else {
+							f.v[termOutpostBishop] += sg
+						}
+					}
 				case rules.Rook, rules.Chancellor, rules.Queen:
 					fl := e.file[sq]
 					if fl.And(pawns[s]).Any() {
@@ -330,27 +452,62 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 				}
 			}
 		}
+		pieceAtt[s] = attacked[s]
 		if k := b.King(s); k >= 0 {
 			attacked[s] = attacked[s].Or(e.kingRing[k])
-			f.v[termCentre+evalTerm(e.slot[rules.King])] += sg * e.centre[k]
-			f.v[termAdvance+evalTerm(e.slot[rules.King])] += sg * e.advance[s][k]
+			ks := e.slot[rules.King]
+			f.addPsq(s, psqTerm(ks, e.psqCell[s][k]))
+			f.v[termCentre+evalTerm(ks)] += sg * e.centre[k]
+			f.v[termAdvance+evalTerm(ks)] += sg * e.advance[s][k]
 			f.v[termShelter] += sg * int32(min(pawns[s].And(e.kingRing[k]).Count(), 3))
+			if e.file[k].And(pawns[s]).IsEmpty() {
+				f.v[termKingFile] += sg
+			}
+			if e.promo {
+				storm := e.file[k].Or(e.adjFiles[k]).And(pawns[them])
+				for storm.Any() {
+					if ahead := e.advance[s][storm.PopFirst()] - e.advance[s][k]; ahead > 0 && ahead <= 3 {
+						f.v[termKingStorm] += sg
+					}
+				}
+			}
 		}
-		ps := int32(e.slot[rules.Pawn])
+		if e.promo {
+			safe := e.space[s].AndNot(pawns[s]).AndNot(pawnAtt[them])
+			f.v[termSpace] += sg * int32(safe.Count())
+			for c := safe; c.Any(); {
+				if e.front[s][c.PopFirst()].And(pawns[s]).Any() {
+					f.v[termSpaceBehind] += sg
+				}
+			}
+		}
+		ps := e.slot[rules.Pawn]
 		f.v[termMaterial+evalTerm(ps)] += sg * int32(pawns[s].Count())
 		for p := pawns[s]; p.Any(); {
 			sq := p.PopFirst()
+			f.addPsq(s, psqTerm(ps, e.psqCell[s][sq]))
 			adv := e.advance[s][sq]
 			f.v[termCentre+evalTerm(ps)] += sg * e.centre[sq]
 			f.v[termAdvance+evalTerm(ps)] += sg * adv
+			connected := false
 			if pawnAtt[s].Has(sq) {
 				f.v[termSupported] += sg
+				connected = true
 			}
 			if nb := e.geo.Step(sq, board.East); nb != rules.NoSquare && pawns[s].Has(nb) {
 				f.v[termPhalanx] += sg
+				connected = true
 			}
 			if !e.promo {
 				continue
+			}
+			if connected || (e.geo.Step(sq, board.West) != rules.NoSquare && pawns[s].Has(e.geo.Step(sq, board.West))) {
+				f.v[termConnectedAdv] += sg * adv
+			}
+			stop := e.geo.Step(sq, e.fwd[s])
+			if !connected && stop != rules.NoSquare && pawnAtt[them].Has(stop) &&
+				e.passMask[them][sq].AndNot(e.file[sq]).And(pawns[s]).IsEmpty() {
+				f.v[termBackward] += sg
 			}
 			if e.front[s][sq].And(pawns[s]).Any() {
 				f.v[termDoubled] += sg
@@ -363,8 +520,16 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 				f.v[termPassed] += sg
 				f.v[termPassedAdv] += sg * adv
 				f.v[termPassedAdv2] += sg * adv * adv
-				if ahead := e.geo.Step(sq, e.fwd[s]); ahead != rules.NoSquare && !occ.Has(ahead) {
-					f.v[termPassedFree] += sg * adv
+				if stop != rules.NoSquare {
+					if !occ.Has(stop) {
+						f.v[termPassedFree] += sg * adv
+					}
+					if k := b.King(them); k >= 0 {
+						f.v[termPassedKingThem] += sg * adv * e.dist(k, stop)
+					}
+					if k := b.King(s); k >= 0 {
+						f.v[termPassedKingUs] += sg * adv * e.dist(k, stop)
+					}
 				}
 			}
 		}
@@ -373,11 +538,41 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 		them := s ^ 1
 		sg := sign[s]
 		targets := b.Occupied(them).AndNot(pawns[them])
-		if k := b.King(them); k >= 0 {
+		k := b.King(them)
+		if k >= 0 {
 			targets = targets.Clear(k)
 		}
 		f.v[termPawnThreat] += sg * int32(targets.And(pawnAtt[s]).Count())
 		f.v[termHanging] += sg * int32(targets.And(attacked[s]).AndNot(attacked[them]).Count())
+		for _, kind := range b.Kinds() {
+			slot := e.slot[kind]
+			if kind == rules.Pawn || kind == rules.King || byKind[s][slot].IsEmpty() {
+				continue
+			}
+			for t := targets.And(byKind[s][slot]); t.Any(); {
+				if v := b.PieceAt(t.PopFirst()); e.value[v.Kind] > e.value[kind] {
+					f.v[termThreatUp] += sg
+				}
+			}
+			if k < 0 {
+				continue
+			}
+			// Safe checks: cells from which a piece of this kind would check,
+			// that one of ours reaches, not own-occupied and not defended.
+			safe := e.attacks(kind, k, occ).And(byKind[s][slot]).AndNot(b.Occupied(s)).AndNot(attacked[them])
+			if c := safe.Count(); c > 0 {
+				f.v[termCheck+evalTerm(slot)-1] += sg * int32(c)
+				danger[s] += c * checkDangerUnit
+			}
+		}
+		if k >= 0 {
+			// Weak cells by the king: attacked by us, defended by the king alone.
+			weak := e.kingRing[k].And(attacked[s]).AndNot(pieceAtt[them])
+			if c := weak.Count(); c > 0 {
+				f.v[termKingWeak] += sg * int32(c)
+				danger[s] += c * weakDangerUnit
+			}
+		}
 		f.v[termKingDanger] += sg * int32(danger[s]*danger[s]/16)
 	}
 	f.phase = min(f.phase, f.full)

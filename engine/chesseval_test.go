@@ -4,9 +4,11 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -133,6 +135,9 @@ func TestEvalSymmetric(t *testing.T) {
 		if !quiet {
 			t.Errorf("%s start: not quiet", key)
 		}
+		if len(f.Squares) != 0 {
+			t.Errorf("%s start: piece-square terms %v do not cancel out", key, f.Squares)
+		}
 		for i, v := range f.Values {
 			if want := int32(0); evalTerm(i) == termTempo {
 				if v != 1 {
@@ -205,5 +210,68 @@ func TestKelticPassedPawns(t *testing.T) {
 		if got := f.Values[termPassed]; got != tc.passed {
 			t.Errorf("%s: passed %d, want %d", tc.fen, got, tc.passed)
 		}
+	}
+}
+
+// TestKingSafetyAndOutpostFeatures checks the newer terms on small positions
+// against counts worked out by hand.
+func TestKingSafetyAndOutpostFeatures(t *testing.T) {
+	check := termCheck + evalTerm(slotOf(rules.Knight)) - 1
+	for _, tc := range []struct {
+		name, fen string
+		term      evalTerm
+		want      int32
+	}{
+		// The knight on f4 reaches e6 and g6, both checks on the king on f8 that
+		// nothing of Black's defends.
+		{"safe checks", "5k4/10/10/10/5N4/10/10/K9 w - - 0 1", check, 2},
+		// A pawn on f7 defends both.
+		{"defended checks", "5k4/5p4/10/10/5N4/10/10/K9 w - - 0 1", check, 0},
+		// A Black knight's safe checks (e3, g3 on the king on f1) count for Black.
+		{"black's checks", "k9/10/10/5n4/10/10/10/5K4 w - - 0 1", check, -2},
+		// d5, defended by e4, in Black's half, and no Black pawn on the c or e
+		// files ahead of it can ever attack it.
+		{"outpost", "k9/10/10/3N6/4P5/10/10/K9 w - - 0 1", termOutpostKnight, 1},
+		{"no outpost: c7 can attack it", "k9/2p7/10/3N6/4P5/10/10/K9 w - - 0 1", termOutpostKnight, 0},
+		{"no outpost: undefended", "k9/10/10/3N6/10/10/10/K9 w - - 0 1", termOutpostKnight, 0},
+		// The White king on e1 with no pawn on its file; Black's on f8 has f7.
+		{"king on a pawnless file", "5k4/5p4/10/10/10/10/3P6/4K5 w - - 0 1", termKingFile, 1},
+		// Black pawns on e3 and f4 are at most three ranks ahead of the king on e1,
+		// d5 is four: the term counts them for the side whose king they storm.
+		{"pawn storm", "5k4/10/10/3p6/5p4/4p5/10/4K5 w - - 0 1", termKingStorm, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f, _, _, err := PositionFeatures(mustPos(t, "gothic", tc.fen))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := f.Values[tc.term]; got != tc.want {
+				t.Errorf("%s = %d, want %d", evalTermNames[tc.term], got, tc.want)
+			}
+		})
+	}
+}
+
+// TestPieceSquareTermsFold checks that a piece and its mirror images (the other
+// side's, the other wing's) share one piece-square term.
+func TestPieceSquareTermsFold(t *testing.T) {
+	terms := func(fen string) []TermCount {
+		f, _, _, err := PositionFeatures(mustPos(t, "gothic", fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return f.Squares
+	}
+	// White knight b3 and Black knight i6 (b3 mirrored in both ways) cancel out.
+	if got := terms("k9/10/8n1/10/10/1N8/10/K9 w - - 0 1"); len(got) != 0 {
+		t.Errorf("mirrored knights: %v, want none", got)
+	}
+	// The kings on a8 and j1 mirror each other and cancel out too.
+	var names []string
+	for _, tc := range terms("k9/10/10/10/10/1N8/10/9K w - - 0 1") {
+		names = append(names, fmt.Sprintf("%s %d", evalTermNames[tc.Term], tc.Count))
+	}
+	if want := []string{"psq.knight.b3 1"}; !slices.Equal(names, want) {
+		t.Errorf("piece-square terms %v, want %v", names, want)
 	}
 }

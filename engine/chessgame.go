@@ -1,6 +1,9 @@
 package engine
 
 import (
+	"encoding/binary"
+	"hash/fnv"
+
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/chess"
 )
@@ -10,6 +13,7 @@ type chessGame struct {
 	b        *chess.SearchBoard
 	ev       *chessEval
 	exchange []rules.PieceKind // kinds from least to most valuable (see)
+	salt     uint64            // told into hash: the variant and its board's cells
 	tmp      [chess.MaxMoves]chess.Move
 }
 
@@ -19,7 +23,14 @@ func newChessGame(p rules.Position) (*chessGame, error) {
 		return nil, err
 	}
 	ev := evalFor(b.Spec(), b.Geometry())
-	return &chessGame{b: b, ev: ev, exchange: exchangeOrder(b.Kinds(), &ev.value)}, nil
+	// The engine keeps its table from one search to the next, whatever the game:
+	// positions of two variants, or of two Go-Chess boards with other blocked
+	// cells, must not share keys.
+	salt := fnv.New64a()
+	salt.Write([]byte(b.Spec().Key))
+	open := b.Geometry().Open()
+	binary.Write(salt, binary.LittleEndian, [2]uint64{open.Lo, open.Hi})
+	return &chessGame{b: b, ev: ev, exchange: exchangeOrder(b.Kinds(), &ev.value), salt: salt.Sum64()}, nil
 }
 
 func (c *chessGame) moves(dst []mv, noisy bool) []mv {
@@ -38,7 +49,7 @@ func (c *chessGame) moves(dst []mv, noisy bool) []mv {
 func (c *chessGame) make(m mv)        { c.b.Make(chess.Move(m)) }
 func (c *chessGame) unmake()          { c.b.Unmake() }
 func (c *chessGame) makeNull()        { c.b.MakeNull() }
-func (c *chessGame) hash() uint64     { return c.b.Hash() }
+func (c *chessGame) hash() uint64     { return c.b.Hash() ^ c.salt }
 func (c *chessGame) inCheck() bool    { return c.b.InCheck() }
 func (c *chessGame) side() rules.Side { return c.b.Turn() }
 func (c *chessGame) maxMoves() int    { return chess.MaxMoves }
@@ -104,6 +115,14 @@ func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 
 // canNull allows a null move unless the side to move is in check or has only king
 // and pawns (where zugzwang is common and a pass would be unsound).
+// structureKey hashes the pawns of both sides.
+func (c *chessGame) structureKey() (uint64, bool) {
+	w, b := c.b.Pieces(rules.White, rules.Pawn), c.b.Pieces(rules.Black, rules.Pawn)
+	h := (w.Lo ^ w.Hi*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	h ^= (b.Lo ^ b.Hi*0x94d049bb133111eb) * 0xd6e8feb86659fd93
+	return h ^ h>>29, true
+}
+
 func (c *chessGame) canNull() bool {
 	us := c.b.Turn()
 	for _, k := range c.b.Kinds() {

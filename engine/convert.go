@@ -28,10 +28,10 @@ type conversion struct {
 const (
 	mopLead     = 250
 	mopMaterial = 500
-	mopRim      = 25
-	mopNear     = 10
+	mopRim      = 50
+	mopNear     = 15
 	mopFar      = 9
-	mopBox      = 4
+	mopBox      = 6
 	mopBoxCells = 64
 )
 

@@ -17,10 +17,10 @@ import (
 // every term of the evaluation exactly once.
 var ErrBadWeights = errors.New("engine: bad evaluation weights")
 
-// evalWeights are the middlegame and endgame weights of every term, in centipawns
-// per unit of the feature.
+// evalWeights are the middlegame and endgame weights of every term (the scalar
+// terms, then the piece-square terms), in centipawns per unit of the feature.
 type evalWeights struct {
-	mg, eg [numEvalTerms]int32
+	mg, eg [numAllTerms]int32
 }
 
 // score dots f with w and blends the two phases: White's view, in centipawns.
@@ -30,6 +30,17 @@ func (w *evalWeights) score(f *evalFeatures) int {
 		if x != 0 {
 			mg += int(w.mg[i]) * int(x)
 			eg += int(w.eg[i]) * int(x)
+		}
+	}
+	for _, p := range f.psq[:f.npsq] {
+		if p > 0 {
+			t := int(numEvalTerms) + int(p) - 1
+			mg += int(w.mg[t])
+			eg += int(w.eg[t])
+		} else {
+			t := int(numEvalTerms) - int(p) - 1
+			mg -= int(w.mg[t])
+			eg -= int(w.eg[t])
 		}
 	}
 	return (mg*int(f.phase) + eg*int(f.full-f.phase)) / int(f.full)
@@ -67,14 +78,15 @@ var tunedWeights = func() map[string]*evalWeights {
 }()
 
 // parseWeights reads a weights file: one "name mg eg" line per term, blank lines
-// and lines starting with # ignored. Every term must be given exactly once.
+// and lines starting with # ignored. Every scalar term must be given exactly once;
+// a piece-square term may be left out (weight 0), not given twice.
 func parseWeights(r io.Reader) (*evalWeights, error) {
-	index := make(map[string]evalTerm, numEvalTerms)
+	index := make(map[string]evalTerm, numAllTerms)
 	for t, n := range evalTermNames {
 		index[n] = evalTerm(t)
 	}
 	w := &evalWeights{}
-	var seen [numEvalTerms]bool
+	var seen [numAllTerms]bool
 	sc := bufio.NewScanner(r)
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimSpace(sc.Text())
@@ -104,7 +116,7 @@ func parseWeights(r io.Reader) (*evalWeights, error) {
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("engine: reading weights: %w", err)
 	}
-	for t, ok := range seen {
+	for t, ok := range seen[:numEvalTerms] {
 		if !ok {
 			return nil, fmt.Errorf("%w: term %q missing", ErrBadWeights, evalTermNames[t])
 		}
@@ -119,6 +131,9 @@ func writeWeights(out io.Writer, w *evalWeights, comment string) error {
 		fmt.Fprintf(bw, "# %s\n", l)
 	}
 	for t, n := range evalTermNames {
+		if evalTerm(t) >= numEvalTerms && w.mg[t] == 0 && w.eg[t] == 0 {
+			continue
+		}
 		fmt.Fprintf(bw, "%s %d %d\n", n, w.mg[t], w.eg[t])
 	}
 	return bw.Flush()

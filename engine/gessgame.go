@@ -81,6 +81,9 @@ func (g *gessGame) forwardPrune() bool { return !g.threatened() }
 // canNull allows a pass unless the side to move could lose its rings next move.
 func (g *gessGame) canNull() bool { return !g.threatened() }
 
+// structureKey: Gess has no slowly changing structure to key a correction on.
+func (g *gessGame) structureKey() (uint64, bool) { return 0, false }
+
 func (g *gessGame) makeNull() {
 	g.path = append(g.path, g.b.Hash())
 	g.b.Pass()

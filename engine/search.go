@@ -49,6 +49,9 @@ type game interface {
 	// pieceTo indexes m by what moves and where, below contSize, for the
 	// continuation histories and counter-moves.
 	pieceTo(m mv) int
+	// structureKey hashes what of the position changes slowly (the pawns in
+	// chess), for the correction history; ok false where the game has none.
+	structureKey() (key uint64, ok bool)
 	// forwardPrune reports whether the static evaluation may prune moves unsearched
 	// (reverse futility, futility, late-move pruning): in Gess only while no ring
 	// of the side to move is threatened, as a check is seen in chess.
@@ -117,6 +120,7 @@ type searcher struct {
 	pv       [maxPly + 8][maxPly + 8]mv
 	pvLen    [maxPly + 8]int
 	evals    [maxPly + 8]Score // static evaluation by ply; noScore in check
+	corr     []int32           // correction history: [side][structure key], see corrected
 	useNull  bool
 	pause    func(context.Context) error // see Engine.search; nil for none
 }
@@ -126,6 +130,9 @@ func newSearcher(ctx context.Context, g game, tt *table) *searcher {
 	s.history[0] = make([]int32, histSize)
 	s.history[1] = make([]int32, histSize)
 	s.cont = make([]int16, contSize*contSize)
+	if _, ok := g.structureKey(); ok {
+		s.corr = make([]int32, 2*corrSize)
+	}
 	s.bufs = make([][]mv, maxPly+8)
 	s.scores = make([][]int, maxPly+8)
 	for i := range s.bufs {
@@ -316,6 +323,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	pvNode := beta-alpha > 1
 	key := g.hash()
 	var hashMove mv
+	rawEval, known := noScore, false
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
 		if !pvNode && int(e.depth) >= depth && ply > 0 {
@@ -323,10 +331,16 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 				return sc
 			}
 		}
+		rawEval, known = e.staticEval()
 	}
 	staticEval := noScore
 	if !inCheck {
-		staticEval = g.evaluate()
+		if !known {
+			rawEval = g.evaluate()
+		}
+		staticEval = s.corrected(rawEval)
+	} else {
+		rawEval = noScore
 	}
 	s.evals[ply] = staticEval
 	s.killers[ply+1] = [2]mv{}
@@ -335,7 +349,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	prune := !pvNode && !inCheck && g.forwardPrune() && abs(beta) < mateBound
 	// Reverse futility pruning: near the horizon, a static evaluation that beats
 	// beta by a margin per ply is trusted to hold.
-	if prune && depth <= rfpDepth {
+	if prune && depth <= rfpDepth && abs(beta) < rfpDecided {
 		margin := Score(rfpMargin * depth)
 		if improving {
 			margin -= rfpMargin / 2
@@ -467,8 +481,52 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	case best > origAlpha:
 		bound = boundExact
 	}
-	s.tt.store(key, bestMove, best, depth, bound, ply)
+	if !inCheck && (bestMove == 0 || g.captureScore(bestMove) == 0) &&
+		!(bound == boundLower && best <= staticEval) && !(bound == boundUpper && best >= staticEval) {
+		s.correct(best-staticEval, depth)
+	}
+	s.tt.store(key, bestMove, best, depth, bound, ply, rawEval)
 	return best
+}
+
+// The correction history learns, per side to move and pawn structure, how far
+// the searches of quiet positions end from their static evaluations, and moves
+// later static evaluations of the same structure by that much (in 1/corrGrain
+// centipawns, at most corrLimit centipawns).
+const (
+	corrSize  = 1 << 14
+	corrGrain = 256
+	corrLimit = 64
+)
+
+// corrSlot returns the correction-history entry of the position, or nil.
+func (s *searcher) corrSlot() *int32 {
+	if s.corr == nil {
+		return nil
+	}
+	k, _ := s.g.structureKey()
+	return &s.corr[int(s.g.side())*corrSize+int(k%corrSize)]
+}
+
+// corrected returns the static evaluation e moved by the correction history.
+func (s *searcher) corrected(e Score) Score {
+	c := s.corrSlot()
+	if c == nil || abs(e) >= mateBound {
+		return e
+	}
+	return min(max(e+Score(*c/corrGrain), -mateBound+1), mateBound-1)
+}
+
+// correct moves the correction of the position towards diff, the more the deeper
+// the search that found it.
+func (s *searcher) correct(diff Score, depth int) {
+	c := s.corrSlot()
+	if c == nil || abs(diff) >= mateBound/2 {
+		return
+	}
+	w := int32(min(depth*depth+2*depth+1, 128))
+	v := (*c*(256-w) + int32(diff)*corrGrain*w) / 256
+	*c = min(max(v, -corrLimit*corrGrain), corrLimit*corrGrain)
 }
 
 // quiesce searches tactical moves until the position is quiet.
@@ -485,6 +543,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	key := g.hash()
 	pvNode := beta-alpha > 1
 	var hashMove mv
+	rawEval, known := noScore, false
 	if e, ok := s.tt.probe(key); ok {
 		hashMove = e.move
 		if !pvNode {
@@ -492,6 +551,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 				return sc
 			}
 		}
+		rawEval, known = e.staticEval()
 	}
 	origAlpha := alpha
 	// In check (near the horizon) every evasion is searched so that mates are seen,
@@ -505,7 +565,10 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 			return g.noMoves(ply)
 		}
 	} else {
-		stand = g.evaluate()
+		if !known {
+			rawEval = g.evaluate()
+		}
+		stand = s.corrected(rawEval)
 		if stand >= beta || ply >= maxPly {
 			return stand
 		}
@@ -552,7 +615,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	case best > origAlpha && !standPat:
 		bound = boundExact
 	}
-	s.tt.store(key, bestMove, best, 0, bound, ply)
+	s.tt.store(key, bestMove, best, 0, bound, ply, rawEval)
 	return best
 }
 
@@ -635,7 +698,7 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 		if wantAll {
 			res.move = rootMoves[noise(rootMoves, rootScores)]
 		}
-		s.tt.store(g.hash(), bestMove, best, depth, boundExact, 0)
+		s.tt.store(g.hash(), bestMove, best, depth, boundExact, 0, noScore)
 		if info != nil {
 			info(Info{Depth: depth, Score: best, Nodes: s.nodes, Time: time.Since(start), PV: s.rulesPV(res.pv)})
 		}
@@ -661,6 +724,9 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 const (
 	rfpDepth  = 6
 	rfpMargin = 80
+	// Nor where beta is already decided: there the mate matters, and a queen
+	// giving checks lifts the static evaluation past any margin.
+	rfpDecided = 1000
 )
 
 // Futility pruning skips quiet moves up to futilityDepth plies from the horizon
@@ -745,11 +811,12 @@ func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, 
 	return best, bestMove
 }
 
-func abs(s Score) Score {
-	if s < 0 {
-		return -s
+// abs returns the magnitude of x.
+func abs[T ~int | ~int32](x T) T {
+	if x < 0 {
+		return -x
 	}
-	return s
+	return x
 }
 
 // sortRoot puts first at the front and the rest by their last scores, stably.

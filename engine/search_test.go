@@ -152,3 +152,37 @@ func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
 		t.Fatalf("best move %s scored %v; want b4a4, back into a position met before, scored as a draw", got, r.Score)
 	}
 }
+
+// TestCorrectionHistory checks that the correction moves later static
+// evaluations of the same pawn structure towards what searches found, within
+// its limit, and that Gess, without such a structure, keeps none.
+func TestCorrectionHistory(t *testing.T) {
+	g, err := newGame(mustPos(t, "gothic", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(context.Background(), g, newTable(10))
+	if got := s.corrected(50); got != 50 {
+		t.Fatalf("fresh correction moved 50 to %v", got)
+	}
+	s.correct(40, 10)
+	if got := s.corrected(50); got <= 50 || got > 90 {
+		t.Errorf("after a search 40 above: 50 corrected to %v, want in (50, 90]", got)
+	}
+	for range 100 {
+		s.correct(900, 12)
+	}
+	if got := s.corrected(0); got != corrLimit {
+		t.Errorf("after many searches far above: 0 corrected to %v, want the limit %d", got, corrLimit)
+	}
+	if got := s.corrected(MateScore - 3); got != MateScore-3 {
+		t.Errorf("a mate score was corrected to %v", got)
+	}
+	gess, err := newGame(mustPos(t, "gess", ""))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gs := newSearcher(context.Background(), gess, newTable(10)); gs.corr != nil {
+		t.Error("Gess got a correction history")
+	}
+}

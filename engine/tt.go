@@ -19,6 +19,15 @@ type ttEntry struct {
 	depth int8
 	bound uint8
 	gen   uint8 // the search that stored it
+	eval  int16 // the position's static evaluation (before correction), or ttNoEval
+}
+
+// ttNoEval marks an entry without a static evaluation.
+const ttNoEval = -1 << 15
+
+// staticEval returns the entry's static evaluation, if it has one.
+func (e *ttEntry) staticEval() (Score, bool) {
+	return Score(e.eval), e.eval != ttNoEval
 }
 
 // table is a fixed-size transposition table of two-slot buckets, used by one
@@ -50,7 +59,13 @@ func (t *table) probe(key uint64) (ttEntry, bool) {
 	return ttEntry{}, false
 }
 
-func (t *table) store(key uint64, m mv, score Score, depth int, bound uint8, ply int) {
+// store records a search of the position key: its best move, score and bound at
+// depth, and its static evaluation eval (noScore when not computed).
+func (t *table) store(key uint64, m mv, score Score, depth int, bound uint8, ply int, eval Score) {
+	ev := int16(ttNoEval)
+	if eval > ttNoEval && eval <= 1<<15-1 {
+		ev = int16(eval)
+	}
 	i := key & t.mask
 	b := t.slots[i : i+2]
 	var e *ttEntry
@@ -67,13 +82,16 @@ func (t *table) store(key uint64, m mv, score Score, depth int, bound uint8, ply
 		if m == 0 {
 			m = e.move
 		}
+		if ev == ttNoEval {
+			ev = e.eval
+		}
 	} else {
 		e = &b[0]
 		if worth(&b[1], t.gen) < worth(&b[0], t.gen) {
 			e = &b[1]
 		}
 	}
-	*e = ttEntry{key: key, move: m, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound, gen: t.gen}
+	*e = ttEntry{key: key, move: m, score: int32(toTT(score, ply)), depth: int8(depth), bound: bound, gen: t.gen, eval: ev}
 }
 
 // worth ranks an entry for keeping: deeper is worth more, older searches' less.

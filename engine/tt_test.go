@@ -55,3 +55,41 @@ func TestConcurrentSearchesShareAnEngine(t *testing.T) {
 	}
 	wg.Wait()
 }
+
+// TestTableKeepsStaticEvaluation checks that an entry carries the position's
+// static evaluation and that a later store without one keeps it.
+func TestTableKeepsStaticEvaluation(t *testing.T) {
+	tt := newTable(8)
+	tt.store(42, 7, 10, 3, boundExact, 0, -123)
+	e, ok := tt.probe(42)
+	if ev, known := e.staticEval(); !ok || !known || ev != -123 {
+		t.Fatalf("entry %+v: static evaluation %v %v, want -123", e, ev, known)
+	}
+	tt.store(42, 7, 12, 4, boundLower, 0, noScore)
+	e, _ = tt.probe(42)
+	if ev, known := e.staticEval(); !known || ev != -123 || e.depth != 4 {
+		t.Fatalf("after a store without evaluation: %+v (%v %v)", e, ev, known)
+	}
+	tt.store(43, 7, 12, 4, boundLower, 0, noScore)
+	e, _ = tt.probe(43)
+	if _, known := e.staticEval(); known {
+		t.Fatalf("an entry stored without evaluation has one: %+v", e)
+	}
+}
+
+// TestTableKeysDifferByBoard checks that the same pieces on two Go-Chess boards
+// with other blocked cells, or on two variants' boards, give the search other
+// keys, since the engine keeps its table from one game to the next.
+func TestTableKeysDifferByBoard(t *testing.T) {
+	a := mustPos(t, "gochess", "k9/10/3K6/10/10/10/10/9Q/*****5/5***** w - - 0 1")
+	b := mustPos(t, "gochess", "k9/10/3K6/10/10/10/10/9Q/5*****/*****5 w - - 0 1")
+	ga, _ := newGame(a)
+	gb, _ := newGame(b)
+	if ga.hash() == gb.hash() {
+		t.Error("two Go-Chess boards with other blocked cells share a key")
+	}
+	again, _ := newGame(a)
+	if again.hash() != ga.hash() {
+		t.Error("one position gave two keys")
+	}
+}

@@ -19,9 +19,18 @@ func EvalTerms() []string { return append([]string(nil), evalTermNames[:]...) }
 // Features is the feature vector of one chess-family position: each term counted
 // for White minus Black, and the phase (non-pawn material, at most Full) that
 // blends the middlegame weight (at Phase = Full) and the endgame weight (at 0).
+// Values holds the scalar terms, the first len(Values) of EvalTerms; Squares the
+// piece-square terms that do not cancel out, by their index in EvalTerms.
 type Features struct {
 	Values      []int32
+	Squares     []TermCount
 	Phase, Full int32
+}
+
+// TermCount is one term of a sparse feature vector: its index in EvalTerms and its
+// count for White minus Black.
+type TermCount struct {
+	Term, Count int32
 }
 
 // EvalWeights are the middlegame and endgame weights of the terms (EvalTerms order).
@@ -72,6 +81,19 @@ func PositionFeatures(pos rules.Position) (f Features, eval int, quiet bool, err
 	var ef evalFeatures
 	g.ev.features(g.b, &ef)
 	f = Features{Values: append([]int32(nil), ef.v[:]...), Phase: ef.phase, Full: ef.full}
+	var sq [numPsqTerms]int32
+	for _, p := range ef.psq[:ef.npsq] {
+		if p > 0 {
+			sq[p-1]++
+		} else {
+			sq[-p-1]--
+		}
+	}
+	for i, c := range sq {
+		if c != 0 {
+			f.Squares = append(f.Squares, TermCount{Term: int32(numEvalTerms) + int32(i), Count: c})
+		}
+	}
 	stand := g.evaluate()
 	eval = int(stand)
 	if g.side() == rules.Black {
@@ -124,6 +146,15 @@ func (w EvalWeights) internal() evalWeights {
 func (f Features) internal() evalFeatures {
 	ef := evalFeatures{phase: f.Phase, full: max(f.Full, 1)}
 	copy(ef.v[:], f.Values)
+	for _, tc := range f.Squares {
+		s, c := rules.White, tc.Count
+		if c < 0 {
+			s, c = rules.Black, -c
+		}
+		for range c {
+			ef.addPsq(s, evalTerm(tc.Term))
+		}
+	}
 	return ef
 }
 

@@ -28,6 +28,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
 	teacher := fs.String("teacher", "", "label positions with this engine's static evaluation too (Fairy-Stockfish's `eval`; Gothic only)")
 	lambda := fs.Float64("lambda", 0.5, "with --teacher: the weight of the game's result in each target (the teacher's win chance has the rest)")
+	augment := fs.Int("augment", 0, "with --teacher: also label up to this many positions one random move away from each position of a game")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("tune: %w", err)
 	}
@@ -42,7 +43,10 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	reg := variants.Registry()
 	var d tune.Data
-	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj}
+	if *augment < 0 || (*augment > 0 && *teacher == "") {
+		return fmt.Errorf("tune: --augment needs --teacher and a count of 0 or more, got %d: %w", *augment, errUsage)
+	}
+	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj, Augment: *augment}
 	if *teacher != "" {
 		if *variant != "gothic" {
 			return fmt.Errorf("tune: --teacher works for gothic only (Fairy-Stockfish plays none of our other games), not %s: %w", *variant, errUsage)
@@ -96,13 +100,17 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	k2 := tune.FitK(d.Train, tuned)
 	after, afterHeld := tune.Loss(d.Train, tuned, k2), tune.Loss(d.HeldOut, tuned, k2)
 	fmt.Fprintf(stdout, "K %.4f; loss after: training %.5f, held out %.5f\n", k2, after, afterHeld)
+	if *teacher != "" {
+		fmt.Fprintf(stdout, "held-out correlation with the teacher's evaluation: %.3f before, %.3f after\n",
+			tune.TeacherCorrelation(d.HeldOut, w), tune.TeacherCorrelation(d.HeldOut, tuned))
+	}
 	if *out == "" {
 		return nil
 	}
 	comment := fmt.Sprintf("%s evaluation weights: name, middlegame, endgame (centipawns per unit).\n"+
 		"Written by `missive tune` from %d games (%d quiet positions), %d epochs from the %s weights;\n"+
 		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s%s",
-		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "), taughtBy(*teacher, *lambda))
+		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "), taughtBy(*teacher, *lambda, *augment))
 	f, err := os.Create(*out)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
@@ -128,9 +136,13 @@ func baseNames(paths []string) []string {
 }
 
 // taughtBy says how the targets were made, for the weights file's header.
-func taughtBy(teacher string, lambda float64) string {
+func taughtBy(teacher string, lambda float64, augment int) string {
 	if teacher == "" {
 		return ""
 	}
-	return fmt.Sprintf(";\ntargets %.2f result, %.2f the static evaluation of %s", lambda, 1-lambda, baseNames([]string{teacher})[0])
+	s := fmt.Sprintf(";\ntargets %.2f result, %.2f the static evaluation of %s", lambda, 1-lambda, baseNames([]string{teacher})[0])
+	if augment > 0 {
+		s += fmt.Sprintf(", with up to %d positions one random move away from each", augment)
+	}
+	return s
 }

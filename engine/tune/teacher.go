@@ -6,11 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -130,4 +132,26 @@ func (t *Teacher) Close() {
 		_ = t.cmd.Process.Kill()
 		<-done
 	}
+}
+
+// TeacherCorrelation returns the correlation of the evaluations under w with the
+// teacher's over the taught samples (0 when there are fewer than two).
+func TeacherCorrelation(samples []Sample, w engine.EvalWeights) float64 {
+	var n, sx, sy, sxx, syy, sxy float64
+	for i := range samples {
+		if !samples[i].Taught {
+			continue
+		}
+		x, y := float64(w.Score(samples[i].Features)), samples[i].Teacher
+		n++
+		sx, sy, sxx, syy, sxy = sx+x, sy+y, sxx+x*x, syy+y*y, sxy+x*y
+	}
+	if n < 2 {
+		return 0
+	}
+	vx, vy := sxx/n-(sx/n)*(sx/n), syy/n-(sy/n)*(sy/n)
+	if vx <= 0 || vy <= 0 {
+		return 0
+	}
+	return (sxy/n - (sx/n)*(sy/n)) / math.Sqrt(vx*vy)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 )
@@ -132,5 +133,30 @@ func TestBlend(t *testing.T) {
 	}
 	if h := d.HeldOut[0]; h.Result >= 0.5 || h.Result <= 0.25 {
 		t.Fatalf("held-out target %v: a won game the teacher judged lost should land between the result's share and a half", h.Result)
+	}
+}
+
+// TestTeacherCorrelation checks the correlation on samples whose evaluation is an
+// exact linear function of the teacher's, and on an anti-correlated teacher.
+func TestTeacherCorrelation(t *testing.T) {
+	d := loadTestdata(t)
+	w, _, err := engine.WeightsFor(d.Start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var same, opposite []Sample
+	for _, s := range d.Train {
+		e := float64(w.Score(s.Features))
+		same = append(same, Sample{Features: s.Features, Teacher: 3*e + 40, Taught: true})
+		opposite = append(opposite, Sample{Features: s.Features, Teacher: -e, Taught: true})
+	}
+	if c := TeacherCorrelation(same, w); c < 0.999 {
+		t.Errorf("linear teacher: correlation %.4f, want 1", c)
+	}
+	if c := TeacherCorrelation(opposite, w); c > -0.999 {
+		t.Errorf("opposite teacher: correlation %.4f, want -1", c)
+	}
+	if c := TeacherCorrelation(d.Train, w); c != 0 {
+		t.Errorf("untaught samples: correlation %.4f, want 0", c)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"math/rand/v2"
 	"strings"
 
 	"github.com/missivechess/missive/engine"
@@ -91,6 +92,10 @@ type Options struct {
 	// Teacher, when set, labels each quiet position with another engine's
 	// evaluation (centipawns, White's view); ok false leaves a position unlabelled.
 	Teacher func(rules.Position) (cp float64, ok bool, err error)
+	// Augment, with a Teacher, also keeps up to Augment positions one random legal
+	// move away from each position of a game (the quiet ones the teacher labels),
+	// for positions off the players' beaten paths; they carry their game's result.
+	Augment int
 }
 
 // Load reads the games of variant from PGN text (any number of games, as `missive
@@ -132,6 +137,23 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 		}
 		held := (d.Games/2)%opts.HoldOut == opts.HoldOut-1
 		d.Games++
+		rng := rand.New(rand.NewPCG(uint64(d.Games), 0x6d697373))
+		keep := func(pos rules.Position, f engine.Features) error {
+			s := Sample{Features: f, Result: result, Outcome: result}
+			if opts.Teacher != nil {
+				cp, ok, err := opts.Teacher(pos)
+				if err != nil {
+					return fmt.Errorf("tune: game %d: %w", d.Games, err)
+				}
+				s.Teacher, s.Taught = cp, ok
+			}
+			if held {
+				d.HeldOut = append(d.HeldOut, s)
+			} else {
+				d.Train = append(d.Train, s)
+			}
+			return nil
+		}
 		pos := g.Start
 		for i := 0; i <= len(g.Moves); i++ {
 			if i >= opts.SkipPlies && !pos.Outcome().IsOver() {
@@ -143,18 +165,26 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 					d.Start = pos
 				}
 				if quiet {
-					s := Sample{Features: f, Result: result, Outcome: result}
-					if opts.Teacher != nil {
-						cp, ok, err := opts.Teacher(pos)
+					if err := keep(pos, f); err != nil {
+						return err
+					}
+				}
+				if opts.Teacher != nil && opts.Augment > 0 {
+					moves := pos.LegalMoves()
+					for range opts.Augment {
+						c, err := pos.Play(moves[rng.IntN(len(moves))])
+						if err != nil || c.Outcome().IsOver() {
+							continue
+						}
+						cf, _, cq, err := engine.PositionFeatures(c)
 						if err != nil {
 							return fmt.Errorf("tune: game %d: %w", d.Games, err)
 						}
-						s.Teacher, s.Taught = cp, ok
-					}
-					if held {
-						d.HeldOut = append(d.HeldOut, s)
-					} else {
-						d.Train = append(d.Train, s)
+						if cq {
+							if err := keep(c, cf); err != nil {
+								return err
+							}
+						}
 					}
 				}
 			}
@@ -227,6 +257,10 @@ func (m model) eval(f *engine.Features) float64 {
 			mg += m.mg[i] * float64(x)
 			eg += m.eg[i] * float64(x)
 		}
+	}
+	for _, tc := range f.Squares {
+		mg += m.mg[tc.Term] * float64(tc.Count)
+		eg += m.eg[tc.Term] * float64(tc.Count)
 	}
 	p := float64(f.Phase) / float64(f.Full)
 	return mg*p + eg*(1-p)
@@ -322,6 +356,10 @@ func Fit(ctx context.Context, samples []Sample, w engine.EvalWeights, k float64,
 					gm[j] += d * float64(x) * p
 					ge[j] += d * float64(x) * (1 - p)
 				}
+			}
+			for _, tc := range f.Squares {
+				gm[tc.Term] += d * float64(tc.Count) * p
+				ge[tc.Term] += d * float64(tc.Count) * (1 - p)
 			}
 		}
 		inv := 1 / float64(len(samples))

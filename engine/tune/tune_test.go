@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 )
 
@@ -118,6 +119,53 @@ func TestDropAdjudicated(t *testing.T) {
 		}
 		if want := map[bool]int{false: 2, true: 1}[drop]; d.Games != want {
 			t.Errorf("DropAdjudicated %v: %d games, want %d", drop, d.Games, want)
+		}
+	}
+}
+
+// TestLoadAugment checks that --augment adds labelled positions one move away
+// from the games' own, the same ones on every run.
+func TestLoadAugment(t *testing.T) {
+	load := func(augment int) (*Data, map[string]bool) {
+		f, err := os.Open("testdata/gothic-40.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		seen := map[string]bool{}
+		teach := func(p rules.Position) (float64, bool, error) {
+			seen[p.String()] = true
+			return 25, true, nil
+		}
+		var d Data
+		opts := Options{SkipPlies: 10, HoldOut: 5, Teacher: teach, Augment: augment}
+		if err := Load(context.Background(), f, variants.Registry(), "gothic", opts, &d); err != nil {
+			t.Fatal(err)
+		}
+		return &d, seen
+	}
+	plain, plainSeen := load(0)
+	aug, augSeen := load(2)
+	again, _ := load(2)
+	n := func(d *Data) int { return len(d.Train) + len(d.HeldOut) }
+	if n(aug) <= n(plain) || n(aug) > 3*n(plain)+2*40*300 {
+		t.Fatalf("augmented %d samples, plain %d", n(aug), n(plain))
+	}
+	if n(again) != n(aug) {
+		t.Errorf("augmenting twice gave %d and %d samples", n(aug), n(again))
+	}
+	extra := 0
+	for fen := range augSeen {
+		if !plainSeen[fen] {
+			extra++
+		}
+	}
+	if extra == 0 {
+		t.Error("augmenting labelled no position outside the games")
+	}
+	for _, s := range aug.Train {
+		if !s.Taught || s.Teacher != 25 {
+			t.Fatalf("augmented sample not labelled by the teacher: %+v", s)
 		}
 	}
 }
