@@ -23,7 +23,7 @@ var (
 
 // Options configure an Engine; the zero value is usable.
 type Options struct {
-	// HashBits sets the transposition table to 2^HashBits entries (default 20, 16 MB).
+	// HashBits sets the transposition table to 2^HashBits entries of 24 bytes (default 20, 24 MiB).
 	HashBits uint
 	// Seed makes the noise of the weak levels reproducible.
 	Seed uint64
