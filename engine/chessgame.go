@@ -146,6 +146,8 @@ func (c *chessGame) fromRules(m rules.Move) (mv, bool) {
 
 func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
 
+func (c *chessGame) drift(e Score) Score { return e }
+
 // forSearch returns the game the search plays on: c itself, or, in a variant whose
 // pawns never promote (Go-Chess), c with the endgame knowledge that turns a material
 // edge into a win (convertingGame). The tuner reads c's own evaluation, whose terms
@@ -163,7 +165,11 @@ type convertingGame struct {
 	conv *conversion
 }
 
-func (c *convertingGame) evaluate() Score { return c.conv.adjust(c.b, c.chessGame.evaluate()) }
+// evaluate adds the mop-up bonus, a function of the position like the rest.
+func (c *convertingGame) evaluate() Score { return c.chessGame.evaluate() + c.conv.mopUp(c.b) }
+
+// drift scales the evaluation toward the draw the game is heading for.
+func (c *convertingGame) drift(e Score) Score { return c.conv.drift(c.b, e) }
 
 // forwardPrune always allows pruning by the static evaluation in the chess
 // family: checks, which it cannot judge, are never pruned.

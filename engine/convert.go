@@ -59,15 +59,14 @@ func newConversion(geo *board.Geometry, value *[rules.Stone + 1]int) *conversion
 		c.centre[sq] = int32(max(df, dr))
 	}
 	c.dist = func(a, b rules.Square) int {
-		return max(absInt(d.File(a)-d.File(b)), absInt(d.Rank(a)-d.Rank(b)))
+		return max(abs(d.File(a)-d.File(b)), abs(d.Rank(a)-d.Rank(b)))
 	}
 	return c
 }
 
-// adjust returns the evaluation s (from the side to move's point of view) of b
-// with the mop-up bonus added and the drift toward a draw applied.
-func (c *conversion) adjust(b *chess.SearchBoard, s Score) Score {
-	s += c.mopUp(b)
+// drift returns the evaluation s (from the side to move's point of view) of b
+// scaled toward the draw by the plies played without an irreversible move.
+func (c *conversion) drift(b *chess.SearchBoard, s Score) Score {
 	if n := min(b.ReversiblePlies()/driftStep*driftStep, driftMax); n > 0 {
 		s = s * Score(driftPlies-n) / driftPlies
 	}

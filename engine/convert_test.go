@@ -45,10 +45,13 @@ func playUCI(t *testing.T, g *convertingGame, uci string) {
 // TestConversionDriftsTowardDraw: the evaluation of a won Go-Chess ending shrinks
 // toward the draw with every ply played without an irreversible move, even when the
 // position itself comes back unchanged, and only the search's game does so (the
-// tuner's evaluation stays the plain weighted sum).
+// tuner's evaluation stays the plain weighted sum). The drift is apart from the
+// static evaluation proper, which stays a function of the position alone, since
+// the transposition table keeps it by position.
 func TestConversionDriftsTowardDraw(t *testing.T) {
 	g := searchGameOf(t, goRookEnding)
-	full := g.evaluate()
+	static := g.evaluate()
+	full := g.drift(static)
 	if full < 300 {
 		t.Fatalf("K+R v K evaluates %d for the rook's side, want a clear win", full)
 	}
@@ -59,7 +62,10 @@ func TestConversionDriftsTowardDraw(t *testing.T) {
 		}
 		// Back at the start, after n plies without progress.
 		n := 4 * cycle
-		got := g.evaluate()
+		if e := g.evaluate(); e != static {
+			t.Fatalf("after %d plies the static evaluation of the same position is %d, was %d", n, e, static)
+		}
+		got := g.drift(g.evaluate())
 		if want := full * Score(driftPlies-n/driftStep*driftStep) / driftPlies; got != want {
 			t.Fatalf("after %d plies: evaluation %d, want %d", n, got, want)
 		}

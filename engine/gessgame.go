@@ -81,6 +81,8 @@ func (g *gessGame) forwardPrune() bool { return !g.threatened() }
 // canNull allows a pass unless the side to move could lose its rings next move.
 func (g *gessGame) canNull() bool { return !g.threatened() }
 
+func (g *gessGame) drift(e Score) Score { return e }
+
 // structureKey: Gess has no slowly changing structure to key a correction on.
 func (g *gessGame) structureKey() (uint64, bool) { return 0, false }
 

@@ -47,7 +47,7 @@ func placementScore(b rules.Board, side rules.Side, m rules.Move) int {
 		if c.Piece.Kind == rules.NoPiece {
 			continue
 		}
-		df, dr := absInt(d.File(rules.Square(sq))-f), absInt(d.Rank(rules.Square(sq))-r)
+		df, dr := abs(d.File(rules.Square(sq))-f), abs(d.Rank(rules.Square(sq))-r)
 		cheb := max(df, dr)
 		if c.Piece.Side == side {
 			if cheb == 1 {
@@ -67,7 +67,7 @@ func placementScore(b rules.Board, side rules.Side, m rules.Move) int {
 	reach := openReach(b, m.To, m.Drop)
 	switch m.Drop {
 	case rules.Pawn:
-		return 40*ownNear - 25*home - 30*enemyNear - 5*absInt(edge-2)
+		return 40*ownNear - 25*home - 30*enemyNear - 5*abs(edge-2)
 	case rules.King:
 		// A pocket among its own men, near the queen, far from enemies, at home.
 		s := 60*ownNear - 20*home + 5*min(minEnemy, 6) - 20*min(queenDist, 20) - 80*enemyNear
@@ -136,13 +136,6 @@ func openReach(b rules.Board, sq rules.Square, kind rules.PieceKind) int {
 		}
 	}
 	return n
-}
-
-func absInt(x int) int {
-	if x < 0 {
-		return -x
-	}
-	return x
 }
 
 // Placer chooses side's next placement in a simultaneous placement phase; *Engine

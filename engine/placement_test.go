@@ -115,7 +115,7 @@ func guards(b rules.Board, side rules.Side) int {
 	for sq, c := range b.Cells {
 		s := rules.Square(sq)
 		if s != k && c.Piece.Side == side && c.Piece.Kind != rules.NoPiece &&
-			absInt(d.File(s)-d.File(k)) <= 1 && absInt(d.Rank(s)-d.Rank(k)) <= 1 {
+			abs(d.File(s)-d.File(k)) <= 1 && abs(d.Rank(s)-d.Rank(k)) <= 1 {
 			n++
 		}
 	}

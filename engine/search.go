@@ -52,6 +52,10 @@ type game interface {
 	// structureKey hashes what of the position changes slowly (the pawns in
 	// chess), for the correction history; ok false where the game has none.
 	structureKey() (key uint64, ok bool)
+	// drift adjusts the static evaluation e of the position (a function of the
+	// position alone, which the table keeps) by what the position does not show:
+	// how long the game has gone without progress (Go-Chess); most games return e.
+	drift(e Score) Score
 	// forwardPrune reports whether the static evaluation may prune moves unsearched
 	// (reverse futility, futility, late-move pruning): in Gess only while no ring
 	// of the side to move is threatened, as a check is seen in chess.
@@ -245,7 +249,7 @@ func (s *searcher) quietScore(m mv, side rules.Side, p1, p2 int) int {
 func statBonus(depth int) int { return min(32*depth*depth+64*depth, 2000) }
 
 // gravity adds bonus to a history value, damped so that it stays within maxHistory.
-func gravity(v, bonus int) int { return v + bonus - v*absInt(bonus)/maxHistory }
+func gravity(v, bonus int) int { return v + bonus - v*abs(bonus)/maxHistory }
 
 // rewardQuiet credits the quiet move m that caused a cutoff at ply and debits the
 // quiet moves tried before it.
@@ -338,7 +342,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		if !known {
 			rawEval = g.evaluate()
 		}
-		staticEval = s.corrected(rawEval)
+		staticEval = s.corrected(g.drift(rawEval))
 	} else {
 		rawEval = noScore
 	}
@@ -568,7 +572,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		if !known {
 			rawEval = g.evaluate()
 		}
-		stand = s.corrected(rawEval)
+		stand = s.corrected(g.drift(rawEval))
 		if stand >= beta || ply >= maxPly {
 			return stand
 		}
