@@ -198,6 +198,7 @@ type chessEval struct {
 	promoFile              [2][]bool           // the file has a cell on the side's last rank
 	promo                  bool                // pawns promote moving forward: pawn-structure terms apply
 	space                  [2]board.Bitboard   // ranks 2-4 of the middle files, from each side
+	dark                   board.Bitboard      // the board's cells that are not light
 	full                   int32
 }
 
@@ -245,6 +246,7 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 	e.file = make([]board.Bitboard, n)
 	e.adjFiles = make([]board.Bitboard, n)
 	e.fwd = [2]board.Direction{board.North, board.South}
+	e.dark = geo.Open().AndNot(geo.Light())
 	for s := range 2 {
 		e.advance[s] = make([]int32, n)
 		e.psqCell[s] = make([]int16, n)
@@ -343,10 +345,9 @@ func (e *chessEval) attacks(kind rules.PieceKind, sq rules.Square, occ board.Bit
 	return a
 }
 
-// dist is the king-step distance between a and b.
-func (e *chessEval) dist(a, b rules.Square) int32 {
-	d := e.geo.Dims()
-	return int32(max(abs(d.File(a)-d.File(b)), abs(d.Rank(a)-d.Rank(b))))
+// kingSteps is the number of king steps between a and b on a board of dims d.
+func kingSteps(d rules.Dims, a, b rules.Square) int {
+	return max(abs(d.File(a)-d.File(b)), abs(d.Rank(a)-d.Rank(b)))
 }
 
 // evaluate scores b for the side to move: the weighted features, blended by phase.
@@ -417,9 +418,9 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 				switch kind {
 				case rules.Knight, rules.Bishop:
 					if kind == rules.Bishop {
-						colour := e.geo.Light()
-						if !colour.Has(sq) {
-							colour = e.geo.Open().AndNot(colour)
+						colour := e.dark
+						if e.geo.Light().Has(sq) {
+							colour = e.geo.Light()
 						}
 						f.v[termBishopPawns] += sg * int32(pawns[s].And(colour).Count())
 					}
@@ -501,7 +502,7 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 			if !e.promo {
 				continue
 			}
-			if connected || (e.geo.Step(sq, board.West) != rules.NoSquare && pawns[s].Has(e.geo.Step(sq, board.West))) {
+			if nb := e.geo.Step(sq, board.West); connected || nb != rules.NoSquare && pawns[s].Has(nb) {
 				f.v[termConnectedAdv] += sg * adv
 			}
 			stop := e.geo.Step(sq, e.fwd[s])
@@ -525,10 +526,10 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 						f.v[termPassedFree] += sg * adv
 					}
 					if k := b.King(them); k >= 0 {
-						f.v[termPassedKingThem] += sg * adv * e.dist(k, stop)
+						f.v[termPassedKingThem] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
 					}
 					if k := b.King(s); k >= 0 {
-						f.v[termPassedKingUs] += sg * adv * e.dist(k, stop)
+						f.v[termPassedKingUs] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
 					}
 				}
 			}

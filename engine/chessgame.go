@@ -113,8 +113,6 @@ func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 	return !c.see(m, 0)
 }
 
-// canNull allows a null move unless the side to move is in check or has only king
-// and pawns (where zugzwang is common and a pass would be unsound).
 // structureKey hashes the pawns of both sides.
 func (c *chessGame) structureKey() (uint64, bool) {
 	w, b := c.b.Pieces(rules.White, rules.Pawn), c.b.Pieces(rules.Black, rules.Pawn)
@@ -123,6 +121,8 @@ func (c *chessGame) structureKey() (uint64, bool) {
 	return h ^ h>>29, true
 }
 
+// canNull allows a null move unless the side to move is in check or has only king
+// and pawns (where zugzwang is common and a pass would be unsound).
 func (c *chessGame) canNull() bool {
 	us := c.b.Turn()
 	for _, k := range c.b.Kinds() {

@@ -14,7 +14,7 @@ import (
 type conversion struct {
 	value  *[rules.Stone + 1]int
 	centre []int32 // 0 on the central cells, growing toward the rim
-	dist   func(a, b rules.Square) int
+	dims   rules.Dims
 	steps  []board.Bitboard
 	open   board.Bitboard
 }
@@ -49,7 +49,7 @@ const (
 func newConversion(geo *board.Geometry, value *[rules.Stone + 1]int) *conversion {
 	d := geo.Dims()
 	n := d.Cells()
-	c := &conversion{value: value, centre: make([]int32, n), steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
+	c := &conversion{value: value, centre: make([]int32, n), dims: d, steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
 	// Distance to the nearest of the central cells, in king steps.
 	cf, cr := (d.Files-1)/2, (d.Ranks-1)/2
 	for sq := rules.Square(0); int(sq) < n; sq++ {
@@ -57,9 +57,6 @@ func newConversion(geo *board.Geometry, value *[rules.Stone + 1]int) *conversion
 		df := max(cf-f, f-(d.Files-1-cf), 0)
 		dr := max(cr-r, r-(d.Ranks-1-cr), 0)
 		c.centre[sq] = int32(max(df, dr))
-	}
-	c.dist = func(a, b rules.Square) int {
-		return max(abs(d.File(a)-d.File(b)), abs(d.Rank(a)-d.Rank(b)))
 	}
 	return c
 }
@@ -101,7 +98,7 @@ func (c *conversion) mopUp(b *chess.SearchBoard) Score {
 		return 0
 	}
 	box := min(c.box(b, wk, strong), mopBoxCells)
-	bonus := Score(mopRim*int(c.centre[wk]) + mopNear*(mopFar-min(c.dist(wk, sk), mopFar)) + mopBox*(mopBoxCells-box))
+	bonus := Score(mopRim*int(c.centre[wk]) + mopNear*(mopFar-min(kingSteps(c.dims, wk, sk), mopFar)) + mopBox*(mopBoxCells-box))
 	if b.Turn() != strong {
 		bonus = -bonus
 	}
