@@ -43,8 +43,11 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	reg := variants.Registry()
 	var d tune.Data
-	if *augment < 0 || (*augment > 0 && *teacher == "") {
-		return fmt.Errorf("tune: --augment needs --teacher and a count of 0 or more, got %d: %w", *augment, errUsage)
+	if *augment < 0 {
+		return fmt.Errorf("tune: --augment is a count of 0 or more, got %d: %w", *augment, errUsage)
+	}
+	if *augment > 0 && *teacher == "" {
+		return fmt.Errorf("tune: --augment needs --teacher: the positions it adds were never played, so only a teacher can judge them: %w", errUsage)
 	}
 	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj, Augment: *augment}
 	if *teacher != "" {
