@@ -142,33 +142,11 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 	case "builtin":
 		p := &match.Builtin{Label: "missive", Engine: engine.New(engine.Options{Seed: seed}), Limits: engine.Limits{Time: think}}
 		if arg != "" {
-			k, val, _ := strings.Cut(arg, "=")
-			p.Label = "missive-" + arg
-			n, err := strconv.Atoi(val)
-			switch {
-			case k == "level":
-				level, lerr := engine.ParseLevel(val)
-				var le *engine.LevelError
-				if errors.As(lerr, &le) {
-					return nil, fmt.Errorf("match: %q: %s (%w)", spec, le.Sentence(), errUsage)
-				}
-				l := engine.LevelLimits(level)
-				p.Limits = l.Limits()
-			case k == "time":
-				d, derr := time.ParseDuration(val)
-				if derr != nil {
-					return nil, fmt.Errorf("match: %q: %w: %w", spec, derr, errUsage)
-				}
-				p.Limits = engine.Limits{Time: d}
-			case err != nil:
-				return nil, fmt.Errorf("match: %q: %s takes a number: %w", spec, k, errUsage)
-			case k == "depth":
-				p.Limits = engine.Limits{Depth: n}
-			case k == "nodes":
-				p.Limits = engine.Limits{Nodes: int64(n)}
-			default:
-				return nil, fmt.Errorf("match: unknown builtin limit %q (depth, time, nodes or level): %w", k, errUsage)
+			lim, err := builtinLimits("match", spec, arg)
+			if err != nil {
+				return nil, err
 			}
+			p.Label, p.Limits = "missive-"+arg, lim
 		}
 		return p, nil
 	case "engine":
@@ -184,6 +162,38 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 		return nil, fmt.Errorf("match: no engine %q in the --engines file: %w", arg, errUsage)
 	}
 	return nil, fmt.Errorf("match: unknown player %q (builtin, greedy or engine:NAME): %w", spec, errUsage)
+}
+
+// builtinLimits reads the limit of a builtin player, arg of spec "builtin:arg":
+// depth=N, nodes=N, time=D or level=N; cmd names the command in its errors.
+func builtinLimits(cmd, spec, arg string) (engine.Limits, error) {
+	k, val, _ := strings.Cut(arg, "=")
+	n, err := strconv.Atoi(val)
+	switch {
+	case k == "level":
+		level, lerr := engine.ParseLevel(val)
+		var le *engine.LevelError
+		if errors.As(lerr, &le) {
+			return engine.Limits{}, fmt.Errorf("%s: %q: %s (%w)", cmd, spec, le.Sentence(), errUsage)
+		}
+		l := engine.LevelLimits(level)
+		return l.Limits(), nil
+	case k == "time":
+		d, derr := time.ParseDuration(val)
+		if derr != nil {
+			return engine.Limits{}, fmt.Errorf("%s: %q: %w: %w", cmd, spec, derr, errUsage)
+		}
+		return engine.Limits{Time: d}, nil
+	case k != "depth" && k != "nodes":
+		return engine.Limits{}, fmt.Errorf("%s: unknown builtin limit %q (depth, time, nodes or level): %w", cmd, k, errUsage)
+	case err != nil:
+		return engine.Limits{}, fmt.Errorf("%s: %q: %s takes a number: %w", cmd, spec, k, errUsage)
+	case n < 1:
+		return engine.Limits{}, fmt.Errorf("%s: %q: %s must be at least 1, not %d: %w", cmd, spec, k, n, errUsage)
+	case k == "depth":
+		return engine.Limits{Depth: n}, nil
+	}
+	return engine.Limits{Nodes: int64(n)}, nil
 }
 
 // parseSPRT reads elo0,elo1[,alpha,beta].

@@ -10,6 +10,7 @@ import (
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/tune"
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 )
 
@@ -26,7 +27,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	l2 := fs.Float64("l2", 1e-6, "pull of every weight towards its start (per centipawn squared)")
 	skip := fs.Int("skip", 10, "skip the first plies of each game (random openings)")
 	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
-	teacher := fs.String("teacher", "", "label positions with this engine's static evaluation too (Fairy-Stockfish's `eval`; Gothic only)")
+	teacher := fs.String("teacher", "", "label positions too: builtin:depth=N or builtin:nodes=N (the score of this engine's search), or the path of Fairy-Stockfish (its static `eval`; Gothic only)")
 	lambda := fs.Float64("lambda", 0.5, "with --teacher: the weight of the game's result in each target (the teacher's win chance has the rest)")
 	augment := fs.Int("augment", 0, "with --teacher: also label up to this many positions one random move away from each position of a game")
 	if err := fs.Parse(args); err != nil {
@@ -51,15 +52,12 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj, Augment: *augment}
 	if *teacher != "" {
-		if *variant != "gothic" {
-			return fmt.Errorf("tune: --teacher works for gothic only (Fairy-Stockfish plays none of our other games), not %s: %w", *variant, errUsage)
-		}
-		t, err := tune.StartTeacher(ctx, *teacher, *variant)
+		t, closeTeacher, err := startTeacher(ctx, *teacher, *variant)
 		if err != nil {
-			return fmt.Errorf("tune: %w", err)
+			return err
 		}
-		defer t.Close()
-		opts.Teacher = t.Eval
+		defer closeTeacher()
+		opts.Teacher = t
 	}
 	for _, path := range fs.Args() {
 		f, err := os.Open(path)
@@ -129,6 +127,30 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return nil
 }
 
+// startTeacher starts the teacher of spec: the built-in engine's search
+// (builtin:depth=N, builtin:nodes=N or builtin:time=D) or the Fairy-Stockfish at
+// that path; stop ends it.
+func startTeacher(ctx context.Context, spec, variant string) (teach func(rules.Position) (float64, bool, error), stop func(), err error) {
+	if kind, arg, _ := strings.Cut(spec, ":"); kind == "builtin" {
+		if arg == "" {
+			return nil, nil, fmt.Errorf("tune: --teacher builtin needs a limit for each search, as builtin:depth=6 or builtin:nodes=3000: %w", errUsage)
+		}
+		lim, err := builtinLimits("tune", spec, arg)
+		if err != nil {
+			return nil, nil, err
+		}
+		return tune.NewSearchTeacher(ctx, lim).Eval, func() {}, nil
+	}
+	if variant != "gothic" {
+		return nil, nil, fmt.Errorf("tune: --teacher %s works for gothic only (Fairy-Stockfish plays none of our other games), not %s; builtin:depth=N teaches every variant: %w", spec, variant, errUsage)
+	}
+	t, err := tune.StartTeacher(ctx, spec, variant)
+	if err != nil {
+		return nil, nil, fmt.Errorf("tune: %w", err)
+	}
+	return t.Eval, t.Close, nil
+}
+
 // baseNames returns the last element of each path.
 func baseNames(paths []string) []string {
 	out := make([]string, len(paths))
@@ -143,7 +165,11 @@ func taughtBy(teacher string, lambda float64, augment int) string {
 	if teacher == "" {
 		return ""
 	}
-	s := fmt.Sprintf(";\ntargets %.2f result, %.2f the static evaluation of %s", lambda, 1-lambda, baseNames([]string{teacher})[0])
+	judge := "the static evaluation of " + baseNames([]string{teacher})[0]
+	if strings.HasPrefix(teacher, "builtin:") {
+		judge = "the score of this engine's search at " + teacher
+	}
+	s := fmt.Sprintf(";\ntargets %.2f result, %.2f %s", lambda, 1-lambda, judge)
 	if augment > 0 {
 		s += fmt.Sprintf(", with up to %d positions one random move away from each", augment)
 	}

@@ -57,3 +57,48 @@ func TestTuneRefuses(t *testing.T) {
 		t.Errorf("keltic from Gothic games: %v", err)
 	}
 }
+
+// TestTuneSearchTeacher fits to the scores of the built-in engine's own search:
+// the fit reports its correlation with them, and the weights' header says how
+// they were taught.
+func TestTuneSearchTeacher(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gothic.txt")
+	got, err := runCmd(t, "tune", "--variant", "gothic", "--teacher", "builtin:depth=1", "--lambda", "0", "--epochs", "50", "--out", out,
+		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"gothic: 40 games", "targets: 0.00 of the result, 1.00 of the teacher's win chance", "held-out correlation with the teacher's evaluation"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+	header, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1.00 the score of this engine's search at builtin:depth=1"; !strings.Contains(string(header), want) {
+		t.Errorf("the weights' header lacks %q:\n%.600s", want, header)
+	}
+}
+
+// TestTuneRefusesSearchTeacher checks the answers to a bad builtin teacher: each
+// says what was wrong. The builtin teacher serves every chess-family variant.
+func TestTuneRefusesSearchTeacher(t *testing.T) {
+	for spec, want := range map[string]string{
+		"builtin":          "--teacher builtin needs a limit for each search, as builtin:depth=6 or builtin:nodes=3000",
+		"builtin:depth=x":  `"builtin:depth=x": depth takes a number`,
+		"builtin:depth=0":  `"builtin:depth=0": depth must be at least 1, not 0`,
+		"builtin:speed=3":  `unknown builtin limit "speed" (depth, time, nodes or level)`,
+		"builtin:level=12": `The engine's level must be a number from 1 to 8, not "12".`,
+	} {
+		_, err := runCmd(t, "tune", "--teacher", spec, "x.pgn")
+		if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), want) {
+			t.Errorf("--teacher %s: %v; want %q", spec, err, want)
+		}
+	}
+	_, err := runCmd(t, "tune", "--variant", "keltic", "--teacher", "builtin:depth=1", filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
+	if !errors.Is(err, tune.ErrNoData) {
+		t.Errorf("keltic with the builtin teacher, from Gothic games: %v; want no data, not a refusal", err)
+	}
+}

@@ -155,3 +155,44 @@ func TeacherCorrelation(samples []Sample, w engine.EvalWeights) float64 {
 	}
 	return (sxy/n - (sx/n)*(sy/n)) / math.Sqrt(vx*vy)
 }
+
+// SearchTeacher labels positions with the score of a search of the built-in
+// engine (with the weights it was built with) within fixed limits: the static
+// evaluation is then fitted to what the search finds. Not safe for concurrent use.
+type SearchTeacher struct {
+	ctx context.Context
+	eng *engine.Engine
+	lim engine.Limits
+}
+
+// NewSearchTeacher returns a teacher that searches each position within lim
+// (a depth or a node count keeps the labels independent of the machine's load);
+// ctx stops its searches.
+func NewSearchTeacher(ctx context.Context, lim engine.Limits) *SearchTeacher {
+	// A small table: depth-limited searches clear it before each position.
+	return &SearchTeacher{ctx: ctx, eng: engine.New(engine.Options{HashBits: 16}), lim: lim}
+}
+
+// Eval returns the search's score of pos in centipawns from White's side; ok is
+// false for a decided position (the game is over, or the search sees a mate),
+// whose score says nothing about the evaluation's terms.
+func (t *SearchTeacher) Eval(pos rules.Position) (cp float64, ok bool, err error) {
+	res, err := t.eng.Search(t.ctx, pos, t.lim)
+	if errors.Is(err, engine.ErrGameOver) {
+		return 0, false, nil
+	}
+	if err == nil {
+		err = t.ctx.Err() // a stopped search returns its best so far
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("%w: searching %s: %w", ErrTeacher, pos, err)
+	}
+	if res.Score.IsMate() {
+		return 0, false, nil
+	}
+	cp = float64(res.Score)
+	if pos.Turn() == rules.Black {
+		cp = -cp
+	}
+	return cp, true, nil
+}

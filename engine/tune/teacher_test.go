@@ -160,3 +160,51 @@ func TestTeacherCorrelation(t *testing.T) {
 		t.Errorf("untaught samples: correlation %.4f, want 0", c)
 	}
 }
+
+// TestSearchTeacherSearches: the search teacher's label of a position with a
+// hanging queen is the search's (the queen taken), not the static evaluation's,
+// from White's side whichever side is to move.
+func TestSearchTeacherSearches(t *testing.T) {
+	tc := NewSearchTeacher(context.Background(), engine.Limits{Depth: 4})
+	for _, c := range []struct {
+		fen  string
+		sign float64 // the side that wins the queen: +1 White, -1 Black
+	}{
+		{"9k/10/10/4q5/10/10/10/K3R5 w - - 0 1", 1},
+		{"4r4k/10/10/10/4Q5/10/10/K9 b - - 0 1", -1},
+	} {
+		pos := gothicPos(t, c.fen)
+		_, static, _, err := engine.PositionFeatures(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		cp, ok, err := tc.Eval(pos)
+		if err != nil || !ok {
+			t.Fatalf("%s: Eval = %v, %v, %v", c.fen, cp, ok, err)
+		}
+		// The static evaluation sees a queen against a rook; the search wins the queen.
+		if c.sign*float64(static) > -300 || c.sign*cp < 300 {
+			t.Errorf("%s: static %d, search label %v; want the label to see the queen won", c.fen, static, cp)
+		}
+	}
+}
+
+// TestSearchTeacherSkipsDecided: a mate found or a finished game gives no label,
+// and a cancelled context is an error, not a label.
+func TestSearchTeacherSkipsDecided(t *testing.T) {
+	tc := NewSearchTeacher(context.Background(), engine.Limits{Depth: 3})
+	for _, fen := range []string{
+		"9k/10/9K/10/10/10/10/R9 w - - 0 1", // Ra8 mates
+		"R8k/10/9K/10/10/10/10/10 b - - 0 1", // mated
+	} {
+		if cp, ok, err := tc.Eval(gothicPos(t, fen)); ok || err != nil {
+			t.Errorf("%s: Eval = %v, %v, %v; want no label", fen, cp, ok, err)
+		}
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	stopped := NewSearchTeacher(ctx, engine.Limits{Depth: 3})
+	if _, ok, err := stopped.Eval(gothicPos(t, "")); ok || !errors.Is(err, context.Canceled) || !errors.Is(err, ErrTeacher) {
+		t.Errorf("cancelled: ok %v, err %v; want ErrTeacher wrapping context.Canceled", ok, err)
+	}
+}
