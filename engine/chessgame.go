@@ -156,7 +156,7 @@ func (c *chessGame) forSearch() game {
 	if len(c.b.Spec().Pawn.Promotions) > 0 {
 		return c
 	}
-	return &convertingGame{chessGame: c, conv: newConversion(c.b.Geometry(), &c.ev.value)}
+	return &convertingGame{chessGame: c, conv: newConversion(c.ev)}
 }
 
 // convertingGame is a chessGame whose evaluation adds its conversion's knowledge.

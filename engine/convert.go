@@ -12,6 +12,7 @@ import (
 // a position that goes on without captures drifts toward the draw it is heading
 // for, so that the side ahead makes progress instead of shuffling.
 type conversion struct {
+	ev     *chessEval // how each kind attacks
 	value  *[rules.Stone + 1]int
 	centre []int32 // 0 on the central cells, growing toward the rim
 	dims   rules.Dims
@@ -46,10 +47,11 @@ const (
 	driftMax   = 150
 )
 
-func newConversion(geo *board.Geometry, value *[rules.Stone + 1]int) *conversion {
+func newConversion(ev *chessEval) *conversion {
+	geo := ev.geo
 	d := geo.Dims()
 	n := d.Cells()
-	c := &conversion{value: value, centre: make([]int32, n), dims: d, steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
+	c := &conversion{ev: ev, value: &ev.value, centre: make([]int32, n), dims: d, steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
 	// Distance to the nearest of the central cells, in king steps.
 	cf, cr := (d.Files-1)/2, (d.Ranks-1)/2
 	for sq := rules.Square(0); int(sq) < n; sq++ {
@@ -111,28 +113,31 @@ func (c *conversion) mopUp(b *chess.SearchBoard) Score {
 func (c *conversion) box(b *chess.SearchBoard, wk rules.Square, strong rules.Side) int {
 	weak := strong ^ 1
 	occ := b.Occupied(rules.White).Or(b.Occupied(rules.Black)).Clear(wk)
-	own := b.Occupied(weak)
-	them := b.Occupied(strong)
-	seen := board.Bit(wk)
-	frontier := seen
-	n := 1
-	for frontier.Any() {
-		next := board.Bitboard{}
-		for f := frontier; f.Any(); {
-			sq := f.PopFirst()
-			next = next.Or(c.steps[sq])
+	// Every cell strong attacks, its rays passing through the weak king's cell.
+	var attacked board.Bitboard
+	for p := b.Pieces(strong, rules.Pawn); p.Any(); {
+		attacked = attacked.Or(c.ev.pawnCap[strong][p.PopFirst()])
+	}
+	for _, kind := range b.Kinds() {
+		if kind == rules.Pawn || kind == rules.King {
+			continue
 		}
-		next = next.And(c.open).AndNot(seen).AndNot(own)
-		seen = seen.Or(next)
-		frontier = board.Bitboard{}
-		for f := next; f.Any(); {
-			sq := f.PopFirst()
-			if b.AttackersWith(sq, occ).And(them).Any() {
-				continue
-			}
-			frontier = frontier.Set(sq)
-			n++
+		for p := b.Pieces(strong, kind); p.Any(); {
+			attacked = attacked.Or(c.ev.attacks(kind, p.PopFirst(), occ))
 		}
 	}
-	return n
+	if sk := b.King(strong); sk >= 0 {
+		attacked = attacked.Or(c.steps[sk])
+	}
+	room := c.open.AndNot(b.Occupied(weak)).AndNot(attacked)
+	seen := board.Bit(wk)
+	for frontier := seen; frontier.Any(); {
+		var next board.Bitboard
+		for f := frontier; f.Any(); {
+			next = next.Or(c.steps[f.PopFirst()])
+		}
+		frontier = next.And(room).AndNot(seen)
+		seen = seen.Or(frontier)
+	}
+	return seen.Count()
 }

@@ -2,11 +2,14 @@ package engine
 
 import (
 	"context"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"unicode"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+	"github.com/missivechess/missive/rules/chess"
 )
 
 // goRookEnding is king and rook against king in Go-Chess, on a board whose ten
@@ -137,4 +140,67 @@ func TestEngineMatesWithRook(t *testing.T) {
 		}
 	}
 	t.Fatalf("no mate after 120 plies: %s", pos)
+}
+
+// floodBox is the king's room as the conversion first counted it: a flood fill that
+// asks the board for the attackers of each cell it reaches.
+func floodBox(c *conversion, b *chess.SearchBoard, wk rules.Square, strong rules.Side) int {
+	occ := b.Occupied(rules.White).Or(b.Occupied(rules.Black)).Clear(wk)
+	own, them := b.Occupied(strong^1), b.Occupied(strong)
+	seen := board.Bit(wk)
+	frontier := seen
+	n := 1
+	for frontier.Any() {
+		var next board.Bitboard
+		for f := frontier; f.Any(); {
+			next = next.Or(c.steps[f.PopFirst()])
+		}
+		next = next.And(c.open).AndNot(seen).AndNot(own)
+		seen = seen.Or(next)
+		frontier = board.Bitboard{}
+		for f := next; f.Any(); {
+			sq := f.PopFirst()
+			if b.AttackersWith(sq, occ).And(them).Any() {
+				continue
+			}
+			frontier = frontier.Set(sq)
+			n++
+		}
+	}
+	return n
+}
+
+// TestBoxMatchesFloodFill: the king's room counted from one attack map of the
+// stronger side is the room the cell-by-cell flood fill finds, for either side as
+// the stronger, along random games from two middlegames (pawns, pieces, blocked
+// cells, checks and x-rays through the king).
+func TestBoxMatchesFloodFill(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 5))
+	checked := 0
+	for _, fen := range []string{
+		"pppp3*1*/ppp*rq4/1pb*nbk3/5nr3/1*3*4/10/3*3*2/1PNN4R1/PPP*B1QB1*/PPPP1KR3 b - - 0 1",
+		"1pppp*4/1*ppppn3/2n*bb*3/1*1kq3r1/7r2/10/3*1*3*/2NBRQ4/1PPPPB*3/*PPPPNKR2 b - - 0 1",
+	} {
+		for range 6 {
+			pos := mustPos(t, "gochess", fen)
+			for ply := 0; ply < 100 && !pos.Outcome().IsOver(); ply++ {
+				g := searchGameOf(t, pos.String())
+				for _, strong := range rules.Sides {
+					wk := g.b.King(strong ^ 1)
+					if got, want := g.conv.box(g.b, wk, strong), floodBox(g.conv, g.b, wk, strong); got != want {
+						t.Fatalf("%s, %v stronger: box %d, flood fill %d", pos, strong, got, want)
+					}
+					checked++
+				}
+				moves := pos.LegalMoves()
+				var err error
+				if pos, err = pos.Play(moves[rng.IntN(len(moves))]); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+	}
+	if checked < 2000 {
+		t.Fatalf("only %d positions compared", checked)
+	}
 }
