@@ -194,7 +194,7 @@ func TestSearchTeacherSearches(t *testing.T) {
 func TestSearchTeacherSkipsDecided(t *testing.T) {
 	tc := NewSearchTeacher(context.Background(), engine.Limits{Depth: 3})
 	for _, fen := range []string{
-		"9k/10/9K/10/10/10/10/R9 w - - 0 1", // Ra8 mates
+		"9k/10/9K/10/10/10/10/R9 w - - 0 1",  // Ra8 mates
 		"R8k/10/9K/10/10/10/10/10 b - - 0 1", // mated
 	} {
 		if cp, ok, err := tc.Eval(gothicPos(t, fen)); ok || err != nil {
