@@ -275,3 +275,52 @@ func TestPieceSquareTermsFold(t *testing.T) {
 		t.Errorf("piece-square terms %v, want %v", names, want)
 	}
 }
+
+// TestCheckUnitSetting checks the weights file's "unit.check" line: Gothic's sets a
+// safe check to 6 units of king danger, the others keep the default; the setting
+// survives writing and reading; a bad or repeated one is refused; and it moves
+// the evaluation of a position with safe checks, through the king-danger sum.
+func TestCheckUnitSetting(t *testing.T) {
+	if got := tunedWeights["gothic"].checkDanger(); got != 6 {
+		t.Errorf("Gothic's safe check is %d units, want 6", got)
+	}
+	for _, key := range []string{"keltic", "gochess"} {
+		if got := tunedWeights[key].checkDanger(); got != checkDangerUnit {
+			t.Errorf("%s's safe check is %d units, want the default %d", key, got, checkDangerUnit)
+		}
+	}
+	var buf bytes.Buffer
+	if err := writeWeights(&buf, tunedWeights["gothic"], "test"); err != nil {
+		t.Fatal(err)
+	}
+	back, err := parseWeights(&buf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if *back != *tunedWeights["gothic"] {
+		t.Error("Gothic's weights changed on writing and reading them back")
+	}
+	data, err := weightFiles.ReadFile("weights/keltic.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"unit.check 0", "unit.check x", "unit.check 6 6", "unit.check 4\nunit.check 5"} {
+		_, err := parseWeights(strings.NewReader(bad + "\n" + string(data)))
+		if !errors.Is(err, ErrBadWeights) || !strings.Contains(err.Error(), "unit.check N") {
+			t.Errorf("%q: got %v, want a refusal naming unit.check N", bad, err)
+		}
+	}
+	// White's queen has safe checks against the bare black king.
+	pos := mustPos(t, "gothic", "5k4/10/10/10/10/10/10/Q4K4 w - - 0 1")
+	g, err := newChessGame(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := *g.ev.w
+	g.ev.w = &w
+	six := g.evaluate()
+	w.checkUnit = 1
+	if one := g.evaluate(); one >= six {
+		t.Errorf("safe checks at 1 unit evaluate to %d, at 6 units %d; want less at 1", one, six)
+	}
+}

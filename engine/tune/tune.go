@@ -230,11 +230,12 @@ func splitGames(r io.Reader) ([]string, error) {
 
 // model is the evaluation as the tuner sees it: float weights, the same blend.
 type model struct {
-	mg, eg []float64
+	mg, eg    []float64
+	checkUnit int32 // kept as it is: see engine.EvalWeights
 }
 
 func newModel(w engine.EvalWeights) model {
-	m := model{mg: make([]float64, len(w.MG)), eg: make([]float64, len(w.EG))}
+	m := model{mg: make([]float64, len(w.MG)), eg: make([]float64, len(w.EG)), checkUnit: w.CheckUnit}
 	for i := range w.MG {
 		m.mg[i], m.eg[i] = float64(w.MG[i]), float64(w.EG[i])
 	}
@@ -242,7 +243,7 @@ func newModel(w engine.EvalWeights) model {
 }
 
 func (m model) weights() engine.EvalWeights {
-	w := engine.EvalWeights{MG: make([]int32, len(m.mg)), EG: make([]int32, len(m.eg))}
+	w := engine.EvalWeights{MG: make([]int32, len(m.mg)), EG: make([]int32, len(m.eg)), CheckUnit: m.checkUnit}
 	for i := range m.mg {
 		w.MG[i], w.EG[i] = int32(math.Round(m.mg[i])), int32(math.Round(m.eg[i]))
 	}
