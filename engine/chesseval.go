@@ -141,10 +141,11 @@ var evalTermNames = func() [numAllTerms]string {
 // kingDangerUnit weighs one attacked king-zone cell by the attacker's kind slot.
 var kingDangerUnit = [numEvalKinds]int{0, 2, 2, 3, 5, 4, 5, 0}
 
-// Further units of king danger: a safe check (by default; a weights file may set
-// its own, as Gothic's does), a weak cell by the king.
+// Further units of king danger: a safe check (six followed Fairy-Stockfish's
+// Gothic evaluation better than three; see engine/tune/README.md), a weak cell by
+// the king.
 const (
-	checkDangerUnit = 3
+	checkDangerUnit = 6
 	weakDangerUnit  = 1
 )
 
@@ -564,7 +565,7 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 			safe := e.attacks(kind, k, occ).And(byKind[s][slot]).AndNot(b.Occupied(s)).AndNot(attacked[them])
 			if c := safe.Count(); c > 0 {
 				f.v[termCheck+evalTerm(slot)-1] += sg * int32(c)
-				danger[s] += c * e.w.checkDanger()
+				danger[s] += c * checkDangerUnit
 			}
 		}
 		if k >= 0 {

@@ -13,9 +13,6 @@ import (
 	"github.com/missivechess/missive/rules/chess"
 )
 
-// unitCheck names the weights file's line that sets evalWeights.checkUnit.
-const unitCheck = "unit.check"
-
 // ErrBadWeights is wrapped by the errors about a weights file that does not give
 // every term of the evaluation exactly once.
 var ErrBadWeights = errors.New("engine: bad evaluation weights")
@@ -24,17 +21,6 @@ var ErrBadWeights = errors.New("engine: bad evaluation weights")
 // terms, then the piece-square terms), in centipawns per unit of the feature.
 type evalWeights struct {
 	mg, eg [numAllTerms]int32
-	// checkUnit is the king danger of a safe check ("unit.check" in the file; 0
-	// for checkDangerUnit): a setting of the features, which the tuner keeps.
-	checkUnit int32
-}
-
-// checkDanger returns the king danger of one safe check under w.
-func (w *evalWeights) checkDanger() int {
-	if w.checkUnit > 0 {
-		return int(w.checkUnit)
-	}
-	return checkDangerUnit
 }
 
 // score dots f with w and blends the two phases: White's view, in centipawns.
@@ -92,9 +78,8 @@ var tunedWeights = func() map[string]*evalWeights {
 }()
 
 // parseWeights reads a weights file: one "name mg eg" line per term, blank lines
-// and lines starting with # ignored, and optionally one "unit.check N" line.
-// Every scalar term must be given exactly once; a piece-square term may be left
-// out (weight 0), not given twice.
+// and lines starting with # ignored. Every scalar term must be given exactly once;
+// a piece-square term may be left out (weight 0), not given twice.
 func parseWeights(r io.Reader) (*evalWeights, error) {
 	index := make(map[string]evalTerm, numAllTerms)
 	for t, n := range evalTermNames {
@@ -109,14 +94,6 @@ func parseWeights(r io.Reader) (*evalWeights, error) {
 			continue
 		}
 		fields := strings.Fields(text)
-		if fields[0] == unitCheck {
-			v, err := strconv.ParseInt(fields[len(fields)-1], 10, 32)
-			if len(fields) != 2 || err != nil || v < 1 || w.checkUnit != 0 {
-				return nil, fmt.Errorf("%w: line %d: want one \"%s N\" with N at least 1, got %q", ErrBadWeights, line, unitCheck, text)
-			}
-			w.checkUnit = int32(v)
-			continue
-		}
 		if len(fields) != 3 {
 			return nil, fmt.Errorf("%w: line %d: want \"name mg eg\", got %q", ErrBadWeights, line, text)
 		}
@@ -152,9 +129,6 @@ func writeWeights(out io.Writer, w *evalWeights, comment string) error {
 	bw := bufio.NewWriter(out)
 	for _, l := range strings.Split(strings.TrimSpace(comment), "\n") {
 		fmt.Fprintf(bw, "# %s\n", l)
-	}
-	if w.checkUnit > 0 {
-		fmt.Fprintf(bw, "%s %d\n", unitCheck, w.checkUnit)
 	}
 	for t, n := range evalTermNames {
 		if evalTerm(t) >= numEvalTerms && w.mg[t] == 0 && w.eg[t] == 0 {

@@ -36,9 +36,6 @@ type TermCount struct {
 // EvalWeights are the middlegame and endgame weights of the terms (EvalTerms order).
 type EvalWeights struct {
 	MG, EG []int32
-	// CheckUnit is the king danger of a safe check the features were computed
-	// with (0: the default); a setting, not a weight, which the tuner keeps.
-	CheckUnit int32
 }
 
 // Score returns the evaluation of f under w from White's view, exactly as the
@@ -70,10 +67,7 @@ func WeightsFor(pos rules.Position) (current, prior EvalWeights, err error) {
 	if err != nil {
 		return EvalWeights{}, EvalWeights{}, fmt.Errorf("engine: weights: %w", err)
 	}
-	// The prior keeps the variant's feature settings: the features are the engine's.
-	prior = exportWeights(priorWeights(g.b.Spec()))
-	prior.CheckUnit = g.ev.w.checkUnit
-	return exportWeights(g.ev.w), prior, nil
+	return exportWeights(g.ev.w), exportWeights(priorWeights(g.b.Spec())), nil
 }
 
 // PositionFeatures returns the features of the chess-family position pos, its static
@@ -146,7 +140,6 @@ func (w EvalWeights) internal() evalWeights {
 	var ew evalWeights
 	copy(ew.mg[:], w.MG)
 	copy(ew.eg[:], w.EG)
-	ew.checkUnit = w.CheckUnit
 	return ew
 }
 
@@ -166,5 +159,5 @@ func (f Features) internal() evalFeatures {
 }
 
 func exportWeights(w *evalWeights) EvalWeights {
-	return EvalWeights{MG: append([]int32(nil), w.mg[:]...), EG: append([]int32(nil), w.eg[:]...), CheckUnit: w.checkUnit}
+	return EvalWeights{MG: append([]int32(nil), w.mg[:]...), EG: append([]int32(nil), w.eg[:]...)}
 }

@@ -230,12 +230,11 @@ func splitGames(r io.Reader) ([]string, error) {
 
 // model is the evaluation as the tuner sees it: float weights, the same blend.
 type model struct {
-	mg, eg    []float64
-	checkUnit int32 // kept as it is: see engine.EvalWeights
+	mg, eg []float64
 }
 
 func newModel(w engine.EvalWeights) model {
-	m := model{mg: make([]float64, len(w.MG)), eg: make([]float64, len(w.EG)), checkUnit: w.CheckUnit}
+	m := model{mg: make([]float64, len(w.MG)), eg: make([]float64, len(w.EG))}
 	for i := range w.MG {
 		m.mg[i], m.eg[i] = float64(w.MG[i]), float64(w.EG[i])
 	}
@@ -243,7 +242,7 @@ func newModel(w engine.EvalWeights) model {
 }
 
 func (m model) weights() engine.EvalWeights {
-	w := engine.EvalWeights{MG: make([]int32, len(m.mg)), EG: make([]int32, len(m.eg)), CheckUnit: m.checkUnit}
+	w := engine.EvalWeights{MG: make([]int32, len(m.mg)), EG: make([]int32, len(m.eg))}
 	for i := range m.mg {
 		w.MG[i], w.EG[i] = int32(math.Round(m.mg[i])), int32(math.Round(m.eg[i]))
 	}
