@@ -141,11 +141,9 @@ var evalTermNames = func() [numAllTerms]string {
 // kingDangerUnit weighs one attacked king-zone cell by the attacker's kind slot.
 var kingDangerUnit = [numEvalKinds]int{0, 2, 2, 3, 5, 4, 5, 0}
 
-// Further units of king danger: a safe check (six followed Fairy-Stockfish's
-// Gothic evaluation better than three; see engine/tune/README.md), a weak cell by
-// the king.
+// Further units of king danger: a safe check, a weak cell by the king.
 const (
-	checkDangerUnit = 6
+	checkDangerUnit = 3
 	weakDangerUnit  = 1
 )
 
