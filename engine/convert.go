@@ -12,9 +12,8 @@ import (
 // a position that goes on without captures drifts toward the draw it is heading
 // for, so that the side ahead makes progress instead of shuffling.
 type conversion struct {
-	ev     *chessEval // how each kind attacks
-	value  *[rules.Stone + 1]int
-	centre []int32 // 0 on the central cells, growing toward the rim
+	ev     *chessEval // how each kind attacks, and its value
+	centre []int32    // 0 on the central cells, growing toward the rim
 	dims   rules.Dims
 	steps  []board.Bitboard
 	open   board.Bitboard
@@ -51,7 +50,7 @@ func newConversion(ev *chessEval) *conversion {
 	geo := ev.geo
 	d := geo.Dims()
 	n := d.Cells()
-	c := &conversion{ev: ev, value: &ev.value, centre: make([]int32, n), dims: d, steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
+	c := &conversion{ev: ev, centre: make([]int32, n), dims: d, steps: geo.LeapTable(board.KingSteps), open: geo.Open()}
 	// Distance to the nearest of the central cells, in king steps.
 	cf, cr := (d.Files-1)/2, (d.Ranks-1)/2
 	for sq := rules.Square(0); int(sq) < n; sq++ {
@@ -77,12 +76,12 @@ func (c *conversion) drift(b *chess.SearchBoard, s Score) Score {
 func (c *conversion) mopUp(b *chess.SearchBoard) Score {
 	var mat, pieces [2]int
 	for _, s := range rules.Sides {
-		mat[s] = b.Pieces(s, rules.Pawn).Count() * c.value[rules.Pawn]
+		mat[s] = b.Pieces(s, rules.Pawn).Count() * c.ev.value[rules.Pawn]
 		for _, k := range b.Kinds() {
 			if k == rules.King {
 				continue
 			}
-			v := b.Pieces(s, k).Count() * c.value[k]
+			v := b.Pieces(s, k).Count() * c.ev.value[k]
 			mat[s] += v
 			pieces[s] += v
 		}
