@@ -733,12 +733,21 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 		done <- b.service().Handle(ctx, req)
 	}()
 	var reply bot.Reply
-	timer := time.NewTimer(b.opts.DeferAfter - time.Since(arrived))
-	defer timer.Stop()
-	select {
-	case reply = <-done:
+	answered := false
+	// A request that has already waited DeferAfter (queued behind others) is
+	// deferred at once, whatever the service does meanwhile.
+	if wait := b.opts.DeferAfter - time.Since(arrived); wait > 0 {
+		timer := time.NewTimer(wait)
+		select {
+		case reply = <-done:
+			answered = true
+		case <-timer.C:
+		}
+		timer.Stop()
+	}
+	if answered {
 		b.respond(i, reply, kind)
-	case <-timer.C:
+	} else {
 		deferred := &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}
 		switch {
 		case kind == kindAnswer:
