@@ -44,7 +44,10 @@ func StartTeacher(ctx context.Context, path, variant string) (*Teacher, error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%w: starting %s: %v", ErrTeacher, path, err)
 	}
-	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 5 * time.Second}
+	// An answer is a static evaluation and comes in milliseconds; the deadline is
+	// generous so that a loaded machine (a match beside the tuner, CI under -race)
+	// is not taken for a hung teacher.
+	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 30 * time.Second}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
