@@ -149,7 +149,8 @@ func newSearcher(ctx context.Context, g game, tt *table) *searcher {
 	return s
 }
 
-// poll checks the node budget, the context every 256 nodes and pause every 1024.
+// poll checks the node budget, the context every 256 nodes, and pause and the
+// deadline every 1024.
 func (s *searcher) poll() bool {
 	if s.stopped {
 		return true
@@ -166,6 +167,11 @@ func (s *searcher) poll() bool {
 		case <-s.ctx.Done():
 			s.stopped = true
 		default:
+		}
+		// The clock is read too, so that the search ends at its deadline even
+		// when the context's timer fires late.
+		if !s.deadline.IsZero() && s.nodes&1023 == 0 && !time.Now().Before(s.deadline) {
+			s.stopped = true
 		}
 	}
 	return s.stopped

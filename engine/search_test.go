@@ -3,6 +3,7 @@ package engine
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
@@ -184,5 +185,37 @@ func TestCorrectionHistory(t *testing.T) {
 	}
 	if gs := newSearcher(context.Background(), gess, newTable(10)); gs.corr != nil {
 		t.Error("Gess got a correction history")
+	}
+}
+
+// lateTimer is a context whose deadline passes without its Done channel closing,
+// as when the timer behind a context fires late.
+type lateTimer struct {
+	context.Context
+	deadline time.Time
+}
+
+func (c lateTimer) Deadline() (time.Time, bool) { return c.deadline, true }
+
+// TestSearchEndsAtDeadlineItself: the search reads the clock, so it ends at its
+// context's deadline even when the context does not say it is done.
+func TestSearchEndsAtDeadlineItself(t *testing.T) {
+	pos := mustPos(t, "gothic", "")
+	ctx := lateTimer{Context: context.Background(), deadline: time.Now().Add(100 * time.Millisecond)}
+	done := make(chan Result, 1)
+	go func() {
+		r, err := New(Options{}).Search(ctx, pos, Limits{})
+		if err != nil {
+			t.Error(err)
+		}
+		done <- r
+	}()
+	select {
+	case r := <-done:
+		if r.Move == rules.NullMove {
+			t.Errorf("no move after the deadline")
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("the search ran on 20 s past its deadline")
 	}
 }
