@@ -53,6 +53,17 @@ func New(opts Options) *Engine {
 	return &Engine{opts: opts, tt: newTable(opts.HashBits)}
 }
 
+// Forget clears what the engine keeps between searches, as for a new game, keeping
+// the memory: a UCI GUI may announce every move as a new game, and allocating a
+// table each time would make the garbage collector run at nearly every move.
+func (e *Engine) Forget() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.tt != nil {
+		clear(e.tt.slots)
+	}
+}
+
 // takeTable hands a search the kept table (cleared when fresh is set), or a new
 // one when another search holds it.
 func (e *Engine) takeTable(fresh bool) *table {

@@ -93,3 +93,22 @@ func TestTableKeysDifferByBoard(t *testing.T) {
 		t.Error("one position gave two keys")
 	}
 }
+
+// TestForgetClearsTheKeptTable: after Forget the engine keeps its table but
+// nothing of the searches before.
+func TestForgetClearsTheKeptTable(t *testing.T) {
+	e := New(Options{HashBits: 14})
+	pos := mustPos(t, "gothic", "")
+	if _, err := e.Search(context.Background(), pos, Limits{Time: 100 * time.Millisecond, Depth: 5}); err != nil {
+		t.Fatal(err)
+	}
+	before := e.tt
+	e.Forget()
+	if e.tt != before {
+		t.Fatal("Forget replaced the table instead of clearing it")
+	}
+	g, _ := newGame(pos)
+	if _, ok := e.tt.probe(g.hash()); ok {
+		t.Fatal("the root of the last search is still in the table after Forget")
+	}
+}

@@ -26,8 +26,8 @@ type Server struct {
 	hash    uint
 	cancel  context.CancelFunc
 	done    chan struct{}
-	// eng is kept between searches of a game so that its transposition table
-	// carries over; "ucinewgame" and a new Hash size drop it.
+	// eng is kept between searches so that its transposition table carries over
+	// within a game; "ucinewgame" clears the table, a new Hash size drops it.
 	eng *engine.Engine
 	// searching is the position of the running search, read by its info reports;
 	// it is written only while no search runs.
@@ -101,7 +101,9 @@ func (s *Server) handle(ctx context.Context, f []string) bool {
 	case "ucinewgame":
 		s.stop()
 		s.pos = s.variant.Start(0)
-		s.eng = nil
+		if s.eng != nil {
+			s.eng.Forget()
+		}
 	case "setoption":
 		s.setOption(f[1:])
 	case "position":

@@ -141,3 +141,44 @@ func TestClockTime(t *testing.T) {
 		}
 	}
 }
+
+// TestNewGameForgets: after "ucinewgame" a search runs as on a fresh engine (the
+// kept table is cleared, not carried into the next game), and without it the
+// table carries over.
+func TestNewGameForgets(t *testing.T) {
+	s := start(t)
+	s.send("uci")
+	s.expect("uciok")
+	search := func() string {
+		s.send("position startpos moves e2e4 e7e5")
+		s.send("go nodes 20000")
+		best, info := s.expect("bestmove")
+		var out []string
+		for _, l := range append(info, best) {
+			f := strings.Fields(l)
+			var keep []string
+			for i := 0; i < len(f); i++ {
+				if f[i] == "nps" || f[i] == "time" {
+					i++ // machine-dependent
+					continue
+				}
+				keep = append(keep, f[i])
+			}
+			out = append(out, strings.Join(keep, " "))
+		}
+		return strings.Join(out, "\n")
+	}
+	first := search()
+	carried := search()
+	if carried == first {
+		t.Errorf("the second search of the same position learnt nothing from the first:\n%s", first)
+	}
+	s.send("ucinewgame")
+	if again := search(); again != first {
+		t.Errorf("after ucinewgame the search differs from a fresh engine's:\n%s\nfirst:\n%s", again, first)
+	}
+	s.send("quit")
+	if err := <-s.end; err != nil {
+		t.Fatal(err)
+	}
+}
