@@ -41,7 +41,8 @@ type Options struct {
 type Engine struct {
 	opts Options
 	mu   sync.Mutex
-	tt   *table // nil while a search holds it
+	tt   *table     // nil while a search holds it
+	mem  *searchMem // likewise: the memory of the last search, kept for the next
 }
 
 // New returns an engine with opts.
@@ -88,6 +89,26 @@ func (e *Engine) putTable(t *table) {
 	e.mu.Unlock()
 }
 
+// takeMem hands a search the kept search memory, or new memory when another
+// search holds it.
+func (e *Engine) takeMem() *searchMem {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	m := e.mem
+	e.mem = nil
+	if m == nil {
+		m = new(searchMem)
+	}
+	return m
+}
+
+// putMem keeps m for the next search.
+func (e *Engine) putMem(m *searchMem) {
+	e.mu.Lock()
+	e.mem = m
+	e.mu.Unlock()
+}
+
 // newGame builds the private search board for pos.
 func newGame(pos rules.Position) (game, error) {
 	if gp, ok := pos.(*gess.Position); ok {
@@ -125,7 +146,9 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 	_, hasDeadline := ctx.Deadline()
 	tt := e.takeTable(lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline)
 	defer e.putTable(tt)
-	s := newSearcher(ctx, g, tt)
+	mem := e.takeMem()
+	defer e.putMem(mem)
+	s := newSearcher(ctx, g, tt, mem)
 	s.pause = pause
 	var pick func([]mv, []Score) int
 	if noise > 0 {

@@ -129,24 +129,51 @@ type searcher struct {
 	pause    func(context.Context) error // see Engine.search; nil for none
 }
 
-func newSearcher(ctx context.Context, g game, tt *table) *searcher {
+func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem) *searcher {
 	s := &searcher{g: g, tt: tt, ctx: ctx, useNull: true}
-	s.history[0] = make([]int32, histSize)
-	s.history[1] = make([]int32, histSize)
-	s.cont = make([]int16, contSize*contSize)
+	mem.prepare(g)
+	s.history, s.cont, s.bufs, s.scores = mem.history, mem.cont, mem.bufs, mem.scores
 	if _, ok := g.structureKey(); ok {
-		s.corr = make([]int32, 2*corrSize)
-	}
-	s.bufs = make([][]mv, maxPly+8)
-	s.scores = make([][]int, maxPly+8)
-	for i := range s.bufs {
-		s.bufs[i] = make([]mv, 0, g.maxMoves())
-		s.scores[i] = make([]int, g.maxMoves())
+		s.corr = mem.corr
 	}
 	if d, ok := ctx.Deadline(); ok {
 		s.deadline = d
 	}
 	return s
+}
+
+// searchMem is the memory of a search's tables and move buffers, which an engine
+// keeps for its next search instead of allocating about 6 MiB each time.
+type searchMem struct {
+	history [2][]int32
+	cont    []int16
+	corr    []int32
+	bufs    [][]mv
+	scores  [][]int
+}
+
+// prepare makes m ready for a search of g: tables allocated or cleared (each
+// search starts with empty histories), move buffers large enough for g.
+func (m *searchMem) prepare(g game) {
+	if m.cont == nil {
+		m.history[0] = make([]int32, histSize)
+		m.history[1] = make([]int32, histSize)
+		m.cont = make([]int16, contSize*contSize)
+		m.corr = make([]int32, 2*corrSize)
+	} else {
+		clear(m.history[0])
+		clear(m.history[1])
+		clear(m.cont)
+		clear(m.corr)
+	}
+	if n := g.maxMoves(); m.bufs == nil || cap(m.bufs[0]) < n {
+		m.bufs = make([][]mv, maxPly+8)
+		m.scores = make([][]int, maxPly+8)
+		for i := range m.bufs {
+			m.bufs[i] = make([]mv, 0, n)
+			m.scores[i] = make([]int, n)
+		}
+	}
 }
 
 // poll checks the node budget, the context every 256 nodes, and pause and the

@@ -162,7 +162,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSearcher(context.Background(), g, newTable(10))
+	s := newSearcher(context.Background(), g, newTable(10), new(searchMem))
 	if got := s.corrected(50); got != 50 {
 		t.Fatalf("fresh correction moved 50 to %v", got)
 	}
@@ -183,7 +183,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gs := newSearcher(context.Background(), gess, newTable(10)); gs.corr != nil {
+	if gs := newSearcher(context.Background(), gess, newTable(10), new(searchMem)); gs.corr != nil {
 		t.Error("Gess got a correction history")
 	}
 }

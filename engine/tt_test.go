@@ -112,3 +112,32 @@ func TestForgetClearsTheKeptTable(t *testing.T) {
 		t.Fatal("the root of the last search is still in the table after Forget")
 	}
 }
+
+// TestSearchMemoryReused: an engine keeps its search memory for the next search,
+// and a search on reused memory (after another variant's) finds exactly what a
+// fresh engine finds.
+func TestSearchMemoryReused(t *testing.T) {
+	pos := mustPos(t, "gothic", "")
+	fresh, err := New(Options{HashBits: 14}).Search(context.Background(), pos, Limits{Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := New(Options{HashBits: 14})
+	if _, err := e.Search(context.Background(), mustPos(t, "gess", ""), Limits{Nodes: 3000}); err != nil {
+		t.Fatal(err)
+	}
+	kept := e.mem
+	if kept == nil {
+		t.Fatal("the engine kept no search memory")
+	}
+	again, err := e.Search(context.Background(), pos, Limits{Depth: 5})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e.mem != kept {
+		t.Error("the second search did not reuse the kept memory")
+	}
+	if again.Move != fresh.Move || again.Score != fresh.Score || again.Nodes != fresh.Nodes {
+		t.Errorf("on reused memory: %v %v %d nodes; fresh engine: %v %v %d", again.Move, again.Score, again.Nodes, fresh.Move, fresh.Score, fresh.Nodes)
+	}
+}
