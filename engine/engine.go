@@ -32,8 +32,9 @@ type Options struct {
 }
 
 // Engine is the built-in engine for all four games. It is safe for concurrent use:
-// each search builds its own board and ordering state from the immutable position
-// it is given. The engine keeps one transposition table between searches, so that
+// each search builds its own board from the immutable position it is given and
+// starts with empty ordering state. The engine keeps one transposition table (and
+// the memory of the ordering state) between searches, so that
 // the searches of one game (one engine per game or per player) build on each other;
 // a search that starts while another holds the table gets a fresh table of its own.
 // Searches limited only by depth clear the kept table first, so they stay
@@ -41,8 +42,14 @@ type Options struct {
 type Engine struct {
 	opts Options
 	mu   sync.Mutex
-	tt   *table     // nil while a search holds it
-	mem  *searchMem // likewise: the memory of the last search, kept for the next
+	kept *searchState // nil while a search holds it
+}
+
+// searchState is what a search borrows from its engine and gives back for the
+// next: the transposition table and the memory of the search's other tables.
+type searchState struct {
+	tt  *table
+	mem searchMem
 }
 
 // New returns an engine with opts.
@@ -51,61 +58,42 @@ func New(opts Options) *Engine {
 		opts.HashBits = 20
 	}
 	opts.HashBits = min(max(opts.HashBits, 10), 26)
-	return &Engine{opts: opts, tt: newTable(opts.HashBits)}
+	return &Engine{opts: opts, kept: &searchState{tt: newTable(opts.HashBits)}}
 }
 
 // Forget clears what the engine keeps between searches, as for a new game, keeping
 // the memory: a UCI GUI may announce every move as a new game, and allocating a
-// table each time would make the garbage collector run at nearly every move.
+// table each time would make the garbage collector run at nearly every move. A
+// table that a running search holds is not cleared.
 func (e *Engine) Forget() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
-	if e.tt != nil {
-		clear(e.tt.slots)
+	if e.kept != nil {
+		clear(e.kept.tt.slots)
 	}
 }
 
-// takeTable hands a search the kept table (cleared when fresh is set), or a new
-// one when another search holds it.
-func (e *Engine) takeTable(fresh bool) *table {
+// take hands a search the kept state, its table cleared when fresh is set, or a
+// new state when another search holds it.
+func (e *Engine) take(fresh bool) *searchState {
 	e.mu.Lock()
-	t := e.tt
-	e.tt = nil
+	st := e.kept
+	e.kept = nil
 	e.mu.Unlock()
-	if t == nil {
-		t = newTable(e.opts.HashBits)
+	if st == nil {
+		st = &searchState{tt: newTable(e.opts.HashBits)}
 	}
 	if fresh {
-		clear(t.slots)
+		clear(st.tt.slots)
 	}
-	t.newSearch()
-	return t
+	st.tt.newSearch()
+	return st
 }
 
-// putTable keeps t for the next search.
-func (e *Engine) putTable(t *table) {
+// put keeps st for the next search.
+func (e *Engine) put(st *searchState) {
 	e.mu.Lock()
-	e.tt = t
-	e.mu.Unlock()
-}
-
-// takeMem hands a search the kept search memory, or new memory when another
-// search holds it.
-func (e *Engine) takeMem() *searchMem {
-	e.mu.Lock()
-	defer e.mu.Unlock()
-	m := e.mem
-	e.mem = nil
-	if m == nil {
-		m = new(searchMem)
-	}
-	return m
-}
-
-// putMem keeps m for the next search.
-func (e *Engine) putMem(m *searchMem) {
-	e.mu.Lock()
-	e.mem = m
+	e.kept = st
 	e.mu.Unlock()
 }
 
@@ -144,11 +132,9 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 		defer cancel()
 	}
 	_, hasDeadline := ctx.Deadline()
-	tt := e.takeTable(lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline)
-	defer e.putTable(tt)
-	mem := e.takeMem()
-	defer e.putMem(mem)
-	s := newSearcher(ctx, g, tt, mem)
+	st := e.take(lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline)
+	defer e.put(st)
+	s := newSearcher(ctx, g, st.tt, &st.mem)
 	s.pause = pause
 	var pick func([]mv, []Score) int
 	if noise > 0 {

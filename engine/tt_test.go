@@ -31,12 +31,12 @@ func TestKeptTableCarriesOverBetweenTimedSearches(t *testing.T) {
 		t.Fatal(err)
 	}
 	g, _ := newGame(pos)
-	tt := e.takeTable(false)
-	defer e.putTable(tt)
-	if ent, ok := tt.probe(g.hash()); !ok || ent.move == 0 {
+	st := e.take(false)
+	defer e.put(st)
+	if ent, ok := st.tt.probe(g.hash()); !ok || ent.move == 0 {
 		t.Fatal("the root of the last timed search is not in the kept table")
 	}
-	if second := e.takeTable(false); second == tt {
+	if second := e.take(false); second.tt == st.tt {
 		t.Fatal("a second search got the table the first one holds")
 	}
 }
@@ -102,13 +102,13 @@ func TestForgetClearsTheKeptTable(t *testing.T) {
 	if _, err := e.Search(context.Background(), pos, Limits{Time: 100 * time.Millisecond, Depth: 5}); err != nil {
 		t.Fatal(err)
 	}
-	before := e.tt
+	before := e.kept.tt
 	e.Forget()
-	if e.tt != before {
+	if e.kept.tt != before {
 		t.Fatal("Forget replaced the table instead of clearing it")
 	}
 	g, _ := newGame(pos)
-	if _, ok := e.tt.probe(g.hash()); ok {
+	if _, ok := e.kept.tt.probe(g.hash()); ok {
 		t.Fatal("the root of the last search is still in the table after Forget")
 	}
 }
@@ -126,7 +126,7 @@ func TestSearchMemoryReused(t *testing.T) {
 	if _, err := e.Search(context.Background(), mustPos(t, "gess", ""), Limits{Nodes: 3000}); err != nil {
 		t.Fatal(err)
 	}
-	kept := e.mem
+	kept := e.kept
 	if kept == nil {
 		t.Fatal("the engine kept no search memory")
 	}
@@ -134,7 +134,7 @@ func TestSearchMemoryReused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if e.mem != kept {
+	if e.kept != kept {
 		t.Error("the second search did not reuse the kept memory")
 	}
 	if again.Move != fresh.Move || again.Score != fresh.Score || again.Nodes != fresh.Nodes {
