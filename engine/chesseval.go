@@ -543,6 +543,12 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 		if k >= 0 {
 			targets = targets.Clear(k)
 		}
+		// The cells from which each kind of piece would check the king: the leap,
+		// the diagonals and the lines from the king, each found once.
+		var fromKing [3]board.Bitboard
+		if k >= 0 {
+			fromKing = [3]board.Bitboard{e.knight[k], e.geo.BishopAttacks(k, occ), e.geo.RookAttacks(k, occ)}
+		}
 		f.v[termPawnThreat] += sg * int32(targets.And(pawnAtt[s]).Count())
 		f.v[termHanging] += sg * int32(targets.And(attacked[s]).AndNot(attacked[them]).Count())
 		for _, kind := range b.Kinds() {
@@ -560,7 +566,13 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 			}
 			// Safe checks: cells from which a piece of this kind would check,
 			// that one of ours reaches, not own-occupied and not defended.
-			safe := e.attacks(kind, k, occ).And(byKind[s][slot]).AndNot(b.Occupied(s)).AndNot(attacked[them])
+			var checks board.Bitboard
+			for i, has := range [3]bool{e.leaper[kind], e.slideB[kind], e.slideR[kind]} {
+				if has {
+					checks = checks.Or(fromKing[i])
+				}
+			}
+			safe := checks.And(byKind[s][slot]).AndNot(b.Occupied(s)).AndNot(attacked[them])
 			if c := safe.Count(); c > 0 {
 				f.v[termCheck+evalTerm(slot)-1] += sg * int32(c)
 				danger[s] += c * checkDangerUnit
