@@ -1,4 +1,3 @@
-// Command missive runs the Missive bot and its tools. See "missive help".
 package main
 
 import (

@@ -1,4 +1,3 @@
-// Package variants assembles the registry of every game Missive plays.
 package variants
 
 import (

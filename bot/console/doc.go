@@ -1,0 +1,17 @@
+// Package console is a terminal adapter for the play service: it reads slash-style
+// commands, runs them as one of several local identities, and prints the replies
+// with text boards, writing pictures and PGN files to a folder.
+//
+// A line is a command and its options as name:value pairs, or bare values (a bare
+// value goes to the option whose fixed choices include it, else to the next option
+// in order); quote a value with spaces:
+//
+//	/challenge variant:gothic opponent:bob days:3
+//	/challenge gothic bob
+//	/move e2e4
+//	/challenge variant:gothic fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1"
+//
+// A line without a slash is a move (/move). The console's own commands are /as NAME
+// (act as another player), /wait DURATION (move the clock on, such as 3d, 25h or
+// 90m, and run the scheduler), /help [COMMAND] and /quit.
+package console

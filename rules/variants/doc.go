@@ -1,0 +1,2 @@
+// Package variants assembles the registry of every game Missive plays.
+package variants
