@@ -190,10 +190,11 @@ var Levels = [8]Level{
 	{Depth: 0, Time: 10 * time.Second},
 }
 
-// Limits returns the search limits of the level: its depth, and its time as the
-// hard limit with half of it as the time the search aims to spend.
+// Limits returns the search limits of the level: its depth, its time as the hard
+// limit with half of it as the time the search aims to spend, and the contempt of
+// a game (a level plays against a player, who is there to play, not to draw).
 func (l Level) Limits() Limits {
-	return Limits{Depth: l.Depth, Time: l.Time, Optimum: l.Time / 2}
+	return Limits{Depth: l.Depth, Time: l.Time, Optimum: l.Time / 2, Contempt: DefaultContempt}
 }
 
 // MaxLevel is the strongest level.

@@ -83,7 +83,14 @@ type Limits struct {
 	Nodes   int64         // nodes visited
 	Time    time.Duration // wall-clock time for this move, never exceeded
 	Optimum time.Duration // time the search aims to spend (0: all of Time)
+	// Contempt is what a draw costs the side to move at the root, in centipawns:
+	// above 0 it plays on rather than repeat or trade into a dead draw.
+	Contempt Score
 }
+
+// DefaultContempt is the contempt of the engine's games: a draw costs it a fifth
+// of a pawn.
+const DefaultContempt Score = 20
 
 // Result is the outcome of a search.
 type Result struct {
@@ -127,6 +134,19 @@ type searcher struct {
 	corr     []int32           // correction history: [side][structure key], see corrected
 	useNull  bool
 	pause    func(context.Context) error // see Engine.search; nil for none
+	contempt Score                       // see Limits.Contempt
+}
+
+// drawn returns sc, the score of a finished game at ply, with a draw valued by the
+// contempt: below 0 for the side to move at the root, above 0 for its opponent.
+func (s *searcher) drawn(sc Score, ply int) Score {
+	if sc != drawScore || s.contempt == 0 {
+		return sc
+	}
+	if ply%2 == 0 {
+		return -s.contempt
+	}
+	return s.contempt
 }
 
 func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem) *searcher {
@@ -341,7 +361,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	g := s.g
 	if ply > 0 {
 		if sc, ok := g.terminal(ply); ok {
-			return sc
+			return s.drawn(sc, ply)
 		}
 		// Mate-distance pruning.
 		alpha = max(alpha, -MateScore+Score(ply))
@@ -420,7 +440,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	}
 	moves := g.moves(s.bufs[ply][:0], false)
 	if len(moves) == 0 {
-		return g.noMoves(ply)
+		return s.drawn(g.noMoves(ply), ply)
 	}
 	sc := s.order(moves, ply, hashMove)
 	best, bestMove := noScore, mv(0)
@@ -575,7 +595,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	}
 	g := s.g
 	if sc, ok := g.terminal(ply); ok {
-		return sc
+		return s.drawn(sc, ply)
 	}
 	key := g.hash()
 	pvNode := beta-alpha > 1
@@ -599,7 +619,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	if g.inCheck() && qply < 4 && ply < maxPly {
 		moves = g.moves(s.bufs[ply][:0], false)
 		if len(moves) == 0 {
-			return g.noMoves(ply)
+			return s.drawn(g.noMoves(ply), ply)
 		}
 	} else {
 		if !known {
@@ -673,6 +693,7 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 		return rootResult{}, errNoMoves
 	}
 	s.maxNodes = lim.Nodes
+	s.contempt = lim.Contempt
 	maxDepth := lim.Depth
 	if maxDepth <= 0 {
 		maxDepth = maxPly - 8

@@ -154,6 +154,54 @@ func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
 	}
 }
 
+// contemptLine is a Go-Chess rook ending, even but for White's worse structure,
+// after moves that let White's b4a4 repeat a position met before.
+const contemptLine = "4k2r2/10/6p3/10/10/10/1P8/10/**********/4K1R3 w - - 0 1"
+
+// TestContemptPlaysOnRatherThanRepeat: without contempt the engine takes the
+// repetition (scored 0) over playing on a little worse; with contempt a draw
+// costs more than that, so it plays on and scores the position between the draw
+// and 0; a side far behind takes the draw whatever it costs.
+func TestContemptPlaysOnRatherThanRepeat(t *testing.T) {
+	search := func(fen string, contempt Score) (string, Score) {
+		t.Helper()
+		p := mustPos(t, "gochess", fen)
+		for _, s := range []string{"b4a4", "Kd10", "a4b4", "Ke10"} {
+			m, err := p.ParseMove(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p, err = p.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		r, err := New(Options{HashBits: 16}).Search(context.Background(), p, Limits{Depth: 6, Contempt: contempt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.UCI(r.Move), r.Score
+	}
+	if m, sc := search(contemptLine, 0); m != "b4a4" || sc != drawScore {
+		t.Fatalf("without contempt: %s scored %v; want the repetition b4a4 scored as a draw", m, sc)
+	}
+	if m, sc := search(contemptLine, 100); m == "b4a4" || sc <= -100 || sc >= 0 {
+		t.Fatalf("contempt 100: %s scored %v; want another move, scored between -100 and 0", m, sc)
+	}
+	// With a pawn against a knight, White repeats and the score is the draw's cost.
+	behind := "4k2n2/10/10/10/10/10/1P8/10/**********/4K5 w - - 0 1"
+	for _, c := range []Score{0, 20, 100} {
+		if m, sc := search(behind, c); m != "b4a4" || sc != -c {
+			t.Fatalf("far behind, contempt %v: %s scored %v; want b4a4 scored %v", c, m, sc, -c)
+		}
+	}
+	// The levels play games, so they search with the engine's contempt.
+	for l := 1; l <= MaxLevel; l++ {
+		if c := LevelLimits(l).Limits().Contempt; c != DefaultContempt {
+			t.Errorf("level %d searches with contempt %v, want %v", l, c, DefaultContempt)
+		}
+	}
+}
+
 // TestCorrectionHistory checks that the correction moves later static
 // evaluations of the same pawn structure towards what searches found, within
 // its limit, and that Gess, without such a structure, keeps none.

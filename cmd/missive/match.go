@@ -148,6 +148,8 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 			}
 			p.Label, p.Limits = "missive-"+arg, lim
 		}
+		// A match is played, so draws cost what they cost the engine over UCI.
+		p.Limits.Contempt = engine.DefaultContempt
 		return p, nil
 	case "engine":
 		for _, c := range cfgs {

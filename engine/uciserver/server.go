@@ -22,8 +22,10 @@ type Server struct {
 	variant rules.Variant
 	pos     rules.Position
 	hash    uint
-	cancel  context.CancelFunc
-	done    chan struct{}
+	// contempt is the Contempt option: what a draw costs the engine, in centipawns.
+	contempt engine.Score
+	cancel   context.CancelFunc
+	done     chan struct{}
 	// eng is kept between searches so that its transposition table carries over
 	// within a game; "ucinewgame" clears the table, a new Hash size drops it.
 	eng *engine.Engine
@@ -34,7 +36,7 @@ type Server struct {
 
 // Serve runs a UCI session until "quit", the end of in, or ctx ends.
 func Serve(ctx context.Context, reg *rules.Registry, in io.Reader, out io.Writer) error {
-	s := &Server{reg: reg, out: out, hash: 20}
+	s := &Server{reg: reg, out: out, hash: 20, contempt: engine.DefaultContempt}
 	v, err := reg.Lookup("gothic")
 	if err != nil {
 		return err
@@ -93,6 +95,7 @@ func (s *Server) handle(ctx context.Context, f []string) bool {
 		s.printf("id author the Missive authors")
 		s.printf("option name UCI_Variant type combo default %s%s", s.variant.Key(), varList(s.reg))
 		s.printf("option name Hash type spin default 16 min 1 max 1024")
+		s.printf("option name Contempt type spin default %d min %d max %d", engine.DefaultContempt, -maxContempt, maxContempt)
 		s.printf("uciok")
 	case "isready":
 		s.printf("readyok")
@@ -132,6 +135,9 @@ func varList(reg *rules.Registry) string {
 	return b.String()
 }
 
+// maxContempt bounds the Contempt option, in centipawns either way.
+const maxContempt = 100
+
 func (s *Server) setOption(f []string) {
 	// setoption name <id> [value <x>]
 	var name, value []string
@@ -169,6 +175,13 @@ func (s *Server) setOption(f []string) {
 		}
 		s.stop()
 		s.hash, s.eng = bits, nil
+	case "contempt":
+		c, err := strconv.Atoi(val)
+		if err != nil || c < -maxContempt || c > maxContempt {
+			s.printf("info string error: Contempt takes centipawns from %d to %d, not %q", -maxContempt, maxContempt, val)
+			return
+		}
+		s.contempt = engine.Score(c)
 	default:
 		s.printf("info string unknown option %q", n)
 	}
@@ -258,6 +271,7 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 	if lim == (engine.Limits{}) && !infinite {
 		lim.Depth = 6
 	}
+	lim.Contempt = s.contempt
 	sctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	s.cancel, s.done = cancel, done

@@ -3,11 +3,14 @@ package uciserver
 import (
 	"bufio"
 	"context"
+	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules/variants"
 )
 
@@ -176,6 +179,46 @@ func TestNewGameForgets(t *testing.T) {
 	s.send("ucinewgame")
 	if again := search(); again != first {
 		t.Errorf("after ucinewgame the search differs from a fresh engine's:\n%s\nfirst:\n%s", again, first)
+	}
+	s.send("quit")
+	if err := <-s.end; err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestContemptOption: the Contempt option is announced with the engine's default,
+// a value out of range is refused in words and changes nothing, and a valid value
+// decides whether the engine repeats a position in an ending it would otherwise
+// draw by repetition.
+func TestContemptOption(t *testing.T) {
+	s := start(t)
+	s.send("uci")
+	_, lines := s.expect("uciok")
+	want := fmt.Sprintf("option name Contempt type spin default %d min -100 max 100", engine.DefaultContempt)
+	if !slices.Contains(lines, want) {
+		t.Fatalf("no %q in %q", want, lines)
+	}
+	s.send("setoption name UCI_Variant value gochess")
+	best := func() string {
+		s.send("position fen 4k2r2/10/6p3/10/10/10/1P8/10/**********/4K1R3 w - - 0 1 moves b4a4 e10d10 a4b4 d10e10")
+		s.send("go depth 6")
+		b, _ := s.expect("bestmove")
+		return b
+	}
+	s.send("setoption name Contempt value 0")
+	if b := best(); b != "bestmove b4a4" {
+		t.Fatalf("contempt 0: %q, want the repetition b4a4", b)
+	}
+	s.send("setoption name Contempt value 101")
+	if l, _ := s.expect("info string"); !strings.Contains(l, "Contempt takes centipawns from -100 to 100") {
+		t.Fatalf("a contempt of 101 was answered %q", l)
+	}
+	if b := best(); b != "bestmove b4a4" {
+		t.Fatalf("after a refused value: %q, want the contempt of 0 kept", b)
+	}
+	s.send("setoption name Contempt value 100")
+	if b := best(); b == "bestmove b4a4" {
+		t.Fatalf("contempt 100: %q, want a move that avoids the draw", b)
 	}
 	s.send("quit")
 	if err := <-s.end; err != nil {
