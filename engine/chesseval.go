@@ -180,6 +180,7 @@ func (f *evalFeatures) addPsq(s rules.Side, t evalTerm) {
 type chessEval struct {
 	geo   *board.Geometry
 	w     *evalWeights
+	pw    *packedWeights       // w packed for scoring
 	value [rules.Stone + 1]int // the spec's centipawns by kind (ordering, phase)
 	slot  [rules.Stone + 1]int // kind -> slot in evalKinds, -1 when absent
 	// how each kind attacks
@@ -213,7 +214,7 @@ func evalFor(sp chess.Spec, geo *board.Geometry) *chessEval {
 
 // evalWith builds the evaluation of sp on geo with weights w.
 func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
-	e := &chessEval{geo: geo, w: w, promo: len(sp.Pawn.Promotions) > 0}
+	e := &chessEval{geo: geo, w: w, pw: w.packed(), promo: len(sp.Pawn.Promotions) > 0}
 	for k, v := range sp.Values {
 		e.value[k] = v
 	}
@@ -354,7 +355,7 @@ func kingSteps(d rules.Dims, a, b rules.Square) int {
 func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
 	var f evalFeatures
 	e.features(b, &f)
-	s := e.w.score(&f)
+	s := e.pw.score(&f)
 	if b.Turn() == rules.Black {
 		s = -s
 	}

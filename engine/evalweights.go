@@ -23,26 +23,36 @@ type evalWeights struct {
 	mg, eg [numAllTerms]int32
 }
 
-// score dots f with w and blends the two phases: White's view, in centipawns.
-func (w *evalWeights) score(f *evalFeatures) int {
-	var mg, eg int
+// packedWeights are evalWeights with each term's two weights in one number, the
+// middlegame weight in the high 32 bits and the endgame weight in the low 32 bits,
+// so that a feature is multiplied once for both phases.
+type packedWeights [numAllTerms]int64
+
+// packed returns w packed for scoring.
+func (w *evalWeights) packed() *packedWeights {
+	var p packedWeights
+	for i := range p {
+		p[i] = int64(w.mg[i])<<32 + int64(w.eg[i])
+	}
+	return &p
+}
+
+// score dots f with w and blends the two phases: White's view, in centipawns. The
+// sums stay far inside 31 bits, so each phase's sum is read back exactly.
+func (w *packedWeights) score(f *evalFeatures) int {
+	var sum int64
 	for i, x := range f.v {
-		if x != 0 {
-			mg += int(w.mg[i]) * int(x)
-			eg += int(w.eg[i]) * int(x)
-		}
+		sum += int64(x) * w[i]
 	}
 	for _, p := range f.psq[:f.npsq] {
 		if p > 0 {
-			t := int(numEvalTerms) + int(p) - 1
-			mg += int(w.mg[t])
-			eg += int(w.eg[t])
+			sum += w[int(numEvalTerms)+int(p)-1]
 		} else {
-			t := int(numEvalTerms) - int(p) - 1
-			mg -= int(w.mg[t])
-			eg -= int(w.eg[t])
+			sum -= w[int(numEvalTerms)-int(p)-1]
 		}
 	}
+	eg := int(int32(sum))
+	mg := int((sum - int64(eg)) >> 32)
 	return (mg*int(f.phase) + eg*int(f.full-f.phase)) / int(f.full)
 }
 

@@ -42,7 +42,7 @@ type EvalWeights struct {
 // engine computes it.
 func (w EvalWeights) Score(f Features) int {
 	ew, ef := w.internal(), f.internal()
-	return ew.score(&ef)
+	return ew.packed().score(&ef)
 }
 
 // Write writes w as a weights file (weights/<variant>.txt) with comment as its header.
