@@ -14,20 +14,12 @@ type enemy struct {
 	pawns bb
 }
 
+// enemyOf returns the pieces of side grouped by how they attack.
 func (s *state) enemyOf(side rules.Side) (e enemy) {
-	t := s.t
+	r := &s.reach[side]
 	e.side = side
-	for i := range t.leapClasses {
-		for _, k := range t.leapClasses[i].kinds {
-			e.leap[i] = e.leap[i].Or(s.pieces[side][k])
-		}
-	}
-	for _, k := range t.orthKinds {
-		e.orth = e.orth.Or(s.pieces[side][k])
-	}
-	for _, k := range t.diagKinds {
-		e.diag = e.diag.Or(s.pieces[side][k])
-	}
+	copy(e.leap[:], r[:maxLeapClasses])
+	e.orth, e.diag = r[reachOrth], r[reachDiag]
 	e.pawns = s.pieces[side][rules.Pawn]
 	return e
 }

@@ -1,6 +1,8 @@
 package chess
 
 import (
+	"math/bits"
+
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/board"
 )
@@ -39,6 +41,10 @@ type state struct {
 	rev      int
 	fullmove int
 	hash     uint64
+	// reach holds each side's pieces by attack group (a leap class, the orthogonal
+	// or the diagonal sliders; see tables.reachOf), kept by put and remove so that
+	// finding attackers needs no pass over the kinds.
+	reach [2][numReach]bb
 }
 
 func (s *state) put(sq rules.Square, p piece) {
@@ -47,6 +53,10 @@ func (s *state) put(sq rules.Square, p piece) {
 	side, k := p.side(), p.kind()
 	s.pieces[side][k] = s.pieces[side][k].Or(b)
 	s.occ[side] = s.occ[side].Or(b)
+	for m := s.t.reachOf[k]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros8(m)
+		s.reach[side][i] = s.reach[side][i].Or(b)
+	}
 	if k == rules.King {
 		s.king[side] = sq
 	}
@@ -59,6 +69,10 @@ func (s *state) remove(sq rules.Square) piece {
 	side, k := p.side(), p.kind()
 	s.pieces[side][k] = s.pieces[side][k].AndNot(b)
 	s.occ[side] = s.occ[side].AndNot(b)
+	for m := s.t.reachOf[k]; m != 0; m &= m - 1 {
+		i := bits.TrailingZeros8(m)
+		s.reach[side][i] = s.reach[side][i].AndNot(b)
+	}
 	return p
 }
 

@@ -55,6 +55,7 @@ type tables struct {
 	leapClasses []leapClass
 	orthKinds   []rules.PieceKind
 	diagKinds   []rules.PieceKind
+	reachOf     [numKinds]uint8 // the attack groups (bits by state.reach's index) of each kind
 	king        []bb
 	pawnPush    [2][]bb
 	pawnCap     [2][]bb
@@ -260,5 +261,24 @@ func compileTables(v *Variant, g *board.Geometry) (*tables, error) {
 			t.castleMask[c.kingFrom] &^= t.sideRights[s]
 		}
 	}
+	for i, c := range t.leapClasses {
+		for _, k := range c.kinds {
+			t.reachOf[k] |= 1 << i
+		}
+	}
+	for _, k := range t.orthKinds {
+		t.reachOf[k] |= 1 << reachOrth
+	}
+	for _, k := range t.diagKinds {
+		t.reachOf[k] |= 1 << reachDiag
+	}
 	return t, nil
 }
+
+// The attack groups a state keeps the pieces of (state.reach): one per leap class,
+// then the orthogonal and the diagonal sliders.
+const (
+	reachOrth = maxLeapClasses
+	reachDiag = maxLeapClasses + 1
+	numReach  = maxLeapClasses + 2
+)
