@@ -160,6 +160,9 @@ type evalFeatures struct {
 	npsq  int
 	phase int32 // non-pawn material by the spec's values, at most full
 	full  int32 // the phase of the start position
+	// pawnSum is the packed weighted sum of the pawn-only terms when they come
+	// from a pawnCache instead of being listed (see features).
+	pawnSum int64
 }
 
 // addPsq lists the piece-square term t for side s.
@@ -352,9 +355,9 @@ func kingSteps(d rules.Dims, a, b rules.Square) int {
 }
 
 // evaluate scores b for the side to move: the weighted features, blended by phase.
-func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
+func (e *chessEval) evaluate(b *chess.SearchBoard, pc pawnCache) Score {
 	var f evalFeatures
-	e.features(b, &f)
+	e.features(b, &f, pc)
 	s := e.pw.score(&f)
 	if b.Turn() == rules.Black {
 		s = -s
@@ -363,24 +366,38 @@ func (e *chessEval) evaluate(b *chess.SearchBoard) Score {
 }
 
 // features fills f with the features of b (White minus Black).
-func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
+//
+// With pc set, the terms of the pawns alone are not listed in f: their weighted
+// sum comes from pc (computed once per pawn structure) into f.pawnSum.
+func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures, pc pawnCache) {
 	f.full = e.full
 	occ := b.Occupied(rules.White).Or(b.Occupied(rules.Black))
 	// attacked: every cell a side attacks (the king's ring too); pieceAtt: by its
 	// pawns and pieces; byKind: by the pieces of one kind slot.
-	var pawns, pawnAtt, attacked, pieceAtt, zone [2]board.Bitboard
+	var pawns, attacked, pieceAtt, zone [2]board.Bitboard
 	var byKind [2][numEvalKinds]board.Bitboard
 	var danger [2]int
 	sign := [2]int32{1, -1}
 	for _, s := range rules.Sides {
 		pawns[s] = b.Pieces(s, rules.Pawn)
-		for p := pawns[s]; p.Any(); {
-			pawnAtt[s] = pawnAtt[s].Or(e.pawnCap[s][p.PopFirst()])
-		}
 		if k := b.King(s); k >= 0 {
 			zone[s] = e.kingRing[k].Set(k)
 		}
 	}
+	var ps *pawnStructure
+	if pc != nil {
+		ps = pc.entry(pawns)
+		if !ps.ok || ps.pawns != pawns {
+			var pf evalFeatures
+			*ps = e.pawnStructure(pawns, &pf)
+			ps.sum = e.pw.sum(&pf)
+		}
+		f.pawnSum = ps.sum
+	} else {
+		st := e.pawnStructure(pawns, f)
+		ps = &st
+	}
+	pawnAtt := ps.att
 	for _, s := range rules.Sides {
 		them := s ^ 1
 		sg := sign[s]
@@ -474,65 +491,19 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 				}
 			}
 		}
-		if e.promo {
-			safe := e.space[s].AndNot(pawns[s]).AndNot(pawnAtt[them])
-			f.v[termSpace] += sg * int32(safe.Count())
-			for c := safe; c.Any(); {
-				if e.front[s][c.PopFirst()].And(pawns[s]).Any() {
-					f.v[termSpaceBehind] += sg
-				}
-			}
-		}
-		ps := e.slot[rules.Pawn]
-		f.v[termMaterial+evalTerm(ps)] += sg * int32(pawns[s].Count())
-		for p := pawns[s]; p.Any(); {
+		// Passed pawns against the pieces: a free stop cell, the kings' distances.
+		for p := ps.passed[s]; p.Any(); {
 			sq := p.PopFirst()
-			f.addPsq(s, psqTerm(ps, e.psqCell[s][sq]))
 			adv := e.advance[s][sq]
-			f.v[termCentre+evalTerm(ps)] += sg * e.centre[sq]
-			f.v[termAdvance+evalTerm(ps)] += sg * adv
-			connected := false
-			if pawnAtt[s].Has(sq) {
-				f.v[termSupported] += sg
-				connected = true
-			}
-			if nb := e.geo.Step(sq, board.East); nb != rules.NoSquare && pawns[s].Has(nb) {
-				f.v[termPhalanx] += sg
-				connected = true
-			}
-			if !e.promo {
-				continue
-			}
-			if nb := e.geo.Step(sq, board.West); connected || nb != rules.NoSquare && pawns[s].Has(nb) {
-				f.v[termConnectedAdv] += sg * adv
-			}
 			stop := e.geo.Step(sq, e.fwd[s])
-			if !connected && stop != rules.NoSquare && pawnAtt[them].Has(stop) &&
-				e.passMask[them][sq].AndNot(e.file[sq]).And(pawns[s]).IsEmpty() {
-				f.v[termBackward] += sg
+			if !occ.Has(stop) {
+				f.v[termPassedFree] += sg * adv
 			}
-			if e.front[s][sq].And(pawns[s]).Any() {
-				f.v[termDoubled] += sg
-				continue
+			if k := b.King(them); k >= 0 {
+				f.v[termPassedKingThem] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
 			}
-			if e.adjFiles[sq].And(pawns[s]).IsEmpty() {
-				f.v[termIsolated] += sg
-			}
-			if e.promoFile[s][e.geo.Dims().File(sq)] && e.passMask[s][sq].And(pawns[them]).IsEmpty() {
-				f.v[termPassed] += sg
-				f.v[termPassedAdv] += sg * adv
-				f.v[termPassedAdv2] += sg * adv * adv
-				if stop != rules.NoSquare {
-					if !occ.Has(stop) {
-						f.v[termPassedFree] += sg * adv
-					}
-					if k := b.King(them); k >= 0 {
-						f.v[termPassedKingThem] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
-					}
-					if k := b.King(s); k >= 0 {
-						f.v[termPassedKingUs] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
-					}
-				}
+			if k := b.King(s); k >= 0 {
+				f.v[termPassedKingUs] += sg * adv * int32(kingSteps(e.geo.Dims(), k, stop))
 			}
 		}
 	}
@@ -595,4 +566,101 @@ func (e *chessEval) features(b *chess.SearchBoard, f *evalFeatures) {
 	} else {
 		f.v[termTempo] = -1
 	}
+}
+
+// pawnStructure is what the pawns alone decide, kept per structure in a pawnCache.
+type pawnStructure struct {
+	pawns  [2]board.Bitboard // the structure: each side's pawns
+	att    [2]board.Bitboard // the cells each side's pawns attack
+	passed [2]board.Bitboard // each side's passed pawns that have a stop cell
+	sum    int64             // the packed weighted sum of the pawn-only terms
+	ok     bool
+}
+
+// pawnCache keeps pawn structures by a hash of the pawns; its length is a power of
+// two. Each search has its own (in its searchMem), cleared when the search starts.
+type pawnCache []pawnStructure
+
+// entry returns the slot of the structure pawns (which may hold another).
+func (pc pawnCache) entry(pawns [2]board.Bitboard) *pawnStructure {
+	return &pc[pawnHash(pawns)&uint64(len(pc)-1)]
+}
+
+// pawnHash hashes the pawns of both sides.
+func pawnHash(pawns [2]board.Bitboard) uint64 {
+	w, b := pawns[rules.White], pawns[rules.Black]
+	h := (w.Lo ^ w.Hi*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
+	h ^= (b.Lo ^ b.Hi*0x94d049bb133111eb) * 0xd6e8feb86659fd93
+	return h ^ h>>29
+}
+
+// pawnStructure adds the terms of the pawns alone (material, placement, structure,
+// passed pawns, space) to f and returns the structure's attacks and passed pawns.
+func (e *chessEval) pawnStructure(pawns [2]board.Bitboard, f *evalFeatures) pawnStructure {
+	st := pawnStructure{pawns: pawns, ok: true}
+	pawnAtt := &st.att
+	for _, s := range rules.Sides {
+		for p := pawns[s]; p.Any(); {
+			pawnAtt[s] = pawnAtt[s].Or(e.pawnCap[s][p.PopFirst()])
+		}
+	}
+	sign := [2]int32{1, -1}
+	for _, s := range rules.Sides {
+		them := s ^ 1
+		sg := sign[s]
+		if e.promo {
+			safe := e.space[s].AndNot(pawns[s]).AndNot(pawnAtt[them])
+			f.v[termSpace] += sg * int32(safe.Count())
+			for c := safe; c.Any(); {
+				if e.front[s][c.PopFirst()].And(pawns[s]).Any() {
+					f.v[termSpaceBehind] += sg
+				}
+			}
+		}
+		ps := e.slot[rules.Pawn]
+		f.v[termMaterial+evalTerm(ps)] += sg * int32(pawns[s].Count())
+		for p := pawns[s]; p.Any(); {
+			sq := p.PopFirst()
+			f.addPsq(s, psqTerm(ps, e.psqCell[s][sq]))
+			adv := e.advance[s][sq]
+			f.v[termCentre+evalTerm(ps)] += sg * e.centre[sq]
+			f.v[termAdvance+evalTerm(ps)] += sg * adv
+			connected := false
+			if pawnAtt[s].Has(sq) {
+				f.v[termSupported] += sg
+				connected = true
+			}
+			if nb := e.geo.Step(sq, board.East); nb != rules.NoSquare && pawns[s].Has(nb) {
+				f.v[termPhalanx] += sg
+				connected = true
+			}
+			if !e.promo {
+				continue
+			}
+			if nb := e.geo.Step(sq, board.West); connected || nb != rules.NoSquare && pawns[s].Has(nb) {
+				f.v[termConnectedAdv] += sg * adv
+			}
+			stop := e.geo.Step(sq, e.fwd[s])
+			if !connected && stop != rules.NoSquare && pawnAtt[them].Has(stop) &&
+				e.passMask[them][sq].AndNot(e.file[sq]).And(pawns[s]).IsEmpty() {
+				f.v[termBackward] += sg
+			}
+			if e.front[s][sq].And(pawns[s]).Any() {
+				f.v[termDoubled] += sg
+				continue
+			}
+			if e.adjFiles[sq].And(pawns[s]).IsEmpty() {
+				f.v[termIsolated] += sg
+			}
+			if e.promoFile[s][e.geo.Dims().File(sq)] && e.passMask[s][sq].And(pawns[them]).IsEmpty() {
+				f.v[termPassed] += sg
+				f.v[termPassedAdv] += sg * adv
+				f.v[termPassedAdv2] += sg * adv * adv
+				if stop != rules.NoSquare {
+					st.passed[s] = st.passed[s].Set(sq)
+				}
+			}
+		}
+	}
+	return st
 }

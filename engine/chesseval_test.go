@@ -94,18 +94,28 @@ func TestFeaturesDotWeightsIsEvaluate(t *testing.T) {
 			t.Fatal(err)
 		}
 		nonzero := 0
+		// A cache of two slots, shared along the game: structures meet again, and
+		// others take their slots.
+		pc := make(pawnCache, 2)
 		for ply := 0; ply < 80 && !pos.Outcome().IsOver(); ply++ {
 			f, eval, _, err := PositionFeatures(pos)
 			if err != nil {
 				t.Fatal(err)
 			}
 			g, _ := newChessGame(pos)
-			want := int(g.evaluate())
+			uncached := g.evaluate()
+			want := int(uncached)
 			if pos.Turn() == rules.Black {
 				want = -want
 			}
 			if eval != want || w.Score(f) != want {
 				t.Fatalf("%s %s: features dot weights %d, PositionFeatures %d, evaluate %d", s.variant, pos, w.Score(f), eval, want)
+			}
+			g.usePawnCache(pc)
+			for range 2 {
+				if cached := g.evaluate(); cached != uncached {
+					t.Fatalf("%s %s: evaluate with the pawn cache %d, without %d", s.variant, pos, cached, uncached)
+				}
 			}
 			for _, v := range f.Values {
 				if v != 0 {

@@ -5,6 +5,7 @@ import (
 	"hash/fnv"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
 	"github.com/missivechess/missive/rules/chess"
 )
 
@@ -15,6 +16,7 @@ type chessGame struct {
 	exchange []rules.PieceKind // kinds from least to most valuable (see)
 	salt     uint64            // told into hash: the variant and its board's cells
 	tmp      [chess.MaxMoves]chess.Move
+	pawns    pawnCache // nil outside a search
 }
 
 func newChessGame(p rules.Position) (*chessGame, error) {
@@ -115,10 +117,7 @@ func (c *chessGame) prune(m mv, stand, alpha Score) bool {
 
 // structureKey hashes the pawns of both sides.
 func (c *chessGame) structureKey() (uint64, bool) {
-	w, b := c.b.Pieces(rules.White, rules.Pawn), c.b.Pieces(rules.Black, rules.Pawn)
-	h := (w.Lo ^ w.Hi*0x9e3779b97f4a7c15) * 0xbf58476d1ce4e5b9
-	h ^= (b.Lo ^ b.Hi*0x94d049bb133111eb) * 0xd6e8feb86659fd93
-	return h ^ h>>29, true
+	return pawnHash([2]board.Bitboard{c.b.Pieces(rules.White, rules.Pawn), c.b.Pieces(rules.Black, rules.Pawn)}), true
 }
 
 // canNull allows a null move unless the side to move is in check or has only king
@@ -144,7 +143,10 @@ func (c *chessGame) fromRules(m rules.Move) (mv, bool) {
 	return mv(x), ok
 }
 
-func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b) }
+func (c *chessGame) evaluate() Score { return c.ev.evaluate(c.b, c.pawns) }
+
+// usePawnCache gives c the pawn cache of the search's memory.
+func (c *chessGame) usePawnCache(pc pawnCache) { c.pawns = pc }
 
 func (c *chessGame) drift(e Score) Score { return e }
 

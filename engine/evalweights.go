@@ -40,6 +40,14 @@ func (w *evalWeights) packed() *packedWeights {
 // score dots f with w and blends the two phases: White's view, in centipawns. The
 // sums stay far inside 31 bits, so each phase's sum is read back exactly.
 func (w *packedWeights) score(f *evalFeatures) int {
+	sum := w.sum(f) + f.pawnSum
+	eg := int(int32(sum))
+	mg := int((sum - int64(eg)) >> 32)
+	return (mg*int(f.phase) + eg*int(f.full-f.phase)) / int(f.full)
+}
+
+// sum returns the packed weighted sum of f's listed features.
+func (w *packedWeights) sum(f *evalFeatures) int64 {
 	var sum int64
 	for i, x := range f.v {
 		sum += int64(x) * w[i]
@@ -51,9 +59,7 @@ func (w *packedWeights) score(f *evalFeatures) int {
 			sum -= w[int(numEvalTerms)-int(p)-1]
 		}
 	}
-	eg := int(int32(sum))
-	mg := int((sum - int64(eg)) >> 32)
-	return (mg*int(f.phase) + eg*int(f.full-f.phase)) / int(f.full)
+	return sum
 }
 
 //go:embed weights

@@ -170,7 +170,11 @@ type searchMem struct {
 	corr    []int32
 	bufs    [][]mv
 	scores  [][]int
+	pawns   pawnCache
 }
+
+// pawnCacheSize is the number of pawn structures a search keeps (about 250 KB).
+const pawnCacheSize = 1 << 11
 
 // prepare makes m ready for a search of g: tables allocated or cleared (each
 // search starts with empty histories), move buffers large enough for g.
@@ -180,11 +184,18 @@ func (m *searchMem) prepare(g game) {
 		m.history[1] = make([]int32, histSize)
 		m.cont = make([]int16, contSize*contSize)
 		m.corr = make([]int32, 2*corrSize)
+		m.pawns = make(pawnCache, pawnCacheSize)
 	} else {
 		clear(m.history[0])
 		clear(m.history[1])
 		clear(m.cont)
 		clear(m.corr)
+		clear(m.pawns)
+	}
+	// The chess family scores pawn structures once each; the cache holds one
+	// variant's scores, so it is cleared above for every search.
+	if pg, ok := g.(interface{ usePawnCache(pawnCache) }); ok {
+		pg.usePawnCache(m.pawns)
 	}
 	if n := g.maxMoves(); m.bufs == nil || cap(m.bufs[0]) < n {
 		m.bufs = make([][]mv, maxPly+8)

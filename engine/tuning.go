@@ -79,7 +79,7 @@ func PositionFeatures(pos rules.Position) (f Features, eval int, quiet bool, err
 		return Features{}, 0, false, fmt.Errorf("engine: features: %w", err)
 	}
 	var ef evalFeatures
-	g.ev.features(g.b, &ef)
+	g.ev.features(g.b, &ef, nil)
 	f = Features{Values: append([]int32(nil), ef.v[:]...), Phase: ef.phase, Full: ef.full}
 	var sq [numPsqTerms]int32
 	for _, p := range ef.psq[:ef.npsq] {
