@@ -173,7 +173,7 @@ type searchMem struct {
 	pawns   pawnCache
 }
 
-// pawnCacheSize is the number of pawn structures a search keeps (about 250 KB).
+// pawnCacheSize is the number of pawn structures a search keeps (224 KiB).
 const pawnCacheSize = 1 << 11
 
 // prepare makes m ready for a search of g: tables allocated or cleared (each
