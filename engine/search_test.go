@@ -131,11 +131,12 @@ func TestDeterministicAtFixedDepth(t *testing.T) {
 	}
 }
 
-// TestSeesRepetitionAcrossPawnSteps: a Go-Chess pawn step can be undone, so stepping
-// back into a position already met is a repetition the search scores as a draw; a
-// side far behind takes it (issue 16).
-func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
-	p := mustPos(t, "gochess", "4k3rq/10/10/10/10/10/1P8/10/**********/4K5 w - - 0 1")
+// beforeRepetition returns the Go-Chess position fen (White's pawn on b4, the
+// kings on e1 and e10) after b4a4 Kd10 a4b4 Ke10, where b4a4 repeats a position
+// met before.
+func beforeRepetition(t *testing.T, fen string) rules.Position {
+	t.Helper()
+	p := mustPos(t, "gochess", fen)
 	for _, s := range []string{"b4a4", "Kd10", "a4b4", "Ke10"} {
 		m, err := p.ParseMove(s)
 		if err != nil {
@@ -145,6 +146,14 @@ func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	return p
+}
+
+// TestSeesRepetitionAcrossPawnSteps: a Go-Chess pawn step can be undone, so stepping
+// back into a position already met is a repetition the search scores as a draw; a
+// side far behind takes it (issue 16).
+func TestSeesRepetitionAcrossPawnSteps(t *testing.T) {
+	p := beforeRepetition(t, "4k3rq/10/10/10/10/10/1P8/10/**********/4K5 w - - 0 1")
 	r, err := New(Options{HashBits: 16}).Search(context.Background(), p, Limits{Depth: 4})
 	if err != nil {
 		t.Fatal(err)
@@ -165,16 +174,7 @@ const contemptLine = "4k2r2/10/6p3/10/10/10/1P8/10/**********/4K1R3 w - - 0 1"
 func TestContemptPlaysOnRatherThanRepeat(t *testing.T) {
 	search := func(fen string, contempt Score) (string, Score) {
 		t.Helper()
-		p := mustPos(t, "gochess", fen)
-		for _, s := range []string{"b4a4", "Kd10", "a4b4", "Ke10"} {
-			m, err := p.ParseMove(s)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p, err = p.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+		p := beforeRepetition(t, fen)
 		r, err := New(Options{HashBits: 16}).Search(context.Background(), p, Limits{Depth: 6, Contempt: contempt})
 		if err != nil {
 			t.Fatal(err)
