@@ -20,6 +20,30 @@ type Engine struct {
 	mu      sync.Mutex
 	proc    *process
 	variant string // the engine variant selected in proc ("" before any)
+	// game is the UCI game last sent to proc (nil before any): a request that
+	// continues it is not announced with "ucinewgame", so the engine keeps what
+	// it learnt from the earlier moves, as the UCI protocol intends.
+	game *sentGame
+}
+
+// sentGame is a game as sent to a UCI engine: its variant, start and moves.
+type sentGame struct {
+	variant, startFEN string
+	moves             []string
+}
+
+// continuedBy reports whether a request for variant from startFEN after moves
+// goes on with g: the same variant and start, and g's moves followed by more.
+func (g *sentGame) continuedBy(variant, startFEN string, moves []string) bool {
+	if g == nil || g.variant != variant || g.startFEN != startFEN || len(moves) <= len(g.moves) {
+		return false
+	}
+	for i, m := range g.moves {
+		if moves[i] != m {
+			return false
+		}
+	}
+	return true
 }
 
 // New returns an engine for c (which Validate must accept); nothing starts yet.
@@ -48,6 +72,7 @@ func (e *Engine) drop() {
 		e.proc.kill()
 		e.proc = nil
 		e.variant = ""
+		e.game = nil
 	}
 }
 
@@ -184,7 +209,13 @@ func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []s
 	if len(moves) > 0 {
 		cmd += " moves " + strings.Join(moves, " ")
 	}
-	if err := p.send("ucinewgame", cmd); err != nil {
+	if !e.game.continuedBy(variant, startFEN, moves) {
+		if err := p.send("ucinewgame"); err != nil {
+			return "", err
+		}
+	}
+	e.game = &sentGame{variant: variant, startFEN: startFEN, moves: moves}
+	if err := p.send(cmd); err != nil {
 		return "", err
 	}
 	if err := e.syncUCI(ctx); err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -27,13 +28,27 @@ func TestMain(m *testing.M) {
 // fakeEngine speaks just enough UCI and then misbehaves at "go" as mode says.
 func fakeEngine(mode string) {
 	sc := bufio.NewScanner(os.Stdin)
+	plies := 0 // moves in the last "position" command
 	for sc.Scan() {
+		if path := os.Getenv("FAKE_ENGINE_LOG"); path != "" {
+			if f, err := os.OpenFile(path, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644); err == nil {
+				fmt.Fprintln(f, sc.Text())
+				f.Close()
+			}
+		}
 		switch f := strings.Fields(sc.Text()); {
 		case len(f) == 0:
 		case f[0] == "uci":
 			fmt.Println("id name fake\nuciok")
 		case f[0] == "isready":
 			fmt.Println("readyok")
+		case f[0] == "position":
+			plies = 0
+			for i, w := range f {
+				if w == "moves" {
+					plies = len(f) - i - 1
+				}
+			}
 		case f[0] == "go":
 			switch mode {
 			case "illegal":
@@ -46,6 +61,8 @@ func fakeEngine(mode string) {
 				time.Sleep(time.Hour)
 			case "good":
 				fmt.Println("bestmove e2e4")
+			case "white": // White's moves of one Gothic line, by ply
+				fmt.Println("bestmove " + []string{"e2e4", "", "d2d4", "", "c2c4"}[min(plies, 4)])
 			}
 		case f[0] == "quit":
 			return
@@ -104,6 +121,63 @@ func TestFakeEngineRestartsAfterCrash(t *testing.T) {
 	}
 	if got := gothic(t).UCI(m); got != "e2e4" {
 		t.Fatalf("got %s", got)
+	}
+}
+
+// TestNewGameOncePerGame: a UCI engine hears "ucinewgame" when a game begins, not
+// before each move of it, so that it keeps its memory between the moves of a game
+// (as the UCI protocol intends); a request from another game, or one that takes
+// back moves, starts a new game again.
+func TestNewGameOncePerGame(t *testing.T) {
+	e := fake(t, "white")
+	log := filepath.Join(t.TempDir(), "commands")
+	e.cfg.Env["FAKE_ENGINE_LOG"] = log
+	start := gothic(t)
+	line := []string{"e2e4", "e7e5", "d2d4", "d7d6", "c2c4"}
+	var moves []rules.Move
+	pos := start
+	for _, text := range line {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		if pos, err = pos.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ask := func(plies int) {
+		t.Helper()
+		m, err := e.Move(context.Background(), start, moves[:plies], 50*time.Millisecond)
+		if err != nil {
+			t.Fatalf("after %d plies: %v", plies, err)
+		}
+		if m != moves[plies] {
+			t.Fatalf("after %d plies: got %v, want %s", plies, m, line[plies])
+		}
+	}
+	newGames := func() int {
+		t.Helper()
+		b, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return strings.Count(string(b), "ucinewgame\n")
+	}
+	ask(0)
+	ask(2)
+	ask(4)
+	if n := newGames(); n != 1 {
+		t.Fatalf("one game of three moves sent %d ucinewgame, want 1", n)
+	}
+	ask(2) // taken back: not a continuation
+	if n := newGames(); n != 2 {
+		t.Fatalf("a request that takes moves back sent %d ucinewgame in all, want 2", n)
+	}
+	ask(0) // the next game
+	ask(2)
+	if n := newGames(); n != 3 {
+		t.Fatalf("a second game sent %d ucinewgame in all, want 3", n)
 	}
 }
 
