@@ -30,6 +30,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	cfgPath := fs.String("engines", "", "YAML file with the external engines (engines: [...])")
 	think := fs.Duration("think", time.Second, "think time per move for time-limited players")
 	openings := fs.Int("opening-plies", 4, "random plies that open each pair of games")
+	suite := fs.String("openings", "", "file of start positions, one FEN a line: each pair of games starts from the next (then --opening-plies random plies)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and start positions")
 	maxPlies := fs.Int("max-plies", 300, "adjudicate a draw after this many plies (0: never)")
 	pgn := fs.String("pgn", "", "write all games to this PGN file")
@@ -60,6 +61,18 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	v, err := variants.Registry().Lookup(*variant)
 	if err != nil {
 		return err
+	}
+	var starts []rules.Position
+	if *suite != "" {
+		f, err := os.Open(*suite)
+		if err != nil {
+			return fmt.Errorf("match: --openings: %w", err)
+		}
+		starts, err = match.ReadOpenings(f, v, *suite)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%w: %w", err, errUsage)
+		}
 	}
 	var cfgs []external.Config
 	if *cfgPath != "" {
@@ -99,7 +112,10 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return err
 	}
 	c := match.Config{Variant: v, A: pa, B: pb, Games: *games, OpeningPlies: *openings, Seed: *seed, MaxPlies: *maxPlies, Log: stdout}
-	if v.Key() == "gochess" {
+	switch {
+	case len(starts) > 0:
+		c.Start = func(pair int, _ *rand.Rand) (rules.Position, error) { return starts[pair%len(starts)], nil }
+	case v.Key() == "gochess":
 		c.Start = func(_ int, rng *rand.Rand) (rules.Position, error) { return match.GoChessStart(ctx, v, pa, pb, rng) }
 	}
 	if *pgn != "" {

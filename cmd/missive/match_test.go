@@ -2,8 +2,16 @@ package main
 
 import (
 	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/missivechess/missive/engine/match"
+	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // A match needs at least one game and built-in levels from 1 to 8: anything else is
@@ -66,5 +74,80 @@ func TestMatchParallelSPRTSmoke(t *testing.T) {
 	}
 	if !strings.Contains(out, "of 2 games") || !strings.Contains(out, "sprt: 1 pairs") || !strings.Contains(out, "sprt [0, 10] alpha 0.05 beta 0.05: pairs [") {
 		t.Errorf("want the score of 2 games and the SPRT state of 1 pair:\n%s", out)
+	}
+}
+
+// With --openings each pair of games starts from the next position of the file,
+// in order and round again, here Go-Chess endings (no placement phase is played),
+// and a file with a line that is no position is refused before a game is played.
+func TestMatchFromOpenings(t *testing.T) {
+	dir := t.TempDir()
+	endings := []string{
+		"4k5/1*6*1/4**4/2*4*2/R9/10/2*4*2/10/1*6*1/4K5 w - - 0 1",
+		"4k5/1*6*1/4**4/2*4*2/10/Q9/2*4*2/10/1*6*1/4K5 b - - 0 1",
+	}
+	suite := filepath.Join(dir, "endings.fen")
+	if err := os.WriteFile(suite, []byte("# Go-Chess endings\n"+strings.Join(endings, "\n")+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pgn := filepath.Join(dir, "games.pgn")
+	if _, err := runCmd(t, "match", "--variant", "gochess", "--openings", suite, "--opening-plies", "0", "--games", "6",
+		"-a", "builtin:depth=1", "-b", "builtin:depth=1", "--max-plies", "4", "--pgn", pgn); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(pgn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{endings[0], endings[0], endings[1], endings[1], endings[0], endings[0]} {
+		g, err := record.ReadPGN(strings.NewReader(pgnGame(string(b), i+1)), variants.Registry())
+		if err != nil {
+			t.Fatalf("game %d: %v", i+1, err)
+		}
+		if g.Start.String() != want {
+			t.Errorf("game %d started from %s, want %s", i+1, g.Start, want)
+		}
+	}
+	bad := filepath.Join(dir, "bad.fen")
+	if err := os.WriteFile(bad, []byte(endings[0]+"\nk9/10 w\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCmd(t, "match", "--variant", "gochess", "--openings", bad, "--games", "2")
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "line 2 of "+bad+" is not a Go-Chess position") || out != "" {
+		t.Errorf("a bad line: %v, printed %q; want a usage error naming line 2 and no game", err, out)
+	}
+}
+
+// pgnGame returns game round of a PGN text in which each game carries its Round tag.
+func pgnGame(text string, round int) string {
+	for _, g := range strings.Split(text, "[Event ")[1:] {
+		if strings.Contains(g, fmt.Sprintf("[Round %q]", strconv.Itoa(round))) {
+			return "[Event " + g
+		}
+	}
+	return ""
+}
+
+// The bench suites of scripts/testdata (scripts/bench-match -f) stay positions of
+// the variant their name starts with, so that a bench run does not stop at them.
+func TestBenchSuitesRead(t *testing.T) {
+	files, err := filepath.Glob("../../scripts/testdata/*.fen")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no suites: %v", err)
+	}
+	for _, name := range files {
+		key, _, _ := strings.Cut(filepath.Base(name), "-")
+		v, err := variants.Registry().Lookup(key)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := match.ReadOpenings(f, v, name); err != nil {
+			t.Error(err)
+		}
+		f.Close()
 	}
 }

@@ -1,7 +1,12 @@
 package match
 
 import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
 	"math/rand/v2"
+	"strings"
 
 	"github.com/missivechess/missive/rules"
 )
@@ -93,4 +98,39 @@ func Adjudicate(plies, maxPlies int) (rules.Outcome, bool) {
 		return rules.Draw(rules.Adjudication), true
 	}
 	return rules.Outcome{}, false
+}
+
+// ReadOpenings reads the start positions of a match from r, the text called name,
+// one position of v a line in its FEN; blank lines and lines that start with #
+// are skipped. A line that is not a position of v, or whose game is over, is an
+// error naming the line, and so is a text without any position.
+func ReadOpenings(r io.Reader, v rules.Variant, name string) ([]rules.Position, error) {
+	var out []rules.Position
+	sc := bufio.NewScanner(r)
+	for n := 1; sc.Scan(); n++ {
+		line := strings.TrimSpace(sc.Text())
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		pos, err := v.ParsePosition(line)
+		if err != nil {
+			why := err.Error()
+			var s rules.Sentencer
+			if errors.As(err, &s) {
+				why = s.Sentence()
+			}
+			return nil, fmt.Errorf("%w: line %d of %s is not a %s position: %s", ErrBadConfig, n, name, v.Name(), why)
+		}
+		if o := pos.Outcome(); o.IsOver() {
+			return nil, fmt.Errorf("%w: line %d of %s is a finished game (%v)", ErrBadConfig, n, name, o)
+		}
+		out = append(out, pos)
+	}
+	if err := sc.Err(); err != nil {
+		return nil, fmt.Errorf("match: reading %s: %w", name, err)
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("%w: %s holds no position (one FEN a line)", ErrBadConfig, name)
+	}
+	return out, nil
 }

@@ -2,7 +2,9 @@ package match
 
 import (
 	"context"
+	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/missivechess/missive/rules"
@@ -74,6 +76,31 @@ func TestAdjudicate(t *testing.T) {
 		o, capped := Adjudicate(c.plies, c.max)
 		if capped != c.capped || capped && o != rules.Draw(rules.Adjudication) {
 			t.Errorf("Adjudicate(%d, %d) = %v, %v", c.plies, c.max, o, capped)
+		}
+	}
+}
+
+// ReadOpenings reads one FEN a line, in order, skipping blank lines and comments;
+// a line that is no position of the variant, a finished game or a text without
+// positions is refused with a sentence that names the line.
+func TestReadOpenings(t *testing.T) {
+	v := lookup(t, "gothic")
+	after := "rnbqckabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQCKABNR b KQkq - 0 1"
+	got, err := ReadOpenings(strings.NewReader("# two starts\n\n"+v.Start(0).String()+"\n  "+after+"  \n"), v, "suite.fen")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].String() != v.Start(0).String() || got[1].String() != after {
+		t.Fatalf("read %v, want the start and %s", got, after)
+	}
+	for _, tc := range []struct{ text, want string }{
+		{"# one\n" + after + "\n8/8 w\n", "line 3 of suite.fen is not a Gothic Chess position: The board of this FEN"},
+		{"4k5/10/10/10/10/10/10/4K5 w - - 0 1\n", "line 1 of suite.fen is a finished game"},
+		{"# nothing\n\n", "suite.fen holds no position"},
+	} {
+		_, err := ReadOpenings(strings.NewReader(tc.text), v, "suite.fen")
+		if !errors.Is(err, ErrBadConfig) || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%q: %v; want a configuration error saying %q", tc.text, err, tc.want)
 		}
 	}
 }
