@@ -52,6 +52,7 @@ func (c *chessGame) make(m mv)        { c.b.Make(chess.Move(m)) }
 func (c *chessGame) unmake()          { c.b.Unmake() }
 func (c *chessGame) makeNull()        { c.b.MakeNull() }
 func (c *chessGame) hash() uint64     { return c.b.Hash() ^ c.salt }
+func (c *chessGame) identity() uint64 { return c.salt }
 func (c *chessGame) inCheck() bool    { return c.b.InCheck() }
 func (c *chessGame) side() rules.Side { return c.b.Turn() }
 func (c *chessGame) maxMoves() int    { return chess.MaxMoves }

@@ -32,12 +32,12 @@ type Options struct {
 }
 
 // Engine is the built-in engine for all four games. It is safe for concurrent use:
-// each search builds its own board from the immutable position it is given and
-// starts with empty ordering state. The engine keeps one transposition table (and
-// the memory of the ordering state) between searches, so that
-// the searches of one game (one engine per game or per player) build on each other;
-// a search that starts while another holds the table gets a fresh table of its own.
-// Searches limited only by depth clear the kept table first, so they stay
+// each search builds its own board from the immutable position it is given. The
+// engine keeps one transposition table and the move-ordering histories between
+// searches (the histories halved at each search, cleared when the game changes),
+// so that the searches of one game (one engine per game or per player) build on
+// each other; a search that starts while another holds them gets fresh ones of its
+// own. Searches limited only by depth clear what is kept first, so they stay
 // deterministic.
 type Engine struct {
 	opts Options
@@ -70,6 +70,7 @@ func (e *Engine) Forget() {
 	defer e.mu.Unlock()
 	if e.kept != nil {
 		clear(e.kept.tt.slots)
+		e.kept.mem.learnt = false
 	}
 }
 
@@ -132,9 +133,10 @@ func (e *Engine) search(ctx context.Context, pos rules.Position, lim Limits, noi
 		defer cancel()
 	}
 	_, hasDeadline := ctx.Deadline()
-	st := e.take(lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline)
+	fresh := lim.Time == 0 && lim.Optimum == 0 && lim.Nodes == 0 && !hasDeadline
+	st := e.take(fresh)
 	defer e.put(st)
-	s := newSearcher(ctx, g, st.tt, &st.mem)
+	s := newSearcher(ctx, g, st.tt, &st.mem, fresh)
 	s.pause = pause
 	var pick func([]mv, []Score) int
 	if noise > 0 {

@@ -86,6 +86,11 @@ func (g *gessGame) drift(e Score) Score { return e }
 // structureKey: Gess has no slowly changing structure to key a correction on.
 func (g *gessGame) structureKey() (uint64, bool) { return 0, false }
 
+// gessIdentity tells Gess from the chess family's games, whose identities are hashes.
+const gessIdentity = 0x6765737300000000
+
+func (g *gessGame) identity() uint64 { return gessIdentity }
+
 func (g *gessGame) makeNull() {
 	g.path = append(g.path, g.b.Hash())
 	g.b.Pass()

@@ -52,6 +52,9 @@ type game interface {
 	// structureKey hashes what of the position changes slowly (the pawns in
 	// chess), for the correction history; ok false where the game has none.
 	structureKey() (key uint64, ok bool)
+	// identity tells games apart whose histories mean different things: the
+	// variant and, in Go-Chess, the blocked cells.
+	identity() uint64
 	// drift adjusts the static evaluation e of the position (a function of the
 	// position alone, which the table keeps) by what the position does not show:
 	// how long the game has gone without progress (Go-Chess); most games return e.
@@ -149,9 +152,9 @@ func (s *searcher) drawn(sc Score, ply int) Score {
 	return s.contempt
 }
 
-func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem) *searcher {
+func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem, fresh bool) *searcher {
 	s := &searcher{g: g, tt: tt, ctx: ctx, useNull: true}
-	mem.prepare(g)
+	mem.prepare(g, fresh)
 	s.history, s.cont, s.bufs, s.scores = mem.history, mem.cont, mem.bufs, mem.scores
 	if _, ok := g.structureKey(); ok {
 		s.corr = mem.corr
@@ -163,7 +166,8 @@ func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem) *search
 }
 
 // searchMem is the memory of a search's tables and move buffers, which an engine
-// keeps for its next search instead of allocating about 6 MiB each time.
+// keeps for its next search instead of allocating about 6 MiB each time. The
+// histories it keeps are what the previous search of the same game learnt, aged.
 type searchMem struct {
 	history [2][]int32
 	cont    []int16
@@ -171,29 +175,45 @@ type searchMem struct {
 	bufs    [][]mv
 	scores  [][]int
 	pawns   pawnCache
+	game    uint64 // identity of the game the tables were learnt in
+	learnt  bool   // whether the tables hold anything of game
 }
 
 // pawnCacheSize is the number of pawn structures a search keeps (224 KiB).
 const pawnCacheSize = 1 << 11
 
-// prepare makes m ready for a search of g: tables allocated or cleared (each
-// search starts with empty histories), move buffers large enough for g.
-func (m *searchMem) prepare(g game) {
-	if m.cont == nil {
+// prepare makes m ready for a search of g: tables allocated, or cleared when fresh
+// is set or they were learnt in another game, else aged (the histories halved, so
+// that the previous move's lessons order the first iterations but yield to this
+// search's); move buffers large enough for g.
+func (m *searchMem) prepare(g game, fresh bool) {
+	id := g.identity()
+	switch {
+	case m.cont == nil:
 		m.history[0] = make([]int32, histSize)
 		m.history[1] = make([]int32, histSize)
 		m.cont = make([]int16, contSize*contSize)
 		m.corr = make([]int32, 2*corrSize)
 		m.pawns = make(pawnCache, pawnCacheSize)
-	} else {
+	case fresh || !m.learnt || m.game != id:
 		clear(m.history[0])
 		clear(m.history[1])
 		clear(m.cont)
 		clear(m.corr)
 		clear(m.pawns)
+	default:
+		for _, h := range m.history {
+			for i := range h {
+				h[i] /= 2
+			}
+		}
+		for i := range m.cont {
+			m.cont[i] /= 2
+		}
 	}
+	m.game, m.learnt = id, true
 	// The chess family scores pawn structures once each; the cache holds one
-	// variant's scores, so it is cleared above for every search.
+	// game's scores, so it is cleared above when the game changes.
 	if pg, ok := g.(interface{ usePawnCache(pawnCache) }); ok {
 		pg.usePawnCache(m.pawns)
 	}

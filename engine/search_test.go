@@ -210,7 +210,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := newSearcher(context.Background(), g, newTable(10), new(searchMem))
+	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
 	if got := s.corrected(50); got != 50 {
 		t.Fatalf("fresh correction moved 50 to %v", got)
 	}
@@ -231,7 +231,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if gs := newSearcher(context.Background(), gess, newTable(10), new(searchMem)); gs.corr != nil {
+	if gs := newSearcher(context.Background(), gess, newTable(10), new(searchMem), true); gs.corr != nil {
 		t.Error("Gess got a correction history")
 	}
 }

@@ -141,3 +141,57 @@ func TestSearchMemoryReused(t *testing.T) {
 		t.Errorf("on reused memory: %v %v %d nodes; fresh engine: %v %v %d", again.Move, again.Score, again.Nodes, fresh.Move, fresh.Score, fresh.Nodes)
 	}
 }
+
+// TestHistoriesAgedWithinAGame checks what a search keeps of the previous one's
+// histories: halved for the same game, nothing for another game (another variant,
+// or Go-Chess with other blocked cells), after Forget, or for a fixed-depth search.
+func TestHistoriesAgedWithinAGame(t *testing.T) {
+	build := func(key, fen string) game {
+		g, err := newGame(mustPos(t, key, fen))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	gothic := build("gothic", "")
+	gochessA := build("gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
+	other := build("gochess", "k9/pp8/10/10/4r5/10/10/9K/5*****/Q4***** w - - 0 1")
+	if gochessA.identity() == other.identity() || gothic.identity() == gochessA.identity() {
+		t.Fatal("games with different boards share an identity")
+	}
+	e := New(Options{HashBits: 12})
+	learn := func(g game) *searchMem {
+		st := e.take(false)
+		defer e.put(st)
+		mem := &st.mem
+		mem.prepare(g, false)
+		mem.history[0][7], mem.cont[11], mem.corr[3] = 800, -600, 40
+		return mem
+	}
+	cases := []struct {
+		name          string
+		first, next   game
+		fresh, forget bool
+		hist, cnt     int
+		corr          int32
+	}{
+		{"same game", gothic, gothic, false, false, 400, -300, 40},
+		{"another variant", gothic, gochessA, false, false, 0, 0, 0},
+		{"other blocked cells", gochessA, other, false, false, 0, 0, 0},
+		{"fixed depth", gothic, gothic, true, false, 0, 0, 0},
+		{"after Forget", gothic, gothic, false, true, 0, 0, 0},
+	}
+	for _, c := range cases {
+		learn(c.first)
+		if c.forget {
+			e.Forget()
+		}
+		st := e.take(c.fresh)
+		st.mem.prepare(c.next, c.fresh)
+		got := [3]int{int(st.mem.history[0][7]), int(st.mem.cont[11]), int(st.mem.corr[3])}
+		e.put(st)
+		if want := [3]int{c.hist, c.cnt, int(c.corr)}; got != want {
+			t.Errorf("%s: history, continuation, correction = %v, want %v", c.name, got, want)
+		}
+	}
+}
