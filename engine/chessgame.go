@@ -48,15 +48,15 @@ func (c *chessGame) moves(dst []mv, noisy bool) []mv {
 	return dst
 }
 
-func (c *chessGame) make(m mv)        { c.b.Make(chess.Move(m)) }
-func (c *chessGame) unmake()          { c.b.Unmake() }
-func (c *chessGame) makeNull()        { c.b.MakeNull() }
-func (c *chessGame) hash() uint64     { return c.b.Hash() ^ c.salt }
-func (c *chessGame) identity() uint64 { return c.salt }
-func (c *chessGame) inCheck() bool    { return c.b.InCheck() }
-func (c *chessGame) side() rules.Side { return c.b.Turn() }
-func (c *chessGame) maxMoves() int    { return chess.MaxMoves }
-func (c *chessGame) qDepth() int      { return 0 }
+func (c *chessGame) make(m mv)                { c.b.Make(chess.Move(m)) }
+func (c *chessGame) unmake()                  { c.b.Unmake() }
+func (c *chessGame) makeNull()                { c.b.MakeNull() }
+func (c *chessGame) hash() uint64             { return c.b.Hash() ^ c.salt }
+func (c *chessGame) identity() (uint64, bool) { return c.salt, true }
+func (c *chessGame) inCheck() bool            { return c.b.InCheck() }
+func (c *chessGame) side() rules.Side         { return c.b.Turn() }
+func (c *chessGame) maxMoves() int            { return chess.MaxMoves }
+func (c *chessGame) qDepth() int              { return 0 }
 
 func (c *chessGame) terminal(ply int) (Score, bool) {
 	b := c.b

@@ -34,10 +34,10 @@ type Options struct {
 // Engine is the built-in engine for all four games. It is safe for concurrent use:
 // each search builds its own board from the immutable position it is given. The
 // engine keeps one transposition table and the move-ordering histories between
-// searches (the histories halved at each search, cleared when the game changes),
-// so that the searches of one game (one engine per game or per player) build on
-// each other; a search that starts while another holds them gets fresh ones of its
-// own. Searches limited only by depth clear what is kept first, so they stay
+// searches (the histories halved at each search, cleared when the game changes and
+// in Gess at every search), so that the searches of one game (one engine per game
+// or per player) build on each other; a search that starts while another holds
+// them gets fresh ones of its own. Searches limited only by depth clear what is kept first, so they stay
 // deterministic.
 type Engine struct {
 	opts Options

@@ -53,8 +53,9 @@ type game interface {
 	// chess), for the correction history; ok false where the game has none.
 	structureKey() (key uint64, ok bool)
 	// identity tells games apart whose histories mean different things: the
-	// variant and, in Go-Chess, the blocked cells.
-	identity() uint64
+	// variant and, in Go-Chess, the blocked cells; keep is false where a search's
+	// histories should not carry over to the next search (Gess).
+	identity() (id uint64, keep bool)
 	// drift adjusts the static evaluation e of the position (a function of the
 	// position alone, which the table keeps) by what the position does not show:
 	// how long the game has gone without progress (Go-Chess); most games return e.
@@ -187,7 +188,7 @@ const pawnCacheSize = 1 << 11
 // that the previous move's lessons order the first iterations but yield to this
 // search's); move buffers large enough for g.
 func (m *searchMem) prepare(g game, fresh bool) {
-	id := g.identity()
+	id, keep := g.identity()
 	switch {
 	case m.cont == nil:
 		m.history[0] = make([]int32, histSize)
@@ -195,7 +196,7 @@ func (m *searchMem) prepare(g game, fresh bool) {
 		m.cont = make([]int16, contSize*contSize)
 		m.corr = make([]int32, 2*corrSize)
 		m.pawns = make(pawnCache, pawnCacheSize)
-	case fresh || !m.learnt || m.game != id:
+	case fresh || !keep || !m.learnt || m.game != id:
 		clear(m.history[0])
 		clear(m.history[1])
 		clear(m.cont)

@@ -144,7 +144,8 @@ func TestSearchMemoryReused(t *testing.T) {
 
 // TestHistoriesAgedWithinAGame checks what a search keeps of the previous one's
 // histories: halved for the same game, nothing for another game (another variant,
-// or Go-Chess with other blocked cells), after Forget, or for a fixed-depth search.
+// or Go-Chess with other blocked cells), after Forget, for a fixed-depth search, or
+// in Gess, whose histories never carry over.
 func TestHistoriesAgedWithinAGame(t *testing.T) {
 	build := func(key, fen string) game {
 		g, err := newGame(mustPos(t, key, fen))
@@ -156,7 +157,9 @@ func TestHistoriesAgedWithinAGame(t *testing.T) {
 	gothic := build("gothic", "")
 	gochessA := build("gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
 	other := build("gochess", "k9/pp8/10/10/4r5/10/10/9K/5*****/Q4***** w - - 0 1")
-	if gochessA.identity() == other.identity() || gothic.identity() == gochessA.identity() {
+	gess := build("gess", "")
+	id := func(g game) uint64 { id, _ := g.identity(); return id }
+	if id(gochessA) == id(other) || id(gothic) == id(gochessA) {
 		t.Fatal("games with different boards share an identity")
 	}
 	e := New(Options{HashBits: 12})
@@ -180,6 +183,7 @@ func TestHistoriesAgedWithinAGame(t *testing.T) {
 		{"other blocked cells", gochessA, other, false, false, 0, 0, 0},
 		{"fixed depth", gothic, gothic, true, false, 0, 0, 0},
 		{"after Forget", gothic, gothic, false, true, 0, 0, 0},
+		{"Gess", gess, gess, false, false, 0, 0, 0},
 	}
 	for _, c := range cases {
 		learn(c.first)
