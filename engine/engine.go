@@ -37,8 +37,8 @@ type Options struct {
 // searches (the histories halved at each search, cleared when the game changes and
 // in Gess at every search), so that the searches of one game (one engine per game
 // or per player) build on each other; a search that starts while another holds
-// them gets fresh ones of its own. Searches limited only by depth clear what is kept first, so they stay
-// deterministic.
+// them gets fresh ones of its own. Searches limited only by depth clear what is
+// kept first, so they stay deterministic.
 type Engine struct {
 	opts Options
 	mu   sync.Mutex

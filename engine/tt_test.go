@@ -163,20 +163,18 @@ func TestHistoriesAgedWithinAGame(t *testing.T) {
 		t.Fatal("games with different boards share an identity")
 	}
 	e := New(Options{HashBits: 12})
-	learn := func(g game) *searchMem {
+	learn := func(g game) {
 		st := e.take(false)
 		defer e.put(st)
-		mem := &st.mem
-		mem.prepare(g, false)
-		mem.history[0][7], mem.cont[11], mem.corr[3] = 800, -600, 40
-		return mem
+		st.mem.prepare(g, false)
+		st.mem.history[0][7], st.mem.cont[11], st.mem.corr[3] = 800, -600, 40
 	}
 	cases := []struct {
 		name          string
 		first, next   game
 		fresh, forget bool
 		hist, cnt     int
-		corr          int32
+		corr          int
 	}{
 		{"same game", gothic, gothic, false, false, 400, -300, 40},
 		{"another variant", gothic, gochessA, false, false, 0, 0, 0},
@@ -194,7 +192,7 @@ func TestHistoriesAgedWithinAGame(t *testing.T) {
 		st.mem.prepare(c.next, c.fresh)
 		got := [3]int{int(st.mem.history[0][7]), int(st.mem.cont[11]), int(st.mem.corr[3])}
 		e.put(st)
-		if want := [3]int{c.hist, c.cnt, int(c.corr)}; got != want {
+		if want := [3]int{c.hist, c.cnt, c.corr}; got != want {
 			t.Errorf("%s: history, continuation, correction = %v, want %v", c.name, got, want)
 		}
 	}
