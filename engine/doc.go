@@ -6,8 +6,8 @@
 // move ordering (hash move, captures by static exchange evaluation and MVV-LVA,
 // killers, counter-moves, history and continuation histories), null-move pruning
 // (never in check or with only king and pawns; in Gess only while no ring is under
-// threat), reverse futility, futility and late-move pruning (checks are never
-// pruned), late-move reductions, internal iterative reduction, check extensions,
+// threat), reverse futility, futility, late-move and history pruning of quiet
+// moves (checks are never pruned), late-move reductions, internal iterative reduction, check extensions,
 // repetition and 50-move awareness, time management (timeman.go), and an
 // evaluation per game. The chess family's evaluation (chesseval.go) is a weighted
 // sum of features tapered by phase (piece-square terms among them); its weights

@@ -498,8 +498,9 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		late := false
 		if quiet {
 			quiets++
-			late = prune && i > 0 && best > -mateBound && depth <= lmpDepth && quiets > lmpCount
 			stat = s.quietScore(m, side, p1, p2)
+			late = prune && i > 0 && best > -mateBound &&
+				(depth <= lmpDepth && quiets > lmpCount || depth <= histPruneDepth && stat < -histPruneMargin*depth)
 		} else if prune && i > 0 && best > -mateBound && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
 			// A capture that loses too much in its exchange near the horizon.
 			continue
@@ -827,6 +828,14 @@ const (
 	futilityDepth  = 4
 	futilityMargin = 100
 	lmpDepth       = 5
+)
+
+// History pruning skips quiet moves, up to histPruneDepth plies from the horizon,
+// whose histories (their own and their continuations) are below -histPruneMargin
+// a ply.
+const (
+	histPruneDepth  = 3
+	histPruneMargin = 4000
 )
 
 // lmrTable is the late-move reduction by depth and move number:
