@@ -500,7 +500,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 			quiets++
 			stat = s.quietScore(m, side, p1, p2)
 			late = prune && i > 0 && best > -mateBound &&
-				(depth <= lmpDepth && quiets > lmpCount || depth <= histPruneDepth && stat < -histPruneMargin*depth)
+				(depth <= lmpDepth && quiets > lmpCount || depth <= histPruneDepth && stat < -histPruneMargin*depth ||
+					depth <= quietSeeDepth && !g.see(m, -quietSeeMargin*depth*depth))
 		} else if prune && i > 0 && best > -mateBound && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
 			// A capture that loses too much in its exchange near the horizon.
 			continue
@@ -836,6 +837,14 @@ const (
 const (
 	histPruneDepth  = 3
 	histPruneMargin = 4000
+)
+
+// Quiet moves that lose more than quietSeeMargin centipawns times the square of
+// the depth in the exchange on their target cell are skipped up to quietSeeDepth
+// plies from the horizon.
+const (
+	quietSeeDepth  = 6
+	quietSeeMargin = 25
 )
 
 // lmrTable is the late-move reduction by depth and move number:

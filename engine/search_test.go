@@ -107,9 +107,10 @@ func TestFindsMates(t *testing.T) {
 }
 
 // TestMatesSurviveHostileHistories: near the horizon the search skips quiet moves
-// whose histories are bad, but never a move that gives check, an evasion or a move
-// at a principal-variation node; with every quiet move's history at its worst,
-// each mate is still found at its true distance, no shorter.
+// whose histories are bad or that lose their exchange, but never a move that gives
+// check, an evasion or a move at a principal-variation node; with every quiet
+// move's history at its worst, each mate is still found at its true distance, no
+// shorter.
 func TestMatesSurviveHostileHistories(t *testing.T) {
 	for _, tc := range mates {
 		t.Run(tc.name, func(t *testing.T) {
