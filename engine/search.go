@@ -493,22 +493,26 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		m := moves[i]
 		quiet := g.captureScore(m) == 0
 		var stat int
-		// Late-move pruning: near the horizon, quiet moves ordered this late are
-		// skipped unless they give check.
+		// A move may be pruned at a node that allows it once an earlier move has
+		// scored better than being mated.
+		mayPrune := prune && i > 0 && best > -mateBound
+		// Near the horizon a quiet move is skipped, unless it gives check, when it
+		// comes this late (late-move pruning), its histories are bad (history
+		// pruning) or it loses its exchange (see quietSeeMargin).
 		late := false
 		if quiet {
 			quiets++
 			stat = s.quietScore(m, side, p1, p2)
-			late = prune && i > 0 && best > -mateBound &&
-				(depth <= lmpDepth && quiets > lmpCount || depth <= histPruneDepth && stat < -histPruneMargin*depth ||
-					depth <= quietSeeDepth && !g.see(m, -quietSeeMargin*depth*depth))
-		} else if prune && i > 0 && best > -mateBound && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
+			late = mayPrune && (depth <= lmpDepth && quiets > lmpCount ||
+				depth <= histPruneDepth && stat < -histPruneMargin*depth ||
+				depth <= quietSeeDepth && !g.see(m, -quietSeeMargin*depth*depth))
+		} else if mayPrune && depth <= seeDepth && sc[i] < 0 && !g.see(m, -seeMargin*depth) {
 			// A capture that loses too much in its exchange near the horizon.
 			continue
 		}
 		s.moved[ply] = g.pieceTo(m)
 		g.make(m)
-		if (late || futile && quiet && i > 0 && best > -mateBound) && !g.inCheck() {
+		if (late || futile && quiet && mayPrune) && !g.inCheck() {
 			g.unmake()
 			continue
 		}
