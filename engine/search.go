@@ -135,6 +135,8 @@ type searcher struct {
 	pv       [maxPly + 8][maxPly + 8]mv
 	pvLen    [maxPly + 8]int
 	evals    [maxPly + 8]Score // static evaluation by ply; noScore in check
+	excluded [maxPly + 8]mv    // the move a singular test leaves out, by ply
+	depth    int               // the iteration's depth
 	corr     []int32           // correction history: [side][structure key], see corrected
 	useNull  bool
 	pause    func(context.Context) error // see Engine.search; nil for none
@@ -411,16 +413,22 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	}
 	pvNode := beta-alpha > 1
 	key := g.hash()
+	// A singular test searches the node again without its hash move: the table
+	// speaks of the whole node, so it gives only the static evaluation then.
+	excluded := s.excluded[ply]
 	var hashMove mv
 	rawEval, known := noScore, false
-	if e, ok := s.tt.probe(key); ok {
-		hashMove = e.move
-		if !pvNode && int(e.depth) >= depth && ply > 0 {
-			if sc, ok := e.cut(ply, alpha, beta); ok {
-				return sc
+	tte, ttHit := s.tt.probe(key)
+	if ttHit {
+		if excluded == 0 {
+			hashMove = tte.move
+			if !pvNode && int(tte.depth) >= depth && ply > 0 {
+				if sc, ok := tte.cut(ply, alpha, beta); ok {
+					return sc
+				}
 			}
 		}
-		rawEval, known = e.staticEval()
+		rawEval, known = tte.staticEval()
 	}
 	staticEval := noScore
 	if !inCheck {
@@ -438,7 +446,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	prune := !pvNode && !inCheck && g.forwardPrune() && abs(beta) < mateBound
 	// Reverse futility pruning: near the horizon, a static evaluation that beats
 	// beta by a margin per ply is trusted to hold.
-	if prune && depth <= rfpDepth && abs(beta) < rfpDecided {
+	if prune && excluded == 0 && depth <= rfpDepth && abs(beta) < rfpDecided {
 		margin := Score(rfpMargin * depth)
 		if improving {
 			margin -= rfpMargin / 2
@@ -449,7 +457,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	}
 	// Null-move pruning: skip a turn and see whether the opponent still cannot reach
 	// beta; the further the evaluation is above beta, the shallower the test.
-	if s.useNull && nullOK && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
+	if s.useNull && nullOK && excluded == 0 && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
 		r := g.nullReduction(depth, staticEval-beta)
 		s.moved[ply] = -1
 		g.makeNull()
@@ -467,8 +475,30 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	}
 	// Internal iterative reduction: a node without a hash move is likely new and
 	// not worth its full depth.
-	if hashMove == 0 && depth >= iirDepth {
+	if hashMove == 0 && depth >= iirDepth && excluded == 0 {
 		depth--
+	}
+	// Singular extension: when the table says the hash move holds beta by itself,
+	// search the node without it to a lower bound a little under its score; if
+	// every other move falls short, the hash move is extended a ply, and if that
+	// bound is above beta too, the node is cut at once (multi-cut).
+	ext := 0
+	if ply > 0 && ply < 2*s.depth && depth >= seDepth && hashMove != 0 && (tte.bound == boundLower || tte.bound == boundExact) &&
+		int(tte.depth) >= depth-3 {
+		if ttScore := fromTT(Score(tte.score), ply); abs(ttScore) < mateBound {
+			sBeta := ttScore - Score(seMargin*depth)
+			s.excluded[ply] = hashMove
+			v := s.negamax((depth-1)/2, ply, sBeta-1, sBeta, false)
+			s.excluded[ply] = 0
+			if s.stopped {
+				return 0
+			}
+			if v < sBeta {
+				ext = 1
+			} else if sBeta >= beta {
+				return sBeta
+			}
+		}
 	}
 	moves := g.moves(s.bufs[ply][:0], false)
 	if len(moves) == 0 {
@@ -491,6 +521,9 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	for i := range moves {
 		pick(moves, sc, i)
 		m := moves[i]
+		if m == excluded {
+			continue
+		}
 		quiet := g.captureScore(m) == 0
 		var stat int
 		// A move may be pruned at a node that allows it once an earlier move has
@@ -518,7 +551,11 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		}
 		var v Score
 		if i == 0 {
-			v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+			if m == hashMove {
+				v = -s.negamax(depth-1+ext, ply+1, -beta, -alpha, true)
+			} else {
+				v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+			}
 		} else {
 			// Late-move reduction for quiet moves searched late: logarithmic in depth
 			// and move number, less at PV nodes, for moves with good histories and
@@ -568,6 +605,11 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		if quiet && len(tried) < cap(tried) {
 			tried = append(tried, m)
 		}
+	}
+	if excluded != 0 {
+		// A singular test leaves the table and the correction history alone; a
+		// node whose only move is the excluded one fails it low.
+		return max(best, alpha)
 	}
 	bound := boundUpper
 	switch {
@@ -740,6 +782,7 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 	rootScores := make([]Score, len(rootMoves))
 	tm := timeManager{optimum: lim.Optimum}
 	for depth := 1; depth <= maxDepth; depth++ {
+		s.depth = depth
 		// Order root moves: previous best first, then by last iteration's scores.
 		if depth > 1 {
 			sortRoot(rootMoves, rootScores, res.move)
@@ -979,3 +1022,10 @@ func (s *searcher) rulesPV(pv []mv) []rules.Move {
 // iirDepth is the depth from which a node without a hash move is searched a ply
 // shallower (internal iterative reduction).
 const iirDepth = 6
+
+// Singular extensions test the hash move from seDepth plies from the horizon,
+// against a bound seMargin centipawns a ply under its score.
+const (
+	seDepth  = 8
+	seMargin = 2
+)

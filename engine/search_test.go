@@ -299,3 +299,46 @@ func TestSearchEndsAtDeadlineItself(t *testing.T) {
 		t.Fatal("the search ran on 20 s past its deadline")
 	}
 }
+
+// TestSingularTest: the singular test searches a node without its hash move and
+// leaves the node's table entry as it was; when the hash move is the only legal
+// move, every other move "falls short" and the test fails low, so the move is
+// extended.
+func TestSingularTest(t *testing.T) {
+	for _, tc := range []struct{ name, fen string }{
+		{"start", ""},
+		// In check from the rook on j1: the king must take the rook on b2.
+		{"one move", "k9/10/10/10/10/10/1r8/K8r w - - 0 1"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			pos := mustPos(t, "gothic", tc.fen)
+			g, err := newGame(pos)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := newSearcher(context.Background(), g, newTable(16), &searchMem{}, true)
+			rr, err := s.iterate(Limits{Depth: 6}, nil, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, ok := s.tt.probe(g.hash())
+			if !ok || before.move != rr.move {
+				t.Fatalf("no table entry with the best move %v after the search", rr.move)
+			}
+			const ply = 2 // any ply of the arrays; the board is the root's
+			s.excluded[ply] = rr.move
+			bound := rr.score - 30
+			v := s.negamax(5, ply, bound-1, bound, false)
+			s.excluded[ply] = 0
+			after, _ := s.tt.probe(g.hash())
+			if after != before {
+				t.Errorf("the test changed the node's table entry: %+v, was %+v", after, before)
+			}
+			if one := len(pos.LegalMoves()) == 1; one && v != bound-1 {
+				t.Errorf("with the only move excluded the test returned %v, want %v (fails low)", v, bound-1)
+			} else if !one && v > rr.score+30 {
+				t.Errorf("without the best move (%v) the node scores %v, above the best's %v", rr.move, v, rr.score)
+			}
+		})
+	}
+}
