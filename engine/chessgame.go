@@ -177,3 +177,6 @@ func (c *convertingGame) drift(e Score) Score { return c.conv.drift(c.b, e) }
 // forwardPrune always allows pruning by the static evaluation in the chess
 // family: checks, which it cannot judge, are never pruned.
 func (c *chessGame) forwardPrune() bool { return true }
+
+// singular turns singular extensions on in the chess family.
+func (c *chessGame) singular() bool { return true }

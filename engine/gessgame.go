@@ -78,6 +78,10 @@ func (g *gessGame) inCheck() bool    { return false }
 // the static evaluation does not see that threat.
 func (g *gessGame) forwardPrune() bool { return !g.threatened() }
 
+// singular keeps singular extensions out of Gess: 200 games at 100 ms against the
+// search without them scored +91 -109 (-31 Elo, margin 49).
+func (g *gessGame) singular() bool { return false }
+
 // canNull allows a pass unless the side to move could lose its rings next move.
 func (g *gessGame) canNull() bool { return !g.threatened() }
 

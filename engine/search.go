@@ -64,6 +64,9 @@ type game interface {
 	// (reverse futility, futility, late-move pruning): in Gess only while no ring
 	// of the side to move is threatened, as a check is seen in chess.
 	forwardPrune() bool
+	// singular reports whether the search tests hash moves for singular
+	// extensions (the chess family; in Gess they lost games).
+	singular() bool
 	// nullReduction is the depth a null move saves at depth when the static
 	// evaluation is over centipawns above beta.
 	nullReduction(depth int, over Score) int
@@ -483,8 +486,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	// every other move falls short, the hash move is extended a ply, and if that
 	// bound is above beta too, the node is cut at once (multi-cut).
 	ext := 0
-	if ply > 0 && ply < 2*s.depth && depth >= seDepth && hashMove != 0 && (tte.bound == boundLower || tte.bound == boundExact) &&
-		int(tte.depth) >= depth-3 {
+	if ply > 0 && ply < 2*s.depth && depth >= seDepth && hashMove != 0 && g.singular() &&
+		(tte.bound == boundLower || tte.bound == boundExact) && int(tte.depth) >= depth-3 {
 		if ttScore := fromTT(Score(tte.score), ply); abs(ttScore) < mateBound {
 			sBeta := ttScore - Score(seMargin*depth)
 			s.excluded[ply] = hashMove
