@@ -554,11 +554,10 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		}
 		var v Score
 		if i == 0 {
-			if m == hashMove {
-				v = -s.negamax(depth-1+ext, ply+1, -beta, -alpha, true)
-			} else {
-				v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+			if m != hashMove {
+				ext = 0 // the extension is the hash move's alone
 			}
+			v = -s.negamax(depth-1+ext, ply+1, -beta, -alpha, true)
 		} else {
 			// Late-move reduction for quiet moves searched late: logarithmic in depth
 			// and move number, less at PV nodes, for moves with good histories and
