@@ -6,11 +6,11 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/tune"
-	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 )
 
@@ -27,7 +27,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	l2 := fs.Float64("l2", 1e-6, "pull of every weight towards its start (per centipawn squared)")
 	skip := fs.Int("skip", 10, "skip the first plies of each game (random openings)")
 	dropAdj := fs.Bool("drop-adjudicated", false, "skip games adjudicated at a ply cap")
-	teacher := fs.String("teacher", "", "label positions too: builtin:depth=N or builtin:nodes=N (the score of this engine's search), or the path of Fairy-Stockfish (its static `eval`; Gothic only)")
+	teacher := fs.String("teacher", "", "label positions too: builtin:depth=N or builtin:nodes=N (the score of this engine's search), or the path of Fairy-Stockfish (its static `eval`; Gothic only), or PATH:depth=N (the score of its search to depth N)")
+	teachers := fs.Int("teachers", 1, "with --teacher: how many teachers label positions at once (one process or engine each)")
 	lambda := fs.Float64("lambda", 0.5, "with --teacher: the weight of the game's result in each target (the teacher's win chance has the rest)")
 	augment := fs.Int("augment", 0, "with --teacher: also label up to this many positions one random move away from each position of a game")
 	if err := fs.Parse(args); err != nil {
@@ -47,17 +48,22 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *augment < 0 {
 		return fmt.Errorf("tune: --augment is a count of 0 or more, got %d: %w", *augment, errUsage)
 	}
+	if *teachers < 1 {
+		return fmt.Errorf("tune: --teachers is a count of 1 or more, got %d: %w", *teachers, errUsage)
+	}
 	if *augment > 0 && *teacher == "" {
 		return fmt.Errorf("tune: --augment needs --teacher: the positions it adds were never played, so only a teacher can judge them: %w", errUsage)
 	}
 	var opts = tune.Options{SkipPlies: *skip, DropAdjudicated: *dropAdj, Augment: *augment}
 	if *teacher != "" {
-		t, closeTeacher, err := startTeacher(ctx, *teacher, *variant)
-		if err != nil {
-			return err
+		for range *teachers {
+			t, closeTeacher, err := startTeacher(ctx, *teacher, *variant)
+			if err != nil {
+				return err
+			}
+			defer closeTeacher()
+			opts.Teachers = append(opts.Teachers, t)
 		}
-		defer closeTeacher()
-		opts.Teacher = t
 	}
 	for _, path := range fs.Args() {
 		f, err := os.Open(path)
@@ -128,9 +134,10 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 }
 
 // startTeacher starts the teacher of spec: the built-in engine's search
-// (builtin:depth=N, builtin:nodes=N or builtin:time=D) or the Fairy-Stockfish at
-// that path; stop ends it.
-func startTeacher(ctx context.Context, spec, variant string) (teach func(rules.Position) (float64, bool, error), stop func(), err error) {
+// (builtin:depth=N, builtin:nodes=N or builtin:time=D), or the Fairy-Stockfish at
+// that path, judging by its static evaluation or, as PATH:depth=N, by its search
+// to depth N; stop ends it.
+func startTeacher(ctx context.Context, spec, variant string) (teach tune.TeachFunc, stop func(), err error) {
 	if kind, arg, _ := strings.Cut(spec, ":"); kind == "builtin" {
 		if arg == "" {
 			return nil, nil, fmt.Errorf("tune: --teacher builtin needs a limit for each search, as builtin:depth=6 or builtin:nodes=3000: %w", errUsage)
@@ -144,7 +151,15 @@ func startTeacher(ctx context.Context, spec, variant string) (teach func(rules.P
 	if variant != "gothic" {
 		return nil, nil, fmt.Errorf("tune: --teacher %s works for gothic only (Fairy-Stockfish plays none of our other games), not %s; builtin:depth=N teaches every variant: %w", spec, variant, errUsage)
 	}
-	t, err := tune.StartTeacher(ctx, spec, variant)
+	path, depth := spec, 0
+	if i := strings.LastIndex(spec, ":depth="); i >= 0 {
+		n, err := strconv.Atoi(spec[i+len(":depth="):])
+		if err != nil || n < 1 {
+			return nil, nil, fmt.Errorf("tune: --teacher %s: the depth of the teacher's search is a number of 1 or more: %w", spec, errUsage)
+		}
+		path, depth = spec[:i], n
+	}
+	t, err := tune.StartTeacher(ctx, path, variant, depth)
 	if err != nil {
 		return nil, nil, fmt.Errorf("tune: %w", err)
 	}
@@ -166,7 +181,9 @@ func taughtBy(teacher string, lambda float64, augment int) string {
 		return ""
 	}
 	judge := "the static evaluation of " + baseNames([]string{teacher})[0]
-	if strings.HasPrefix(teacher, "builtin:") {
+	if path, depth, ok := strings.Cut(teacher, ":depth="); ok && !strings.HasPrefix(teacher, "builtin:") {
+		judge = fmt.Sprintf("the score of %s's search to depth %s", baseNames([]string{path})[0], depth)
+	} else if strings.HasPrefix(teacher, "builtin:") {
 		judge = "the score of this engine's search at " + teacher
 	}
 	s := fmt.Sprintf(";\ntargets %.2f result, %.2f %s", lambda, 1-lambda, judge)

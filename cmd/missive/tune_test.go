@@ -102,3 +102,39 @@ func TestTuneRefusesSearchTeacher(t *testing.T) {
 		t.Errorf("keltic with the builtin teacher, from Gothic games: %v; want no data, not a refusal", err)
 	}
 }
+
+// TestTuneRefusesTeacherDepth: a Fairy-Stockfish teacher's depth must be a
+// number of 1 or more, and --teachers a count of 1 or more.
+func TestTuneRefusesTeacherDepth(t *testing.T) {
+	for _, args := range [][]string{
+		{"--teacher", "/usr/games/fairy-stockfish:depth=0", "x.pgn"},
+		{"--teacher", "/usr/games/fairy-stockfish:depth=deep", "x.pgn"},
+		{"--teacher", "builtin:depth=1", "--teachers", "0", "x.pgn"},
+	} {
+		if _, err := runCmd(t, append([]string{"tune"}, args...)...); !errors.Is(err, errUsage) {
+			t.Errorf("%v: %v, want a usage error", args, err)
+		}
+	}
+}
+
+// TestTuneSearchingTeachers fits to a stand-in Fairy-Stockfish's search scores,
+// labelled by two teacher processes, and the weights' header names the depth.
+func TestTuneSearchingTeachers(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "gothic.txt")
+	teacher := filepath.Join("..", "..", "engine", "tune", "testdata", "teacher.sh") + ":depth=7"
+	got, err := runCmd(t, "tune", "--variant", "gothic", "--teacher", teacher, "--teachers", "2", "--lambda", "0", "--epochs", "20", "--out", out,
+		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(got, "held-out correlation with the teacher's evaluation") {
+		t.Errorf("output:\n%s", got)
+	}
+	header, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := "1.00 the score of teacher.sh's search to depth 7"; !strings.Contains(string(header), want) {
+		t.Errorf("the weights' header lacks %q:\n%.600s", want, header)
+	}
+}

@@ -19,19 +19,23 @@ import (
 // ErrTeacher means the teacher engine did not answer as expected.
 var ErrTeacher = errors.New("tune: teacher engine")
 
-// Teacher labels positions with another engine's static evaluation: a
-// Fairy-Stockfish process asked `eval` for each position (its "Total evaluation"
-// line, in pawns from White's side). Not safe for concurrent use.
+// Teacher labels positions with another engine's judgment: a Fairy-Stockfish
+// process asked either for its static evaluation (`eval`, its "Total evaluation"
+// line, in pawns from White's side) or for the score of a search to a fixed depth
+// (`go depth N`, the last score before its best move, from the side to move's).
+// Not safe for concurrent use; start one per goroutine.
 type Teacher struct {
 	cmd     *exec.Cmd
 	in      io.WriteCloser
 	lines   chan string
 	timeout time.Duration
+	depth   int // 0: the static evaluation
 }
 
 // StartTeacher starts the engine at path (Fairy-Stockfish) for variant (its
-// UCI_Variant name).
-func StartTeacher(ctx context.Context, path, variant string) (*Teacher, error) {
+// UCI_Variant name); with depth above 0 it labels by a search to that depth
+// instead of the static evaluation.
+func StartTeacher(ctx context.Context, path, variant string, depth int) (*Teacher, error) {
 	cmd := exec.CommandContext(ctx, path)
 	in, err := cmd.StdinPipe()
 	if err != nil {
@@ -47,7 +51,7 @@ func StartTeacher(ctx context.Context, path, variant string) (*Teacher, error) {
 	// An answer is a static evaluation and comes in milliseconds; the deadline is
 	// generous so that a loaded machine (a match beside the tuner, CI under -race)
 	// is not taken for a hung teacher.
-	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 30 * time.Second}
+	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 30 * time.Second, depth: depth}
 	go func() {
 		sc := bufio.NewScanner(out)
 		sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
@@ -100,9 +104,13 @@ func (t *Teacher) await(ok func(string) bool) (string, error) {
 	}
 }
 
-// Eval returns the teacher's static evaluation of pos in centipawns from White's
-// side; ok is false when it gives none (in check, or a position it cannot judge).
+// Eval returns the teacher's evaluation of pos in centipawns from White's side;
+// ok is false when it gives none (in check, a position it cannot judge, or, by
+// search, a mate, whose score says nothing of the evaluation's terms).
 func (t *Teacher) Eval(pos rules.Position) (cp float64, ok bool, err error) {
+	if t.depth > 0 {
+		return t.searchEval(pos)
+	}
 	if err := t.send("position fen " + pos.String() + "\neval"); err != nil {
 		return 0, false, err
 	}
@@ -121,6 +129,47 @@ func (t *Teacher) Eval(pos rules.Position) (cp float64, ok bool, err error) {
 		return 0, false, nil // "none (in check)"
 	}
 	return 100 * v, true, nil
+}
+
+// searchEval labels pos by the teacher's search to its depth: the score of the
+// last "info" line that has one before "bestmove".
+func (t *Teacher) searchEval(pos rules.Position) (float64, bool, error) {
+	if err := t.send(fmt.Sprintf("position fen %s\ngo depth %d", pos, t.depth)); err != nil {
+		return 0, false, err
+	}
+	var cp float64
+	ok := false
+	if _, err := t.await(func(l string) bool {
+		if strings.HasPrefix(l, "info ") {
+			if v, mate, found := uciScore(l); found {
+				cp, ok = v, !mate
+			}
+		}
+		return strings.HasPrefix(l, "bestmove")
+	}); err != nil {
+		return 0, false, err
+	}
+	if pos.Turn() == rules.Black {
+		cp = -cp
+	}
+	return cp, ok, nil
+}
+
+// uciScore reads the score of a UCI "info" line: centipawns, or mate (then the
+// value is the signed distance); found is false when the line has no score.
+func uciScore(line string) (v float64, mate, found bool) {
+	f := strings.Fields(line)
+	for i := 0; i+2 < len(f); i++ {
+		if f[i] != "score" {
+			continue
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil || f[i+1] != "cp" && f[i+1] != "mate" {
+			return 0, false, false
+		}
+		return float64(n), f[i+1] == "mate", true
+	}
+	return 0, false, false
 }
 
 // Close ends the teacher's process.

@@ -30,7 +30,7 @@ func gothicPos(t *testing.T, fen string) rules.Position {
 }
 
 func TestTeacherReadsEvaluations(t *testing.T) {
-	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic")
+	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -49,8 +49,49 @@ func TestTeacherReadsEvaluations(t *testing.T) {
 	}
 }
 
+// TestTeacherSearches: a teacher with a depth labels by the score of its search,
+// the last one before its best move, turned to White's side; a mate leaves the
+// position unlabelled.
+func TestTeacherSearches(t *testing.T) {
+	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic", 8)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tc.Close()
+	for _, c := range []struct {
+		fen string
+		cp  float64
+		ok  bool
+	}{
+		{"", 75, true},
+		{"rnbqckabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQCKABNR b KQkq - 0 1", 30, true},
+		{"4k5/10/10/10/10/10/10/R3K5 w - - 0 1", 0, false},
+		{"", 75, true}, // it still answers after a mate
+	} {
+		cp, ok, err := tc.Eval(gothicPos(t, c.fen))
+		if err != nil || ok != c.ok || ok && cp != c.cp {
+			t.Errorf("%q: %v, %v, %v; want %v, %v", c.fen, cp, ok, err, c.cp, c.ok)
+		}
+	}
+}
+
+func TestUCIScore(t *testing.T) {
+	for line, want := range map[string][3]float64{ // value, mate, found
+		"info depth 9 seldepth 12 multipv 1 score cp -31 nodes 5 pv e2e4": {-31, 0, 1},
+		"info depth 9 score mate -3 nodes 5":                              {-3, 1, 1},
+		"info depth 9 score cp 12 lowerbound nodes 5":                     {12, 0, 1},
+		"info depth 9 currmove e2e4 currmovenumber 1":                     {0, 0, 0},
+		"info string score cp x":                                          {0, 0, 0},
+	} {
+		v, mate, found := uciScore(line)
+		if v != want[0] || mate != (want[1] == 1) || found != (want[2] == 1) {
+			t.Errorf("%q: %v, %v, %v; want %v", line, v, mate, found, want)
+		}
+	}
+}
+
 func TestTeacherThatHangsFails(t *testing.T) {
-	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic")
+	tc, err := StartTeacher(context.Background(), "testdata/teacher.sh", "gothic", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +108,7 @@ func TestTeacherThatHangsFails(t *testing.T) {
 }
 
 func TestTeacherMissing(t *testing.T) {
-	if _, err := StartTeacher(context.Background(), "testdata/no-such-engine", "gothic"); !errors.Is(err, ErrTeacher) {
+	if _, err := StartTeacher(context.Background(), "testdata/no-such-engine", "gothic", 0); !errors.Is(err, ErrTeacher) {
 		t.Fatalf("err = %v, want ErrTeacher", err)
 	}
 }
@@ -82,7 +123,7 @@ func TestFairyStockfishAsTeacher(t *testing.T) {
 			t.Skip("fairy-stockfish is not installed")
 		}
 	}
-	tc, err := StartTeacher(context.Background(), path, "gothic")
+	tc, err := StartTeacher(context.Background(), path, "gothic", 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -10,6 +10,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"strings"
+	"sync"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
@@ -89,14 +90,19 @@ type Options struct {
 	// DropAdjudicated skips games whose Termination tag says they were adjudicated
 	// (a draw declared at a ply cap is no result of play).
 	DropAdjudicated bool
-	// Teacher, when set, labels each quiet position with another engine's
+	// Teachers, when set, label each quiet position with another engine's
 	// evaluation (centipawns, White's view); ok false leaves a position unlabelled.
-	Teacher func(rules.Position) (cp float64, ok bool, err error)
+	// Each teacher labels in a goroutine of its own, so several processes of one
+	// engine label the games in parallel.
+	Teachers []TeachFunc
 	// Augment, with a Teacher, also keeps up to Augment positions one random legal
 	// move away from each position of a game (the quiet ones the teacher labels),
 	// for positions off the players' beaten paths; they carry their game's result.
 	Augment int
 }
+
+// TeachFunc judges a position for a Teacher or a SearchTeacher.
+type TeachFunc func(rules.Position) (cp float64, ok bool, err error)
 
 // Load reads the games of variant from PGN text (any number of games, as `missive
 // match --pgn` writes them), replays them and keeps the quiet positions of games
@@ -110,6 +116,15 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 	if err != nil {
 		return err
 	}
+	teaching := len(opts.Teachers) > 0
+	// The positions to label, by their sample's part and index there.
+	type lesson struct {
+		pos  rules.Position
+		part *[]Sample
+		i    int
+		game int
+	}
+	var lessons []lesson
 	for _, text := range games {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -139,18 +154,13 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 		d.Games++
 		rng := rand.New(rand.NewPCG(uint64(d.Games), 0x6d697373))
 		keep := func(pos rules.Position, f engine.Features) error {
-			s := Sample{Features: f, Result: result, Outcome: result}
-			if opts.Teacher != nil {
-				cp, ok, err := opts.Teacher(pos)
-				if err != nil {
-					return fmt.Errorf("tune: game %d: %w", d.Games, err)
-				}
-				s.Teacher, s.Taught = cp, ok
-			}
+			part := &d.Train
 			if held {
-				d.HeldOut = append(d.HeldOut, s)
-			} else {
-				d.Train = append(d.Train, s)
+				part = &d.HeldOut
+			}
+			*part = append(*part, Sample{Features: f, Result: result, Outcome: result})
+			if teaching {
+				lessons = append(lessons, lesson{pos: pos, part: part, i: len(*part) - 1, game: d.Games})
 			}
 			return nil
 		}
@@ -169,7 +179,7 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 						return err
 					}
 				}
-				if opts.Teacher != nil && opts.Augment > 0 {
+				if teaching && opts.Augment > 0 {
 					moves := pos.LegalMoves()
 					for range opts.Augment {
 						c, err := pos.Play(moves[rng.IntN(len(moves))])
@@ -195,7 +205,44 @@ func Load(ctx context.Context, r io.Reader, reg *rules.Registry, variant string,
 			}
 		}
 	}
-	return nil
+	// Each teacher takes the next lesson until none is left or one fails.
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	next := make(chan int)
+	errs := make(chan error, len(opts.Teachers))
+	var wg sync.WaitGroup
+	for _, teach := range opts.Teachers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				l := lessons[i]
+				cp, ok, err := teach(l.pos)
+				if err != nil {
+					errs <- fmt.Errorf("tune: game %d: %w", l.game, err)
+					cancel()
+					return
+				}
+				s := &(*l.part)[l.i]
+				s.Teacher, s.Taught = cp, ok
+			}
+		}()
+	}
+feed:
+	for i := range lessons {
+		select {
+		case next <- i:
+		case <-ctx.Done():
+			break feed
+		}
+	}
+	close(next)
+	wg.Wait()
+	close(errs)
+	if err := <-errs; err != nil {
+		return err
+	}
+	return ctx.Err()
 }
 
 // splitGames cuts PGN text into games: each starts at a tag line after movetext.

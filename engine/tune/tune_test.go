@@ -2,7 +2,9 @@ package tune
 
 import (
 	"context"
+	"errors"
 	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -138,7 +140,7 @@ func TestLoadAugment(t *testing.T) {
 			return 25, true, nil
 		}
 		var d Data
-		opts := Options{SkipPlies: 10, HoldOut: 5, Teacher: teach, Augment: augment}
+		opts := Options{SkipPlies: 10, HoldOut: 5, Teachers: []TeachFunc{teach}, Augment: augment}
 		if err := Load(context.Background(), f, variants.Registry(), "gothic", opts, &d); err != nil {
 			t.Fatal(err)
 		}
@@ -167,5 +169,48 @@ func TestLoadAugment(t *testing.T) {
 		if !s.Taught || s.Teacher != 25 {
 			t.Fatalf("augmented sample not labelled by the teacher: %+v", s)
 		}
+	}
+}
+
+// TestLoadTeachersInParallel checks that several teachers label every position as
+// one teacher does, and that a teacher's failure is Load's error.
+func TestLoadTeachersInParallel(t *testing.T) {
+	label := func(p rules.Position) (float64, bool, error) {
+		fen := p.String()
+		return float64(len(fen) + strings.Count(fen, "p")), len(fen)%7 != 0, nil
+	}
+	load := func(teachers ...TeachFunc) (*Data, error) {
+		f, err := os.Open("testdata/gothic-40.pgn")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		var d Data
+		err = Load(context.Background(), f, variants.Registry(), "gothic", Options{SkipPlies: 10, Teachers: teachers}, &d)
+		return &d, err
+	}
+	one, err := load(label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	three, err := load(label, label, label)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(one, three) {
+		t.Fatal("three teachers labelled the positions otherwise than one")
+	}
+	taught := 0
+	for _, s := range one.Train {
+		if s.Taught {
+			taught++
+		}
+	}
+	if taught == 0 || taught == len(one.Train) {
+		t.Fatalf("%d of %d positions taught; the label skips some", taught, len(one.Train))
+	}
+	failing := func(rules.Position) (float64, bool, error) { return 0, false, ErrTeacher }
+	if _, err := load(label, failing); !errors.Is(err, ErrTeacher) {
+		t.Fatalf("a failing teacher: %v, want ErrTeacher", err)
 	}
 }
