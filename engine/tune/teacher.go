@@ -48,9 +48,9 @@ func StartTeacher(ctx context.Context, path, variant string, depth int) (*Teache
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("%w: starting %s: %v", ErrTeacher, path, err)
 	}
-	// An answer is a static evaluation and comes in milliseconds; the deadline is
-	// generous so that a loaded machine (a match beside the tuner, CI under -race)
-	// is not taken for a hung teacher.
+	// An answer (a static evaluation, or a shallow search) comes in milliseconds;
+	// the deadline, per line, is generous so that a loaded machine (a match beside
+	// the tuner, CI under -race) is not taken for a hung teacher.
 	t := &Teacher{cmd: cmd, in: in, lines: make(chan string, 64), timeout: 30 * time.Second, depth: depth}
 	go func() {
 		sc := bufio.NewScanner(out)
