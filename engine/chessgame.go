@@ -133,6 +133,20 @@ func (c *chessGame) canNull() bool {
 	return false
 }
 
+// bothArmed reports whether each side has a piece besides king and pawns.
+func (c *chessGame) bothArmed() bool {
+	var armed [2]bool
+	for _, k := range c.b.Kinds() {
+		if k == rules.King || k == rules.Pawn {
+			continue
+		}
+		for _, s := range rules.Sides {
+			armed[s] = armed[s] || c.b.Pieces(s, k).Any()
+		}
+	}
+	return armed[0] && armed[1]
+}
+
 func (c *chessGame) histIndex(m mv) int {
 	return int(chess.Move(m).From())<<7 | int(chess.Move(m).To())
 }

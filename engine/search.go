@@ -70,6 +70,9 @@ type game interface {
 	// nullReduction is the depth a null move saves at depth when the static
 	// evaluation is over centipawns above beta.
 	nullReduction(depth int, over Score) int
+	// bothArmed reports whether each side has a piece besides its king and pawns:
+	// outside such positions (a lone king hunted down) the search reduces less.
+	bothArmed() bool
 }
 
 // histSize bounds histIndex; contSize bounds pieceTo.
@@ -389,7 +392,11 @@ func pick(moves []mv, sc []int, i int) {
 	sc[i], sc[best] = sc[best], sc[i]
 }
 
-func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score {
+// negamax searches a node of the tree to depth. cutNode marks a node of a null
+// window that is expected to fail high (the first child of a cut node is an all
+// node, its later children are cut nodes again); while both sides have pieces,
+// late moves there are reduced two plies more.
+func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bool) Score {
 	s.pvLen[ply] = ply
 	s.nodes++
 	if s.poll() {
@@ -464,7 +471,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		r := g.nullReduction(depth, staticEval-beta)
 		s.moved[ply] = -1
 		g.makeNull()
-		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false)
+		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		g.unmake()
 		if s.stopped {
 			return 0
@@ -491,7 +498,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 		if ttScore := fromTT(Score(tte.score), ply); abs(ttScore) < mateBound {
 			sBeta := ttScore - Score(seMargin*depth)
 			s.excluded[ply] = hashMove
-			v := s.negamax((depth-1)/2, ply, sBeta-1, sBeta, false)
+			v := s.negamax((depth-1)/2, ply, sBeta-1, sBeta, false, cutNode)
 			s.excluded[ply] = 0
 			if s.stopped {
 				return 0
@@ -518,6 +525,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 	// static evaluation this far below alpha.
 	futile := prune && depth <= futilityDepth && staticEval+Score(futilityMargin*(depth+1)) <= alpha
 	lmpCount := 3 + depth*depth
+	armed := g.bothArmed()
 	if !improving {
 		lmpCount /= 2
 	}
@@ -557,14 +565,22 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 			if m != hashMove {
 				ext = 0 // the extension is the hash move's alone
 			}
-			v = -s.negamax(depth-1+ext, ply+1, -beta, -alpha, true)
+			v = -s.negamax(depth-1+ext, ply+1, -beta, -alpha, true, !pvNode && !cutNode)
 		} else {
 			// Late-move reduction for quiet moves searched late: logarithmic in depth
-			// and move number, less at PV nodes, for moves with good histories and
-			// when improving, never into the quiescence search.
+			// and move number (steeper, and more at cut nodes, while both sides have
+			// pieces), less at PV nodes, for moves with good histories and when
+			// improving, never into the quiescence search.
 			red := 0
 			if quiet && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
-				red = int(lmrTable[min(depth, 63)][min(i, 63)])
+				if armed {
+					red = int(lmrSteep[min(depth, 63)][min(i, 63)])
+					if cutNode {
+						red += 2
+					}
+				} else {
+					red = int(lmrTable[min(depth, 63)][min(i, 63)])
+				}
 				if pvNode {
 					red--
 				}
@@ -577,12 +593,12 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK bool) Score
 				}
 				red = min(max(red, 0), depth-2)
 			}
-			v = -s.negamax(depth-1-red, ply+1, -alpha-1, -alpha, true)
+			v = -s.negamax(depth-1-red, ply+1, -alpha-1, -alpha, true, true)
 			if v > alpha && red > 0 {
-				v = -s.negamax(depth-1, ply+1, -alpha-1, -alpha, true)
+				v = -s.negamax(depth-1, ply+1, -alpha-1, -alpha, true, !cutNode)
 			}
 			if v > alpha && v < beta {
-				v = -s.negamax(depth-1, ply+1, -beta, -alpha, true)
+				v = -s.negamax(depth-1, ply+1, -beta, -alpha, true, false)
 			}
 		}
 		g.unmake()
@@ -896,16 +912,20 @@ const (
 	quietSeeMargin = 25
 )
 
-// lmrTable is the late-move reduction by depth and move number:
-// 0.5 + ln(depth)·ln(move)/2, in plies.
-var lmrTable = func() (t [64][64]int8) {
+// lmrTable is the late-move reduction by depth and move number,
+// 0.5 + ln(depth)·ln(move)/2 plies; lmrSteep, 0.5 + 0.6·ln(depth)·ln(move), is
+// used while both sides have pieces (see bothArmed).
+var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
+
+// lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
+func lmrReductions(f float64) (t [64][64]int8) {
 	for d := 1; d < 64; d++ {
 		for i := 1; i < 64; i++ {
-			t[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))/2)
+			t[d][i] = int8(0.5 + math.Log(float64(d))*math.Log(float64(i))*f)
 		}
 	}
 	return t
-}()
+}
 
 // lmrHistory is the history score per ply a quiet move is reduced less (or more,
 // when negative), at most two plies either way.
@@ -937,11 +957,11 @@ func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, 
 		g.make(m)
 		var v Score
 		if i == 0 || all {
-			v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+			v = -s.negamax(depth-1, 1, -beta, -alpha, true, false)
 		} else {
-			v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true)
+			v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true, true)
 			if v > alpha && v < beta && !s.stopped {
-				v = -s.negamax(depth-1, 1, -beta, -alpha, true)
+				v = -s.negamax(depth-1, 1, -beta, -alpha, true, false)
 			}
 		}
 		g.unmake()

@@ -328,7 +328,7 @@ func TestSingularTest(t *testing.T) {
 			const ply = 2 // any ply of the arrays; the board is the root's
 			s.excluded[ply] = rr.move
 			bound := rr.score - 30
-			v := s.negamax(5, ply, bound-1, bound, false)
+			v := s.negamax(5, ply, bound-1, bound, false, false)
 			s.excluded[ply] = 0
 			after, _ := s.tt.probe(g.hash())
 			if after != before {
