@@ -393,9 +393,10 @@ func pick(moves []mv, sc []int, i int) {
 }
 
 // negamax searches a node of the tree to depth. cutNode marks a node of a null
-// window that is expected to fail high (the first child of a cut node is an all
-// node, its later children are cut nodes again); while both sides have pieces,
-// late moves there are reduced two plies more.
+// window that is expected to fail high: the first child of a cut node is not one,
+// that of any other non-PV node is, and so is a late move's reduced search (its
+// full-depth re-search is the parent's opposite). While both sides have pieces,
+// late moves at a cut node are reduced two plies more.
 func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bool) Score {
 	s.pvLen[ply] = ply
 	s.nodes++
@@ -525,10 +526,10 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	// static evaluation this far below alpha.
 	futile := prune && depth <= futilityDepth && staticEval+Score(futilityMargin*(depth+1)) <= alpha
 	lmpCount := 3 + depth*depth
-	armed := g.bothArmed()
 	if !improving {
 		lmpCount /= 2
 	}
+	armed := depth >= 3 && g.bothArmed() // the steeper reductions (from depth 3)
 	for i := range moves {
 		pick(moves, sc, i)
 		m := moves[i]
