@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -166,11 +167,19 @@ func startTeacher(ctx context.Context, spec, variant string) (teach tune.TeachFu
 	return t.Eval, t.Close, nil
 }
 
-// baseNames returns the last element of each path.
+// baseNames returns the last element of each path, with its directory's name
+// before it where two paths end alike.
 func baseNames(paths []string) []string {
+	seen := map[string]int{}
+	for _, p := range paths {
+		seen[filepath.Base(p)]++
+	}
 	out := make([]string, len(paths))
 	for i, p := range paths {
-		out[i] = p[strings.LastIndex(p, "/")+1:]
+		out[i] = filepath.Base(p)
+		if seen[out[i]] > 1 {
+			out[i] = filepath.Join(filepath.Base(filepath.Dir(p)), out[i])
+		}
 	}
 	return out
 }

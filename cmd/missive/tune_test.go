@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -136,5 +137,13 @@ func TestTuneSearchingTeachers(t *testing.T) {
 	}
 	if want := "1.00 the score of teacher.sh's search to depth 7"; !strings.Contains(string(header), want) {
 		t.Errorf("the weights' header lacks %q:\n%.600s", want, header)
+	}
+}
+
+func TestBaseNames(t *testing.T) {
+	got := baseNames([]string{"/tmp/fsf40/fairy-stockfish.pgn", "/tmp/g500/fairy-stockfish.pgn", "engine/tune/testdata/gothic-40.pgn", "self.pgn"})
+	want := []string{"fsf40/fairy-stockfish.pgn", "g500/fairy-stockfish.pgn", "gothic-40.pgn", "self.pgn"}
+	if !slices.Equal(got, want) {
+		t.Errorf("baseNames = %q, want %q", got, want)
 	}
 }
