@@ -121,30 +121,27 @@ func (c *chessGame) structureKey() (uint64, bool) {
 	return pawnHash([2]board.Bitboard{c.b.Pieces(rules.White, rules.Pawn), c.b.Pieces(rules.Black, rules.Pawn)}), true
 }
 
-// canNull allows a null move unless the side to move is in check or has only king
-// and pawns (where zugzwang is common and a pass would be unsound).
+// canNull allows a null move unless the side to move has only king and pawns
+// (where zugzwang is common and a pass would be unsound); the search itself
+// refuses it in check.
 func (c *chessGame) canNull() bool {
-	us := c.b.Turn()
-	for _, k := range c.b.Kinds() {
-		if k != rules.King && c.b.Pieces(us, k).Any() {
-			return true
-		}
-	}
-	return false
+	return c.armed(c.b.Turn())
 }
 
 // bothArmed reports whether each side has a piece besides king and pawns.
 func (c *chessGame) bothArmed() bool {
-	var armed [2]bool
+	return c.armed(rules.White) && c.armed(rules.Black)
+}
+
+// armed reports whether side s has a piece besides king and pawns (Kinds lists
+// neither).
+func (c *chessGame) armed(s rules.Side) bool {
 	for _, k := range c.b.Kinds() {
-		if k == rules.King || k == rules.Pawn {
-			continue
-		}
-		for _, s := range rules.Sides {
-			armed[s] = armed[s] || c.b.Pieces(s, k).Any()
+		if c.b.Pieces(s, k).Any() {
+			return true
 		}
 	}
-	return armed[0] && armed[1]
+	return false
 }
 
 func (c *chessGame) histIndex(m mv) int {

@@ -133,17 +133,23 @@ func sign(x int) int {
 }
 
 // TestBothArmed: the steeper reductions apply only while each side has a piece
-// besides its king and pawns, so that a lone king is hunted at full depth.
+// besides its king and pawns, so that a lone king is hunted at full depth; a null
+// move is tried only by a side that has such a piece (pawn endings are full of
+// zugzwang).
 func TestBothArmed(t *testing.T) {
 	for _, c := range []struct {
 		variant, fen string
 		want         bool
+		wantNull     bool
 	}{
-		{"gothic", "", true},
-		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1", false},
-		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/5n4/2*4*2/10/1*6*1/R3K5 b - - 0 1", true},
-		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/5p4/2*4*2/10/1*6*1/R3K5 w - - 0 1", false},
-		{"gothic", "k9/10/10/10/10/10/4P5/4KC4 w - - 0 1", false},
+		{"gothic", "", true, true},
+		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1", false, true},
+		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 b - - 0 1", false, false},
+		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/5n4/2*4*2/10/1*6*1/R3K5 b - - 0 1", true, true},
+		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/5p4/2*4*2/10/1*6*1/R3K5 w - - 0 1", false, true},
+		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/5p4/2*4*2/10/1*6*1/R3K5 b - - 0 1", false, false},
+		{"gothic", "k9/10/10/10/10/10/4P5/4KC4 w - - 0 1", false, true},
+		{"gothic", "k9/p9/10/10/10/10/4P5/4K5 w - - 0 1", false, false},
 	} {
 		g, err := newChessGame(mustPos(t, c.variant, c.fen))
 		if err != nil {
@@ -151,6 +157,9 @@ func TestBothArmed(t *testing.T) {
 		}
 		if got := g.bothArmed(); got != c.want {
 			t.Errorf("%s %q: bothArmed %v, want %v", c.variant, c.fen, got, c.want)
+		}
+		if got := g.canNull(); got != c.wantNull {
+			t.Errorf("%s %q: canNull %v, want %v", c.variant, c.fen, got, c.wantNull)
 		}
 	}
 }
