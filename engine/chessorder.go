@@ -122,3 +122,15 @@ func (c *chessGame) pieceTo(m mv) int {
 func (c *chessGame) nullReduction(depth int, over Score) int {
 	return 3 + depth/3 + min(int(over)/200, 3)
 }
+
+// victim indexes the kind m captures (a pawn taken en passant), 0 for none.
+func (c *chessGame) victim(m mv) int {
+	cm := chess.Move(m)
+	if cm.IsEnPassant() {
+		return int(rules.Pawn)
+	}
+	if cm.IsCastling() {
+		return 0
+	}
+	return int(c.b.PieceAt(cm.To()).Kind)
+}

@@ -3,10 +3,10 @@
 // transposition table of two-slot buckets (also used by the quiescence search, and
 // keeping each position's static evaluation), a correction history that moves the
 // static evaluation by what searches of the same pawn structure found, move ordering
-// (hash move, captures by static exchange evaluation and MVV-LVA, killers,
-// counter-moves, history and continuation histories), null-move pruning (never in
-// check or with only king and pawns; in Gess only while no ring is under threat),
-// reverse futility, futility, late-move, history and exchange pruning of quiet moves
+// (hash move, captures by static exchange evaluation, MVV-LVA and capture history,
+// killers, counter-moves, history and continuation histories), null-move pruning
+// (never in check or with only king and pawns; in Gess only while no ring is under
+// threat), ProbCut (where forward pruning is allowed), reverse futility, futility, late-move, history and exchange pruning of quiet moves
 // (checks are never pruned), late-move reductions (steeper, and two plies more at
 // expected cut nodes, while each side has a piece besides king and pawns; not in
 // Gess), internal iterative reduction, check and singular extensions (with

@@ -10,3 +10,8 @@ func (g *gessGame) pieceTo(m mv) int { return int(unpackGess(m).To) }
 // nullReduction is the gentler classic one: Gess has no checks to keep a pass
 // honest, and the chess family's larger reduction lost to it (see the issue 21 note).
 func (g *gessGame) nullReduction(depth int, _ Score) int { return 2 + depth/4 }
+
+// victim indexes a move by the enemy stones it removes (up to 15).
+func (g *gessGame) victim(m mv) int {
+	return min(g.b.Captures(unpackGess(m)), victimSize-1)
+}

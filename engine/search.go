@@ -49,6 +49,9 @@ type game interface {
 	// pieceTo indexes m by what moves and where, below contSize, for the
 	// continuation histories and counter-moves.
 	pieceTo(m mv) int
+	// victim indexes what the tactical move m takes, below victimSize, for the
+	// capture history (0 for nothing).
+	victim(m mv) int
 	// structureKey hashes what of the position changes slowly (the pawns in
 	// chess), for the correction history; ok false where the game has none.
 	structureKey() (key uint64, ok bool)
@@ -75,10 +78,11 @@ type game interface {
 	bothArmed() bool
 }
 
-// histSize bounds histIndex; contSize bounds pieceTo.
+// histSize bounds histIndex; contSize bounds pieceTo; victimSize bounds victim.
 const (
-	histSize = 1 << 18
-	contSize = 1280
+	histSize   = 1 << 18
+	contSize   = 1280
+	victimSize = 16
 )
 
 // maxHistory bounds every history score (the update's gravity keeps it inside).
@@ -127,9 +131,11 @@ type searcher struct {
 	tt       *table
 	killers  [maxPly + 8][2]mv
 	history  [2][]int32
-	cont     []int16         // continuation history: [previous pieceTo][pieceTo]
-	counter  [2][contSize]mv // the reply that last refuted a move, by its pieceTo
-	moved    [maxPly + 8]int // pieceTo of the move made at each ply; -1 for a pass
+	cont     []int16            // continuation history: [previous pieceTo][pieceTo]
+	capHist  [2][]int16         // capture history: [side][pieceTo][victim]
+	capBuf   [maxPly + 8][32]mv // the tactical moves tried at each ply, for capture-history maluses
+	counter  [2][contSize]mv    // the reply that last refuted a move, by its pieceTo
+	moved    [maxPly + 8]int    // pieceTo of the move made at each ply; -1 for a pass
 	quietBuf [maxPly + 8][64]mv
 	bufs     [][]mv
 	scores   [][]int
@@ -164,7 +170,7 @@ func (s *searcher) drawn(sc Score, ply int) Score {
 func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem, fresh bool) *searcher {
 	s := &searcher{g: g, tt: tt, ctx: ctx, useNull: true}
 	mem.prepare(g, fresh)
-	s.history, s.cont, s.bufs, s.scores = mem.history, mem.cont, mem.bufs, mem.scores
+	s.history, s.cont, s.capHist, s.bufs, s.scores = mem.history, mem.cont, mem.capHist, mem.bufs, mem.scores
 	if _, ok := g.structureKey(); ok {
 		s.corr = mem.corr
 	}
@@ -180,6 +186,7 @@ func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem, fresh b
 type searchMem struct {
 	history [2][]int32
 	cont    []int16
+	capHist [2][]int16
 	corr    []int32
 	bufs    [][]mv
 	scores  [][]int
@@ -202,12 +209,16 @@ func (m *searchMem) prepare(g game, fresh bool) {
 		m.history[0] = make([]int32, histSize)
 		m.history[1] = make([]int32, histSize)
 		m.cont = make([]int16, contSize*contSize)
+		m.capHist[0] = make([]int16, contSize*victimSize)
+		m.capHist[1] = make([]int16, contSize*victimSize)
 		m.corr = make([]int32, 2*corrSize)
 		m.pawns = make(pawnCache, pawnCacheSize)
 	case fresh || !keep || !m.learnt || m.game != id:
 		clear(m.history[0])
 		clear(m.history[1])
 		clear(m.cont)
+		clear(m.capHist[0])
+		clear(m.capHist[1])
 		clear(m.corr)
 		clear(m.pawns)
 	default:
@@ -218,6 +229,11 @@ func (m *searchMem) prepare(g game, fresh bool) {
 		}
 		for i := range m.cont {
 			m.cont[i] /= 2
+		}
+		for _, h := range m.capHist {
+			for i := range h {
+				h[i] /= 2
+			}
 		}
 	}
 	m.game, m.learnt = id, true
@@ -282,6 +298,7 @@ func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
 			sc[i] = 1 << 30
 		default:
 			if c := g.captureScore(m); c > 0 {
+				c += int(*s.capSlot(m, side)) / capOrder
 				if g.see(m, 0) {
 					sc[i] = 1<<28 + c
 				} else {
@@ -314,6 +331,32 @@ func (s *searcher) orderTactical(moves []mv, ply int) []int {
 		}
 	}
 	return sc
+}
+
+// capSlot returns the capture history of the tactical move m by side.
+func (s *searcher) capSlot(m mv, side rules.Side) *int16 {
+	return &s.capHist[side][s.g.pieceTo(m)*victimSize+s.g.victim(m)]
+}
+
+// capOrder divides the capture history where it adds to MVV-LVA (a pawn taken
+// is worth about 1000 there): at most two pawns' worth either way.
+const capOrder = 8
+
+// rewardCapture credits the tactical move m that caused a cutoff at depth (when
+// it is not 0) and debits the tactical moves tried before it.
+func (s *searcher) rewardCapture(m mv, depth int, tried []mv) {
+	side := s.g.side()
+	bonus := statBonus(depth)
+	if m != 0 {
+		h := s.capSlot(m, side)
+		*h = int16(gravity(int(*h), bonus))
+	}
+	for _, q := range tried {
+		if q != m {
+			h := s.capSlot(q, side)
+			*h = int16(gravity(int(*h), -bonus))
+		}
+	}
 }
 
 // prevMoved returns the pieceTo of the move made back plies before ply, or -1.
@@ -484,6 +527,40 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			return sc
 		}
 	}
+	// ProbCut: a capture whose shallow search beats beta by a margin would very
+	// likely beat beta at full depth too; a quiescence search screens each
+	// capture first, and the table is trusted when it says the margin fails.
+	if prune && excluded == 0 && depth >= probCutDepth {
+		pcBeta := beta + Score(probCutMargin)
+		if improving {
+			pcBeta -= probCutMargin / 4
+		}
+		if !(ttHit && int(tte.depth) >= depth-3 && fromTT(Score(tte.score), ply) < pcBeta && tte.bound != boundLower) {
+			caps := g.moves(s.bufs[ply][:0], true)
+			csc := s.orderTactical(caps, ply)
+			for i := range caps {
+				pick(caps, csc, i)
+				m := caps[i]
+				if g.captureScore(m) == 0 || !g.see(m, int(pcBeta-staticEval)) {
+					continue
+				}
+				s.moved[ply] = g.pieceTo(m)
+				g.make(m)
+				v := -s.quiesce(ply+1, -pcBeta, -pcBeta+1, 0)
+				if v >= pcBeta {
+					v = -s.negamax(depth-probCutReduction, ply+1, -pcBeta, -pcBeta+1, true, !cutNode)
+				}
+				g.unmake()
+				if s.stopped {
+					return 0
+				}
+				if v >= pcBeta {
+					s.tt.store(key, m, v, depth-probCutReduction+1, boundLower, ply, rawEval)
+					return v
+				}
+			}
+		}
+	}
 	// Internal iterative reduction: a node without a hash move is likely new and
 	// not worth its full depth.
 	if hashMove == 0 && depth >= iirDepth && excluded == 0 {
@@ -521,6 +598,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	side := g.side()
 	quiets := 0
 	tried := s.quietBuf[ply][:0]
+	triedCaps := s.capBuf[ply][:0]
 	p1, p2 := s.prevMoved(ply, 1), s.prevMoved(ply, 2)
 	// Futility: near the horizon, quiet moves that give no check cannot lift a
 	// static evaluation this far below alpha.
@@ -616,6 +694,9 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 				if v >= beta {
 					if quiet {
 						s.rewardQuiet(m, ply, depth, tried)
+						s.rewardCapture(0, depth, triedCaps)
+					} else {
+						s.rewardCapture(m, depth, triedCaps)
 					}
 					break
 				}
@@ -623,6 +704,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 		}
 		if quiet && len(tried) < cap(tried) {
 			tried = append(tried, m)
+		} else if !quiet && len(triedCaps) < cap(triedCaps) {
+			triedCaps = append(triedCaps, m)
 		}
 	}
 	if excluded != 0 {
@@ -937,6 +1020,15 @@ const lmrHistory = 8192
 const (
 	seeDepth  = 6
 	seeMargin = 90
+)
+
+// ProbCut applies from probCutDepth plies, to captures whose search
+// probCutReduction plies shallower beats beta by probCutMargin centipawns (a
+// quarter less when improving).
+const (
+	probCutDepth     = 5
+	probCutMargin    = 200
+	probCutReduction = 4
 )
 
 // aspiration is the half-width of the first aspiration window, in centipawns; 0

@@ -127,6 +127,11 @@ func TestMatesSurviveHostileHistories(t *testing.T) {
 			for i := range s.cont {
 				s.cont[i] = -maxHistory
 			}
+			for _, h := range s.capHist {
+				for i := range h {
+					h[i] = -maxHistory
+				}
+			}
 			rr, err := s.iterate(Limits{Depth: 2*tc.n + 1}, nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -340,5 +345,99 @@ func TestSingularTest(t *testing.T) {
 				t.Errorf("without the best move (%v) the node scores %v, above the best's %v", rr.move, v, rr.score)
 			}
 		})
+	}
+}
+
+// engineMove returns the engine's form of the move text in pos.
+func engineMove(t *testing.T, g game, pos rules.Position, text string) mv {
+	t.Helper()
+	rm, err := pos.ParseMove(text)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, ok := g.fromRules(rm)
+	if !ok {
+		t.Fatalf("%s has no engine form", text)
+	}
+	return m
+}
+
+// TestCaptureHistoryOrders: two captures alike by MVV-LVA (a knight taking either
+// of two loose pawns) are ordered by their capture history, which a cutoff
+// credits and a capture tried before the cutoff pays for; a losing capture stays
+// behind the quiet moves' killers whatever its history.
+func TestCaptureHistoryOrders(t *testing.T) {
+	pos := mustPos(t, "gothic", "k9/10/10/3p1p4/10/4N5/10/K9 w - - 0 1")
+	g, err := newGame(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
+	d5, f5, quiet := engineMove(t, g, pos, "e3d5"), engineMove(t, g, pos, "e3f5"), engineMove(t, g, pos, "e3g4")
+	if got, want := g.victim(d5), int(rules.Pawn); got != want {
+		t.Fatalf("victim of Nxd5 %d, want %d (a pawn)", got, want)
+	}
+	if got := g.victim(quiet); got != 0 {
+		t.Fatalf("victim of a quiet move %d, want 0", got)
+	}
+	scores := func() (d, f int) {
+		moves := []mv{d5, f5}
+		sc := s.order(moves, 1, 0)
+		return sc[0], sc[1]
+	}
+	if d, f := scores(); d != f {
+		t.Fatalf("fresh histories order Nxd5 %d and Nxf5 %d apart", d, f)
+	}
+	s.rewardCapture(f5, 8, []mv{d5})
+	if d, f := scores(); f <= d {
+		t.Errorf("after Nxf5 cut off (Nxd5 tried first): Nxd5 %d, Nxf5 %d; want Nxf5 first", d, f)
+	}
+	s.rewardCapture(0, 10, []mv{f5})
+	s.rewardCapture(0, 10, []mv{f5})
+	if d, f := scores(); f >= d {
+		t.Errorf("after Nxf5 failed twice before quiet cutoffs: Nxd5 %d, Nxf5 %d; want Nxd5 first", d, f)
+	}
+	// With a pawn on c6 guarding d5, Nxd5 loses the knight for a pawn.
+	defended := mustPos(t, "gothic", "k9/10/2p7/3p6/10/4N5/10/K9 w - - 0 1")
+	g2, err := newGame(defended)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s2 := newSearcher(context.Background(), g2, newTable(10), new(searchMem), true)
+	bad := engineMove(t, g2, defended, "e3d5")
+	for range 20 {
+		s2.rewardCapture(bad, 20, nil)
+	}
+	s2.killers[1][0] = engineMove(t, g2, defended, "e3g4")
+	sc := s2.order([]mv{bad, s2.killers[1][0]}, 1, 0)
+	if sc[0] >= sc[1] {
+		t.Errorf("a losing capture with the best history (%d) ordered before a killer (%d)", sc[0], sc[1])
+	}
+}
+
+// TestProbCut: at a non-PV node deep enough, a capture that clears beta by the
+// margin in a shallower search cuts the node at once, leaving a lower bound of
+// that shallower depth in the table with the capture as its move.
+func TestProbCut(t *testing.T) {
+	// White's knight takes the loose queen.
+	pos := mustPos(t, "gothic", "k9/10/10/3q6/10/4N5/10/K9 w - - 0 1")
+	g, err := newGame(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
+	const depth, ply = 6, 2
+	beta := Score(-400) // the queen is worth far more than the 800 below 0 this asks for
+	v := s.negamax(depth, ply, beta-1, beta, false, true)
+	if v < beta+probCutMargin {
+		t.Fatalf("the node scored %v, want at least %v", v, beta+probCutMargin)
+	}
+	e, ok := s.tt.probe(g.hash())
+	if !ok {
+		t.Fatal("no table entry for the node")
+	}
+	if want := engineMove(t, g, pos, "e3d5"); e.move != want || e.bound != boundLower || int(e.depth) != depth-probCutReduction+1 {
+		t.Errorf("table entry move %v bound %d depth %d, want %v, a lower bound (%d), depth %d",
+			e.move, e.bound, e.depth, want, boundLower, depth-probCutReduction+1)
 	}
 }
