@@ -427,7 +427,9 @@ func TestProbCut(t *testing.T) {
 	}
 	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
 	const depth, ply = 6, 2
-	beta := Score(-400) // the queen is worth far more than the 800 below 0 this asks for
+	// White stands about a queen down, so beta 400 below even is out of the static
+	// evaluation's reach, but after Nxd5 White is a knight up, far past beta and the margin.
+	beta := Score(-400)
 	v := s.negamax(depth, ply, beta-1, beta, false, true)
 	if v < beta+probCutMargin {
 		t.Fatalf("the node scored %v, want at least %v", v, beta+probCutMargin)
