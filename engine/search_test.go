@@ -114,11 +114,7 @@ func TestFindsMates(t *testing.T) {
 func TestMatesSurviveHostileHistories(t *testing.T) {
 	for _, tc := range mates {
 		t.Run(tc.name, func(t *testing.T) {
-			g, err := newGame(mustPos(t, tc.variant, tc.fen))
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newSearcher(context.Background(), g, newTable(16), &searchMem{}, true)
+			_, s := testSearcher(t, mustPos(t, tc.variant, tc.fen), 16)
 			for _, h := range s.history {
 				for i := range h {
 					h[i] = -maxHistory
@@ -243,11 +239,7 @@ func TestContemptPlaysOnRatherThanRepeat(t *testing.T) {
 // evaluations of the same pawn structure towards what searches found, within
 // its limit, and that Gess, without such a structure, keeps none.
 func TestCorrectionHistory(t *testing.T) {
-	g, err := newGame(mustPos(t, "gothic", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
+	_, s := testSearcher(t, mustPos(t, "gothic", ""), 10)
 	if got := s.corrected(50); got != 50 {
 		t.Fatalf("fresh correction moved 50 to %v", got)
 	}
@@ -264,11 +256,7 @@ func TestCorrectionHistory(t *testing.T) {
 	if got := s.corrected(MateScore - 3); got != MateScore-3 {
 		t.Errorf("a mate score was corrected to %v", got)
 	}
-	gess, err := newGame(mustPos(t, "gess", ""))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if gs := newSearcher(context.Background(), gess, newTable(10), new(searchMem), true); gs.corr != nil {
+	if _, gs := testSearcher(t, mustPos(t, "gess", ""), 10); gs.corr != nil {
 		t.Error("Gess got a correction history")
 	}
 }
@@ -317,11 +305,7 @@ func TestSingularTest(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			pos := mustPos(t, "gothic", tc.fen)
-			g, err := newGame(pos)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := newSearcher(context.Background(), g, newTable(16), &searchMem{}, true)
+			g, s := testSearcher(t, pos, 16)
 			rr, err := s.iterate(Limits{Depth: 6}, nil, nil)
 			if err != nil {
 				t.Fatal(err)
@@ -348,6 +332,17 @@ func TestSingularTest(t *testing.T) {
 	}
 }
 
+// testSearcher returns the game of pos and a fresh searcher on it with a table of
+// 2^bits entries.
+func testSearcher(t *testing.T, pos rules.Position, bits uint) (game, *searcher) {
+	t.Helper()
+	g, err := newGame(pos)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g, newSearcher(context.Background(), g, newTable(bits), new(searchMem), true)
+}
+
 // engineMove returns the engine's form of the move text in pos.
 func engineMove(t *testing.T, g game, pos rules.Position, text string) mv {
 	t.Helper()
@@ -368,11 +363,7 @@ func engineMove(t *testing.T, g game, pos rules.Position, text string) mv {
 // behind the quiet moves' killers whatever its history.
 func TestCaptureHistoryOrders(t *testing.T) {
 	pos := mustPos(t, "gothic", "k9/10/10/3p1p4/10/4N5/10/K9 w - - 0 1")
-	g, err := newGame(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
+	g, s := testSearcher(t, pos, 10)
 	d5, f5, quiet := engineMove(t, g, pos, "e3d5"), engineMove(t, g, pos, "e3f5"), engineMove(t, g, pos, "e3g4")
 	if got, want := g.victim(d5), int(rules.Pawn); got != want {
 		t.Fatalf("victim of Nxd5 %d, want %d (a pawn)", got, want)
@@ -399,11 +390,7 @@ func TestCaptureHistoryOrders(t *testing.T) {
 	}
 	// With a pawn on c6 guarding d5, Nxd5 loses the knight for a pawn.
 	defended := mustPos(t, "gothic", "k9/10/2p7/3p6/10/4N5/10/K9 w - - 0 1")
-	g2, err := newGame(defended)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s2 := newSearcher(context.Background(), g2, newTable(10), new(searchMem), true)
+	g2, s2 := testSearcher(t, defended, 10)
 	bad := engineMove(t, g2, defended, "e3d5")
 	for range 20 {
 		s2.rewardCapture(bad, 20, nil)
@@ -421,11 +408,7 @@ func TestCaptureHistoryOrders(t *testing.T) {
 func TestProbCut(t *testing.T) {
 	// White's knight takes the loose queen.
 	pos := mustPos(t, "gothic", "k9/10/10/3q6/10/4N5/10/K9 w - - 0 1")
-	g, err := newGame(pos)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s := newSearcher(context.Background(), g, newTable(10), new(searchMem), true)
+	g, s := testSearcher(t, pos, 10)
 	const depth, ply = 6, 2
 	// White stands about a queen down, so beta 400 below even is out of the static
 	// evaluation's reach, but after Nxd5 White is a knight up, far past beta and the margin.
