@@ -222,19 +222,11 @@ func (m *searchMem) prepare(g game, fresh bool) {
 		clear(m.corr)
 		clear(m.pawns)
 	default:
-		for _, h := range m.history {
-			for i := range h {
-				h[i] /= 2
-			}
-		}
-		for i := range m.cont {
-			m.cont[i] /= 2
-		}
-		for _, h := range m.capHist {
-			for i := range h {
-				h[i] /= 2
-			}
-		}
+		halve(m.history[0])
+		halve(m.history[1])
+		halve(m.cont)
+		halve(m.capHist[0])
+		halve(m.capHist[1])
 	}
 	m.game, m.learnt = id, true
 	// The chess family scores pawn structures once each; the cache holds one
@@ -249,6 +241,13 @@ func (m *searchMem) prepare(g game, fresh bool) {
 			m.bufs[i] = make([]mv, 0, n)
 			m.scores[i] = make([]int, n)
 		}
+	}
+}
+
+// halve ages a history table: every score halved.
+func halve[T int16 | int32](h []T) {
+	for i := range h {
+		h[i] /= 2
 	}
 }
 
