@@ -247,10 +247,15 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	if startFEN != "" {
 		cmds = append(cmds, "setboard "+startFEN)
 	}
+	// "st" takes whole seconds in most engines (Fairy-Max reads it with %d), so
+	// the budget is rounded up there and given exactly, in centiseconds, as the
+	// engine's clock ("time" and "otim"), which engines of the micro-Max family
+	// take as their limit in "st" mode; without it, 500 ms became 1 s.
 	secs := int(math.Ceil(think.Seconds()))
+	cs := max(think.Milliseconds()/10, 1)
 	cmds = append(cmds, fmt.Sprintf("st %d", max(secs, 1)))
 	cmds = append(cmds, moves...)
-	cmds = append(cmds, "ping 1")
+	cmds = append(cmds, fmt.Sprintf("time %d", cs), fmt.Sprintf("otim %d", cs), "ping 1")
 	if err := p.send(cmds...); err != nil {
 		return "", err
 	}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -42,6 +43,10 @@ func fakeEngine(mode string) {
 			fmt.Println("id name fake\nuciok")
 		case f[0] == "isready":
 			fmt.Println("readyok")
+		case f[0] == "protover": // XBoard
+			fmt.Println("feature ping=1 setboard=1 done=1")
+		case f[0] == "ping":
+			fmt.Println("pong " + strings.Join(f[1:], " "))
 		case f[0] == "position":
 			plies = 0
 			for i, w := range f {
@@ -61,6 +66,8 @@ func fakeEngine(mode string) {
 				time.Sleep(time.Hour)
 			case "good":
 				fmt.Println("bestmove e2e4")
+			case "xboard":
+				fmt.Println("move e2e4")
 			case "white": // White's moves of one Gothic line, by ply
 				fmt.Println("bestmove " + []string{"e2e4", "", "d2d4", "", "c2c4"}[min(plies, 4)])
 			}
@@ -178,6 +185,52 @@ func TestNewGameOncePerGame(t *testing.T) {
 	ask(2)
 	if n := newGames(); n != 3 {
 		t.Fatalf("a second game sent %d ucinewgame in all, want 3", n)
+	}
+}
+
+// TestXBoardBudget: an XBoard engine is given the think time exactly as its clock
+// in centiseconds besides "st", which most engines read in whole seconds only,
+// so that a budget under a second is not rounded up to one.
+func TestXBoardBudget(t *testing.T) {
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(t.TempDir(), "commands")
+	e, err := New(Config{Name: "fake-xboard", Command: exe, Protocol: XBoard, Variants: map[string]string{"gothic": "gothic"}, Timeout: 2 * time.Second,
+		Env: map[string]string{"FAKE_ENGINE": "xboard", "FAKE_ENGINE_LOG": log}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	for _, c := range []struct {
+		think  time.Duration
+		st, cs string
+	}{
+		{500 * time.Millisecond, "st 1", "50"},
+		{2500 * time.Millisecond, "st 3", "250"},
+		{2 * time.Second, "st 2", "200"},
+		{5 * time.Millisecond, "st 1", "1"},
+	} {
+		if err := os.Remove(log); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+		m, err := e.Move(context.Background(), gothic(t), nil, c.think)
+		if err != nil {
+			t.Fatalf("%v: %v", c.think, err)
+		}
+		if got := gothic(t).UCI(m); got != "e2e4" {
+			t.Fatalf("%v: move %s, want e2e4", c.think, got)
+		}
+		b, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+		st, clock, otim, gone := slices.Index(lines, c.st), slices.Index(lines, "time "+c.cs), slices.Index(lines, "otim "+c.cs), slices.Index(lines, "go")
+		if st < 0 || clock < 0 || otim < 0 || gone < 0 || !(st < clock && clock < gone && otim < gone) {
+			t.Fatalf("%v: want %q, then time and otim %s before go; sent %q", c.think, c.st, c.cs, lines)
+		}
 	}
 }
 
