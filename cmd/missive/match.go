@@ -142,6 +142,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	sum, penta, err := par.Run(ctx)
 	fmt.Fprintln(stdout, sum)
+	if sum.Games() > 0 {
+		fmt.Fprintln(stdout, sum.TimeText())
+	}
 	if sprt != nil {
 		llr := sprt.LLR5(penta)
 		fmt.Fprintf(stdout, "sprt [%g, %g] alpha %g beta %g: pairs %v, LLR %.2f, %v\n", sprt.Elo0, sprt.Elo1, sprt.Alpha, sprt.Beta, penta, llr, sprt.Verdict(penta))

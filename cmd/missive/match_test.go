@@ -50,7 +50,11 @@ func TestMatchCleanSweepIsUnbounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	last := out[strings.LastIndex(strings.TrimSpace(out), "\n")+1:]
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	last := lines[len(lines)-2] // the summary; the time a move follows it
+	if tl := lines[len(lines)-1]; !strings.HasPrefix(tl, "time a move: missive-depth=2 ") || !strings.Contains(tl, ", greedy ") {
+		t.Errorf("last line %q: want the time a move of each player", tl)
+	}
 	if !strings.Contains(last, "+2 =0 -0 of 2 games, score 100.0%") {
 		t.Fatalf("want a 2-0 win for the engine, got:\n%s", out)
 	}

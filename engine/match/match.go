@@ -162,12 +162,70 @@ type Game struct {
 	Moves        []rules.Move
 	Outcome      rules.Outcome
 	Note         string // adjudication or error
+	// Thought is what each side's answers took, indexed by rules.Side (the
+	// opening's random moves are nobody's).
+	Thought [2]Thinking
+}
+
+// Thinking is the wall-clock time a player took to answer over a number of moves:
+// the match asks both players with the same think time, and this shows how much
+// of it each one used (an XBoard engine in "st" mode takes its time as a maximum).
+type Thinking struct {
+	Moves      int
+	Total, Max time.Duration
+}
+
+// add counts one answer that took d.
+func (t *Thinking) add(d time.Duration) {
+	t.Moves++
+	t.Total += d
+	t.Max = max(t.Max, d)
+}
+
+// merge counts u's answers too.
+func (t *Thinking) merge(u Thinking) {
+	t.Moves += u.Moves
+	t.Total += u.Total
+	t.Max = max(t.Max, u.Max)
+}
+
+// Mean returns the time of an answer on average, 0 before the first.
+func (t Thinking) Mean() time.Duration {
+	if t.Moves == 0 {
+		return 0
+	}
+	return t.Total / time.Duration(t.Moves)
 }
 
 // Summary is a match result from A's point of view.
 type Summary struct {
 	A, B string
 	Record
+	// AThought and BThought are what A's and B's answers took over the match.
+	AThought, BThought Thinking
+}
+
+// add counts game i of the match (A plays FirstSide(i) in it).
+func (s *Summary) add(g Game, i int) {
+	first := FirstSide(i)
+	s.Record.Add(g.Outcome, first)
+	s.AThought.merge(g.Thought[first])
+	s.BThought.merge(g.Thought[first.Other()])
+}
+
+// TimeText says on one line how long each player took to answer on average and
+// at most, for instance "time a move: x 498 ms on average (at most 502 ms), y 190
+// ms on average (at most 571 ms)".
+func (s Summary) TimeText() string {
+	one := func(name string, t Thinking) string {
+		return fmt.Sprintf("%s %s on average (at most %s)", name, millis(t.Mean()), millis(t.Max))
+	}
+	return "time a move: " + one(s.A, s.AThought) + ", " + one(s.B, s.BThought)
+}
+
+// millis writes d in whole milliseconds.
+func millis(d time.Duration) string {
+	return fmt.Sprintf("%d ms", d.Round(time.Millisecond).Milliseconds())
 }
 
 // String writes the summary on one line: the score and the Elo difference, worded
@@ -207,7 +265,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 			break
 		}
 		games = append(games, g)
-		sum.Add(g.Outcome, FirstSide(i))
+		sum.add(g, i)
 		if c.PGN != nil {
 			if err := writePGN(c.PGN, g, i+1); err != nil {
 				return sum, games, err
@@ -238,7 +296,9 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 		if pos.Turn() == rules.Black {
 			p = black
 		}
+		asked := time.Now()
 		m, err := p.Move(ctx, start, g.Moves)
+		g.Thought[pos.Turn()].add(time.Since(asked))
 		if err == nil {
 			var next rules.Position
 			if next, err = pos.Play(m); err == nil {

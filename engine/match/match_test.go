@@ -9,6 +9,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
@@ -268,4 +269,45 @@ func TestRunRefusesNoGames(t *testing.T) {
 			t.Errorf("%d games: %v, %d played; want ErrBadConfig and nothing played", n, err, len(games))
 		}
 	}
+}
+
+// A match times every answer and books it to the player who gave it, whichever
+// colour it had, in Run and in a parallel match alike; the opening's random
+// moves are nobody's.
+func TestThinkingTime(t *testing.T) {
+	v := lookup(t, "gothic")
+	const nap = 20 * time.Millisecond
+	slow := func() Player { return &firstMove{name: "slow", hook: func(int) { time.Sleep(nap) }} }
+	fast := func() Player { return &firstMove{name: "fast"} }
+	c := Config{Variant: v, A: slow(), B: fast(), Games: 4, MaxPlies: 6, OpeningPlies: 2, Seed: 5}
+	check := func(how string, sum Summary) {
+		t.Helper()
+		// 4 games of 6 plies after 2 opening plies: 2 answers a side a game.
+		if sum.AThought.Moves != 8 || sum.BThought.Moves != 8 {
+			t.Fatalf("%s: %d and %d answers timed, want 8 each", how, sum.AThought.Moves, sum.BThought.Moves)
+		}
+		if a := sum.AThought; a.Mean() < nap || a.Max < a.Mean() {
+			t.Errorf("%s: the slow player's answers %+v, mean %v; want each at least %v", how, a, a.Mean(), nap)
+		}
+		if text := sum.TimeText(); !strings.HasPrefix(text, "time a move: slow ") || !strings.Contains(text, ", fast ") || !strings.Contains(text, " ms on average (at most ") {
+			t.Errorf("%s: %q", how, text)
+		}
+	}
+	sum, games, err := Run(context.Background(), c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("Run", sum)
+	for i, g := range games {
+		slowSide := FirstSide(i)
+		if g.Thought[slowSide].Moves != 2 || g.Thought[slowSide].Mean() < nap || g.Thought[slowSide.Other()].Moves != 2 {
+			t.Errorf("game %d: %+v, want the slow player's 2 answers on %v", i+1, g.Thought, slowSide)
+		}
+	}
+	p := Parallel{Config: c, Jobs: 2, Players: func(int) (Player, Player, error) { return slow(), fast(), nil }}
+	psum, _, err := p.Run(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("Parallel", psum)
 }
