@@ -205,8 +205,8 @@ type Summary struct {
 	AThought, BThought Thinking
 }
 
-// add counts game i of the match (A plays FirstSide(i) in it).
-func (s *Summary) add(g Game, i int) {
+// addGame counts game i of the match (A plays FirstSide(i) in it).
+func (s *Summary) addGame(g Game, i int) {
 	first := FirstSide(i)
 	s.Record.Add(g.Outcome, first)
 	s.AThought.merge(g.Thought[first])
@@ -265,7 +265,7 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 			break
 		}
 		games = append(games, g)
-		sum.add(g, i)
+		sum.addGame(g, i)
 		if c.PGN != nil {
 			if err := writePGN(c.PGN, g, i+1); err != nil {
 				return sum, games, err

@@ -88,7 +88,7 @@ func (p Parallel) Run(ctx context.Context) (Summary, Pentanomial, error) {
 				for j, g := range games {
 					i := 2*pair + j
 					rec.Add(g.Outcome, FirstSide(i))
-					sum.add(g, i)
+					sum.addGame(g, i)
 					if p.PGN != nil {
 						if err := writePGN(p.PGN, g, i+1); err != nil {
 							fail(err)
