@@ -182,6 +182,10 @@ type convertingGame struct {
 // evaluate adds the mop-up bonus, a function of the position like the rest.
 func (c *convertingGame) evaluate() Score { return c.chessGame.evaluate() + c.conv.mopUp(c.b) }
 
+// razor keeps razoring out of Go-Chess: against the search without it, 100 games
+// at 50 ms a move scored -35 ± 42 Elo.
+func (c *convertingGame) razor() bool { return false }
+
 // drift scales the evaluation toward the draw the game is heading for.
 func (c *convertingGame) drift(e Score) Score { return c.conv.drift(c.b, e) }
 
@@ -191,3 +195,7 @@ func (c *chessGame) forwardPrune() bool { return true }
 
 // singular turns singular extensions on in the chess family.
 func (c *chessGame) singular() bool { return true }
+
+// razor turns razoring on in Gothic and Keltic (in Gothic self-play at 40 ms a
+// move +28 Elo over 600 games; in Keltic +7 ± 64 over 100).
+func (c *chessGame) razor() bool { return true }

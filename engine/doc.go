@@ -6,10 +6,11 @@
 // (hash move, captures by static exchange evaluation, MVV-LVA and capture history,
 // killers, counter-moves, history and continuation histories), null-move pruning
 // (never in check or with only king and pawns; in Gess only while no ring is under
-// threat), ProbCut (where forward pruning is allowed), reverse futility, futility, late-move, history and exchange pruning of quiet moves
-// (checks are never pruned), late-move reductions (steeper, and two plies more at
-// expected cut nodes, while each side has a piece besides king and pawns; not in
-// Gess), internal iterative reduction, check and singular extensions (with
+// threat), ProbCut (where forward pruning is allowed), razoring (Gothic and
+// Keltic), reverse futility, futility, late-move, history and exchange pruning of
+// quiet moves (checks are never pruned), late-move reductions (steeper, and two
+// plies more at expected cut nodes, while each side has a piece besides king and
+// pawns; not in Gess), internal iterative reduction, check and singular extensions (with
 // multi-cut), repetition and 50-move awareness, time management (timeman.go), and
 // an evaluation per game. The chess family's evaluation (chesseval.go) is a
 // weighted sum of features tapered by phase

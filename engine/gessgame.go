@@ -82,6 +82,9 @@ func (g *gessGame) forwardPrune() bool { return !g.threatened() }
 // search without them scored +91 -109 (-31 Elo, margin 49).
 func (g *gessGame) singular() bool { return false }
 
+// razor keeps razoring out of Gess, where it was not measured.
+func (g *gessGame) razor() bool { return false }
+
 // canNull allows a pass unless the side to move could lose its rings next move.
 func (g *gessGame) canNull() bool { return !g.threatened() }
 

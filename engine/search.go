@@ -70,6 +70,9 @@ type game interface {
 	// singular reports whether the search tests hash moves for singular
 	// extensions (the chess family; in Gess they lost games).
 	singular() bool
+	// razor reports whether the search razors: drops to the quiescence search
+	// near the horizon far below alpha (Gothic and Keltic).
+	razor() bool
 	// nullReduction is the depth a null move saves at depth when the static
 	// evaluation is over centipawns above beta.
 	nullReduction(depth int, over Score) int
@@ -506,6 +509,17 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 		}
 		if staticEval-margin >= beta {
 			return staticEval
+		}
+	}
+	// Razoring: near the horizon, a static evaluation far below alpha is checked
+	// by the quiescence search alone, and trusted when that stays below alpha too.
+	if prune && excluded == 0 && depth <= razorDepth && g.razor() && staticEval+Score(razorMargin*depth) < alpha {
+		v := s.quiesce(ply, alpha-1, alpha, 0)
+		if s.stopped {
+			return 0
+		}
+		if v < alpha {
+			return v
 		}
 	}
 	// Null-move pruning: skip a turn and see whether the opponent still cannot reach
@@ -967,6 +981,13 @@ const (
 	// Nor where beta is already decided: there the mate matters, and a queen
 	// giving checks lifts the static evaluation past any margin.
 	rfpDecided = 1000
+)
+
+// Razoring drops to the quiescence search up to razorDepth plies from the
+// horizon when the static evaluation is razorMargin centipawns a ply below alpha.
+const (
+	razorDepth  = 3
+	razorMargin = 250
 )
 
 // Futility pruning skips quiet moves up to futilityDepth plies from the horizon

@@ -426,3 +426,43 @@ func TestProbCut(t *testing.T) {
 			e.move, e.bound, e.depth, want, boundLower, depth-probCutReduction+1)
 	}
 }
+
+// TestRazoring: near the horizon, a node whose static evaluation is far below
+// alpha is settled by the quiescence search alone when that stays below alpha
+// too, and searched in full when a capture lifts it to alpha.
+func TestRazoring(t *testing.T) {
+	const depth, ply = 2, 2
+	alpha := Score(0)
+	for _, c := range []struct {
+		name, fen string
+		razored   bool
+	}{
+		// A knight against a queen, nothing to take: the quiescence search agrees.
+		{"queen out of reach", "k9/10/10/3q6/10/10/4N5/K9 w - - 0 1", true},
+		// The knight takes the loose queen: the node is worth searching (the pawn
+		// keeps the material sufficient after Nxd5).
+		{"queen en prise", "k9/10/10/3q6/10/4N5/P9/K9 w - - 0 1", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			pos := mustPos(t, "gothic", c.fen)
+			g, s := testSearcher(t, pos, 10)
+			if e := g.evaluate(); e+Score(razorMargin*depth) >= alpha {
+				t.Fatalf("static evaluation %v is not razorMargin*%d below alpha %v", e, depth, alpha)
+			}
+			_, q := testSearcher(t, pos, 10)
+			qv := q.quiesce(ply, alpha-1, alpha, 0)
+			v := s.negamax(depth, ply, alpha-1, alpha, false, true)
+			if c.razored {
+				if v != qv || v >= alpha || s.nodes != q.nodes+1 {
+					t.Errorf("node scored %v in %d nodes, want the quiescence search's %v (below %v) in %d nodes",
+						v, s.nodes, qv, alpha, q.nodes+1)
+				}
+				return
+			}
+			if v < alpha || s.nodes <= q.nodes+1 {
+				t.Errorf("node scored %v in %d nodes, want at least %v from a search beyond the quiescence search's %d nodes",
+					v, s.nodes, alpha, q.nodes)
+			}
+		})
+	}
+}
