@@ -10,11 +10,11 @@
 // Keltic), reverse futility, futility, late-move, history and exchange pruning of
 // quiet moves (checks are never pruned), late-move reductions (steeper, and two
 // plies more at expected cut nodes, while each side has a piece besides king and
-// pawns; not in Gess), internal iterative reduction, check and singular extensions (with
-// multi-cut), repetition and 50-move awareness, time management (timeman.go), and
-// an evaluation per game. The chess family's evaluation (chesseval.go) is a
-// weighted sum of features tapered by phase
-// (piece-square terms among them); its weights per variant are data in weights/,
+// pawns; not in Gess), internal iterative reduction, check and singular
+// extensions (with multi-cut), repetition and 50-move awareness, time management
+// (timeman.go), and an evaluation per game. The chess family's evaluation
+// (chesseval.go) is a weighted sum of features tapered by phase (piece-square
+// terms among them); its weights per variant are data in weights/,
 // fitted by engine/tune to game results or, in Gothic, to Fairy-Stockfish's
 // evaluation. In Go-Chess, whose pawns never promote, the search's evaluation also
 // knows how to mate with a material edge and drifts toward a draw while no
