@@ -796,14 +796,15 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 	pvNode := beta-alpha > 1
 	var hashMove mv
 	rawEval, known := noScore, false
-	if e, ok := s.tt.probe(key); ok {
-		hashMove = e.move
+	tte, ttHit := s.tt.probe(key)
+	if ttHit {
+		hashMove = tte.move
 		if !pvNode {
-			if sc, ok := e.cut(ply, alpha, beta); ok {
+			if sc, ok := tte.cut(ply, alpha, beta); ok {
 				return sc
 			}
 		}
-		rawEval, known = e.staticEval()
+		rawEval, known = tte.staticEval()
 	}
 	origAlpha := alpha
 	// In check (near the horizon) every evasion is searched so that mates are seen,
@@ -821,6 +822,10 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 			rawEval = g.evaluate()
 		}
 		stand = s.corrected(g.drift(rawEval))
+		// A bound in the table proves more than the static evaluation guesses.
+		if ttHit {
+			stand = tte.refine(stand, ply)
+		}
 		if stand >= beta || ply >= maxPly {
 			return stand
 		}

@@ -115,6 +115,20 @@ func (e *ttEntry) cut(ply int, alpha, beta Score) (Score, bool) {
 	return 0, false
 }
 
+// refine returns the static evaluation ev of the entry's position at ply, moved to
+// the entry's score where its bound says the position is worth more (a lower
+// bound above ev) or less (an upper bound below ev); mate scores leave ev as it is.
+func (e *ttEntry) refine(ev Score, ply int) Score {
+	sc := fromTT(Score(e.score), ply)
+	switch {
+	case abs(sc) >= mateBound:
+		return ev
+	case e.bound == boundLower && sc > ev, e.bound == boundUpper && sc < ev:
+		return sc
+	}
+	return ev
+}
+
 // toTT and fromTT make mate scores relative to the node rather than the root.
 func toTT(s Score, ply int) Score {
 	switch {

@@ -197,3 +197,36 @@ func TestHistoriesAgedWithinAGame(t *testing.T) {
 		}
 	}
 }
+
+// TestEntryRefinesEvaluation checks that an entry's bound moves a static
+// evaluation only towards what the bound proves, and never to a mate score.
+func TestEntryRefinesEvaluation(t *testing.T) {
+	const ply = 3
+	for _, c := range []struct {
+		name  string
+		score Score
+		bound uint8
+		eval  Score
+		want  Score
+	}{
+		{"lower bound above", 50, boundLower, 10, 50},
+		{"lower bound below", 50, boundLower, 80, 80},
+		{"upper bound below", 50, boundUpper, 80, 50},
+		{"upper bound above", 50, boundUpper, 10, 10},
+		{"exact score", 50, boundExact, 10, 10},
+		{"mate as a lower bound", MateScore - 9, boundLower, 10, 10},
+		{"mated as an upper bound", -MateScore + 9, boundUpper, 10, 10},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			tt := newTable(8)
+			tt.store(42, 7, c.score, 5, c.bound, ply, noScore)
+			e, ok := tt.probe(42)
+			if !ok {
+				t.Fatal("entry not found")
+			}
+			if got := e.refine(c.eval, ply); got != c.want {
+				t.Errorf("refine(%v) with %v bound %d = %v, want %v", c.eval, c.score, c.bound, got, c.want)
+			}
+		})
+	}
+}
