@@ -85,6 +85,9 @@ func (g *gessGame) singular() bool { return false }
 // razor keeps razoring out of Gess, where it was not measured.
 func (g *gessGame) razor() bool { return false }
 
+// standOnTable keeps the table's bounds out of Gess's stand pat: not measured there.
+func (g *gessGame) standOnTable() bool { return false }
+
 // canNull allows a pass unless the side to move could lose its rings next move.
 func (g *gessGame) canNull() bool { return !g.threatened() }
 

@@ -73,6 +73,10 @@ type game interface {
 	// razor reports whether the search razors: drops to the quiescence search
 	// near the horizon far below alpha (Gothic and Keltic).
 	razor() bool
+	// standOnTable reports whether the quiescence search stands pat on the
+	// table's bounds where they prove more than the static evaluation (Gothic and
+	// Keltic).
+	standOnTable() bool
 	// nullReduction is the depth a null move saves at depth when the static
 	// evaluation is over centipawns above beta.
 	nullReduction(depth int, over Score) int
@@ -823,7 +827,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		}
 		stand = s.corrected(g.drift(rawEval))
 		// A bound in the table proves more than the static evaluation guesses.
-		if ttHit {
+		if ttHit && g.standOnTable() {
 			stand = tte.refine(stand, ply)
 		}
 		if stand >= beta || ply >= maxPly {
