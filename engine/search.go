@@ -465,6 +465,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 		}
 	}
 	inCheck := g.inCheck()
+	// Check extension. Extending instead only the checks that do not lose their
+	// exchange (in the parent) scored +3 ± 45 Elo over 200 Gothic games at 40 ms.
 	if inCheck && ply < maxPly/2 {
 		depth++
 	}
@@ -1002,7 +1004,8 @@ const (
 // Futility pruning skips quiet moves up to futilityDepth plies from the horizon
 // when the static evaluation plus futilityMargin a ply (and one more) stays
 // below alpha; late-move pruning skips quiet moves after 3+depth² of them (half
-// as many when not improving) up to lmpDepth plies from it.
+// as many when not improving) up to lmpDepth plies from it. Late-move pruning up
+// to 8 plies scored -9 ± 45 Elo against 5 (200 Gothic games at 40 ms a move).
 const (
 	futilityDepth  = 4
 	futilityMargin = 100
@@ -1027,7 +1030,11 @@ const (
 
 // lmrTable is the late-move reduction by depth and move number,
 // 0.5 + ln(depth)·ln(move)/2 plies; lmrSteep, 0.5 + 0.6·ln(depth)·ln(move), is
-// used while both sides have pieces (see bothArmed).
+// used while both sides have pieces (see bothArmed). Tried and dropped, each over
+// 200 Gothic games at 40 ms a move: reducing captures that lose their exchange
+// too (-2 ± 45 Elo), reducing from the third move instead of the fourth (-7 ± 45),
+// and reducing a ply less at nodes once on the principal variation, by a flag in
+// the table (-24 ± 45).
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
@@ -1064,7 +1071,8 @@ const (
 // turns the windows off. A failing side widens by half again each time (a fail
 // low also pulls the upper bound to the middle), up to a full window past 500.
 // Over 48 positions of three variants searched to depth 8, widths of 30-40 took
-// 15-20% fewer nodes than the full window, 50-70 about as many.
+// 15-20% fewer nodes than the full window, 50-70 about as many. In Gothic at
+// 40 ms a move, 20 scored -42 ± 45 Elo against 40 over 200 games.
 const aspiration = 40
 
 // searchRoot searches the root moves at depth within (alpha, beta), recording each
@@ -1164,11 +1172,14 @@ func (s *searcher) rulesPV(pv []mv) []rules.Move {
 }
 
 // iirDepth is the depth from which a node without a hash move is searched a ply
-// shallower (internal iterative reduction).
+// shallower (internal iterative reduction). From depth 4 it scored +14 ± 45 Elo
+// against 6 over 200 Gothic games at 40 ms a move, too little to tell.
 const iirDepth = 6
 
 // Singular extensions test the hash move from seDepth plies from the horizon,
-// against a bound seMargin centipawns a ply under its score.
+// against a bound seMargin centipawns a ply under its score. Searching the hash
+// move a ply shallower when the test fails only because another move nearly holds
+// (a negative extension) scored -19 ± 45 Elo over 200 Gothic games at 40 ms.
 const (
 	seDepth  = 8
 	seMargin = 2
