@@ -48,6 +48,21 @@ func (c *chessGame) moves(dst []mv, noisy bool) []mv {
 	return dst
 }
 
+// pieceKeys hashes where each side's pieces besides the pawns stand.
+func (c *chessGame) pieceKeys() (white, black uint64) {
+	var h [2]uint64
+	for s := range h {
+		x := uint64(c.b.King(rules.Side(s)))
+		for i, k := range c.b.Kinds() {
+			bb := c.b.Pieces(rules.Side(s), k)
+			x ^= (bb.Lo ^ bb.Hi*0x9e3779b97f4a7c15 + uint64(i)) * 0xbf58476d1ce4e5b9
+			x ^= x >> 31
+		}
+		h[s] = x
+	}
+	return h[0], h[1]
+}
+
 func (c *chessGame) make(m mv)                { c.b.Make(chess.Move(m)) }
 func (c *chessGame) unmake()                  { c.b.Unmake() }
 func (c *chessGame) makeNull()                { c.b.MakeNull() }

@@ -2,9 +2,10 @@
 // iterative-deepening principal-variation search with aspiration windows, a
 // transposition table of two-slot buckets (also used by the quiescence search, which
 // in Gothic and Keltic stands pat on its bounds where they prove more than the
-// static evaluation, and keeping each position's static evaluation), a correction
-// history that moves the static evaluation by what searches of the same pawn
-// structure found, move ordering (hash move, captures by static exchange evaluation,
+// static evaluation, and keeping each position's static evaluation), correction
+// histories that move the static evaluation by what searches found in positions
+// with the same pawn structure and, in the chess family, with either side's
+// pieces on the same cells, move ordering (hash move, captures by static exchange evaluation,
 // MVV-LVA and capture history, killers, counter-moves, history and continuation
 // histories), null-move pruning (never in check or with only king and pawns; in Gess
 // only while no ring is under threat), ProbCut (where forward pruning is allowed),

@@ -235,11 +235,13 @@ func TestContemptPlaysOnRatherThanRepeat(t *testing.T) {
 	}
 }
 
-// TestCorrectionHistory checks that the correction moves later static
-// evaluations of the same pawn structure towards what searches found, within
-// its limit, and that Gess, without such a structure, keeps none.
+// TestCorrectionHistory checks that the corrections move later static
+// evaluations of the same pawn structure and pieces towards what searches found,
+// each within its limit, that moved pieces keep only the pawn structure's, and
+// that Gess, without such a structure, keeps none.
 func TestCorrectionHistory(t *testing.T) {
-	_, s := testSearcher(t, mustPos(t, "gothic", ""), 10)
+	pos := mustPos(t, "gothic", "")
+	g, s := testSearcher(t, pos, 10)
 	if got := s.corrected(50); got != 50 {
 		t.Fatalf("fresh correction moved 50 to %v", got)
 	}
@@ -250,8 +252,22 @@ func TestCorrectionHistory(t *testing.T) {
 	for range 100 {
 		s.correct(900, 12)
 	}
+	// The pawns' correction and half of each side's pieces'.
+	if got := s.corrected(0); got != 2*corrLimit {
+		t.Errorf("after many searches far above: 0 corrected to %v, want twice the limit %d", got, corrLimit)
+	}
+	// Both sides' knights out: the same pawns and side to move, other pieces.
+	g.make(engineMove(t, g, pos, "i1h3"))
+	m, err := pos.ParseMove("i1h3")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pos, err = pos.Play(m); err != nil {
+		t.Fatal(err)
+	}
+	g.make(engineMove(t, g, pos, "i8h6"))
 	if got := s.corrected(0); got != corrLimit {
-		t.Errorf("after many searches far above: 0 corrected to %v, want the limit %d", got, corrLimit)
+		t.Errorf("with both knights moved: 0 corrected to %v, want the pawns' limit %d", got, corrLimit)
 	}
 	if got := s.corrected(MateScore - 3); got != MateScore-3 {
 		t.Errorf("a mate score was corrected to %v", got)
