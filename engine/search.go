@@ -503,11 +503,13 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 		rawEval, known = tte.staticEval()
 	}
 	staticEval := noScore
+	var corr corrEntries // found once: corrected now, taught at the end
 	if !inCheck {
 		if !known {
 			rawEval = g.evaluate()
 		}
-		staticEval = s.corrected(g.drift(rawEval))
+		corr = s.corrSlots()
+		staticEval = corr.corrected(g.drift(rawEval))
 	} else {
 		rawEval = noScore
 	}
@@ -751,7 +753,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	}
 	if !inCheck && (bestMove == 0 || g.captureScore(bestMove) == 0) &&
 		!(bound == boundLower && best <= staticEval) && !(bound == boundUpper && best >= staticEval) {
-		s.correct(best-staticEval, depth)
+		corr.correct(best-staticEval, depth)
 	}
 	s.tt.store(key, bestMove, best, depth, bound, ply, rawEval)
 	return best
@@ -771,27 +773,34 @@ const (
 	corrLimit = 64
 )
 
-// corrSlots returns the correction-history entries of the position: the pawn
+// corrEntries are the correction-history entries of one position: the pawn
 // structure's, and where the game has them each side's pieces'; n is how many.
-func (s *searcher) corrSlots() (c [3]*int32, n int) {
+type corrEntries struct {
+	c [3]*int32
+	n int
+}
+
+// corrSlots returns the correction-history entries of the position.
+func (s *searcher) corrSlots() (ce corrEntries) {
 	if s.corr == nil {
-		return c, 0
+		return ce
 	}
 	side := int(s.g.side())
 	k, _ := s.g.structureKey()
-	c[0] = &s.corr[side*corrSize+int(k%corrSize)]
+	ce.c[0], ce.n = &s.corr[side*corrSize+int(k%corrSize)], 1
 	if s.pieceKeys == nil {
-		return c, 1
+		return ce
 	}
 	w, b := s.pieceKeys.pieceKeys()
-	c[1] = &s.corrPieces[(side*2)*corrSize+int(w%corrSize)]
-	c[2] = &s.corrPieces[(side*2+1)*corrSize+int(b%corrSize)]
-	return c, 3
+	ce.c[1] = &s.corrPieces[(side*2)*corrSize+int(w%corrSize)]
+	ce.c[2] = &s.corrPieces[(side*2+1)*corrSize+int(b%corrSize)]
+	ce.n = 3
+	return ce
 }
 
 // corrected returns the static evaluation e moved by the correction histories.
-func (s *searcher) corrected(e Score) Score {
-	c, n := s.corrSlots()
+func (ce corrEntries) corrected(e Score) Score {
+	c, n := ce.c, ce.n
 	if n == 0 || abs(e) >= mateBound {
 		return e
 	}
@@ -804,13 +813,12 @@ func (s *searcher) corrected(e Score) Score {
 
 // correct moves the corrections of the position towards diff, the more the
 // deeper the search that found it.
-func (s *searcher) correct(diff Score, depth int) {
-	c, n := s.corrSlots()
-	if n == 0 || abs(diff) >= mateBound/2 {
+func (ce corrEntries) correct(diff Score, depth int) {
+	if ce.n == 0 || abs(diff) >= mateBound/2 {
 		return
 	}
 	w := int32(min(depth*depth+2*depth+1, 128))
-	for _, c := range c[:n] {
+	for _, c := range ce.c[:ce.n] {
 		v := (*c*(256-w) + int32(diff)*corrGrain*w) / 256
 		*c = min(max(v, -corrLimit*corrGrain), corrLimit*corrGrain)
 	}
@@ -865,7 +873,7 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		if !known {
 			rawEval = g.evaluate()
 		}
-		stand = s.corrected(g.drift(rawEval))
+		stand = s.corrSlots().corrected(g.drift(rawEval))
 		// A bound in the table proves more than the static evaluation guesses.
 		if ttHit && g.standOnTable() {
 			stand = tte.refine(stand, ply)

@@ -242,19 +242,19 @@ func TestContemptPlaysOnRatherThanRepeat(t *testing.T) {
 func TestCorrectionHistory(t *testing.T) {
 	pos := mustPos(t, "gothic", "")
 	g, s := testSearcher(t, pos, 10)
-	if got := s.corrected(50); got != 50 {
+	if got := s.corrSlots().corrected(50); got != 50 {
 		t.Fatalf("fresh correction moved 50 to %v", got)
 	}
-	s.correct(40, 10)
-	if got := s.corrected(50); got <= 50 || got > 90 {
+	s.corrSlots().correct(40, 10)
+	if got := s.corrSlots().corrected(50); got <= 50 || got > 90 {
 		t.Errorf("after a search 40 above: 50 corrected to %v, want in (50, 90]", got)
 	}
 	for range 100 {
-		s.correct(900, 12)
+		s.corrSlots().correct(900, 12)
 	}
 	// The pawns' correction and half of each side's pieces'.
-	if got := s.corrected(0); got != 2*corrLimit {
-		t.Errorf("after many searches far above: 0 corrected to %v, want twice the limit %d", got, corrLimit)
+	if got := s.corrSlots().corrected(0); got != 2*corrLimit {
+		t.Errorf("after many searches far above: 0 corrected to %v, want twice the limit, %d", got, 2*corrLimit)
 	}
 	// Both sides' knights out: the same pawns and side to move, other pieces.
 	g.make(engineMove(t, g, pos, "i1h3"))
@@ -266,10 +266,10 @@ func TestCorrectionHistory(t *testing.T) {
 		t.Fatal(err)
 	}
 	g.make(engineMove(t, g, pos, "i8h6"))
-	if got := s.corrected(0); got != corrLimit {
+	if got := s.corrSlots().corrected(0); got != corrLimit {
 		t.Errorf("with both knights moved: 0 corrected to %v, want the pawns' limit %d", got, corrLimit)
 	}
-	if got := s.corrected(MateScore - 3); got != MateScore-3 {
+	if got := s.corrSlots().corrected(MateScore - 3); got != MateScore-3 {
 		t.Errorf("a mate score was corrected to %v", got)
 	}
 	if _, gs := testSearcher(t, mustPos(t, "gess", ""), 10); gs.corr != nil {
