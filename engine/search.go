@@ -384,7 +384,9 @@ func (s *searcher) prevMoved(ply, back int) int {
 }
 
 // quietScore is a quiet move's history: its own and its continuations after the
-// last two moves.
+// last two moves. Adding the continuation after the move four plies back (in the
+// same table, read and taught alike) scored -47 ± 45 Elo over 200 Gothic games at
+// 40 ms a move.
 func (s *searcher) quietScore(m mv, side rules.Side, p1, p2 int) int {
 	pt := s.g.pieceTo(m)
 	v := int(s.history[side][s.g.histIndex(m)])
@@ -1031,7 +1033,10 @@ func (s *searcher) iterate(lim Limits, noise func(rootMoves []mv, scores []Score
 }
 
 // Reverse futility pruning applies up to rfpDepth plies from the horizon, with
-// a margin of rfpMargin centipawns a ply.
+// a margin of rfpMargin centipawns a ply. Reverse futility, razoring, null-move
+// and futility pruning all read the static evaluation: reading it refined by the
+// table's bound (an exact score too), as the quiescence search stands pat, scored
+// +2 ± 45 Elo over 200 Gothic games at 40 ms a move.
 const (
 	rfpDepth  = 6
 	rfpMargin = 80
@@ -1079,8 +1084,8 @@ const (
 // used while both sides have pieces (see bothArmed). Tried and dropped, each over
 // 200 Gothic games at 40 ms a move: reducing captures that lose their exchange
 // too (-2 ± 45 Elo), reducing from the third move instead of the fourth (-7 ± 45),
-// and reducing a ply less at nodes once on the principal variation, by a flag in
-// the table (-24 ± 45).
+// reducing a ply less at nodes once on the principal variation, by a flag in the
+// table (-24 ± 45), and a ply more where the hash move is a capture (-12 ± 44).
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
@@ -1226,7 +1231,10 @@ const iirDepth = 6
 // Singular extensions test the hash move from seDepth plies from the horizon,
 // against a bound seMargin centipawns a ply under its score. Searching the hash
 // move a ply shallower when the test fails only because another move nearly holds
-// (a negative extension) scored -19 ± 45 Elo over 200 Gothic games at 40 ms.
+// (a negative extension) scored -19 ± 45 Elo over 200 Gothic games at 40 ms; a
+// second ply when the test fails by 20 centipawns more (not on the principal
+// variation, at most six on a line) +9 ± 46; testing from depth 6 +17 ± 45 on the
+// same openings.
 const (
 	seDepth  = 8
 	seMargin = 2
