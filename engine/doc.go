@@ -7,22 +7,21 @@
 // with the same pawn structure and, in the chess family, with either side's pieces
 // on the same cells, move ordering (hash move, captures by static exchange
 // evaluation, MVV-LVA and capture history, killers, counter-moves, history and
-// continuation histories, which a fail low also teaches), null-move pruning (never
-// in check or with only king and pawns; in Gess only while no ring is under
-// threat), ProbCut (where forward pruning is allowed), razoring (Gothic and
-// Keltic), reverse futility, futility, late-move, history and exchange pruning of
-// quiet moves (checks are never pruned), late-move reductions (steeper, and two
-// plies more at expected cut nodes, while each side has a piece besides king and
-// pawns; not in Gess), internal iterative reduction, check and singular extensions
-// (with multi-cut), repetition and 50-move awareness, time management (timeman.go),
-// and an evaluation per game. The chess family's evaluation (chesseval.go) is a
-// weighted sum of features tapered by phase (piece-square terms among them); its
-// weights per variant are data in weights/, fitted by engine/tune to game results
-// or, in Gothic, to Fairy-Stockfish's evaluation. In Go-Chess, whose pawns never
-// promote, the search's evaluation also knows how to mate with a material edge and
-// drifts toward a draw while no irreversible move is played (convert.go). Callers
-// hand it an immutable rules.Position and get a rules.Move back; make/unmake stays
-// inside the search.
+// continuation histories), null-move pruning (never in check or with only king and
+// pawns; in Gess only while no ring is under threat), ProbCut (where forward
+// pruning is allowed), razoring (Gothic and Keltic), reverse futility, futility,
+// late-move, history and exchange pruning of quiet moves (checks are never pruned),
+// late-move reductions (steeper, and two plies more at expected cut nodes, while
+// each side has a piece besides king and pawns; not in Gess), internal iterative
+// reduction, check and singular extensions (with multi-cut), repetition and 50-move
+// awareness, time management (timeman.go), and an evaluation per game. The chess
+// family's evaluation (chesseval.go) is a weighted sum of features tapered by phase
+// (piece-square terms among them); its weights per variant are data in weights/,
+// fitted by engine/tune to game results or, in Gothic, to Fairy-Stockfish's
+// evaluation. In Go-Chess, whose pawns never promote, the search's evaluation also
+// knows how to mate with a material edge and drifts toward a draw while no
+// irreversible move is played (convert.go). Callers hand it an immutable
+// rules.Position and get a rules.Move back; make/unmake stays inside the search.
 //
 //	e := engine.New(engine.Options{})
 //	move, err := e.Move(ctx, pos, 5)         // strength level 1..8

@@ -155,7 +155,6 @@ type searcher struct {
 	pvLen    [maxPly + 8]int
 	evals    [maxPly + 8]Score // static evaluation by ply; noScore in check
 	excluded [maxPly + 8]mv    // the move a singular test leaves out, by ply
-	quietAt  [maxPly + 8]bool  // whether the move made at each ply was quiet
 	depth    int               // the iteration's depth
 	corr     []int32           // correction history: [side][structure key], see corrected
 	// corrPieces is the correction history by each side's pieces:
@@ -407,7 +406,12 @@ func statBonus(depth int) int { return min(32*depth*depth+64*depth, 2000) }
 func gravity(v, bonus int) int { return v + bonus - v*abs(bonus)/maxHistory }
 
 // rewardQuiet credits the quiet move m that caused a cutoff at ply and debits the
-// quiet moves tried before it.
+// quiet moves tried before it. Crediting also, at a node that fails low, the quiet
+// move that led to it (in its continuation histories) scored +26 ± 44, +5 ± 46 and
+// +9 ± 46 Elo over three sets of 200 Gothic games at 40 ms a move, and was taken
+// back: TestEngineMatesWithRook's depth-6 Go-Chess rook mate then ended in a
+// fifty-move draw (from 8 such positions at depths 5-8, 6 of 32 mates failed with
+// it and 4 without).
 func (s *searcher) rewardQuiet(m mv, ply, depth int, tried []mv) {
 	g := s.g
 	side := g.side()
@@ -547,7 +551,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	// beta; the further the evaluation is above beta, the shallower the test.
 	if s.useNull && nullOK && excluded == 0 && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
 		r := g.nullReduction(depth, staticEval-beta)
-		s.moved[ply], s.quietAt[ply] = -1, false
+		s.moved[ply] = -1
 		g.makeNull()
 		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		g.unmake()
@@ -578,7 +582,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 				if g.captureScore(m) == 0 || !g.see(m, int(pcBeta-staticEval)) {
 					continue
 				}
-				s.moved[ply], s.quietAt[ply] = g.pieceTo(m), false
+				s.moved[ply] = g.pieceTo(m)
 				g.make(m)
 				v := -s.quiesce(ply+1, -pcBeta, -pcBeta+1, 0)
 				if v >= pcBeta {
@@ -667,7 +671,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			// A capture that loses too much in its exchange near the horizon.
 			continue
 		}
-		s.moved[ply], s.quietAt[ply] = g.pieceTo(m), quiet
+		s.moved[ply] = g.pieceTo(m)
 		g.make(m)
 		if (late || futile && quiet && mayPrune) && !g.inCheck() {
 			g.unmake()
@@ -757,19 +761,6 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	if !inCheck && (bestMove == 0 || g.captureScore(bestMove) == 0) &&
 		!(bound == boundLower && best <= staticEval) && !(bound == boundUpper && best >= staticEval) {
 		corr.correct(best-staticEval, depth)
-	}
-	// A fail low credits the quiet move that led here, in its continuation
-	// histories: no reply reached alpha. Over three sets of 200 Gothic games
-	// at 40 ms a move this scored +26 ± 44, +5 ± 46 and +9 ± 46 Elo (+271 =81 -248
-	// of 600, about +13).
-	if bound == boundUpper && ply >= 1 && s.quietAt[ply-1] && (depth >= 3 || pvNode) {
-		pt, bonus := s.moved[ply-1], statBonus(depth)
-		for _, p := range [2]int{s.prevMoved(ply-1, 1), s.prevMoved(ply-1, 2)} {
-			if p >= 0 {
-				c := &s.cont[p*contSize+pt]
-				*c = int16(gravity(int(*c), bonus))
-			}
-		}
 	}
 	s.tt.store(key, bestMove, best, depth, bound, ply, rawEval)
 	return best
@@ -1148,7 +1139,7 @@ func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, 
 	g := s.g
 	best, bestMove := Score(noScore), mv(0)
 	for i, m := range rootMoves {
-		s.moved[0], s.quietAt[0] = g.pieceTo(m), false
+		s.moved[0] = g.pieceTo(m)
 		g.make(m)
 		var v Score
 		if i == 0 || all {
@@ -1248,8 +1239,7 @@ const iirDepth = 6
 // (a negative extension) scored -19 ± 45 Elo over 200 Gothic games at 40 ms; a
 // second ply when the test fails by 20 centipawns more (not on the principal
 // variation, at most six on a line) +9 ± 46; testing from depth 6 +17 ± 45 on the
-// same openings, and -24 ± 46 on another set together with the fail-low credit
-// (see the end of negamax).
+// same openings.
 const (
 	seDepth  = 8
 	seMargin = 2

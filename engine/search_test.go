@@ -518,37 +518,3 @@ func TestQuiescenceStandsOnTable(t *testing.T) {
 		})
 	}
 }
-
-// TestFailLowCreditsPriorQuiet: a node that fails low credits the quiet move that
-// led to it, in that move's continuation history after the move before it; a
-// node that fails high, or one reached by a capture, credits nothing.
-func TestFailLowCreditsPriorQuiet(t *testing.T) {
-	pos := mustPos(t, "gothic", "k9/p9/10/10/10/10/4N5/K9 w - - 0 1")
-	const before = 5 // the pieceTo of a made-up move before the knight's
-	for _, c := range []struct {
-		name         string
-		quiet        bool
-		alpha        Score
-		wantCredited bool
-	}{
-		{"fail low after a quiet move", true, 500, true},
-		{"fail high after a quiet move", true, -501, false},
-		{"fail low after a capture", false, 500, false},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			g, s := testSearcher(t, pos, 10)
-			m := engineMove(t, g, pos, "e2c3")
-			pt := g.pieceTo(m)
-			s.moved[0], s.moved[1] = before, pt
-			s.quietAt[1] = c.quiet
-			g.make(m)
-			v := s.negamax(3, 2, c.alpha, c.alpha+1, false, false)
-			if failedLow := v <= c.alpha; failedLow != (c.alpha > 0) {
-				t.Fatalf("node scored %v against alpha %v", v, c.alpha)
-			}
-			if got := s.cont[before*contSize+pt]; (got > 0) != c.wantCredited {
-				t.Errorf("continuation history of the knight's move %d, want credited: %v", got, c.wantCredited)
-			}
-		})
-	}
-}
