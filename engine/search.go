@@ -807,13 +807,12 @@ func (s *searcher) corrSlots() (ce corrEntries) {
 
 // corrected returns the static evaluation e moved by the correction histories.
 func (ce corrEntries) corrected(e Score) Score {
-	c, n := ce.c, ce.n
-	if n == 0 || abs(e) >= mateBound {
+	if ce.n == 0 || abs(e) >= mateBound {
 		return e
 	}
-	sum := *c[0]
-	if n == 3 {
-		sum += (*c[1] + *c[2]) / 2
+	sum := *ce.c[0]
+	if ce.n == 3 {
+		sum += (*ce.c[1] + *ce.c[2]) / 2
 	}
 	return min(max(e+Score(sum/corrGrain), -mateBound+1), mateBound-1)
 }
