@@ -1,9 +1,9 @@
 # Missive's one test command is `make test`; .ci/run calls it with CI=true.
 GO ?= go
 
-.PHONY: test vet unit memory fuzz bench build
+.PHONY: test vet unit memory timing fuzz bench build
 
-test: vet unit memory
+test: vet unit memory timing
 
 vet:
 	$(GO) vet ./...
@@ -15,6 +15,10 @@ unit:
 # swamp them (the tests skip themselves under -race).
 memory:
 	$(GO) test -count=1 -run '^TestGIFMemory$$' ./render/
+
+# Time limits too: the race detector's slowdown would swamp them.
+timing:
+	$(GO) test -count=1 -run '^TestLoneKingBuiltWithinTime$$' ./engine/
 
 # Short fuzzing sessions over every fuzz target (not part of `make test`).
 FUZZTIME ?= 20s

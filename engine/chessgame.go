@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/board"
@@ -188,10 +189,53 @@ func (c *chessGame) forSearch() game {
 	return &convertingGame{chessGame: c, conv: newConversion(c.ev)}
 }
 
-// convertingGame is a chessGame whose evaluation adds its conversion's knowledge.
+// convertingGame is a chessGame whose evaluation adds its conversion's knowledge,
+// and whose search knows the exact value of a king and one piece against a lone
+// king from the tables of its memory.
 type convertingGame struct {
 	*chessGame
-	conv *conversion
+	conv    *conversion
+	endings loneKings
+}
+
+// useLoneKings gives c the tables of the search's memory and builds, until the
+// time given (no limit when zero), the table of the position searched when it is
+// a king and one piece against a lone king (its descendants are too). A table
+// takes about a quarter of a second, once a board; until it is done, the search
+// goes on without it.
+func (c *convertingGame) useLoneKings(t loneKings, until time.Time) {
+	c.endings = t
+	kind, _, _, _, _, ok := ending(c.b)
+	if !ok || c.b.InsufficientMaterial() {
+		return
+	}
+	key := loneKingKey{c.salt, kind}
+	b := t[key]
+	if b == nil {
+		if len(t) >= maxLoneKings {
+			clear(t)
+		}
+		b = newLoneKingBuild(c.ev, c.b.Geometry(), kind)
+		t[key] = b
+	}
+	if !b.done {
+		b.run(until)
+	}
+}
+
+// terminal adds to the draw rules the exact value of the endings c has tables for.
+func (c *convertingGame) terminal(ply int) (Score, bool) {
+	if sc, ok := c.chessGame.terminal(ply); ok {
+		return sc, ok
+	}
+	kind, strong, sk, p, wk, ok := ending(c.b)
+	if !ok {
+		return 0, false
+	}
+	if b := c.endings[loneKingKey{c.salt, kind}]; b != nil && b.done {
+		return b.t.probe(c.b, strong, sk, p, wk, ply)
+	}
+	return 0, false
 }
 
 // evaluate adds the mop-up bonus, a function of the position like the rest.
@@ -208,7 +252,7 @@ func (c *convertingGame) drift(e Score) Score { return c.conv.drift(c.b, e) }
 // searched before the evaluation drifted (the position's key leaves out how long
 // the game has gone without progress), and would undo the drift. With them, the
 // engine at depth 6 did not mate with king and rook before the fifty-move rule
-// (TestEngineMatesWithRook).
+// (TestEngineMatesWithRook, before that ending was played from loneking.go's table).
 func (c *convertingGame) standOnTable() bool { return false }
 
 // forwardPrune always allows pruning by the static evaluation in the chess

@@ -119,27 +119,45 @@ func TestMopUpDrivesKingToRim(t *testing.T) {
 }
 
 // TestEngineMatesWithRook: the engine, playing both sides at a fixed depth, mates
-// with king and rook against a centralised king in Go-Chess, which it does not see
-// from the start position at that depth.
+// with king and rook against a centralised king in Go-Chess in the moves it
+// announces from the start (and shows to the end), even at depth 1, far from
+// seeing the mate by search.
 func TestEngineMatesWithRook(t *testing.T) {
-	pos := mustPos(t, "gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
+	start := mustPos(t, "gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1")
 	e := New(Options{HashBits: 16})
-	for ply := 0; ply < 120; ply++ {
-		if o := pos.Outcome(); o.IsOver() {
-			if o.Winner != rules.White || o.Reason != rules.Checkmate {
-				t.Fatalf("ended %v after %d plies in %s, want White's checkmate", o, ply, pos)
+	for _, depth := range []int{1, 6} {
+		pos, want := start, 0
+		for ply := 0; ; ply++ {
+			if o := pos.Outcome(); o.IsOver() {
+				if o.Winner != rules.White || o.Reason != rules.Checkmate || ply != 2*want-1 {
+					t.Fatalf("depth %d: ended %v after %d plies in %s, want White's checkmate in %d moves", depth, o, ply, pos, want)
+				}
+				break
 			}
-			return
-		}
-		r, err := e.Search(context.Background(), pos, Limits{Depth: 6})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if pos, err = pos.Play(r.Move); err != nil {
-			t.Fatal(err)
+			r, err := e.Search(context.Background(), pos, Limits{Depth: depth})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if ply == 0 {
+				if want = r.Score.MateIn(); want < 10 {
+					t.Fatalf("depth %d: the engine announces %v, want a mate in 10 moves or more", depth, r.Score)
+				}
+				// The line it shows goes on to the mate.
+				end := pos
+				for _, m := range r.PV {
+					if end, err = end.Play(m); err != nil {
+						t.Fatal(err)
+					}
+				}
+				if o := end.Outcome(); len(r.PV) != 2*want-1 || o.Reason != rules.Checkmate {
+					t.Fatalf("depth %d: the line shown, %d plies long, ends %v; want White's mate in %d moves", depth, len(r.PV), o, want)
+				}
+			}
+			if pos, err = pos.Play(r.Move); err != nil {
+				t.Fatal(err)
+			}
 		}
 	}
-	t.Fatalf("no mate after 120 plies: %s", pos)
 }
 
 // floodBox is the king's room as the conversion first counted it: a flood fill that

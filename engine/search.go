@@ -191,6 +191,18 @@ func newSearcher(ctx context.Context, g game, tt *table, mem *searchMem, fresh b
 	if d, ok := ctx.Deadline(); ok {
 		s.deadline = d
 	}
+	// Go-Chess's exact endings: a table is built within half the search's time.
+	if lg, ok := g.(interface{ useLoneKings(loneKings, time.Time) }); ok {
+		if mem.loneKings == nil {
+			mem.loneKings = make(loneKings)
+		}
+		var until time.Time
+		if !s.deadline.IsZero() {
+			now := time.Now()
+			until = now.Add(s.deadline.Sub(now) / 2)
+		}
+		lg.useLoneKings(mem.loneKings, until)
+	}
 	return s
 }
 
@@ -206,8 +218,9 @@ type searchMem struct {
 	bufs       [][]mv
 	scores     [][]int
 	pawns      pawnCache
-	game       uint64 // identity of the game the tables were learnt in
-	learnt     bool   // whether the tables hold anything of game
+	loneKings  loneKings // exact endings, kept whatever the game
+	game       uint64    // identity of the game the tables were learnt in
+	learnt     bool      // whether the tables hold anything of game
 }
 
 // pawnCacheSize is the number of pawn structures a search keeps (224 KiB).
@@ -411,7 +424,7 @@ func gravity(v, bonus int) int { return v + bonus - v*abs(bonus)/maxHistory }
 // +9 ± 46 Elo over three sets of 200 Gothic games at 40 ms a move, and was taken
 // back: TestEngineMatesWithRook's depth-6 Go-Chess rook mate then ended in a
 // fifty-move draw (from 8 such positions at depths 5-8, 6 of 32 mates failed with
-// it and 4 without).
+// it and 4 without; that ending is now played from loneking.go's table).
 func (s *searcher) rewardQuiet(m mv, ply, depth int, tried []mv) {
 	g := s.g
 	side := g.side()
@@ -1201,7 +1214,8 @@ func sortRoot(moves []mv, scores []Score, first mv) {
 }
 
 // rulesPV converts a principal variation, stopping at the first move that is not legal
-// (a table collision can make the tail unreliable).
+// (a table collision can make the tail unreliable), and follows a mate the game
+// knows past its end.
 func (s *searcher) rulesPV(pv []mv) []rules.Move {
 	out := make([]rules.Move, 0, len(pv))
 	made := 0
@@ -1218,6 +1232,27 @@ func (s *searcher) rulesPV(pv []mv) []rules.Move {
 		}
 		out = append(out, s.g.toRules(m))
 		s.g.make(m)
+		made++
+	}
+	// A line that ends where the game knows a mate without searching (Go-Chess's
+	// lone-king tables) goes on to the mate, the best move each time.
+	for len(out) < maxPly {
+		if sc, ok := s.g.terminal(made); !ok || !sc.IsMate() {
+			break
+		}
+		best, bestScore := mv(0), noScore
+		for _, x := range s.g.moves(make([]mv, 0, s.g.maxMoves()), false) {
+			s.g.make(x)
+			if sc, ok := s.g.terminal(made + 1); ok && -sc > bestScore {
+				best, bestScore = x, -sc
+			}
+			s.g.unmake()
+		}
+		if bestScore == noScore {
+			break
+		}
+		out = append(out, s.g.toRules(best))
+		s.g.make(best)
 		made++
 	}
 	for ; made > 0; made-- {

@@ -494,7 +494,7 @@ func TestQuiescenceStandsOnTable(t *testing.T) {
 		stands       bool
 	}{
 		{"gothic", "k9/10/10/3q6/10/10/4N5/K9 b - - 0 1", true},
-		{"gochess", "10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*1/R3K5 w - - 0 1", false},
+		{"gochess", "p9/1*6*1/4**4/2*4*2/5k4/10/2*4*2/10/1*6*P/R3K5 w - - 0 1", false},
 	} {
 		t.Run(c.variant, func(t *testing.T) {
 			pos := mustPos(t, c.variant, c.fen)

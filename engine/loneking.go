@@ -1,0 +1,234 @@
+package engine
+
+import (
+	"time"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/board"
+	"github.com/missivechess/missive/rules/chess"
+)
+
+// loneKing is the exact value of every position of a king and one piece against a
+// lone king on one board, found backward from the mates (retrograde analysis). It
+// serves Go-Chess, whose blocked cells make the mop-up's rim and box poor guides:
+// of 58 random king-and-rook positions that are wins, searches of depth 4 to 8
+// without the table let 2 to 10 end in the fifty-move draw. The blocked cells
+// also make some of these endings draws (2 of the 60), where they shut the rook in
+// or shield the lone king from its checks. Positions are indexed
+//
+//	((toMove*n + strongKing)*n + piece)*n + weakKing
+//
+// with n the board's cells, toMove 0 when the stronger side is to move and 1 when
+// the lone king is, and the squares numbered as everywhere (Go-Chess's board):
+//
+//	rank 10  90 91 92 ... 99
+//	 ...
+//	rank 2   10 11 12 ... 19
+//	rank 1    0  1  2 ...  9
+//	          a  b  c ...  j
+//
+// Each entry holds one more than the plies to mate with best play (a mated king
+// holds 1), or unresolved: a draw, or an arrangement that cannot occur.
+type loneKing struct {
+	n     int
+	plies []uint8
+}
+
+// unresolved marks a loneKing entry that is not a win; it is the zero value, so a
+// new table starts with nothing resolved.
+const unresolved = 0
+
+// loneKingKey tells apart the tables of one search memory: the game (variant and
+// blocked cells) and the stronger side's piece.
+type loneKingKey struct {
+	game uint64
+	kind rules.PieceKind
+}
+
+// loneKingBuild is a loneKing table being built, a step at a time, so that the
+// searches that need it can share its cost out within their time.
+type loneKingBuild struct {
+	t     *loneKing
+	ev    *chessEval
+	kind  rules.PieceKind
+	steps []board.Bitboard
+	open  board.Bitboard
+	// left counts, for each position with the lone king to move, its moves not
+	// yet known to lose; 0 where it can never lose (stalemate, or the piece can
+	// be taken).
+	left  []uint8
+	queue []int32 // positions decided, to look back from
+	next  int     // the strong king's next cell to set up from, then n
+	done  bool
+}
+
+// newLoneKingBuild starts the table of king and kind against king on geo, with
+// ev's moves for kind.
+func newLoneKingBuild(ev *chessEval, geo *board.Geometry, kind rules.PieceKind) *loneKingBuild {
+	n := geo.Dims().Cells()
+	t := &loneKing{n: n, plies: make([]uint8, 2*n*n*n)}
+	return &loneKingBuild{t: t, ev: ev, kind: kind, steps: geo.LeapTable(board.KingSteps), open: geo.Open(), left: make([]uint8, n*n*n)}
+}
+
+// newLoneKing builds the table of king and kind against king on geo at once.
+func newLoneKing(ev *chessEval, geo *board.Geometry, kind rules.PieceKind) *loneKing {
+	b := newLoneKingBuild(ev, geo, kind)
+	b.run(time.Time{})
+	return b.t
+}
+
+// index returns where t holds the position (see loneKing).
+func (t *loneKing) index(toMove int, sk, p, wk rules.Square) int {
+	n := t.n
+	return ((toMove*n+int(sk))*n+int(p))*n + int(wk)
+}
+
+// run builds until the table is done or until has passed (never, when zero) and
+// reports whether it is done.
+func (b *loneKingBuild) run(until time.Time) bool {
+	t, ev, kind, steps, open, left := b.t, b.ev, b.kind, b.steps, b.open, b.left
+	n := t.n
+	late := func() bool { return !until.IsZero() && time.Now().After(until) }
+	// First the positions as they stand: the lone king's moves counted, its mates
+	// queued.
+	for ; b.next < n; b.next++ {
+		sk := rules.Square(b.next)
+		if !open.Has(sk) {
+			continue
+		}
+		if late() {
+			return false
+		}
+		for p := rules.Square(0); int(p) < n; p++ {
+			if p == sk || !open.Has(p) {
+				continue
+			}
+			// The cells the lone king may not step to: those the strong king and
+			// the piece cover, the piece's rays passing through the king's cell.
+			guarded := ev.attacks(kind, p, board.Bit(sk).Set(p)).Or(steps[sk])
+			for wk := rules.Square(0); int(wk) < n; wk++ {
+				if wk == sk || wk == p || !open.Has(wk) || steps[sk].Has(wk) {
+					continue
+				}
+				to := steps[wk].AndNot(guarded)
+				if to.Has(p) {
+					continue // it takes the unguarded piece: a draw
+				}
+				if to.Any() {
+					left[t.index(0, sk, p, wk)] = uint8(to.Count())
+					continue
+				}
+				if ev.attacks(kind, p, board.Bit(sk).Set(p).Set(wk)).Has(wk) {
+					i := t.index(1, sk, p, wk)
+					t.plies[i] = 1
+					b.queue = append(b.queue, int32(i))
+				}
+			}
+		}
+	}
+	// Then backward from each decided position, nearest mates first, so that a
+	// loss is decided by the longest of its moves.
+	for k := 0; len(b.queue) > 0; k++ {
+		if k%1024 == 0 && late() {
+			return false
+		}
+		i := int(b.queue[0])
+		b.queue = b.queue[1:]
+		d := t.plies[i]
+		if d == 0xff { // as far as a byte counts
+			continue
+		}
+		wk := rules.Square(i % n)
+		p := rules.Square(i / n % n)
+		sk := rules.Square(i / n / n % n)
+		occ := board.Bit(sk).Set(p).Set(wk)
+		decide := func(j int) {
+			t.plies[j] = d + 1
+			b.queue = append(b.queue, int32(j))
+		}
+		if i >= n*n*n {
+			// The lone king is to move and lost: every strong move into this
+			// position wins, from a position where the lone king is not in check:
+			// a step of the strong king, or a move of the piece.
+			for from := steps[sk].AndNot(occ).AndNot(steps[wk]); from.Any(); {
+				f := from.PopFirst()
+				j := t.index(0, f, p, wk)
+				if t.plies[j] == unresolved && !ev.attacks(kind, p, board.Bit(f).Set(p).Set(wk)).Has(wk) {
+					decide(j)
+				}
+			}
+			for from := ev.attacks(kind, p, occ).AndNot(occ); from.Any(); {
+				f := from.PopFirst()
+				j := t.index(0, sk, f, wk)
+				if t.plies[j] == unresolved && !ev.attacks(kind, f, board.Bit(sk).Set(f).Set(wk)).Has(wk) {
+					decide(j)
+				}
+			}
+			continue
+		}
+		// The stronger side is to move and wins: a lone king's step into this
+		// position loses once all its other steps do.
+		for from := steps[wk].AndNot(occ).AndNot(steps[sk]); from.Any(); {
+			j := t.index(0, sk, p, from.PopFirst())
+			if left[j] > 0 {
+				if left[j]--; left[j] == 0 {
+					decide(j + n*n*n)
+				}
+			}
+		}
+	}
+	b.done, b.left, b.queue = true, nil, nil
+	return true
+}
+
+// loneKings holds a search memory's loneKing tables, built as games reach them.
+type loneKings map[loneKingKey]*loneKingBuild
+
+// maxLoneKings bounds the tables a search memory keeps (about 2 MiB each): an
+// engine that plays many boards drops them all and builds again.
+const maxLoneKings = 4
+
+// ending reports the stronger side's piece and the three men's cells when b holds
+// a king and one piece (not a pawn) against a lone king.
+func ending(b *chess.SearchBoard) (kind rules.PieceKind, strong rules.Side, sk, p, wk rules.Square, ok bool) {
+	if b.Occupied(rules.White).Or(b.Occupied(rules.Black)).Count() != 3 {
+		return
+	}
+	strong = rules.White
+	if b.Occupied(rules.Black).Count() == 2 {
+		strong = rules.Black
+	}
+	for _, k := range b.Kinds() {
+		if bb := b.Pieces(strong, k); bb.Any() {
+			return k, strong, b.King(strong), bb.First(), b.King(strong ^ 1), true
+		}
+	}
+	return
+}
+
+// mate returns the plies to mate with best play of the position with the
+// stronger side's king on sk and its piece on p, the lone king on wk, and the
+// stronger side to move when strongToMove is set; won is false for a draw.
+func (t *loneKing) mate(strongToMove bool, sk, p, wk rules.Square) (plies int, won bool) {
+	toMove := 0
+	if !strongToMove {
+		toMove = 1
+	}
+	d := t.plies[t.index(toMove, sk, p, wk)]
+	return int(d) - 1, d != unresolved
+}
+
+// probe returns the exact score, for the side to move at ply, of b when t holds a
+// mate for it that the fifty-move rule lets happen. A draw, which the stronger
+// side may still win against a defender who errs, is left to the search.
+func (t *loneKing) probe(b *chess.SearchBoard, strong rules.Side, sk, p, wk rules.Square, ply int) (Score, bool) {
+	d, won := t.mate(b.Turn() == strong, sk, p, wk)
+	if !won || b.HalfmoveClock()+d > 100 {
+		return 0, false
+	}
+	sc := MateScore - Score(ply+d)
+	if b.Turn() != strong {
+		sc = -sc
+	}
+	return sc, true
+}
