@@ -257,14 +257,12 @@ func TestCorrectionHistory(t *testing.T) {
 		t.Errorf("after many searches far above: 0 corrected to %v, want twice the limit, %d", got, 2*corrLimit)
 	}
 	// Both sides' knights out: the same pawns and side to move, other pieces.
-	g.make(engineMove(t, g, pos, "i1h3"))
-	m, err := pos.ParseMove("i1h3")
+	m := engineMove(t, g, pos, "i1h3")
+	pos, err := pos.Play(g.toRules(m))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if pos, err = pos.Play(m); err != nil {
-		t.Fatal(err)
-	}
+	g.make(m)
 	g.make(engineMove(t, g, pos, "i8h6"))
 	if got := s.corrSlots().corrected(0); got != corrLimit {
 		t.Errorf("with both knights moved: 0 corrected to %v, want the pawns' limit %d", got, corrLimit)
