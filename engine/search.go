@@ -21,7 +21,8 @@ type game interface {
 	hash() uint64
 	inCheck() bool
 	// terminal scores a position decided before any move is generated (draw rules,
-	// Gess's ring rule); ok is false when the game goes on.
+	// Gess's ring rule, the mates of Go-Chess's lone-king tables); ok is false
+	// when the game goes on.
 	terminal(ply int) (s Score, ok bool)
 	// noMoves scores a position without legal moves.
 	noMoves(ply int) Score
