@@ -11,10 +11,13 @@ import (
 // loneKing is the exact value of every position of a king and one piece against a
 // lone king on one board, found backward from the mates (retrograde analysis). It
 // serves Go-Chess, whose blocked cells make the mop-up's rim and box poor guides:
-// of 58 random king-and-rook positions that are wins, searches of depth 4 to 8
-// without the table let 2 to 10 end in the fifty-move draw. The blocked cells
-// also make some of these endings draws (2 of the 60), where they shut the rook in
-// or shield the lone king from its checks. Positions are indexed
+// of 60 random king-and-rook positions, 58 are wins, and searches of depth 4 to 8
+// without the table let 2 to 10 of those end in the fifty-move draw. The other 2
+// are draws: the blocked cells can shut the rook in or shield the lone king from
+// its checks. Such draws are rare: on the boards of seeds 1-3, 79 to 230 of about
+// 560,000 positions with the stronger side to move (with a queen, none). The
+// longest mates there take 47 plies with a rook, 27 with a queen.
+// Positions are indexed
 //
 //	((toMove*n + strongKing)*n + piece)*n + weakKing
 //
