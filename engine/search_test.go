@@ -357,6 +357,15 @@ func testSearcher(t *testing.T, pos rules.Position, bits uint) (game, *searcher)
 	return g, newSearcher(context.Background(), g, newTable(bits), new(searchMem), true)
 }
 
+// quiesceAlone returns what the quiescence search of pos finds at ply in the
+// window, and in how many nodes, on a searcher of its own: what a node that
+// drops into it would get.
+func quiesceAlone(t *testing.T, pos rules.Position, ply int, alpha, beta Score) (Score, int64) {
+	t.Helper()
+	_, q := testSearcher(t, pos, 10)
+	return q.quiesce(ply, alpha, beta, 0), q.nodes
+}
+
 // engineMove returns the engine's form of the move text in pos.
 func engineMove(t *testing.T, g game, pos rules.Position, text string) mv {
 	t.Helper()
@@ -463,19 +472,18 @@ func TestRazoring(t *testing.T) {
 			if e := g.evaluate(); e+Score(razorMargin*depth) >= alpha {
 				t.Fatalf("static evaluation %v is not razorMargin*%d below alpha %v", e, depth, alpha)
 			}
-			_, q := testSearcher(t, pos, 10)
-			qv := q.quiesce(ply, alpha-1, alpha, 0)
+			qv, qNodes := quiesceAlone(t, pos, ply, alpha-1, alpha)
 			v := s.negamax(depth, ply, alpha-1, alpha, false, true)
 			if c.razored {
-				if v != qv || v >= alpha || s.nodes != q.nodes+1 {
+				if v != qv || v >= alpha || s.nodes != qNodes+1 {
 					t.Errorf("node scored %v in %d nodes, want the quiescence search's %v (below %v) in %d nodes",
-						v, s.nodes, qv, alpha, q.nodes+1)
+						v, s.nodes, qv, alpha, qNodes+1)
 				}
 				return
 			}
-			if v < alpha || s.nodes <= q.nodes+1 {
+			if v < alpha || s.nodes <= qNodes+1 {
 				t.Errorf("node scored %v in %d nodes, want at least %v from a search beyond the quiescence search's %d nodes",
-					v, s.nodes, alpha, q.nodes)
+					v, s.nodes, alpha, qNodes)
 			}
 		})
 	}
@@ -499,8 +507,7 @@ func TestQuiescenceStandsOnTable(t *testing.T) {
 			g, s := testSearcher(t, pos, 10)
 			stand := g.evaluate()
 			alpha, beta := stand+100, stand+200
-			_, q := testSearcher(t, pos, 10)
-			qv := q.quiesce(ply, alpha, beta, 0)
+			qv, _ := quiesceAlone(t, pos, ply, alpha, beta)
 			if qv >= beta {
 				t.Fatalf("without a table entry the quiescence search scored %v, want below beta %v", qv, beta)
 			}
