@@ -66,7 +66,8 @@ type loneKingBuild struct {
 }
 
 // newLoneKingBuild starts the table of king and kind against king on geo, with
-// ev's moves for kind.
+// ev's attacks as kind's moves: exact for Go-Chess's pieces (the orthodox ones),
+// as TestLoneKingTableAgreesWithRules checks against the rules.
 func newLoneKingBuild(ev *chessEval, geo *board.Geometry, kind rules.PieceKind) *loneKingBuild {
 	n := geo.Dims().Cells()
 	t := &loneKing{n: n, plies: make([]uint8, 2*n*n*n)}
