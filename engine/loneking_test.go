@@ -59,7 +59,7 @@ func lonePosition(blocked []rules.Square, kind rules.PieceKind, strong, toMove r
 	return pos, true
 }
 
-// tableValue reads t at pos: the plies to mate, or -1 for a draw.
+// tableValue reads tb at pos: the plies to mate, or -1 for a draw.
 func tableValue(t *testing.T, tb *loneKing, pos rules.Position) int {
 	t.Helper()
 	b, err := chess.NewSearchBoard(pos)
@@ -81,7 +81,7 @@ func tableValue(t *testing.T, tb *loneKing, pos rules.Position) int {
 }
 
 // TestLoneKingTableAgreesWithRules: the table's value of random positions of king
-// and rook (or queen) against king, on a Go-Chess board, follows from its values
+// and rook (or queen) against king, on two Go-Chess boards, follows from its values
 // of the positions after each legal move the rules give (a win in d plies has a
 // move to a loss in d-1 and none shorter; a loss in d has every move to a win in
 // at most d-1, one in exactly d-1; a mate is the rules' checkmate; a draw has no
