@@ -312,7 +312,11 @@ func (s *searcher) poll() bool {
 
 // order scores the moves at ply: hash move, captures that win their exchange (by
 // MVV-LVA), killers, the counter-move, quiet moves by their histories, and
-// captures that lose their exchange last.
+// captures that lose their exchange last. Ordering quiet moves also by the
+// threats of cheaper enemy pieces (up when a piece leaves such an attack, down
+// when it walks into one, by 20 or 50 times its value; checked against the
+// rules' attackers) scored +3 ± 46 Elo at 20, and +19 ± 46 and -28 ± 45 on two
+// sets of openings at 50, over 200 Gothic games at 40 ms a move each.
 func (s *searcher) order(moves []mv, ply int, hashMove mv) []int {
 	sc := s.scores[ply][:len(moves)]
 	g := s.g
@@ -1077,6 +1081,9 @@ const (
 // below alpha; late-move pruning skips quiet moves after 3+depth² of them (half
 // as many when not improving) up to lmpDepth plies from it. Late-move pruning up
 // to 8 plies scored -9 ± 45 Elo against 5 (200 Gothic games at 40 ms a move).
+// Judging futility by the depth a quiet move's late-move reduction would leave
+// it (pruning late moves further from the horizon, with a smaller margin) scored
+// -26 ± 46 over 200 games.
 const (
 	futilityDepth  = 4
 	futilityMargin = 100
