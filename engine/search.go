@@ -1112,9 +1112,10 @@ const (
 // 200 Gothic games at 40 ms a move: reducing captures that lose their exchange
 // too (-2 ± 45 Elo), reducing from the third move instead of the fourth (-7 ± 45),
 // reducing a ply less at nodes once on the principal variation, by a flag in the
-// table (-24 ± 45), a ply more where the hash move is a capture (-12 ± 44), and
-// a ply more where more than three replies so far have cut off at the next ply
-// (-9 ± 46).
+// table (-24 ± 45), a ply more where the hash move is a capture (-12 ± 44), a
+// ply more where more than three replies so far have cut off at the next ply
+// (-9 ± 46), and a ply less where the move before was tried after more than 14
+// others at its node (-10 ± 46).
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
