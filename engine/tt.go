@@ -37,9 +37,9 @@ func (e *ttEntry) staticEval() (Score, bool) {
 // entries, one cache line each, in memory offered to the kernel's transparent
 // huge pages (as Stockfish allocates its table) were tried and dropped: over 8
 // Gothic positions 40 plies into match games, searched 3 s each, they changed
-// the node rate by +3% and -3% in two runs on an idle machine (+7% at 2 s with
-// both cores busy), and they scored -3 ± 45 Elo over 200 Gothic games at 40 ms
-// a move.
+// the node rate by +3% and -3% in two runs on an idle machine (+6% and +7% at
+// 2 s with both cores busy), and they scored -3 ± 45 Elo over 200 Gothic games
+// at 40 ms a move.
 type table struct {
 	slots []ttEntry
 	mask  uint64 // of the bucket's first slot (even indices)
