@@ -1119,9 +1119,10 @@ const (
 // with singular tests from depth 6 and internal iterative reduction from depth 4
 // found Fairy-Stockfish's best move in 26 more of 1,415 positions of a 500 ms
 // match (its search to depth 13, the move at least 100 centipawns above the next;
-// ours at 250,000 nodes: 105 found only by them, 79 only without, z 1.9), but
-// scored +13 =3 -84 (14.5%) against Fairy-Stockfish at 500 ms a move on fresh
-// openings, inside the spread of the current engine's sets (8.5% to 19.5%).
+// ours at 250,000 nodes: 105 found only by them, 79 only without, z 1.9; each
+// alone +14, +17 and +15; half the nodes -33), but scored +13 =3 -84 (14.5%)
+// against Fairy-Stockfish at 500 ms a move on fresh openings, inside the spread
+// of the current engine's sets (8.5% to 19.5%).
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
