@@ -1290,8 +1290,9 @@ func (s *searcher) rulesPV(pv []mv) []rules.Move {
 // iirDepth is the depth from which a node without a hash move is searched a ply
 // shallower (internal iterative reduction). From depth 4 it scored +14 ± 45,
 // +21 ± 46 and -40 ± 46 Elo against 6 over three sets of 200 Gothic games at 40 ms
-// a move: +263 =71 -266 of 600, no gain. From depth 4 it also found 15 more of
-// the 1,415 best moves of lmrTable's test suite; see lmrTable for it combined.
+// a move: +263 =71 -266 of 600, no gain. From depth 4 it found Fairy-Stockfish's
+// best move in 15 more of the 1,415 positions of lmrTable's comment, which also
+// gives it combined with other changes.
 const iirDepth = 6
 
 // Singular extensions test the hash move from seDepth plies from the horizon,
@@ -1300,8 +1301,8 @@ const iirDepth = 6
 // (a negative extension) scored -19 ± 45 Elo over 200 Gothic games at 40 ms; a
 // second ply when the test fails by 20 centipawns more (not on the principal
 // variation, at most six on a line) +9 ± 46; testing from depth 6 +17 ± 45 on the
-// same openings, and 17 more of the 1,415 best moves of lmrTable's test suite
-// (see lmrTable for it combined).
+// same openings, and Fairy-Stockfish's best move in 17 more of the 1,415
+// positions of lmrTable's comment, which also gives it combined with other changes.
 const (
 	seDepth  = 8
 	seMargin = 2
