@@ -30,6 +30,7 @@ func commands() map[string]command {
 		"perft":   {"count legal move trees: perft --variant V [--fen F] --depth N [--divide]", runPerft},
 		"render":  {renderUsage, runRender},
 		"run":     {runUsage, runRun},
+		"suite":   {suiteUsage, runSuite},
 		"uci":     {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
 	}
 }

@@ -29,6 +29,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	b := fs.String("b", "greedy", "second player, as -a")
 	cfgPath := fs.String("engines", "", "YAML file with the external engines (engines: [...])")
 	think := fs.Duration("think", time.Second, "think time per move for time-limited players")
+	nodes := fs.Int("nodes", 0, "nodes a move instead of --think, for builtin and UCI engine:NAME players (0: use --think)")
 	openings := fs.Int("opening-plies", 4, "random plies that open each pair of games")
 	suite := fs.String("openings", "", "file of start positions, one FEN a line: each pair of games starts from the next (then --opening-plies random plies)")
 	seed := fs.Uint64("seed", 1, "seed of the openings and start positions")
@@ -42,7 +43,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	for _, f := range []struct {
 		name   string
 		n, min int
-	}{{"games", *games, 1}, {"opening-plies", *openings, 0}, {"max-plies", *maxPlies, 0}, {"j", *jobs, 1}} {
+	}{{"games", *games, 1}, {"opening-plies", *openings, 0}, {"max-plies", *maxPlies, 0}, {"j", *jobs, 1}, {"nodes", *nodes, 0}} {
 		if f.n < f.min {
 			return fmt.Errorf("match: --%s must be at least %d, not %d: %w", f.name, f.min, f.n, errUsage)
 		}
@@ -74,36 +75,20 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("%w: %w", err, errUsage)
 		}
 	}
-	var cfgs []external.Config
-	if *cfgPath != "" {
-		if cfgs, err = external.Load(*cfgPath); err != nil {
-			return err
-		}
+	ps, err := newPlayers("match", *cfgPath, v, external.Budget{Think: *think, Nodes: int64(*nodes)})
+	if err != nil {
+		return err
 	}
+	defer ps.close()
 	// Every worker gets its own players: an engine process plays one game at a time.
-	var opened []match.Player
-	defer func() {
-		for _, p := range opened {
-			if x, ok := p.(*match.External); ok {
-				x.Engine.Close()
-			}
-		}
-	}()
 	players := func(w int) (match.Player, match.Player, error) {
-		pa, err := player(*a, cfgs, *think, *seed+2*uint64(w))
+		pa, err := ps.open(*a, *seed+2*uint64(w))
 		if err != nil {
 			return nil, nil, err
 		}
-		opened = append(opened, pa)
-		pb, err := player(*b, cfgs, *think, *seed+2*uint64(w)+1)
+		pb, err := ps.open(*b, *seed+2*uint64(w)+1)
 		if err != nil {
 			return nil, nil, err
-		}
-		opened = append(opened, pb)
-		for _, p := range []match.Player{pa, pb} {
-			if x, ok := p.(*match.External); ok && !x.Engine.Supports(v.Key()) {
-				return nil, nil, fmt.Errorf("match: %s is not configured for %s", x.Name(), v.Key())
-			}
 		}
 		return pa, pb, nil
 	}
@@ -152,16 +137,65 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return err
 }
 
-// player parses a player specification.
-func player(spec string, cfgs []external.Config, think time.Duration, seed uint64) (match.Player, error) {
+// playerSet opens the players of a command that plays or searches a variant:
+// built-in and greedy ones, and the external engines of an engines file, which
+// it closes at the end.
+type playerSet struct {
+	cmd    string // the command, for its errors
+	cfgs   []external.Config
+	v      rules.Variant
+	budget external.Budget // the limit of engines whose specification gives none
+	opened []match.Player
+}
+
+// newPlayers reads the engines file at cfgPath (none when empty) for cmd.
+func newPlayers(cmd, cfgPath string, v rules.Variant, budget external.Budget) (*playerSet, error) {
+	ps := &playerSet{cmd: cmd, v: v, budget: budget}
+	if cfgPath != "" {
+		var err error
+		if ps.cfgs, err = external.Load(cfgPath); err != nil {
+			return nil, err
+		}
+	}
+	return ps, nil
+}
+
+// open returns a new player for spec, seeded with seed.
+func (ps *playerSet) open(spec string, seed uint64) (match.Player, error) {
+	p, err := player(ps.cmd, spec, ps.cfgs, ps.budget, seed)
+	if err != nil {
+		return nil, err
+	}
+	ps.opened = append(ps.opened, p)
+	if x, ok := p.(*match.External); ok && !x.Engine.Supports(ps.v.Key()) {
+		return nil, fmt.Errorf("%s: %s is not configured for %s", ps.cmd, x.Name(), ps.v.Key())
+	}
+	return p, nil
+}
+
+// close stops the external engines opened.
+func (ps *playerSet) close() {
+	for _, p := range ps.opened {
+		if x, ok := p.(*match.External); ok {
+			x.Engine.Close()
+		}
+	}
+}
+
+// player parses a player specification for the command cmd; budget is the
+// limit of engines whose specification gives none.
+func player(cmd, spec string, cfgs []external.Config, budget external.Budget, seed uint64) (match.Player, error) {
 	kind, arg, _ := strings.Cut(spec, ":")
 	switch kind {
 	case "greedy":
 		return match.NewGreedy(seed), nil
 	case "builtin":
-		p := &match.Builtin{Label: "missive", Engine: engine.New(engine.Options{Seed: seed}), Limits: engine.Limits{Time: think}}
+		p := &match.Builtin{Label: "missive", Engine: engine.New(engine.Options{Seed: seed}), Limits: engine.Limits{Time: budget.Think}}
+		if budget.Nodes > 0 {
+			p.Limits = engine.Limits{Nodes: budget.Nodes}
+		}
 		if arg != "" {
-			lim, err := builtinLimits("match", spec, arg)
+			lim, err := builtinLimits(cmd, spec, arg)
 			if err != nil {
 				return nil, err
 			}
@@ -173,16 +207,19 @@ func player(spec string, cfgs []external.Config, think time.Duration, seed uint6
 	case "engine":
 		for _, c := range cfgs {
 			if c.Name == arg {
+				if budget.Nodes > 0 && c.Protocol != external.UCI {
+					return nil, fmt.Errorf("%s: %s speaks XBoard, which has no search of a number of nodes; give it --think instead of --nodes: %w", cmd, c.Name, errUsage)
+				}
 				e, err := external.New(c)
 				if err != nil {
 					return nil, err
 				}
-				return &match.External{Engine: e, Think: think}, nil
+				return &match.External{Engine: e, Think: budget.Think, Nodes: budget.Nodes}, nil
 			}
 		}
-		return nil, fmt.Errorf("match: no engine %q in the --engines file: %w", arg, errUsage)
+		return nil, fmt.Errorf("%s: no engine %q in the --engines file: %w", cmd, arg, errUsage)
 	}
-	return nil, fmt.Errorf("match: unknown player %q (builtin, greedy or engine:NAME): %w", spec, errUsage)
+	return nil, fmt.Errorf("%s: unknown player %q (builtin, greedy or engine:NAME): %w", cmd, spec, errUsage)
 }
 
 // builtinLimits reads the limit of a builtin player, arg of spec "builtin:arg":

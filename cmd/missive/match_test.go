@@ -8,8 +8,10 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/engine/match"
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/rules/variants"
 )
@@ -28,6 +30,7 @@ func TestMatchBadInput(t *testing.T) {
 		{[]string{"match", "--games", "1", "--opening-plies", "-1"}, "--opening-plies must be at least 0, not -1"},
 		{[]string{"match", "--games", "1", "--max-plies", "-1"}, "--max-plies must be at least 0, not -1"},
 		{[]string{"match", "--games", "1", "-j", "0"}, "--j must be at least 1, not 0"},
+		{[]string{"match", "--games", "1", "--nodes", "-1"}, "--nodes must be at least 0, not -1"},
 		{[]string{"match", "--games", "1", "--sprt", "5"}, "give elo0,elo1 or elo0,elo1,alpha,beta"},
 		{[]string{"match", "--games", "1", "--sprt", "5,x"}, `"x" is not a number`},
 		{[]string{"match", "--games", "1", "--sprt", "5,0"}, "elo1 (0) must be above elo0 (5)"},
@@ -40,6 +43,24 @@ func TestMatchBadInput(t *testing.T) {
 		if out != "" {
 			t.Errorf("%v: printed %q before refusing", tc.args, out)
 		}
+	}
+}
+
+// With --nodes the players search that many nodes a move, not --think: two games
+// at an hour a move would not end.
+func TestMatchNodes(t *testing.T) {
+	done := make(chan error, 1)
+	go func() {
+		_, err := runCmd(t, "match", "--games", "2", "--think", "1h", "--nodes", "300", "-a", "builtin", "-b", "builtin", "--max-plies", "8")
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatal("a match at 300 nodes a move did not end in two minutes: --nodes was not applied")
 	}
 }
 
@@ -132,26 +153,41 @@ func pgnGame(text string, round int) string {
 	return ""
 }
 
-// The bench suites of scripts/testdata (scripts/bench-match -f) stay positions of
-// the variant their name starts with, so that a bench run does not stop at them.
+// The bench suites of scripts/testdata (scripts/bench-match -f and --suite) stay
+// positions of the variant their name starts with, and a test suite's best
+// moves legal moves, so that a bench run does not stop at them.
 func TestBenchSuitesRead(t *testing.T) {
-	files, err := filepath.Glob("../../scripts/testdata/*.fen")
-	if err != nil || len(files) == 0 {
-		t.Fatalf("no suites: %v", err)
-	}
-	for _, name := range files {
-		key, _, _ := strings.Cut(filepath.Base(name), "-")
-		v, err := variants.Registry().Lookup(key)
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
+	for _, kind := range []struct {
+		glob string
+		read func(f *os.File, v rules.Variant, name string) error
+	}{
+		{"*.fen", func(f *os.File, v rules.Variant, name string) error {
+			_, err := match.ReadOpenings(f, v, name)
+			return err
+		}},
+		{"*.epd", func(f *os.File, v rules.Variant, name string) error {
+			_, err := match.ReadSuite(f, v, name)
+			return err
+		}},
+	} {
+		files, err := filepath.Glob("../../scripts/testdata/" + kind.glob)
+		if err != nil || len(files) == 0 {
+			t.Fatalf("no %s suites: %v", kind.glob, err)
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
+		for _, name := range files {
+			key, _, _ := strings.Cut(filepath.Base(name), "-")
+			v, err := variants.Registry().Lookup(key)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			f, err := os.Open(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := kind.read(f, v, name); err != nil {
+				t.Error(err)
+			}
+			f.Close()
 		}
-		if _, err := match.ReadOpenings(f, v, name); err != nil {
-			t.Error(err)
-		}
-		f.Close()
 	}
 }

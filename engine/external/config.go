@@ -42,7 +42,8 @@ type Config struct {
 	Select  string            `yaml:"select"`
 	Options map[string]string `yaml:"options"`
 	Think   time.Duration     `yaml:"think"`
-	// Timeout bounds handshakes and any read beyond the think time (default 10s).
+	// Timeout bounds handshakes, any read beyond the think time and a search of
+	// a number of nodes (default 10s).
 	Timeout time.Duration `yaml:"timeout"`
 	// Max bounds the processes of this engine running at once (default 2).
 	Max int `yaml:"max"`

@@ -76,11 +76,24 @@ func (e *Engine) drop() {
 	}
 }
 
+// Budget bounds one request: with Nodes above 0, a search of that many nodes
+// (UCI's "go nodes", UCI engines only), answered within the configured Timeout;
+// otherwise Think, the time per move (0 for the configured one).
+type Budget struct {
+	Think time.Duration
+	Nodes int64
+}
+
 // Move asks for the move to play after moves from start, with think time per move
 // (0 for the configured one). The answer is checked against the rules: anything
 // else is an error wrapping ErrAnswer, ErrTimeout or ErrDead, and the process is
 // restarted on the next request.
 func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.Move, think time.Duration) (rules.Move, error) {
+	return e.MoveWithin(ctx, start, moves, Budget{Think: think})
+}
+
+// MoveWithin is Move within the budget b.
+func (e *Engine) MoveWithin(ctx context.Context, start rules.Position, moves []rules.Move, b Budget) (rules.Move, error) {
 	e.mu.Lock()
 	defer e.mu.Unlock()
 	key := start.Variant().Key()
@@ -88,8 +101,11 @@ func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.M
 	if !ok {
 		return rules.NullMove, fmt.Errorf("external: %s does not play %s (configured: %v)", e.cfg.Name, start.Variant().Name(), keys(e.cfg.Variants))
 	}
-	if think <= 0 {
-		think = e.cfg.Think
+	if b.Nodes > 0 && e.cfg.Protocol != UCI {
+		return rules.NullMove, fmt.Errorf("external: %s speaks XBoard, which has no search of a number of nodes; give it a time per move", e.cfg.Name)
+	}
+	if b.Think <= 0 {
+		b.Think = e.cfg.Think
 	}
 	// Replay the game on our side first: the answer is judged in this position.
 	line, err := record.Line(start, moves)
@@ -104,7 +120,7 @@ func (e *Engine) Move(ctx context.Context, start rules.Position, moves []rules.M
 	if o := pos.Outcome(); o.IsOver() {
 		return rules.NullMove, fmt.Errorf("external: the game is over (%v)", o)
 	}
-	text, err := e.ask(ctx, name, start, texts, think)
+	text, err := e.ask(ctx, name, start, texts, b)
 	if err != nil {
 		e.drop()
 		return rules.NullMove, err
@@ -134,7 +150,7 @@ func keys(m map[string]string) []string {
 }
 
 // ask runs one request on the (re)started process and returns the move text.
-func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, moves []string, think time.Duration) (string, error) {
+func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, moves []string, b Budget) (string, error) {
 	if e.proc == nil || !e.proc.alive() {
 		e.drop()
 		p, err := startProcess(&e.cfg)
@@ -151,9 +167,9 @@ func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, 
 		startFEN = start.String()
 	}
 	if e.cfg.Protocol == UCI {
-		return e.askUCI(ctx, variant, startFEN, moves, think)
+		return e.askUCI(ctx, variant, startFEN, moves, b)
 	}
-	return e.askXBoard(ctx, variant, startFEN, moves, think)
+	return e.askXBoard(ctx, variant, startFEN, moves, b.Think)
 }
 
 func (e *Engine) handshake(ctx context.Context) error {
@@ -194,7 +210,7 @@ func (e *Engine) syncUCI(ctx context.Context) error {
 	return err
 }
 
-func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []string, think time.Duration) (string, error) {
+func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []string, b Budget) (string, error) {
 	p := e.proc
 	if e.variant != variant && e.cfg.Select != "none" {
 		if err := p.send("setoption name " + e.cfg.Select + " value " + variant); err != nil {
@@ -221,10 +237,14 @@ func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []s
 	if err := e.syncUCI(ctx); err != nil {
 		return "", err
 	}
-	if err := p.send(fmt.Sprintf("go movetime %d", think.Milliseconds())); err != nil {
+	goCmd, wait := fmt.Sprintf("go movetime %d", b.Think.Milliseconds()), b.Think+e.cfg.Timeout
+	if b.Nodes > 0 {
+		goCmd, wait = fmt.Sprintf("go nodes %d", b.Nodes), e.cfg.Timeout
+	}
+	if err := p.send(goCmd); err != nil {
 		return "", err
 	}
-	line, err := p.readUntil(ctx, think+e.cfg.Timeout, func(l string) bool { return strings.HasPrefix(l, "bestmove") })
+	line, err := p.readUntil(ctx, wait, func(l string) bool { return strings.HasPrefix(l, "bestmove") })
 	if err != nil {
 		return "", err
 	}

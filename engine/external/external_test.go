@@ -191,18 +191,25 @@ func TestNewGameOncePerGame(t *testing.T) {
 // TestXBoardBudget: an XBoard engine is given the think time exactly as its clock
 // in centiseconds besides "st", which most engines read in whole seconds only,
 // so that a budget under a second is not rounded up to one.
-func TestXBoardBudget(t *testing.T) {
+// fakeXBoard returns a fake XBoard engine that logs what it hears to log.
+func fakeXBoard(t *testing.T, log string) *Engine {
+	t.Helper()
 	exe, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
-	log := filepath.Join(t.TempDir(), "commands")
 	e, err := New(Config{Name: "fake-xboard", Command: exe, Protocol: XBoard, Variants: map[string]string{"gothic": "gothic"}, Timeout: 2 * time.Second,
 		Env: map[string]string{"FAKE_ENGINE": "xboard", "FAKE_ENGINE_LOG": log}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer e.Close()
+	t.Cleanup(e.Close)
+	return e
+}
+
+func TestXBoardBudget(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "commands")
+	e := fakeXBoard(t, log)
 	for _, c := range []struct {
 		think  time.Duration
 		st, cs string
@@ -231,6 +238,50 @@ func TestXBoardBudget(t *testing.T) {
 		if st < 0 || clock < 0 || otim < 0 || gone < 0 || !(st < clock && clock < gone && otim < gone) {
 			t.Fatalf("%v: want %q, then time and otim %s before go; sent %q", c.think, c.st, c.cs, lines)
 		}
+	}
+}
+
+// TestNodeBudget: a budget of nodes is sent to a UCI engine as "go nodes N"
+// (and no time), an engine that does not answer is cut off by the Timeout
+// alone, and an XBoard engine, which cannot be given nodes, is refused before
+// anything is sent to it.
+func TestNodeBudget(t *testing.T) {
+	e := fake(t, "good")
+	log := filepath.Join(t.TempDir(), "commands")
+	e.cfg.Env["FAKE_ENGINE_LOG"] = log
+	m, err := e.MoveWithin(context.Background(), gothic(t), nil, Budget{Think: time.Hour, Nodes: 25000})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := gothic(t).UCI(m); got != "e2e4" {
+		t.Fatalf("move %s, want e2e4", got)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(b), "\ngo nodes 25000\n") || strings.Contains(string(b), "movetime") {
+		t.Fatalf("want go nodes 25000 and no movetime; sent %q", b)
+	}
+
+	hung := fake(t, "hang")
+	hung.cfg.Timeout = 200 * time.Millisecond
+	began := time.Now()
+	if _, err := hung.MoveWithin(context.Background(), gothic(t), nil, Budget{Think: time.Hour, Nodes: 1000}); !errors.Is(err, ErrTimeout) {
+		t.Fatalf("a hung engine with a node budget: got %v, want ErrTimeout", err)
+	}
+	if d := time.Since(began); d > 5*time.Second {
+		t.Fatalf("a hung engine with a node budget took %v to give up; its Timeout is 200ms", d)
+	}
+
+	xlog := filepath.Join(t.TempDir(), "commands")
+	x := fakeXBoard(t, xlog)
+	_, err = x.MoveWithin(context.Background(), gothic(t), nil, Budget{Nodes: 1000})
+	if err == nil || !strings.Contains(err.Error(), "XBoard") {
+		t.Fatalf("an XBoard engine given nodes: got %v, want a refusal naming XBoard", err)
+	}
+	if _, statErr := os.Stat(xlog); !errors.Is(statErr, os.ErrNotExist) {
+		t.Fatal("the refused XBoard engine was started")
 	}
 }
 

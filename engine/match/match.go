@@ -43,10 +43,12 @@ func (b *Builtin) Move(ctx context.Context, start rules.Position, moves []rules.
 	return r.Move, err
 }
 
-// External wraps a configured external engine.
+// External wraps a configured external engine, which searches Nodes nodes a move
+// when Nodes is above 0 (UCI engines only), else thinks Think.
 type External struct {
 	Engine *external.Engine
 	Think  time.Duration
+	Nodes  int64
 }
 
 // Name returns the engine's name.
@@ -54,7 +56,7 @@ func (x *External) Name() string { return x.Engine.Name() }
 
 // Move asks the external engine (its answer is validated there).
 func (x *External) Move(ctx context.Context, start rules.Position, moves []rules.Move) (rules.Move, error) {
-	return x.Engine.Move(ctx, start, moves, x.Think)
+	return x.Engine.MoveWithin(ctx, start, moves, external.Budget{Think: x.Think, Nodes: x.Nodes})
 }
 
 // Greedy is the one-ply material-greedy player: it takes a move that wins at once,

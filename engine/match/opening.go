@@ -2,7 +2,6 @@ package match
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -114,12 +113,7 @@ func ReadOpenings(r io.Reader, v rules.Variant, name string) ([]rules.Position, 
 		}
 		pos, err := v.ParsePosition(line)
 		if err != nil {
-			why := err.Error()
-			var s rules.Sentencer
-			if errors.As(err, &s) {
-				why = s.Sentence()
-			}
-			return nil, fmt.Errorf("%w: line %d of %s is not a %s position: %s", ErrBadConfig, n, name, v.Name(), why)
+			return nil, fmt.Errorf("%w: line %d of %s is not a %s position: %s", ErrBadConfig, n, name, v.Name(), sentence(err))
 		}
 		if o := pos.Outcome(); o.IsOver() {
 			return nil, fmt.Errorf("%w: line %d of %s is a finished game (%v)", ErrBadConfig, n, name, o)
