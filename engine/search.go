@@ -1120,9 +1120,10 @@ const (
 // found Fairy-Stockfish's best move in 26 more of 1,415 positions of a 500 ms
 // match (its search to depth 13, the move at least 100 centipawns above the next;
 // ours at 250,000 nodes: 105 found only by them, 79 only without, z 1.9; each
-// alone +14, +17 and +15; half the nodes -33), but scored +13 =3 -84 (14.5%)
-// against Fairy-Stockfish at 500 ms a move on fresh openings, inside the spread
-// of the current engine's sets (8.5% to 19.5%).
+// alone +14, +17 and +15; half the nodes -33; scripts/testdata/gothic-suite.epd),
+// but scored +13 =3 -84 (14.5%) and +9 =3 -88 (10.5%, seed 9797) against
+// Fairy-Stockfish at 500 ms a move on fresh openings: 12.5% of 200 games, where
+// ten sets of the current engine pool at 13.3% of 1,000.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
