@@ -208,7 +208,7 @@ func player(cmd, spec string, cfgs []external.Config, budget external.Budget, se
 		for _, c := range cfgs {
 			if c.Name == arg {
 				if budget.Nodes > 0 && c.Protocol != external.UCI {
-					return nil, fmt.Errorf("%s: %s speaks XBoard, which has no search of a number of nodes; give it --think instead of --nodes: %w", cmd, c.Name, errUsage)
+					return nil, fmt.Errorf("%s: %s speaks XBoard, which has no search of a number of nodes; give the players a time instead (--nodes 0 --think D): %w", cmd, c.Name, errUsage)
 				}
 				e, err := external.New(c)
 				if err != nil {
