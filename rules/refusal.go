@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"unicode/utf8"
@@ -46,6 +47,16 @@ func Refuse(kind error, format string, args ...any) error {
 type Sentencer interface {
 	error
 	Sentence() string
+}
+
+// SentenceOf returns the sentence err carries (see Sentencer), or its text when
+// it carries none: for tools that report any error in words, not for players.
+func SentenceOf(err error) string {
+	var s Sentencer
+	if errors.As(err, &s) {
+		return s.Sentence()
+	}
+	return err.Error()
 }
 
 // EchoLimit is how many characters of a player's input Echo repeats back.

@@ -2,6 +2,7 @@ package rules_test
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 
 	"github.com/missivechess/missive/rules"
@@ -85,5 +86,17 @@ func TestRegistry(t *testing.T) {
 	}
 	if ks := r.Keys(); len(ks) != 2 || ks[0] != "a" {
 		t.Fatalf("Keys = %v", ks)
+	}
+}
+
+// SentenceOf finds a refusal's sentence through wrapping, and falls back to the
+// error's text when there is none.
+func TestSentenceOf(t *testing.T) {
+	refusal := rules.Refuse(rules.ErrIllegalMove, "That pawn cannot move backwards.")
+	if got := rules.SentenceOf(fmt.Errorf("wrapped: %w", refusal)); got != "That pawn cannot move backwards." {
+		t.Errorf("wrapped refusal: %q", got)
+	}
+	if got := rules.SentenceOf(errors.New("plain failure")); got != "plain failure" {
+		t.Errorf("plain error: %q", got)
 	}
 }

@@ -2,7 +2,6 @@ package external
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -131,12 +130,7 @@ func (e *Engine) MoveWithin(ctx context.Context, start rules.Position, moves []r
 	}
 	if err != nil {
 		e.drop()
-		why := err.Error()
-		var s rules.Sentencer
-		if errors.As(err, &s) {
-			why = s.Sentence()
-		}
-		return rules.NullMove, fmt.Errorf("%w: %s answered %s in %s: %s", ErrAnswer, e.cfg.Name, rules.Echo(text), pos.String(), why)
+		return rules.NullMove, fmt.Errorf("%w: %s answered %s in %s: %s", ErrAnswer, e.cfg.Name, rules.Echo(text), pos.String(), rules.SentenceOf(err))
 	}
 	return m, nil
 }

@@ -113,7 +113,7 @@ func ReadOpenings(r io.Reader, v rules.Variant, name string) ([]rules.Position, 
 		}
 		pos, err := v.ParsePosition(line)
 		if err != nil {
-			return nil, fmt.Errorf("%w: line %d of %s is not a %s position: %s", ErrBadConfig, n, name, v.Name(), sentence(err))
+			return nil, fmt.Errorf("%w: line %d of %s is not a %s position: %s", ErrBadConfig, n, name, v.Name(), rules.SentenceOf(err))
 		}
 		if o := pos.Outcome(); o.IsOver() {
 			return nil, fmt.Errorf("%w: line %d of %s is a finished game (%v)", ErrBadConfig, n, name, o)

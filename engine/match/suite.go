@@ -3,7 +3,6 @@ package match
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -47,7 +46,7 @@ func ReadSuite(r io.Reader, v rules.Variant, name string) ([]SuiteEntry, error) 
 		}
 		pos, err := v.ParsePosition(strings.TrimSpace(fen))
 		if err != nil {
-			return nil, bad("is not a %s position: %s", v.Name(), sentence(err))
+			return nil, bad("is not a %s position: %s", v.Name(), rules.SentenceOf(err))
 		}
 		if o := pos.Outcome(); o.IsOver() {
 			return nil, bad("is a finished game (%v)", o)
@@ -60,7 +59,7 @@ func ReadSuite(r io.Reader, v rules.Variant, name string) ([]SuiteEntry, error) 
 				_, err = pos.Play(m)
 			}
 			if err != nil {
-				return nil, bad("has a best move %s that is not a legal move there: %s", rules.Echo(text), sentence(err))
+				return nil, bad("has a best move %s that is not a legal move there: %s", rules.Echo(text), rules.SentenceOf(err))
 			}
 			e.Best = append(e.Best, m)
 		}
@@ -81,15 +80,6 @@ func ReadSuite(r io.Reader, v rules.Variant, name string) ([]SuiteEntry, error) 
 		return nil, fmt.Errorf("%w: %s holds no entry (a FEN, \"bm\" and the best move a line)", ErrBadConfig, name)
 	}
 	return out, nil
-}
-
-// sentence is what err says to a reader: its sentence where it carries one.
-func sentence(err error) string {
-	var s rules.Sentencer
-	if errors.As(err, &s) {
-		return s.Sentence()
-	}
-	return err.Error()
 }
 
 // NewGamer is a player that can forget what it learnt in earlier searches, so
