@@ -23,6 +23,10 @@ type Feature struct {
 	// AfterGameEnded, when set, runs once that transaction has committed; a panic in
 	// it is logged and the service goes on.
 	AfterGameEnded func(ctx context.Context, g *storage.Game)
+	// Started, when set, runs once when the service has been built, after the
+	// notifications an earlier process left are resumed: a feature picks up the
+	// background work it had stored (a panic in it is logged and the service goes on).
+	Started func()
 	// Moved, when set, runs inside the transaction of every move and revealed
 	// placement round that leaves the game going, once it is stored and announced; it may act
 	// on the game in turn (GameChange.Play), and an error undoes the whole change.
@@ -93,6 +97,9 @@ func (s *Service) plug(features []Feature) error {
 		if f.AfterGameEnded != nil {
 			s.afterEnded = append(s.afterEnded, f.AfterGameEnded)
 		}
+		if f.Started != nil {
+			s.started = append(s.started, f.Started)
+		}
 	}
 	for _, c := range s.commands {
 		for _, o := range c.Spec.AllOptions() {
@@ -134,6 +141,20 @@ func (s *Service) Spec(name string) (CommandSpec, bool) {
 	spec := c.Spec
 	spec.Options = slices.Clone(spec.Options)
 	return spec, true
+}
+
+// start runs the features' Started hooks.
+func (s *Service) start() {
+	for _, hook := range s.started {
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					s.log.Error("bot: a feature's start panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+				}
+			}()
+			hook()
+		}()
+	}
 }
 
 // gameEnded runs the in-transaction end-of-game hooks for g, which has just ended,

@@ -25,9 +25,12 @@ import (
 // the notification path, a picture (the evaluation graph and each player's figures),
 // the final board and an annotated PGN. Reviews run in the background, one at a
 // time, each within a time budget; a review is stored (storage.Review), so asking
-// again is instant. A game in progress is reviewed only where hints are allowed
-// (casual games, or every game with Config.HintsInRated); engine matches are not
-// reviewed when they end.
+// again is instant. A review asked for is queued in the store too
+// (storage.ReviewRequest), in the transaction that asks, and taken off in the one
+// that stores the review: one promised when the bot stops is made after it starts.
+// A game in progress is reviewed only where hints are allowed (casual games, or
+// every game with Config.HintsInRated); engine matches are not reviewed when they
+// end.
 
 // CmdReview is the review command's name.
 const CmdReview = "review"
@@ -87,7 +90,42 @@ func (s *Service) reviewFeature() Feature {
 	return Feature{
 		Commands: []Command{s.onGame(Command{Handle: rv.cmd, Spec: CommandSpec{Name: CmdReview,
 			Description: "The engine's review of a game: its mistakes, a graph and an annotated PGN"}})},
+		GameEnded:      rv.askAtEnd,
 		AfterGameEnded: rv.gameEnded,
+		Started:        rv.resume,
+	}
+}
+
+// reviewsAtEnd reports whether g, which has just ended, is reviewed by itself.
+func (rv *reviewer) reviewsAtEnd(g *storage.Game) bool {
+	_, ok := rv.engine()
+	return ok && !rv.opts.OnRequest && g.Match == "" && g.Outcome.Reason != rules.Aborted && len(g.Moves) >= 2
+}
+
+// askAtEnd queues, in the transaction that ends a game, the review made when it ends.
+func (rv *reviewer) askAtEnd(end GameEnd) error {
+	if !rv.reviewsAtEnd(end.Game) {
+		return nil
+	}
+	_, err := end.Tx.AskReview(end.Game.ID, len(end.Game.Moves))
+	return err
+}
+
+// resume starts the reviews an earlier process was asked for and did not make.
+func (rv *reviewer) resume() {
+	if _, ok := rv.engine(); !ok {
+		return
+	}
+	var asked []*storage.ReviewRequest
+	if err := rv.s.store.View(rv.s.stopping, func(tx *storage.Tx) (err error) {
+		asked, err = tx.ReviewRequests()
+		return err
+	}); err != nil {
+		rv.s.log.Error("bot: reading the queued reviews failed; they wait for the next start", "error", err)
+		return
+	}
+	for _, r := range asked {
+		rv.queue(r.Game)
 	}
 }
 
@@ -102,12 +140,11 @@ func (rv *reviewer) engine() (Reviewer, bool) {
 	return r, ok && rv.s.engine != nil
 }
 
-// gameEnded queues the review of a game that has just ended.
+// gameEnded starts the review of a game that has just ended (askAtEnd queued it).
 func (rv *reviewer) gameEnded(_ context.Context, g *storage.Game) {
-	if _, ok := rv.engine(); !ok || rv.opts.OnRequest || g.Match != "" || g.Outcome.Reason == rules.Aborted || len(g.Moves) < 2 {
-		return
+	if rv.reviewsAtEnd(g) {
+		rv.queue(g.ID)
 	}
-	rv.queue(g.ID)
 }
 
 // cmd is /review: the stored review at once, or a review queued.
@@ -152,6 +189,12 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 		}
 		return out
 	}
+	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
+		_, err := tx.AskReview(g.ID, len(g.Moves))
+		return err
+	}); err != nil {
+		return s.fail(req, err)
+	}
 	rv.queue(g.ID)
 	return Reply{Title: s.gameTitle(g), Game: gameRef(g),
 		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
@@ -182,7 +225,12 @@ func (rv *reviewer) queue(id string) {
 		}
 		defer func() { <-rv.lane }()
 		if err := rv.run(id); err != nil && s.stopping.Err() == nil {
-			s.log.Warn("bot: a game review failed", "game", id, "error", err)
+			// Not made now, it would fail again at every start: it leaves the queue
+			// (the players may ask again with /review).
+			s.log.Warn("bot: a game review failed and leaves the queue", "game", id, "error", err)
+			if err := s.store.Update(context.WithoutCancel(s.stopping), func(tx *storage.Tx) error { return tx.ReviewDone(id) }); err != nil {
+				s.log.Error("bot: a failed review stays queued", "game", id, "error", err)
+			}
 		}
 	}()
 }
@@ -208,8 +256,11 @@ func (rv *reviewer) run(id string) (err error) {
 			err = nil
 		}
 		return err
-	}); err != nil || done {
+	}); err != nil {
 		return err
+	}
+	if done {
+		return s.store.Update(ctx, func(tx *storage.Tx) error { return tx.ReviewDone(id) })
 	}
 	h, err := s.publicHistory(g)
 	if err != nil {
@@ -245,6 +296,9 @@ func (rv *reviewer) run(id string) (err error) {
 			return err
 		}
 		if err := tx.PutReview(stored); err != nil {
+			return err
+		}
+		if err := tx.ReviewDone(id); err != nil {
 			return err
 		}
 		e.notes = append(e.notes, note{n: Notification{

@@ -3,12 +3,16 @@ package bot
 import (
 	"bytes"
 	"context"
+	"errors"
+	"fmt"
 	"image/png"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -145,5 +149,112 @@ func TestReviewDuringPlay(t *testing.T) {
 	h.ok("bob", "review game:"+casual)
 	if n := postedReview(t, h.notes.take()); !strings.Contains(n.Key, "/3") {
 		t.Fatalf("the review after a move is keyed %s", n.Key)
+	}
+}
+
+// stalledReviewer is an engine whose reviews wait until the service stops, as a
+// long review does when the bot is stopped for a deploy.
+type stalledReviewer struct {
+	Engine
+	started chan string
+}
+
+func (e stalledReviewer) Review(ctx context.Context, h *record.History, _ engine.ReviewOptions) (*engine.Review, error) {
+	e.started <- "review"
+	<-ctx.Done()
+	return nil, ctx.Err()
+}
+
+// queuedReviews returns the review requests the store holds, as game@entries.
+func queuedReviews(t *testing.T, st *storage.Store) (out []string) {
+	t.Helper()
+	if err := st.View(context.Background(), func(tx *storage.Tx) error {
+		rs, err := tx.ReviewRequests()
+		for _, r := range rs {
+			out = append(out, fmt.Sprintf("%s@%d", r.Game, r.Plies))
+		}
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// A review under way when the bot stops, of a game that ended or of one a player
+// asked for with /review, is made and posted after the bot starts again: the queue
+// is in the data file, written with the game's end or the request.
+func TestReviewSurvivesRestart(t *testing.T) {
+	h := reviewHarness(t)
+	started := make(chan string, 4)
+	quick := h.config
+	h.config = func(c *Config) {
+		quick(c)
+		c.Engine = stalledReviewer{Engine: c.Engine, started: started}
+	}
+	h.restart()
+	ended := h.start("gothic", "")
+	h.play(ended, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	asked := h.start("gothic", "")
+	h.play(asked, "alice", "e4", "e5")
+	// Handled without waiting for the background work, which stalls.
+	for _, req := range []Request{
+		{ID: "end", User: User{ID: "bob", Name: "bob"}, Command: "resign", Args: Args{"game": ended}},
+		{ID: "ask", User: User{ID: "bob", Name: "bob"}, Command: "review", Args: Args{"game": asked}},
+	} {
+		if r := h.svc.Handle(context.Background(), req); r.Refused {
+			t.Fatalf("%s: %s", req.Command, r.Text)
+		}
+	}
+	<-started // one review is under way, the other waits its turn
+	if got := queuedReviews(t, h.store); !slices.Equal(got, []string{ended + "@5", asked + "@2"}) {
+		t.Fatalf("queued before the stop: %v", got)
+	}
+	h.notes.take()
+	h.config = quick
+	h.restart()
+	h.svc.Idle()
+	posted := map[string]bool{}
+	for _, n := range h.notes.take() {
+		if strings.HasPrefix(n.Key, "review/") {
+			posted[n.Game.ID] = true
+		}
+	}
+	if !posted[ended] || !posted[asked] || len(posted) != 2 {
+		t.Fatalf("reviews posted after the restart: %v, want games %s and %s", posted, ended, asked)
+	}
+	if got := queuedReviews(t, h.store); len(got) != 0 {
+		t.Fatalf("still queued after the reviews were made: %v", got)
+	}
+	// Started again, nothing is reviewed twice.
+	h.restart()
+	h.svc.Idle()
+	for _, n := range h.notes.take() {
+		if strings.HasPrefix(n.Key, "review/") {
+			t.Fatalf("a review was posted again: %s", n.Key)
+		}
+	}
+}
+
+// failingReviewer is an engine whose reviews fail.
+type failingReviewer struct{ Engine }
+
+func (failingReviewer) Review(context.Context, *record.History, engine.ReviewOptions) (*engine.Review, error) {
+	return nil, errors.New("engine: out of memory")
+}
+
+// A review that fails leaves the queue, so it is not tried again at every start.
+func TestFailedReviewLeavesQueue(t *testing.T) {
+	h := reviewHarness(t)
+	quick := h.config
+	h.config = func(c *Config) {
+		quick(c)
+		c.Engine = failingReviewer{Engine: c.Engine}
+	}
+	h.restart()
+	id := h.start("gothic", "")
+	h.play(id, "alice", "e4", "e5")
+	h.ok("bob", "review game:"+id)
+	if got := queuedReviews(t, h.store); len(got) != 0 {
+		t.Fatalf("a failed review stays queued: %v", got)
 	}
 }

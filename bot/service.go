@@ -141,6 +141,7 @@ type Service struct {
 	completers map[string]Completer
 	ended      []func(GameEnd) error
 	afterEnded []func(context.Context, *storage.Game)
+	started    []func() // Feature.Started
 	// movedHooks and tookBackHooks run inside the transaction of a move or a
 	// takeback (Feature.Moved, Feature.TookBack).
 	movedHooks, tookBackHooks []func(GameChange) error
@@ -227,6 +228,7 @@ func New(cfg Config) (*Service, error) {
 		return nil, err
 	}
 	s.resume()
+	s.start()
 	return s, nil
 }
 

@@ -3,6 +3,7 @@ package storage_test
 import (
 	"context"
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -137,7 +138,7 @@ func TestMigrationToSchema5(t *testing.T) {
 		t.Errorf("Verify after migrating: %v", err)
 	}
 	s.Close()
-	if got := string(rawRecord(t, path, "meta", "schema")); got != "5" {
+	if got := string(rawRecord(t, path, "meta", "schema")); got != strconv.Itoa(storage.SchemaVersion) {
 		t.Errorf("schema after migrating: %q", got)
 	}
 }

@@ -88,6 +88,10 @@
 //	reviews               game id                             Review (the engine's review of a game:
 //	                                                          per move its class, scores, better
 //	                                                          move and line; schema 4)
+//	review.queue          game id                             ReviewRequest: a review asked for (by
+//	                                                          /review or a game's end) and not yet
+//	                                                          stored, with the game's entries then;
+//	                                                          deleted with the review's write (schema 6)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

@@ -1,7 +1,9 @@
 package storage
 
 import (
+	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -69,4 +71,72 @@ func (tx *Tx) Review(id string) (*Review, error) {
 // PutReview writes r with the version check (Version 0 creates it).
 func (tx *Tx) PutReview(r *Review) error {
 	return putRecord(tx, kindReview, r)
+}
+
+// ReviewRequest is a review asked for (by /review, or by a game's end) and not yet
+// stored: written in the transaction that asks, deleted in the one that stores the
+// review, so that a review promised to the players survives a restart. Its key is
+// the game's id.
+type ReviewRequest struct {
+	Game  string    `json:"game"`
+	Plies int       `json:"plies"` // the game's entries when it was asked for
+	Asked time.Time `json:"asked"`
+	Stamp
+}
+
+func (r *ReviewRequest) recordKey() []byte     { return []byte(r.Game) }
+func (r *ReviewRequest) indexes() []indexEntry { return nil }
+
+func (r *ReviewRequest) validate() error {
+	if err := checkKeyPart("review request game id", r.Game, true); err != nil {
+		return err
+	}
+	if r.Plies < 0 {
+		return fmt.Errorf("storage: review request of game %s: %d entries: %w", r.Game, r.Plies, ErrInvalid)
+	}
+	return nil
+}
+
+// AskReview queues a review of game id at plies entries unless one is queued
+// already (whose entries it then updates); it reports whether the queue changed.
+func (tx *Tx) AskReview(id string, plies int) (bool, error) {
+	r, err := getRecord[ReviewRequest](tx, kindReviewAsk, []byte(id))
+	switch {
+	case errors.Is(err, ErrNotFound):
+		r = &ReviewRequest{Game: id}
+	case err != nil:
+		return false, err
+	case r.Plies == plies:
+		return false, nil
+	}
+	r.Plies, r.Asked = plies, tx.now
+	return true, putRecord(tx, kindReviewAsk, r)
+}
+
+// ReviewDone removes game id's review request, if there is one.
+func (tx *Tx) ReviewDone(id string) error {
+	err := deleteRecord[ReviewRequest](tx, kindReviewAsk, []byte(id))
+	if errors.Is(err, ErrNotFound) {
+		return nil
+	}
+	return err
+}
+
+// ReviewRequests returns the queued review requests, oldest first.
+func (tx *Tx) ReviewRequests() ([]*ReviewRequest, error) {
+	b, err := tx.bucket(bReviewQueue)
+	if err != nil {
+		return nil, err
+	}
+	var out []*ReviewRequest
+	err = b.ForEach(func(k, raw []byte) error {
+		var r ReviewRequest
+		if err := decodeRecord(raw, &r, describe(kindReviewAsk, k)); err != nil {
+			return err
+		}
+		out = append(out, &r)
+		return nil
+	})
+	slices.SortStableFunc(out, func(a, b *ReviewRequest) int { return a.Asked.Compare(b.Asked) })
+	return out, err
 }

@@ -2,7 +2,10 @@ package storage_test
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/storage"
 )
@@ -39,5 +42,55 @@ func TestReviewStored(t *testing.T) {
 	}
 	if err := s.Verify(t.Context()); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// A review request is queued once per game (asking again at more entries updates
+// it), listed oldest first, survives reopening the file, and goes when its review
+// is done.
+func TestReviewRequests(t *testing.T) {
+	s, clock, path := openTemp(t)
+	ask := func(id string, plies int) bool {
+		clock.Advance(time.Minute)
+		var changed bool
+		update(t, s, func(tx *storage.Tx) (err error) {
+			changed, err = tx.AskReview(id, plies)
+			return err
+		})
+		return changed
+	}
+	if !ask("12", 40) || !ask("3", 7) || ask("12", 40) || !ask("12", 41) {
+		t.Fatal("AskReview reported the wrong change")
+	}
+	list := func(s *storage.Store) (out []string) {
+		view(t, s, func(tx *storage.Tx) error {
+			rs, err := tx.ReviewRequests()
+			for _, r := range rs {
+				out = append(out, fmt.Sprintf("%s@%d", r.Game, r.Plies))
+			}
+			return err
+		})
+		return out
+	}
+	if got := list(s); !slices.Equal(got, []string{"3@7", "12@41"}) {
+		t.Fatalf("queue %v, want 3@7 then 12@41 (asked again last)", got)
+	}
+	if err := s.Verify(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	s = openAt(t, path, nil)
+	update(t, s, func(tx *storage.Tx) error {
+		if err := tx.ReviewDone("3"); err != nil {
+			return err
+		}
+		return tx.ReviewDone("99") // none: not an error
+	})
+	if got := list(s); !slices.Equal(got, []string{"12@41"}) {
+		t.Fatalf("queue after reopening and one done: %v", got)
+	}
+	err := s.Update(t.Context(), func(tx *storage.Tx) error { _, err := tx.AskReview("a\x00b", 1); return err })
+	if !errors.Is(err, storage.ErrInvalid) {
+		t.Errorf("a bad game id: %v", err)
 	}
 }

@@ -16,7 +16,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 5
+const SchemaVersion = 6
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -27,9 +27,10 @@ var (
 	bTournaments = []byte("tournaments")
 	bRatings     = []byte("ratings")
 	bRequests    = []byte("requests")
-	bMatches     = []byte("matches") // schema 2
-	bOutbox      = []byte("outbox")  // schema 3
-	bReviews     = []byte("reviews") // schema 4
+	bMatches     = []byte("matches")      // schema 2
+	bOutbox      = []byte("outbox")       // schema 3
+	bReviews     = []byte("reviews")      // schema 4
+	bReviewQueue = []byte("review.queue") // schema 6
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -50,7 +51,7 @@ var (
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews, bReviewQueue}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerDue}
 )
@@ -95,6 +96,10 @@ var migrations = []migration{
 	}},
 	{to: 5, what: "add the index of players the scheduler must look at (leave ends, daily digests)", run: func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists([]byte("idx.player.due"))
+		return err
+	}},
+	{to: 6, what: "add the queue of game reviews asked for and not yet made", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("review.queue"))
 		return err
 	}},
 }

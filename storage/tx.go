@@ -81,6 +81,7 @@ var (
 	kindRating     = &kind{"rating", bRatings}
 	kindMatch      = &kind{"match", bMatches}
 	kindReview     = &kind{"review", bReviews}
+	kindReviewAsk  = &kind{"review request", bReviewQueue}
 )
 
 // indexEntry is one key of an index bucket derived from a record.

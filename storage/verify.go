@@ -72,6 +72,7 @@ func (tx *Tx) verify(ctx context.Context) error {
 	verifyKind[Rating](v, kindRating, nil)
 	verifyKind[Match](v, kindMatch, nil)
 	verifyKind[Review](v, kindReview, nil)
+	verifyKind[ReviewRequest](v, kindReviewAsk, nil)
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {
