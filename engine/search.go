@@ -1090,7 +1090,11 @@ const (
 // to 8 plies scored -9 ± 45 Elo against 5 (200 Gothic games at 40 ms a move).
 // Judging futility by the depth a quiet move's late-move reduction would leave
 // it (pruning late moves further from the horizon, with a smaller margin) scored
-// -26 ± 46 over 200 games.
+// -26 ± 46 over 200 games. Judging futility and the quiet moves' exchange test
+// that way (Stockfish's lmrDepth; 15% fewer nodes to depth 15 after 1.e4 e5
+// 2.Nh3) scored +19 ± 45 on another 200 (seed 1717), then against
+// Fairy-Stockfish at 500 ms a move +13 =3 -84 (seed 1818) and +7 =6 -87 (seed
+// 1919): 12.3% of 200 games, where the current engine pools at 13.3% of 1,000.
 const (
 	futilityDepth  = 4
 	futilityMargin = 100
