@@ -3,7 +3,6 @@ package storage
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"time"
 )
 
@@ -78,10 +77,9 @@ func (tx *Tx) PutReview(r *Review) error {
 // review, so that a review promised to the players survives a restart. Its key is
 // the game's id.
 type ReviewRequest struct {
-	Game  string    `json:"game"`
-	Plies int       `json:"plies"` // the game's entries when it was asked for
-	Asked time.Time `json:"asked"`
-	Stamp
+	Game  string `json:"game"`
+	Plies int    `json:"plies"` // the game's entries when it was last asked for
+	Stamp        // created when first asked for
 }
 
 func (r *ReviewRequest) recordKey() []byte     { return []byte(r.Game) }
@@ -109,7 +107,7 @@ func (tx *Tx) AskReview(id string, plies int) (bool, error) {
 	case r.Plies == plies:
 		return false, nil
 	}
-	r.Plies, r.Asked = plies, tx.now
+	r.Plies = plies
 	return true, putRecord(tx, kindReviewAsk, r)
 }
 
@@ -122,7 +120,7 @@ func (tx *Tx) ReviewDone(id string) error {
 	return err
 }
 
-// ReviewRequests returns the queued review requests, oldest first.
+// ReviewRequests returns the queued review requests, first asked for first.
 func (tx *Tx) ReviewRequests() ([]*ReviewRequest, error) {
 	b, err := tx.bucket(bReviewQueue)
 	if err != nil {
@@ -137,6 +135,6 @@ func (tx *Tx) ReviewRequests() ([]*ReviewRequest, error) {
 		out = append(out, &r)
 		return nil
 	})
-	slices.SortStableFunc(out, func(a, b *ReviewRequest) int { return a.Asked.Compare(b.Asked) })
+	sortOldestFirst(out, func(r *ReviewRequest) string { return r.Game })
 	return out, err
 }

@@ -46,8 +46,8 @@ func TestReviewStored(t *testing.T) {
 }
 
 // A review request is queued once per game (asking again at more entries updates
-// it), listed oldest first, survives reopening the file, and goes when its review
-// is done.
+// it), listed first asked for first, survives reopening the file, and goes when
+// its review is done.
 func TestReviewRequests(t *testing.T) {
 	s, clock, path := openTemp(t)
 	ask := func(id string, plies int) bool {
@@ -72,8 +72,8 @@ func TestReviewRequests(t *testing.T) {
 		})
 		return out
 	}
-	if got := list(s); !slices.Equal(got, []string{"3@7", "12@41"}) {
-		t.Fatalf("queue %v, want 3@7 then 12@41 (asked again last)", got)
+	if got := list(s); !slices.Equal(got, []string{"12@41", "3@7"}) {
+		t.Fatalf("queue %v, want 12@41 (first asked for, at 40 entries, then 41) then 3@7", got)
 	}
 	if err := s.Verify(t.Context()); err != nil {
 		t.Fatal(err)
