@@ -77,6 +77,9 @@ type Engine interface {
 	// Hint returns the best move (or placement choice) for side in pos, which is
 	// side's own view, with its evaluation.
 	Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error)
+	// AcceptsDraw says whether the engine player of turn agrees to a draw offered in
+	// turn.Position; a refusal (see refuse) says why it does not judge the offer.
+	AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error)
 }
 
 // NoticeKind says what a notification is about; adapters may style each kind.

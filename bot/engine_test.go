@@ -31,12 +31,12 @@ func TestEngineOpponent(t *testing.T) {
 	if len(ns) != 1 || ns[0].To.ID != "alice" || ns[0].Kind != NoticeTurn || !ns[0].Channel || !ns[0].Direct {
 		t.Fatalf("notifications %+v", ns)
 	}
-	// Takebacks are granted at once; draw offers are not.
+	// Takebacks are granted at once; a draw offer is judged (this fake declines).
 	h.ok("alice", "takeback")
 	if g := h.game(id); len(g.Moves) != 0 {
 		t.Fatalf("%d moves after the takeback", len(g.Moves))
 	}
-	h.refused("alice", "draw", "does not accept a draw offer")
+	h.refused("alice", "draw", "declines the draw and plays on")
 	h.ok("alice", "hint")
 	h.refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
 	h.refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
@@ -109,4 +109,50 @@ func TestHints(t *testing.T) {
 	rated.refused("alice", "hint", "not allowed in rated")
 	rated.svc.hintsAll = true
 	rated.ok("alice", "hint")
+}
+
+// A draw offered to the engine is judged at once: declined, nothing changes and no
+// offer stays pending; agreed, the game ends drawn by agreement. Answers to an offer
+// the engine never made are refused without asking it, and an offer the game has
+// moved on from while the engine thought is refused.
+func TestEngineJudgesDraw(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.ok("alice", "move move:e2e4")
+	before := h.game(id)
+
+	r := h.refused("alice", "draw", "declines the draw and plays on")
+	for _, want := range []string{"Missive engine (level 3)", "0.5 pawns or more behind", "after move 30"} {
+		if !strings.Contains(r.Text, want) {
+			t.Errorf("refusal %q does not say %q", r.Text, want)
+		}
+	}
+	if g := h.game(id); !g.Active() || g.DrawOffer != nil || len(g.Moves) != len(before.Moves) {
+		t.Fatalf("after a declined offer: active %v, offer %+v, %d moves", g.Active(), g.DrawOffer, len(g.Moves))
+	}
+	h.refused("alice", "draw action:accept", "no draw offer")
+	h.refused("alice", "draw action:decline", "no draw offer")
+	if h.engine.judged != 1 {
+		t.Fatalf("the engine judged %d offers, want 1 (answers to no offer are not judged)", h.engine.judged)
+	}
+
+	// The game moves on while the engine thinks: the offer is refused, the takeback stands.
+	h.engine.draws = true
+	h.engine.onJudge = func() { h.ok("alice", "takeback") }
+	h.refused("alice", "draw action:offer", "moved on while Missive engine (level 3) considered")
+	if g := h.game(id); !g.Active() || len(g.Moves) != 0 {
+		t.Fatalf("after the takeback during the judgement: active %v, %d moves", g.Active(), len(g.Moves))
+	}
+	h.engine.onJudge = nil
+
+	h.ok("alice", "move move:e2e4")
+	h.notes.take()
+	r = h.ok("alice", "draw")
+	g := h.game(id)
+	if g.Outcome != rules.Draw(rules.Agreement) {
+		t.Fatalf("outcome %+v, want a draw by agreement", g.Outcome)
+	}
+	if !strings.Contains(r.Text, "Missive engine (level 3) accepted alice's draw offer") {
+		t.Errorf("reply %q", r.Text)
+	}
 }

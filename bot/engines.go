@@ -118,8 +118,11 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 	return x.Move(ctx, turn.Start, turn.Moves, c.Think)
 }
 
-// hintTime bounds the search for a hint.
-const hintTime = 3 * time.Second
+// hintTime bounds the search for a hint, drawTime the one that judges a draw offer.
+const (
+	hintTime = 3 * time.Second
+	drawTime = 2 * time.Second
+)
 
 // Hint asks the built-in engine at full strength, for a few seconds.
 func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error) {
@@ -134,4 +137,18 @@ func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side)
 		return Hint{}, err
 	}
 	return Hint{Move: m, Score: score.String()}, nil
+}
+
+// AcceptsDraw asks the built-in engine to judge a draw offer at full strength;
+// external engines are not asked (UCI and XBoard have no way to), so they play on.
+func (e *engines) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {
+	if name, ok := strings.CutPrefix(turn.Player, externalPrefix); ok {
+		return false, refuse(ErrRefused, "The engine %s does not accept draw offers; play on, or resign.", name)
+	}
+	if _, ok := inRound(turn.Position); ok {
+		return false, refuse(ErrRefused, "The engine answers draw offers once the pieces are placed; place them, or resign.")
+	}
+	ctx, cancel := context.WithTimeout(ctx, drawTime)
+	defer cancel()
+	return e.builtin.AcceptsDraw(ctx, turn.Position, turn.Side, len(turn.Moves))
 }

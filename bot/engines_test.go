@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
@@ -48,6 +49,21 @@ func TestEngines(t *testing.T) {
 	h, err := e.Hint(ctx, sim.ViewFor(rules.White), rules.White)
 	if err != nil || !h.Move.IsDrop() {
 		t.Fatalf("placement hint %+v %v", h, err)
+	}
+	// Draw offers: the built-in engine judges them once the pieces are placed;
+	// external engines are not asked. Each refusal is a sentence for the player.
+	if _, err := e.AcceptsDraw(ctx, EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "once the pieces are placed") {
+		t.Errorf("draw offer during placement: %v", err)
+	}
+	gothic, _ := reg.Lookup("gothic")
+	start := gothic.Start(0)
+	if _, err := e.AcceptsDraw(ctx, EngineTurn{Player: "engine:ext:Fairy", Side: rules.Black, Position: start, Start: start}); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "Fairy does not accept draw offers") {
+		t.Errorf("draw offer to an external engine: %v", err)
+	}
+	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
+	defer cancel()
+	if ok, err := e.AcceptsDraw(short, EngineTurn{Player: "engine:builtin:1", Side: rules.Black, Position: start, Start: start}); ok || err != nil {
+		t.Errorf("draw offered to Black on move 1: agreed %v, %v", ok, err)
 	}
 	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
 		t.Error("an unknown engine player moved")

@@ -62,6 +62,11 @@ type fakeEngine struct {
 	moves int
 	// gate, when set, holds every move until it is closed or the move's context ends.
 	gate chan struct{}
+	// draws makes AcceptsDraw agree; judged counts its calls, and onJudge, when set,
+	// runs during each (as a request that arrives while the engine thinks).
+	draws   bool
+	judged  int
+	onJudge func()
 }
 
 func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.Seat, error) {
@@ -124,6 +129,20 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 func (f *fakeEngine) Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error) {
 	m, err := f.Move(ctx, EngineTurn{Position: pos, Side: side})
 	return Hint{Move: m, Score: "+0.1"}, err
+}
+
+func (f *fakeEngine) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {
+	f.mu.Lock()
+	f.judged++
+	draws, hook := f.draws, f.onJudge
+	f.mu.Unlock()
+	if turn.Start == nil || !strings.HasPrefix(turn.Player, "engine:builtin:") {
+		return false, fmt.Errorf("judging a draw for %s without the game's moves", turn.Player)
+	}
+	if hook != nil {
+		hook()
+	}
+	return draws, nil
 }
 
 // recorder is a Notifier that keeps what it is given.

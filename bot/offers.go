@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -92,8 +94,9 @@ type offerKind struct {
 	allowed func(g *storage.Game, side rules.Side) error
 	// agree carries out the proposal, accepted by the side accepter.
 	agree func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error
-	// engineAgrees says whether an engine opponent agrees at once (else it refuses).
-	engineAgrees bool
+	// engineAnswer is an engine opponent's answer to a new proposal in g: nil to
+	// agree at once, else the refusal that says it plays on.
+	engineAnswer func(g *storage.Game) error
 	// proposed describes a new proposal: me, game, them.
 	proposed    string
 	acceptLabel string
@@ -105,6 +108,11 @@ var drawOffer = offerKind{
 	agree: func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
 		return s.end(tx, e, g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
 			seatName(g.Player(accepter)), seatName(g.Player(accepter.Other()))), from)
+	},
+	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
+	// offer it could not ask about.
+	engineAnswer: func(*storage.Game) error {
+		return refuse(ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
 	},
 	proposed:    "%s offers a draw in game %s. %s may accept or decline (/draw); the offer lapses if they move instead.",
 	acceptLabel: "Accept draw",
@@ -120,14 +128,69 @@ var takebackRequest = offerKind{
 	agree: func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
 		return s.takeBack(tx, e, g, accepter, from)
 	},
-	engineAgrees: true,
+	engineAnswer: func(*storage.Game) error { return nil },
 	proposed:     "%s asks to take back their last move in game %s. %s may accept or decline (/takeback); moving instead declines.",
 	acceptLabel:  "Allow takeback",
 }
 
-// cmdDraw offers, accepts or declines a draw.
+// cmdDraw offers, accepts or declines a draw. An engine opponent judges an offer
+// with a search before the offer's transaction, and answers it at once.
 func (s *Service) cmdDraw(ctx context.Context, req Request) Reply {
-	return s.proposal(ctx, req, drawOffer)
+	k := drawOffer
+	if answer := s.judgeDraw(ctx, req); answer != nil {
+		k.engineAnswer = answer
+	}
+	return s.proposal(ctx, req, k)
+}
+
+// judgeDraw asks the engine opponent in the game req names whether it agrees to a
+// draw, when req offers it one, and returns drawOffer's engineAnswer for what it
+// said; nil when req is no such offer (proposal then answers, or refuses, as usual).
+func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game) error {
+	if a := strings.ToLower(req.Args.Get("action")); s.engine == nil || a != "" && a != drawOffer.ask {
+		return nil
+	}
+	var turn EngineTurn
+	var id, name string
+	var ply int
+	asked := false
+	_ = s.store.View(ctx, func(tx *storage.Tx) error {
+		g, err := s.findGame(tx, req, ownGame)
+		if err != nil || !g.Active() {
+			return err
+		}
+		side, _ := g.SideOf(req.User.ID)
+		opp := g.Player(side.Other())
+		if !opp.IsEngine() || g.DrawOffer != nil {
+			return nil // no engine to ask, or an offer already made (answered as usual)
+		}
+		turn = EngineTurn{Player: opp.ID, Side: side.Other(), Position: privateView(g.Position, side.Other())}
+		if _, round := inRound(g.Position); !round {
+			if turn.Start, turn.Moves, err = playedMoves(g); err != nil {
+				return err
+			}
+		}
+		id, ply, name, asked = g.ID, len(g.Moves), seatName(opp), true
+		return nil
+	})
+	if !asked {
+		return nil
+	}
+	tctx, cancel := context.WithTimeout(ctx, s.engineTO)
+	agrees, err := s.engine.AcceptsDraw(tctx, turn)
+	cancel()
+	return func(g *storage.Game) error {
+		switch {
+		case err != nil:
+			return err
+		case g.ID != id || len(g.Moves) != ply:
+			return refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
+		case !agrees:
+			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s pawns or more behind, or after move %d when the game is level.",
+				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
+		}
+		return nil
+	}
 }
 
 // cmdTakeback requests, accepts or declines taking back a move (casual games only).
@@ -173,11 +236,11 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 					return err
 				}
 			}
-			if g.Player(side.Other()).IsEngine() && !k.engineAgrees {
-				return refuse(ErrRefused, "The engine does not accept a %s; play on, or resign.", k.noun)
-			}
 			*slot = &storage.Offer{By: side, Ply: len(g.Moves), At: s.Now()}
 			if g.Player(side.Other()).IsEngine() {
+				if err := k.engineAnswer(g); err != nil {
+					return err
+				}
 				return k.agree(s, tx, e, g, side.Other(), &req.Place)
 			}
 			if err := s.save(tx, e, g, s.Now()); err != nil {
@@ -251,4 +314,9 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 		return err
 	}
 	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
+}
+
+// pawns writes a score in centipawns as pawns for a sentence: "0.5".
+func pawns(sc engine.Score) string {
+	return strconv.FormatFloat(float64(sc)/100, 'f', -1, 64)
 }

@@ -1,0 +1,50 @@
+package engine
+
+import (
+	"context"
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// DrawAfterMove is the move after which the engine agrees to a draw in a level
+// position; before it, only a worse position makes it agree (an opponent who offers
+// a draw in the opening is not there to play).
+const DrawAfterMove = 30
+
+// DrawWorse is how far behind (in centipawns) the engine agrees to a draw at any
+// move: half a pawn, more than the first move's advantage, so that it does not agree
+// to one on move 1 as Black.
+const DrawWorse Score = 50
+
+// drawTime bounds the search that judges a draw offer when ctx has no deadline.
+const drawTime = 2 * time.Second
+
+// AcceptsDraw reports whether the engine, playing side in pos after plies moves of
+// the game, agrees to a draw. It judges at full strength, searching for ctx's deadline
+// or two seconds, and agrees when side stands DrawWorse or more behind, or, after
+// DrawAfterMove moves each, when side stands no better than the engine's contempt
+// (the position is level: a draw is what the engine's games value it at).
+func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
+	lim := Limits{Time: drawTime, Optimum: drawTime / 2}
+	if _, ok := ctx.Deadline(); ok {
+		lim = Limits{}
+	}
+	r, err := e.search(ctx, pos, lim, 0, nil)
+	if err != nil {
+		return false, err
+	}
+	return drawAgreed(r.Score, pos.Turn() == side, plies), nil
+}
+
+// drawAgreed is AcceptsDraw's judgement of a search's score for the side to move:
+// own says whether that side is the engine's.
+func drawAgreed(sc Score, own bool, plies int) bool {
+	if !own {
+		sc = -sc
+	}
+	if plies >= 2*DrawAfterMove {
+		return sc <= DefaultContempt
+	}
+	return sc <= -DrawWorse
+}
