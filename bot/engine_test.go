@@ -135,6 +135,9 @@ func TestEngineJudgesDraw(t *testing.T) {
 	if h.engine.judged != 1 {
 		t.Fatalf("the engine judged %d offers, want 1 (answers to no offer are not judged)", h.engine.judged)
 	}
+	if j := h.engine.judgedTurn; j.Side != rules.Black || j.Player != "engine:builtin:3" || len(j.Moves) != len(before.Moves) {
+		t.Fatalf("the engine judged for %s as %s after %d moves; want engine:builtin:3 as black after %d", j.Player, j.Side, len(j.Moves), len(before.Moves))
+	}
 
 	// The game moves on while the engine thinks: the offer is refused, the takeback stands.
 	h.engine.draws = true

@@ -62,11 +62,13 @@ type fakeEngine struct {
 	moves int
 	// gate, when set, holds every move until it is closed or the move's context ends.
 	gate chan struct{}
-	// draws makes AcceptsDraw agree; judged counts its calls, and onJudge, when set,
-	// runs during each (as a request that arrives while the engine thinks).
-	draws   bool
-	judged  int
-	onJudge func()
+	// draws makes AcceptsDraw agree; judged counts its calls and judgedTurn keeps
+	// the last turn; onJudge, when set, runs during each (as a request that arrives
+	// while the engine thinks).
+	draws      bool
+	judged     int
+	judgedTurn EngineTurn
+	onJudge    func()
 }
 
 func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.Seat, error) {
@@ -134,10 +136,21 @@ func (f *fakeEngine) Hint(ctx context.Context, pos rules.Position, side rules.Si
 func (f *fakeEngine) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {
 	f.mu.Lock()
 	f.judged++
+	f.judgedTurn = turn
 	draws, hook := f.draws, f.onJudge
 	f.mu.Unlock()
 	if turn.Start == nil || !strings.HasPrefix(turn.Player, "engine:builtin:") {
 		return false, fmt.Errorf("judging a draw for %s without the game's moves", turn.Player)
+	}
+	p := turn.Start
+	for _, m := range turn.Moves {
+		var err error
+		if p, err = p.Play(m); err != nil {
+			return false, err
+		}
+	}
+	if p.String() != turn.Position.String() {
+		return false, fmt.Errorf("start and moves give %s, not %s", p, turn.Position)
 	}
 	if hook != nil {
 		hook()

@@ -20,11 +20,11 @@ const DrawWorse Score = 50
 // drawTime bounds the search that judges a draw offer when ctx has no deadline.
 const drawTime = 2 * time.Second
 
-// AcceptsDraw reports whether the engine, playing side in pos after plies moves of
-// the game, agrees to a draw. It judges at full strength, searching for ctx's deadline
-// or two seconds, and agrees when side stands DrawWorse or more behind, or, after
-// DrawAfterMove moves each, when side stands no better than the engine's contempt
-// (the position is level: a draw is what the engine's games value it at).
+// AcceptsDraw reports whether the engine, playing side in pos after plies half-moves
+// of the game, agrees to a draw. It judges at full strength, searching for ctx's
+// deadline or two seconds, and agrees when side stands DrawWorse or more behind, or,
+// after DrawAfterMove moves each, when side stands no more than the engine's
+// contempt ahead (the position is level).
 func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
 	lim := Limits{Time: drawTime, Optimum: drawTime / 2}
 	if _, ok := ctx.Deadline(); ok {
