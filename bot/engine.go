@@ -94,13 +94,11 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		return true, nil
 	}
 	seat := g.Player(side)
-	pos := privateView(g.Position, side)
-	turn := EngineTurn{Player: seat.ID, Side: side, Position: pos}
-	if _, round := inRound(g.Position); !round {
-		if turn.Start, turn.Moves, err = playedMoves(g); err != nil {
-			return false, err
-		}
+	turn, err := engineTurnOf(g, side)
+	if err != nil {
+		return false, err
 	}
+	pos := turn.Position
 	tctx, cancel := context.WithTimeout(s.stopping, s.engineTO)
 	m, err := s.engine.Move(tctx, turn)
 	cancel()
@@ -160,6 +158,19 @@ func engineDue(g *storage.Game) (rules.Side, bool) {
 		}
 	}
 	return rules.White, false
+}
+
+// engineTurnOf is what the engine player of side in g is asked to act on: its view
+// of the position and, outside a simultaneous round, the game's moves.
+func engineTurnOf(g *storage.Game, side rules.Side) (EngineTurn, error) {
+	turn := EngineTurn{Player: g.Player(side).ID, Side: side, Position: privateView(g.Position, side)}
+	if _, round := inRound(g.Position); !round {
+		var err error
+		if turn.Start, turn.Moves, err = playedMoves(g); err != nil {
+			return EngineTurn{}, err
+		}
+	}
+	return turn, nil
 }
 
 // playedMoves returns the position where g's ordinary moves began (after any

@@ -164,11 +164,8 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		if !opp.IsEngine() || g.DrawOffer != nil {
 			return nil // no engine to ask, or an offer already made (answered as usual)
 		}
-		turn = EngineTurn{Player: opp.ID, Side: side.Other(), Position: privateView(g.Position, side.Other())}
-		if _, round := inRound(g.Position); !round {
-			if turn.Start, turn.Moves, err = playedMoves(g); err != nil {
-				return err
-			}
+		if turn, err = engineTurnOf(g, side.Other()); err != nil {
+			return err
 		}
 		id, ply, name, asked = g.ID, len(g.Moves), seatName(opp), true
 		return nil

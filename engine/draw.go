@@ -26,11 +26,7 @@ const drawTime = 2 * time.Second
 // after DrawAfterMove moves each, when side stands no more than the engine's
 // contempt ahead (the position is level).
 func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
-	lim := Limits{Time: drawTime, Optimum: drawTime / 2}
-	if _, ok := ctx.Deadline(); ok {
-		lim = Limits{}
-	}
-	r, err := e.search(ctx, pos, lim, 0, nil)
+	r, err := e.search(ctx, pos, fullStrength(ctx, drawTime), 0, nil)
 	if err != nil {
 		return false, err
 	}

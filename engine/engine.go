@@ -219,14 +219,19 @@ func (e *Engine) Move(ctx context.Context, pos rules.Position, level int) (rules
 	return r.Move, nil
 }
 
+// fullStrength returns the limits of a search that judges a position for a player:
+// none but ctx's deadline when it has one, else d with half of it as the aim.
+func fullStrength(ctx context.Context, d time.Duration) Limits {
+	if _, ok := ctx.Deadline(); ok {
+		return Limits{}
+	}
+	return Limits{Time: d, Optimum: d / 2}
+}
+
 // Hint returns the best move of pos and its score for the side to move, searching
 // at full strength for the context's deadline or a few seconds.
 func (e *Engine) Hint(ctx context.Context, pos rules.Position) (rules.Move, Score, error) {
-	lim := Limits{Time: 3 * time.Second, Optimum: 1500 * time.Millisecond}
-	if _, ok := ctx.Deadline(); ok {
-		lim = Limits{}
-	}
-	r, err := e.search(ctx, pos, lim, 0, nil)
+	r, err := e.search(ctx, pos, fullStrength(ctx, 3*time.Second), 0, nil)
 	if err != nil {
 		return rules.NullMove, 0, err
 	}
