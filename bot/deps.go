@@ -80,6 +80,10 @@ type Engine interface {
 	// AcceptsDraw says whether the engine player of turn agrees to a draw offered in
 	// turn.Position; a refusal (see refuse) says why it does not judge the offer.
 	AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error)
+	// OffersDraw says whether the engine player of turn offers a draw with the move
+	// it has just played, which is the last of turn.Moves and led to turn.Position;
+	// an engine that cannot say never offers one.
+	OffersDraw(ctx context.Context, turn EngineTurn) (bool, error)
 }
 
 // NoticeKind says what a notification is about; adapters may style each kind.

@@ -110,6 +110,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 	}
 	text := pos.UCI(m)
 	ply := len(g.Moves)
+	offer := s.engineOffersDraw(g, side, turn, m)
 	var e effects
 	key := fmt.Sprintf("engine/%s/%d/%s", id, ply, side)
 	_, replayed, err := s.store.Do(ctx, key, func(tx *storage.Tx) ([]byte, error) {
@@ -127,6 +128,13 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		if _, round := inRound(g.Position); round {
 			err = s.choose(tx, &e, g, side, text, nil)
 		} else {
+			if offer && g.DrawOffer == nil {
+				// The offer is made with the move: the announcement says so, and the
+				// opponent's move lets it lapse as any other.
+				g.DrawOffer = &storage.Offer{By: side, Ply: ply + 1, At: s.Now()}
+				e.note = fmt.Sprintf("It offers a draw: %s may accept or decline it (/draw); the offer lapses if they move instead.",
+					seatName(g.Player(side.Other())))
+			}
 			err = s.play(tx, &e, g, side, text, nil)
 		}
 		if err == nil {
@@ -145,6 +153,30 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		s.finish(ctx, &e)
 	}
 	return false, nil
+}
+
+// engineOffersDraw reports whether the engine player of side in g offers a draw
+// with its move m, chosen for turn. It asks the engine only in a game against a
+// person (not an engine match), with no offer pending, when the move does not end
+// the game; an engine that cannot judge (its error is logged) makes no offer.
+func (s *Service) engineOffersDraw(g *storage.Game, side rules.Side, turn EngineTurn, m rules.Move) bool {
+	if g.Match != "" || g.Player(side.Other()).IsEngine() || g.DrawOffer != nil || turn.Start == nil {
+		return false
+	}
+	next, err := turn.Position.Play(m)
+	if err != nil || next.Outcome().IsOver() {
+		return false
+	}
+	after := turn
+	after.Position, after.Moves = next, append(slices.Clip(turn.Moves), m)
+	ctx, cancel := context.WithTimeout(s.stopping, s.engineTO)
+	defer cancel()
+	offers, err := s.engine.OffersDraw(ctx, after)
+	if err != nil {
+		s.log.Warn("bot: the engine could not judge whether to offer a draw; it makes none", "game", g.ID, "error", err)
+		return false
+	}
+	return offers
 }
 
 // engineDue returns the side of an engine player due to act in g.

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -157,5 +159,77 @@ func TestEngineJudgesDraw(t *testing.T) {
 	}
 	if !strings.Contains(r.Text, "Missive engine (level 3) accepted alice's draw offer") {
 		t.Errorf("reply %q", r.Text)
+	}
+}
+
+// TestEngineOffersDraw: the engine asked after each of its moves offers a draw with
+// the move when it says so. The offer is stored as the engine's, announced with the
+// move, answered by the person's buttons, and lapses with their next move; a
+// conditional reply waits for their own answer; an engine that cannot judge makes
+// no offer.
+func TestEngineOffersDraw(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.ok("alice", "move move:e2e4")
+	if g := h.game(id); g.DrawOffer != nil || h.engine.asked != 1 {
+		t.Fatalf("after the engine's first move: offer %+v, asked %d times", g.DrawOffer, h.engine.asked)
+	}
+	if o := h.engine.offerTurn; o.Side != rules.Black || o.Player != "engine:builtin:3" || len(o.Moves) != 2 {
+		t.Fatalf("asked %s as %s after %d moves; want engine:builtin:3 as black after its move, the second", o.Player, o.Side, len(o.Moves))
+	}
+
+	h.engine.offers = true
+	h.notes.take()
+	r := h.ok("alice", "move move:d2d4")
+	g := h.game(id)
+	if o := g.DrawOffer; o == nil || o.By != rules.Black || o.Ply != len(g.Moves) || len(g.Moves) != 4 {
+		t.Fatalf("the engine's offer %+v after %d moves", o, len(g.Moves))
+	}
+	const offered = "It offers a draw: alice may accept or decline it (/draw); the offer lapses if they move instead."
+	said := r.Text
+	for _, n := range h.notes.take() {
+		said += "\n" + n.Reply.Text
+	}
+	if !strings.Contains(said, "Missive engine (level 3) (black) played") || !strings.Contains(said, offered) {
+		t.Fatalf("what alice was told: %s", said)
+	}
+	b := h.ok("alice", "board")
+	var labels []string
+	for _, a := range b.Actions {
+		labels = append(labels, a.Label)
+	}
+	if !slices.Equal(labels, []string{"Move", "Accept draw", "Decline draw", "Resign"}) || !strings.Contains(b.Text, "offers a draw") {
+		t.Fatalf("alice's board with the offer pending: %v\n%s", labels, b.Text)
+	}
+	r = h.ok("alice", "draw action:decline")
+	if g := h.game(id); g.DrawOffer != nil || !g.Active() || !strings.Contains(r.Text, "alice declined Missive engine (level 3)'s draw offer") {
+		t.Fatalf("declined: offer %+v, active %v: %s", g.DrawOffer, g.Active(), r.Text)
+	}
+
+	// A move lets the next offer lapse; the engine may offer again with its reply.
+	h.ok("alice", "move move:a2a3")
+	if g := h.game(id); g.DrawOffer == nil {
+		t.Fatal("no second offer")
+	}
+	r = h.ok("alice", "move move:b2b3")
+	if !strings.Contains(r.Text, "Missive engine (level 3)'s draw offer lapsed with this move") {
+		t.Fatalf("no lapse: %s", r.Text)
+	}
+	if g := h.game(id); g.DrawOffer == nil || g.DrawOffer.Ply != len(g.Moves) || !g.Awaits(rules.White) {
+		t.Fatalf("after the engine's reply: offer %+v, %d moves, %v to move", g.DrawOffer, len(g.Moves), g.ToMove)
+	}
+	h.ok("alice", "move move:c2c3")
+	r = h.ok("alice", "draw")
+	if g := h.game(id); g.Outcome != rules.Draw(rules.Agreement) || !strings.Contains(r.Text, "alice accepted Missive engine (level 3)'s draw offer") {
+		t.Fatalf("accepted: outcome %+v: %s", g.Outcome, r.Text)
+	}
+
+	// An engine that cannot judge makes no offer, and the game goes on.
+	h2 := newHarness(t)
+	h2.engine.offers, h2.engine.offerErr = true, errors.New("engine crashed")
+	id = h2.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h2.ok("alice", "move move:e2e4")
+	if g := h2.game(id); g.DrawOffer != nil || len(g.Moves) != 2 {
+		t.Fatalf("with a failing judgement: offer %+v, %d moves", g.DrawOffer, len(g.Moves))
 	}
 }

@@ -152,3 +152,19 @@ func (e *engines) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error
 	defer cancel()
 	return e.builtin.AcceptsDraw(ctx, turn.Position, turn.Side, len(turn.Moves))
 }
+
+// OffersDraw asks the built-in engine whether its player offers a draw with the move
+// it has just played (at its moves 30, 40, ..., when the game is level; see
+// engine.OffersDraw). External engines never offer one (UCI has no way to), nor does
+// any engine during Go-Chess placement.
+func (e *engines) OffersDraw(ctx context.Context, turn EngineTurn) (bool, error) {
+	if !strings.HasPrefix(turn.Player, builtinPrefix) || !engine.OfferDue(len(turn.Moves)) {
+		return false, nil
+	}
+	if _, ok := inRound(turn.Position); ok {
+		return false, nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, drawTime)
+	defer cancel()
+	return e.builtin.OffersDraw(ctx, turn.Position, turn.Side, len(turn.Moves))
+}

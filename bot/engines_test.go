@@ -65,6 +65,29 @@ func TestEngines(t *testing.T) {
 	if ok, err := e.AcceptsDraw(short, EngineTurn{Player: "engine:builtin:1", Side: rules.Black, Position: start, Start: start}); ok || err != nil {
 		t.Errorf("draw offered to Black on move 1: agreed %v, %v", ok, err)
 	}
+	// Draw offers by the engine: only the built-in engine makes them, only at its
+	// moves 30, 40, ... (a turn's moves are counted, not read), only in a level game.
+	level, err := gothic.ParsePosition("r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 b - - 0 1") // White has just moved
+	if err != nil {
+		t.Fatal(err)
+	}
+	played := make([]rules.Move, 2*engine.DrawAfterMove-1)
+	for _, c := range []struct {
+		turn EngineTurn
+		want bool
+	}{
+		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played}, true},
+		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played[:len(played)-2]}, false},
+		{EngineTurn{Player: "engine:ext:Fairy", Side: rules.White, Position: level, Start: start, Moves: played}, false},
+		{EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}, false},
+	} {
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		ok, err := e.OffersDraw(short, c.turn)
+		cancel()
+		if ok != c.want || err != nil {
+			t.Errorf("%s as %s after %d moves offers a draw: %v, %v; want %v", c.turn.Player, c.turn.Side, len(c.turn.Moves), ok, err, c.want)
+		}
+	}
 	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
 		t.Error("an unknown engine player moved")
 	}

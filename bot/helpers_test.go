@@ -69,6 +69,12 @@ type fakeEngine struct {
 	judged     int
 	judgedTurn EngineTurn
 	onJudge    func()
+	// offers makes OffersDraw offer, offerErr makes it fail; asked counts its calls
+	// and offerTurn keeps the last turn.
+	offers    bool
+	offerErr  error
+	asked     int
+	offerTurn EngineTurn
 }
 
 func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.Seat, error) {
@@ -84,16 +90,8 @@ func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.S
 func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, error) {
 	pos, side := turn.Position, turn.Side
 	if turn.Start != nil {
-		// Check the game handed over replays to the position.
-		p := turn.Start
-		for _, m := range turn.Moves {
-			var err error
-			if p, err = p.Play(m); err != nil {
-				return rules.NullMove, err
-			}
-		}
-		if p.String() != pos.String() {
-			return rules.NullMove, fmt.Errorf("start and moves give %s, not %s", p, pos)
+		if err := replays(turn); err != nil {
+			return rules.NullMove, err
 		}
 	}
 	f.mu.Lock()
@@ -142,20 +140,31 @@ func (f *fakeEngine) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, er
 	if turn.Start == nil || !strings.HasPrefix(turn.Player, "engine:builtin:") {
 		return false, fmt.Errorf("judging a draw for %s without the game's moves", turn.Player)
 	}
-	p := turn.Start
-	for _, m := range turn.Moves {
-		var err error
-		if p, err = p.Play(m); err != nil {
-			return false, err
-		}
-	}
-	if p.String() != turn.Position.String() {
-		return false, fmt.Errorf("start and moves give %s, not %s", p, turn.Position)
+	if err := replays(turn); err != nil {
+		return false, err
 	}
 	if hook != nil {
 		hook()
 	}
 	return draws, nil
+}
+
+func (f *fakeEngine) OffersDraw(ctx context.Context, turn EngineTurn) (bool, error) {
+	f.mu.Lock()
+	f.asked++
+	f.offerTurn = turn
+	offers, err := f.offers, f.offerErr
+	f.mu.Unlock()
+	if turn.Start == nil || len(turn.Moves) == 0 || !strings.HasPrefix(turn.Player, "engine:builtin:") {
+		return false, fmt.Errorf("asked whether %s offers a draw without the game's moves", turn.Player)
+	}
+	if err := replays(turn); err != nil {
+		return false, err
+	}
+	if turn.Position.Turn() == turn.Side {
+		return false, fmt.Errorf("asked whether %s offers a draw before its move", turn.Side)
+	}
+	return offers, err
 }
 
 // recorder is a Notifier that keeps what it is given.
@@ -384,4 +393,19 @@ func notesFor(ns []Notification, user string) []NoticeKind {
 		}
 	}
 	return out
+}
+
+// replays checks that the game handed over in turn replays to its position.
+func replays(turn EngineTurn) error {
+	p := turn.Start
+	for _, m := range turn.Moves {
+		var err error
+		if p, err = p.Play(m); err != nil {
+			return err
+		}
+	}
+	if p.String() != turn.Position.String() {
+		return fmt.Errorf("start and moves give %s, not %s", p, turn.Position)
+	}
+	return nil
 }

@@ -152,11 +152,18 @@ func gameActions(g *storage.Game) []Action {
 			{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"},
 		}
 	}
-	return []Action{
-		{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"},
-		{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "offer")},
-		{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"},
+	draw := []Action{{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "offer")}}
+	if g.DrawOffer != nil {
+		// The board goes to both players, but the buttons are for the one offered the
+		// draw (the one who offered is told there is nothing to accept).
+		draw = []Action{
+			{Label: "Accept draw", Style: StyleSuccess, Command: CmdDraw, Args: args.with("action", "accept")},
+			{Label: "Decline draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "decline")},
+		}
 	}
+	actions := []Action{{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"}}
+	actions = append(actions, draw...)
+	return append(actions, Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
 }
 
 // merge adds the notifications and background work of ge to e (not its reply).

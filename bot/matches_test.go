@@ -80,6 +80,7 @@ func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
 // with the PGN of every game.
 func TestMatchPlaysToTheEnd(t *testing.T) {
 	h := newHarness(t)
+	h.engine.offers = true // engines in a match play on: neither is asked to offer a draw
 	r := h.ok("admin", "match variant:gothic first_level:2 second_level:5 games:4 opening:4 max_plies:40")
 	if !strings.Contains(r.Text, "Match 1 has begun") || !strings.Contains(r.Text, "4 games of Gothic Chess") {
 		t.Errorf("reply: %s", r.Text)
@@ -113,6 +114,9 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 	}
 	if h.rating("gothic", m.Players[0].ID) != nil {
 		t.Error("a match game was rated")
+	}
+	if h.engine.asked != 0 {
+		t.Errorf("engines in a match were asked %d times whether they offer a draw", h.engine.asked)
 	}
 	h.ok("admin", "match action:score")
 	h.refused("admin", "match action:stop", "already over")

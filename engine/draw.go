@@ -17,6 +17,11 @@ const DrawAfterMove = 30
 // to one on move 1 as Black.
 const DrawWorse Score = 50
 
+// DrawOfferEvery is how many moves apart the engine considers offering a draw: at
+// its moves DrawAfterMove, DrawAfterMove+DrawOfferEvery, and so on, so that a
+// declined offer is not made again at every move.
+const DrawOfferEvery = 10
+
 // drawTime bounds the search that judges a draw offer when ctx has no deadline.
 const drawTime = 2 * time.Second
 
@@ -43,4 +48,39 @@ func drawAgreed(sc Score, own bool, plies int) bool {
 		return sc <= DefaultContempt
 	}
 	return sc <= -DrawWorse
+}
+
+// OffersDraw reports whether the engine, having just played side's move that led to
+// pos after plies half-moves of the game, offers a draw with it. It considers one
+// only at the moves OfferDue names, judges at full strength as AcceptsDraw does, and
+// offers when the game is level: side stands no more than the engine's contempt
+// ahead and less than DrawWorse behind (further behind it would accept a draw but
+// does not ask for one). A game the move ended gets no offer.
+func (e *Engine) OffersDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
+	if !OfferDue(plies) || pos.Outcome().IsOver() {
+		return false, nil
+	}
+	r, err := e.search(ctx, pos, fullStrength(ctx, drawTime), 0, nil)
+	if err != nil {
+		return false, err
+	}
+	return drawOffered(r.Score, pos.Turn() == side, plies), nil
+}
+
+// OfferDue reports whether the move that made plies half-moves of a game is one at
+// which the engine considers offering a draw: the mover's move DrawAfterMove, or
+// a multiple of DrawOfferEvery moves after it (counting White's first move as move
+// 1 of each side).
+func OfferDue(plies int) bool {
+	n := (plies + 1) / 2 // the mover's move number
+	return n >= DrawAfterMove && (n-DrawAfterMove)%DrawOfferEvery == 0
+}
+
+// drawOffered is OffersDraw's judgement of a search's score for the side to move:
+// own says whether that side is the engine's.
+func drawOffered(sc Score, own bool, plies int) bool {
+	if !own {
+		sc = -sc
+	}
+	return plies >= 2*DrawAfterMove-1 && sc > -DrawWorse && sc <= DefaultContempt
 }
