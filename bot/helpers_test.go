@@ -62,6 +62,8 @@ type fakeEngine struct {
 	moves int
 	// gate, when set, holds every move until it is closed or the move's context ends.
 	gate chan struct{}
+	// onMove, when set, runs at the start of each move (as the engine's thinking).
+	onMove func(turn EngineTurn)
 	// draws makes AcceptsDraw agree; judged counts its calls and judgedTurn keeps
 	// the last turn; onJudge, when set, runs during each (as a request that arrives
 	// while the engine thinks).
@@ -95,8 +97,11 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 		}
 	}
 	f.mu.Lock()
-	gate := f.gate
+	gate, hook := f.gate, f.onMove
 	f.mu.Unlock()
+	if hook != nil {
+		hook(turn)
+	}
 	if gate != nil {
 		select {
 		case <-gate:

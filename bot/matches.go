@@ -7,10 +7,12 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -213,6 +215,41 @@ type matchTally struct {
 	score match.Record
 	games []*storage.Game // the decided games, in order
 	live  *storage.Game   // the game in progress, if any
+	think [2]thinkTime    // of m.Players[0] and [1], over the decided games
+}
+
+// thinkTime is how long a match player took for its moves: each from the entry
+// before it (a game's first from the game's start), which is its engine's
+// thinking plus the bot's own work of storing and showing a move.
+type thinkTime struct {
+	moves          int
+	total, longest time.Duration
+}
+
+// add counts the moves the player id made in g, whose history is h.
+func (t *thinkTime) add(g *storage.Game, h *record.History, id string) {
+	for _, st := range h.Steps {
+		if st.Simultaneous || g.Player(st.Side).ID != id {
+			continue // placement choices are made together, not in turn
+		}
+		at, prev := g.Moves[st.Index].At, g.CreatedAt
+		if st.Index > 0 {
+			prev = g.Moves[st.Index-1].At
+		}
+		if at.IsZero() || prev.IsZero() || at.Before(prev) {
+			continue
+		}
+		d := at.Sub(prev)
+		t.moves++
+		t.total += d
+		t.longest = max(t.longest, d)
+	}
+}
+
+// text says the average and longest time, such as "1.25 s on average, at most 2.00 s".
+func (t thinkTime) text() string {
+	avg := t.total / time.Duration(t.moves)
+	return fmt.Sprintf("%.2f s on average, at most %.2f s", avg.Seconds(), t.longest.Seconds())
 }
 
 // tally reads the games of m.
@@ -236,6 +273,13 @@ func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
 		}
 		t.score.Add(g.Outcome, first)
 		t.games = append(t.games, g)
+		h, err := g.History(s.reg)
+		if err != nil {
+			return t, err
+		}
+		for i, p := range m.Players {
+			t.think[i].add(g, h, p.ID)
+		}
 	}
 	return t, nil
 }
@@ -290,6 +334,9 @@ func (t matchTally) report(m *storage.Match) string {
 	b.WriteString(t.scoreLine(m))
 	if t.score.Games() > 0 {
 		fmt.Fprintf(&b, "\nElo difference for %s: %s.", seatName(m.Players[0]), t.score.EloText(seatName(m.Players[0])))
+	}
+	if t.think[0].moves > 0 && t.think[1].moves > 0 {
+		fmt.Fprintf(&b, "\nTime a move: %s %s; %s %s.", seatName(m.Players[0]), t.think[0].text(), seatName(m.Players[1]), t.think[1].text())
 	}
 	for _, g := range t.games {
 		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]),

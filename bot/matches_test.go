@@ -81,6 +81,13 @@ func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
 func TestMatchPlaysToTheEnd(t *testing.T) {
 	h := newHarness(t)
 	h.engine.offers = true // engines in a match play on: neither is asked to offer a draw
+	h.engine.onMove = func(turn EngineTurn) { // level 2 thinks a second a move, level 5 three
+		if strings.HasSuffix(turn.Player, ":2") {
+			h.clock.Advance(time.Second)
+		} else {
+			h.clock.Advance(3 * time.Second)
+		}
+	}
 	r := h.ok("admin", "match variant:gothic first_level:2 second_level:5 games:4 opening:4 max_plies:40")
 	if !strings.Contains(r.Text, "Match 1 has begun") || !strings.Contains(r.Text, "4 games of Gothic Chess") {
 		t.Errorf("reply: %s", r.Text)
@@ -105,7 +112,8 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 		t.Errorf("first result:\n%s", texts[1])
 	}
 	if final := texts[5]; !strings.Contains(final, "The match is over.") || !strings.Contains(final, "All 4 games played.") ||
-		!strings.Contains(final, "2 – 2 Missive engine (level 5) (+0 =4 -0") || !strings.Contains(final, "Elo difference for Missive engine (level 2): +0") {
+		!strings.Contains(final, "2 – 2 Missive engine (level 5) (+0 =4 -0") || !strings.Contains(final, "Elo difference for Missive engine (level 2): +0") ||
+		!strings.Contains(final, "Time a move: Missive engine (level 2) 1.00 s on average, at most 1.00 s; Missive engine (level 5) 3.00 s on average, at most 3.00 s.") {
 		t.Errorf("final post:\n%s", final)
 	}
 	pgn := string(files["match-1.pgn"])
