@@ -112,7 +112,8 @@ func TestDraws(t *testing.T) {
 				t.Fatalf("bob was told %v", got)
 			}
 			h.refused("alice", "draw", "already made a draw offer")
-			h.refused("alice", "draw action:accept", "has made no draw offer")
+			h.refused("alice", "draw action:accept", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
+			h.refused("alice", "draw action:decline", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
 			r = h.ok("bob", "draw")
 			if got := h.game(id).Outcome; got != rules.Draw(rules.Agreement) {
 				t.Fatalf("outcome %v", got)
@@ -170,7 +171,7 @@ func TestTakeback(t *testing.T) {
 	h.refused("alice", "takeback", "no move to take back")
 	h.play(id, "alice", "e2e4", "e7e5")
 	h.ok("alice", "takeback")
-	h.refused("alice", "takeback action:accept", "has made no takeback request")
+	h.refused("alice", "takeback action:accept", "The takeback request in game "+id+" is yours; bob has not answered it yet.")
 	r := h.ok("bob", "takeback")
 	g := h.game(id)
 	if len(g.Moves) != 0 || g.ToMove[0] != rules.White || g.Takeback != nil {

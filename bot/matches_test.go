@@ -81,7 +81,8 @@ func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
 func TestMatchPlaysToTheEnd(t *testing.T) {
 	h := newHarness(t)
 	h.engine.offers = true // engines in a match play on: neither is asked to offer a draw
-	h.engine.onMove = func(turn EngineTurn) { // level 2 thinks a second a move, level 5 three
+	// Level 2 thinks a second a move, level 5 three.
+	h.engine.onMove = func(turn EngineTurn) {
 		if strings.HasSuffix(turn.Player, ":2") {
 			h.clock.Advance(time.Second)
 		} else {

@@ -249,14 +249,17 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				{Label: "Decline", Style: StyleSecondary, Command: k.command, Args: Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
 			return s.tell(tx, e, g, side.Other(), k.notice, text, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
-		case "accept":
-			if !theirs {
+		case "accept", "decline":
+			switch {
+			case *slot != nil && !theirs:
+				// The board's buttons go to both players; these are for the other one.
+				return refuse(ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
+			case !theirs && action == "accept":
 				return refuse(ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
-			}
-			return answer(k.agree(s, tx, e, g, side, &req.Place))
-		case "decline":
-			if !theirs {
+			case !theirs:
 				return refuse(ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
+			case action == "accept":
+				return answer(k.agree(s, tx, e, g, side, &req.Place))
 			}
 			*slot = nil
 			if err := s.save(tx, e, g, s.Now()); err != nil {
