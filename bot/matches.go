@@ -230,7 +230,7 @@ type thinkTime struct {
 func (t *thinkTime) add(g *storage.Game, h *record.History, id string) {
 	for _, st := range h.Steps {
 		if st.Simultaneous || g.Player(st.Side).ID != id {
-			continue // placement choices are made together, not in turn
+			continue // the other player's, or a placement choice (made together, not in turn)
 		}
 		at, prev := g.Moves[st.Index].At, g.CreatedAt
 		if st.Index > 0 {
