@@ -69,18 +69,20 @@ func (a renderer) ReviewPNG(w io.Writer, rv render.Review, theme string) error {
 	return a.r.ReviewPNG(w, rv, render.TableOptions{Theme: theme})
 }
 
-// reviewer is the review feature: its queue and its lane.
+// reviewer is the review feature: its queue, reviewed one game at a time, first
+// asked first.
 type reviewer struct {
-	s      *Service
-	opts   ReviewOptions
-	lane   chan struct{} // one review at a time
-	mu     sync.Mutex
-	queued map[string]bool // games queued or being reviewed
+	s       *Service
+	opts    ReviewOptions
+	mu      sync.Mutex
+	queued  map[string]bool // games queued or being reviewed
+	pending []string        // games queued and not yet started, in the order asked
+	working bool            // a worker goroutine is reviewing the pending games
 }
 
 // reviewFeature is the review feature: /review, and a review of every game that ends.
 func (s *Service) reviewFeature() Feature {
-	rv := &reviewer{s: s, opts: s.reviewOpts, lane: make(chan struct{}, 1), queued: map[string]bool{}}
+	rv := &reviewer{s: s, opts: s.reviewOpts, queued: map[string]bool{}}
 	if rv.opts.Limits == (engine.Limits{}) {
 		rv.opts.Limits = engine.DefaultReviewLimits
 	}
@@ -200,30 +202,44 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
 }
 
-// queue starts the review of game id in the background unless it is queued already.
+// queue adds game id to the reviews to make in the background, after those asked
+// for before it, unless it is queued already.
 func (rv *reviewer) queue(id string) {
-	s := rv.s
 	rv.mu.Lock()
+	defer rv.mu.Unlock()
 	if rv.queued[id] {
-		rv.mu.Unlock()
 		return
 	}
 	rv.queued[id] = true
-	rv.mu.Unlock()
-	s.bg.add()
-	go func() {
-		defer s.bg.done()
-		defer func() {
-			rv.mu.Lock()
-			delete(rv.queued, id)
-			rv.mu.Unlock()
-		}()
+	rv.pending = append(rv.pending, id)
+	if !rv.working {
+		rv.working = true
+		rv.s.bg.add()
+		go rv.work()
+	}
+}
+
+// work reviews the pending games one at a time, in the order asked, until none is
+// left or the service closes (the store's queue keeps the rest for the next start).
+func (rv *reviewer) work() {
+	s := rv.s
+	defer s.bg.done()
+	for {
+		rv.mu.Lock()
+		closed := false
 		select {
-		case rv.lane <- struct{}{}:
 		case <-s.closed:
+			closed = true
+		default:
+		}
+		if closed || len(rv.pending) == 0 {
+			rv.working = false
+			rv.mu.Unlock()
 			return
 		}
-		defer func() { <-rv.lane }()
+		id := rv.pending[0]
+		rv.pending = rv.pending[1:]
+		rv.mu.Unlock()
 		if err := rv.run(id); err != nil && s.stopping.Err() == nil {
 			// Not made now, it would fail again at every start: it leaves the queue
 			// (the players may ask again with /review).
@@ -232,7 +248,10 @@ func (rv *reviewer) queue(id string) {
 				s.log.Error("bot: a failed review stays queued", "game", id, "error", err)
 			}
 		}
-	}()
+		rv.mu.Lock()
+		delete(rv.queued, id)
+		rv.mu.Unlock()
+	}
 }
 
 // run reviews game id, stores the review and posts it in the game's place.

@@ -194,33 +194,44 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	h.restart()
 	ended := h.start("gothic", "")
 	h.play(ended, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
-	asked := h.start("gothic", "")
-	h.play(asked, "alice", "e4", "e5")
+	var asked []string
+	for range 4 {
+		id := h.start("gothic", "")
+		h.play(id, "alice", "e4", "e5")
+		asked = append(asked, id)
+	}
 	// Handled without waiting for the background work, which stalls.
-	for _, req := range []Request{
-		{ID: "end", User: User{ID: "bob", Name: "bob"}, Command: "resign", Args: Args{"game": ended}},
-		{ID: "ask", User: User{ID: "bob", Name: "bob"}, Command: "review", Args: Args{"game": asked}},
-	} {
+	reqs := []Request{{ID: "end", User: User{ID: "bob", Name: "bob"}, Command: "resign", Args: Args{"game": ended}}}
+	for _, id := range asked {
+		reqs = append(reqs, Request{ID: "ask" + id, User: User{ID: "bob", Name: "bob"}, Command: "review", Args: Args{"game": id}})
+	}
+	for _, req := range reqs {
+		h.clock.Advance(time.Minute)
 		if r := h.svc.Handle(context.Background(), req); r.Refused {
 			t.Fatalf("%s: %s", req.Command, r.Text)
 		}
 	}
-	<-started // one review is under way, the other waits its turn
-	if got := queuedReviews(t, h.store); !slices.Equal(got, []string{ended + "@5", asked + "@2"}) {
-		t.Fatalf("queued before the stop: %v", got)
+	<-started // one review is under way, the others wait their turn
+	want := []string{ended + "@5"}
+	for _, id := range asked {
+		want = append(want, id+"@2")
+	}
+	if got := queuedReviews(t, h.store); !slices.Equal(got, want) {
+		t.Fatalf("queued before the stop: %v, want %v", got, want)
 	}
 	h.notes.take()
 	h.config = quick
 	h.restart()
 	h.svc.Idle()
-	posted := map[string]bool{}
+	// Made again first asked first, one at a time.
+	var posted []string
 	for _, n := range h.notes.take() {
 		if strings.HasPrefix(n.Key, "review/") {
-			posted[n.Game.ID] = true
+			posted = append(posted, n.Game.ID)
 		}
 	}
-	if !posted[ended] || !posted[asked] || len(posted) != 2 {
-		t.Fatalf("reviews posted after the restart: %v, want games %s and %s", posted, ended, asked)
+	if want := append([]string{ended}, asked...); !slices.Equal(posted, want) {
+		t.Fatalf("reviews posted after the restart: games %v, want %v", posted, want)
 	}
 	if got := queuedReviews(t, h.store); len(got) != 0 {
 		t.Fatalf("still queued after the reviews were made: %v", got)
