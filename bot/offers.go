@@ -183,7 +183,7 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		case g.ID != id || len(g.Moves) != ply:
 			return refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
 		case !agrees:
-			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s pawns or more behind, or after move %d when the game is level.",
+			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s pawns or more behind, or from move %d on when the game is level.",
 				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
 		}
 		return nil

@@ -7,9 +7,10 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// DrawAfterMove is the move after which the engine agrees to a draw in a level
-// position; before it, only a worse position makes it agree (an opponent who offers
-// a draw in the opening is not there to play).
+// DrawAfterMove is the move from which the engine agrees to, and offers, a draw in
+// a level position, counted from White's making it for answers and offers alike;
+// before it, only a worse position makes it agree (an opponent who offers a draw
+// in the opening is not there to play).
 const DrawAfterMove = 30
 
 // DrawWorse is how far behind (in centipawns) the engine agrees to a draw at any
@@ -22,13 +23,16 @@ const DrawWorse Score = 50
 // declined offer is not made again at every move.
 const DrawOfferEvery = 10
 
+// levelFrom is the half-moves played once White has made move DrawAfterMove.
+const levelFrom = 2*DrawAfterMove - 1
+
 // drawTime bounds the search that judges a draw offer when ctx has no deadline.
 const drawTime = 2 * time.Second
 
 // AcceptsDraw reports whether the engine, playing side in pos after plies half-moves
 // of the game, agrees to a draw. It judges at full strength, searching for ctx's
 // deadline or two seconds, and agrees when side stands DrawWorse or more behind, or,
-// after DrawAfterMove moves each, when side stands no more than the engine's
+// from White's move DrawAfterMove on, when side stands no more than the engine's
 // contempt ahead (the position is level).
 func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
 	r, err := e.search(ctx, pos, fullStrength(ctx, drawTime), 0, nil)
@@ -44,7 +48,7 @@ func drawAgreed(sc Score, own bool, plies int) bool {
 	if !own {
 		sc = -sc
 	}
-	if plies >= 2*DrawAfterMove {
+	if plies >= levelFrom {
 		return sc <= DefaultContempt
 	}
 	return sc <= -DrawWorse
@@ -82,5 +86,5 @@ func drawOffered(sc Score, own bool, plies int) bool {
 	if !own {
 		sc = -sc
 	}
-	return plies >= 2*DrawAfterMove-1 && sc > -DrawWorse && sc <= DefaultContempt
+	return plies >= levelFrom && sc > -DrawWorse && sc <= DefaultContempt
 }

@@ -10,10 +10,11 @@ import (
 )
 
 // TestDrawAgreed checks the judgement's bounds: a position DrawWorse behind is agreed
-// to at any move; a level one (within the contempt) only after DrawAfterMove moves;
-// the score is turned to the engine's side when its opponent is to move.
+// to at any move; a level one (within the contempt) only from White's move
+// DrawAfterMove on; the score is turned to the engine's side when its opponent is
+// to move.
 func TestDrawAgreed(t *testing.T) {
-	late := 2 * DrawAfterMove
+	late := levelFrom // White's move DrawAfterMove
 	for _, c := range []struct {
 		sc    Score
 		own   bool
@@ -50,8 +51,8 @@ func TestAcceptsDraw(t *testing.T) {
 		if judge(level, side, 10) {
 			t.Errorf("%s agreed to a draw at move 5 of a level rook ending", side)
 		}
-		if !judge(level, side, 2*DrawAfterMove) {
-			t.Errorf("%s refused a draw after move %d of a level rook ending", side, DrawAfterMove)
+		if !judge(level, side, levelFrom) {
+			t.Errorf("%s refused a draw at move %d of a level rook ending", side, DrawAfterMove)
 		}
 	}
 	// The first move's advantage is no reason to agree on move 1, for either side.
@@ -74,7 +75,7 @@ func TestAcceptsDraw(t *testing.T) {
 // contempt ahead, less than DrawWorse behind) from the mover's move DrawAfterMove on,
 // with the score turned to the engine's side.
 func TestDrawOffered(t *testing.T) {
-	late := 2*DrawAfterMove - 1 // White's move DrawAfterMove
+	late := levelFrom
 	for _, c := range []struct {
 		sc    Score
 		own   bool
