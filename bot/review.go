@@ -220,19 +220,13 @@ func (rv *reviewer) queue(id string) {
 }
 
 // work reviews the pending games one at a time, in the order asked, until none is
-// left or the service closes (the store's queue keeps the rest for the next start).
+// left or the service stops (the store's queue keeps the rest for the next start).
 func (rv *reviewer) work() {
 	s := rv.s
 	defer s.bg.done()
 	for {
 		rv.mu.Lock()
-		closed := false
-		select {
-		case <-s.closed:
-			closed = true
-		default:
-		}
-		if closed || len(rv.pending) == 0 {
+		if s.stopping.Err() != nil || len(rv.pending) == 0 {
 			rv.working = false
 			rv.mu.Unlock()
 			return
