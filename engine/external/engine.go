@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,22 +20,26 @@ type Engine struct {
 	mu      sync.Mutex
 	proc    *process
 	variant string // the engine variant selected in proc ("" before any)
-	// game is the UCI game last sent to proc (nil before any): a request that
-	// continues it is not announced with "ucinewgame", so the engine keeps what
-	// it learnt from the earlier moves, as the UCI protocol intends.
+	// game is the game last sent to proc (nil before any), with an XBoard
+	// engine's own reply: a request that continues it is not announced with
+	// "ucinewgame" (UCI), nor replayed after "new" (XBoard), so the engine keeps
+	// what it learnt from the earlier moves, as both protocols intend.
 	game *sentGame
+	// features are what an XBoard engine announced in its handshake.
+	features xboardFeatures
 }
 
-// sentGame is a game as sent to a UCI engine: its variant, start and moves.
+// sentGame is a game as an engine knows it: its variant, start and moves.
 type sentGame struct {
 	variant, startFEN string
 	moves             []string
 }
 
 // continuedBy reports whether a request for variant from startFEN after moves
-// goes on with g: the same variant and start, and g's moves followed by more.
+// goes on with g: the same variant and start, and g's moves followed by none or
+// more.
 func (g *sentGame) continuedBy(variant, startFEN string, moves []string) bool {
-	if g == nil || g.variant != variant || g.startFEN != startFEN || len(moves) <= len(g.moves) {
+	if g == nil || g.variant != variant || g.startFEN != startFEN || len(moves) < len(g.moves) {
 		return false
 	}
 	for i, m := range g.moves {
@@ -72,6 +77,7 @@ func (e *Engine) drop() {
 		e.proc = nil
 		e.variant = ""
 		e.game = nil
+		e.features = xboardFeatures{}
 	}
 }
 
@@ -132,6 +138,11 @@ func (e *Engine) MoveWithin(ctx context.Context, start rules.Position, moves []r
 		e.drop()
 		return rules.NullMove, fmt.Errorf("%w: %s answered %s in %s: %s", ErrAnswer, e.cfg.Name, rules.Echo(text), pos.String(), rules.SentenceOf(err))
 	}
+	if e.cfg.Protocol == XBoard && e.game != nil {
+		// The XBoard engine has played its reply on its own board: the game it
+		// knows ends with it, in the notation later requests compare.
+		e.game.moves[len(e.game.moves)-1] = pos.UCI(m)
+	}
 	return m, nil
 }
 
@@ -185,15 +196,30 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if err := p.send("xboard", "protover 2"); err != nil {
 		return err
 	}
-	if _, err := p.readUntil(ctx, to, func(l string) bool { return strings.Contains(l, "done=1") }); err != nil {
+	f := &e.features
+	if _, err := p.readUntil(ctx, to, f.read); err != nil {
 		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
 	}
-	for k, v := range e.cfg.Options {
-		if err := p.send("option " + k + "=" + v); err != nil {
-			return err
+	if !f.ping {
+		return fmt.Errorf("%w: %s does not announce ping=1 among its XBoard features; Missive needs ping to know the engine has read the game", ErrConfig, e.cfg.Name)
+	}
+	if f.san {
+		return fmt.Errorf("%w: %s wants its moves in SAN (san=1); Missive sends them as coordinates (e2e4)", ErrConfig, e.cfg.Name)
+	}
+	if f.variants != nil && e.cfg.Select != "none" {
+		for _, name := range e.cfg.Variants {
+			if !slices.Contains(f.variants, name) {
+				return fmt.Errorf("%w: %s does not play the variant %q (it offers %s)", ErrConfig, e.cfg.Name, name, strings.Join(f.variants, ", "))
+			}
 		}
 	}
-	return nil
+	// No pondering (an engine thinking on the opponent's time would spend a
+	// server's core between requests) and no thinking output (nothing reads it).
+	cmds := []string{"easy", "nopost"}
+	for k, v := range e.cfg.Options {
+		cmds = append(cmds, "option "+k+"="+v)
+	}
+	return p.send(cmds...)
 }
 
 func (e *Engine) syncUCI(ctx context.Context) error {
@@ -249,18 +275,30 @@ func (e *Engine) askUCI(ctx context.Context, variant, startFEN string, moves []s
 	return f[1], nil
 }
 
-// askXBoard restarts the game in force mode, plays the moves and asks for a move:
-// engines such as Fairy-Max have no setboard, so the game is always replayed.
+// askXBoard plays the moves on the engine's board in force mode and asks for a
+// move. A request that continues the game the engine knows (its own last reply
+// included) sends only the moves since; any other starts a new game ("new") and
+// replays it from the start, set up with setboard when the game began from a
+// position of its own.
 func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves []string, think time.Duration) (string, error) {
 	p := e.proc
-	cmds := []string{"new"}
-	if e.cfg.Select != "none" {
-		cmds = append(cmds, "variant "+variant)
+	cmds, fresh := []string{"force"}, moves
+	if e.game.continuedBy(variant, startFEN, moves) {
+		fresh = moves[len(e.game.moves):]
+	} else {
+		if startFEN != "" && !e.features.setboard {
+			return "", fmt.Errorf("%w: %s cannot start from a position of its own (its XBoard features lack setboard=1); it plays only games from the variant's start", ErrConfig, e.cfg.Name)
+		}
+		cmds = []string{"new"}
+		if e.cfg.Select != "none" {
+			cmds = append(cmds, "variant "+variant)
+		}
+		cmds = append(cmds, "force")
+		if startFEN != "" {
+			cmds = append(cmds, "setboard "+startFEN)
+		}
 	}
-	cmds = append(cmds, "force")
-	if startFEN != "" {
-		cmds = append(cmds, "setboard "+startFEN)
-	}
+	e.game = nil // until the engine has answered
 	// "st" takes whole seconds in most engines (Fairy-Max reads it with %d), so
 	// the budget is rounded up there and given exactly, in centiseconds, as the
 	// engine's clock ("time" and "otim"), which engines of the micro-Max family
@@ -268,7 +306,12 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	secs := int(math.Ceil(think.Seconds()))
 	cs := max(think.Milliseconds()/10, 1)
 	cmds = append(cmds, fmt.Sprintf("st %d", max(secs, 1)))
-	cmds = append(cmds, moves...)
+	for _, m := range fresh {
+		if e.features.usermove {
+			m = "usermove " + m
+		}
+		cmds = append(cmds, m)
+	}
 	cmds = append(cmds, fmt.Sprintf("time %d", cs), fmt.Sprintf("otim %d", cs), "ping 1")
 	if err := p.send(cmds...); err != nil {
 		return "", err
@@ -298,5 +341,6 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	if f[0] != "move" || len(f) < 2 {
 		return "", fmt.Errorf("%w: %s sent %s", ErrAnswer, e.cfg.Name, rules.Echo(line))
 	}
+	e.game = &sentGame{variant: variant, startFEN: startFEN, moves: append(slices.Clip(moves), f[1])}
 	return f[1], nil
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -44,7 +45,18 @@ func fakeEngine(mode string) {
 		case f[0] == "isready":
 			fmt.Println("readyok")
 		case f[0] == "protover": // XBoard
-			fmt.Println("feature ping=1 setboard=1 done=1")
+			features := "ping=1 setboard=1"
+			if v, ok := os.LookupEnv("FAKE_XBOARD_FEATURES"); ok {
+				features = v
+			}
+			fmt.Println("feature " + features)
+			fmt.Println("feature done=1")
+		case f[0] == "new":
+			plies = 0
+		case f[0] == "usermove" && len(f) == 2 && strings.Contains(os.Getenv("FAKE_XBOARD_FEATURES"), "usermove=1"):
+			plies++
+		case coordinate(f[0]) && len(f) == 1 && !strings.Contains(os.Getenv("FAKE_XBOARD_FEATURES"), "usermove=1"):
+			plies++
 		case f[0] == "ping":
 			fmt.Println("pong " + strings.Join(f[1:], " "))
 		case f[0] == "position":
@@ -66,15 +78,27 @@ func fakeEngine(mode string) {
 				time.Sleep(time.Hour)
 			case "good":
 				fmt.Println("bestmove e2e4")
-			case "xboard":
-				fmt.Println("move e2e4")
+			case "xboard": // the moves of one Gothic line, by ply: it plays on its board
+				fmt.Println("move " + xboardLine[min(plies, len(xboardLine)-1)])
+				plies++
 			case "white": // White's moves of one Gothic line, by ply
 				fmt.Println("bestmove " + []string{"e2e4", "", "d2d4", "", "c2c4"}[min(plies, 4)])
 			}
 		case f[0] == "quit":
 			return
+		case mode == "xboard" && !slices.Contains([]string{"xboard", "variant", "force", "setboard", "st", "time", "otim", "easy", "nopost", "option"}, f[0]):
+			// An XBoard engine reports what it does not understand.
+			fmt.Println("Error (unknown command): " + f[0])
 		}
 	}
+}
+
+// xboardLine is the Gothic line the fake XBoard engine plays, one move a ply.
+var xboardLine = []string{"e2e4", "e7e5", "d2d4", "d7d6", "c2c4"}
+
+// coordinate reports whether w is a move in coordinates, such as e2e4.
+func coordinate(w string) bool {
+	return regexp.MustCompile(`^[a-j]\d+[a-j]\d+[a-z]?$`).MatchString(w)
 }
 
 func gothic(t *testing.T) rules.Position {
@@ -141,18 +165,7 @@ func TestNewGameOncePerGame(t *testing.T) {
 	e.cfg.Env["FAKE_ENGINE_LOG"] = log
 	start := gothic(t)
 	line := []string{"e2e4", "e7e5", "d2d4", "d7d6", "c2c4"}
-	var moves []rules.Move
-	pos := start
-	for _, text := range line {
-		m, err := pos.ParseMove(text)
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves = append(moves, m)
-		if pos, err = pos.Play(m); err != nil {
-			t.Fatal(err)
-		}
-	}
+	moves := playLine(t, start, line)
 	ask := func(plies int) {
 		t.Helper()
 		m, err := e.Move(context.Background(), start, moves[:plies], 50*time.Millisecond)
@@ -185,6 +198,136 @@ func TestNewGameOncePerGame(t *testing.T) {
 	ask(2)
 	if n := newGames(); n != 3 {
 		t.Fatalf("a second game sent %d ucinewgame in all, want 3", n)
+	}
+}
+
+// playLine returns the moves of line (in coordinates) from start.
+func playLine(t *testing.T, start rules.Position, line []string) []rules.Move {
+	t.Helper()
+	var moves []rules.Move
+	pos := start
+	for _, text := range line {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+		if pos, err = pos.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return moves
+}
+
+// TestXBoardKeepsTheGame: an XBoard engine hears "new" and the game's moves
+// when a game begins; a request that continues that game (the engine's own
+// reply included) sends it only the moves since, in force mode, so that it
+// keeps its board and memory; the engine may be asked for both sides in turn.
+// A request that takes moves back, or another game, starts afresh.
+func TestXBoardKeepsTheGame(t *testing.T) {
+	for _, usermove := range []bool{false, true} {
+		t.Run(fmt.Sprintf("usermove=%v", usermove), func(t *testing.T) {
+			log := filepath.Join(t.TempDir(), "commands")
+			e := fakeXBoard(t, log)
+			if usermove { // the fake then refuses a bare move
+				e.cfg.Env["FAKE_XBOARD_FEATURES"] = "ping=1 setboard=1 usermove=1"
+			}
+			start := gothic(t)
+			moves := playLine(t, start, xboardLine)
+			heard := func() []string {
+				t.Helper()
+				b, err := os.ReadFile(log)
+				if err != nil {
+					t.Fatal(err)
+				}
+				return strings.Split(strings.TrimSpace(string(b)), "\n")
+			}
+			// games returns what the engine heard from each "new" on.
+			games := func() (out [][]string) {
+				t.Helper()
+				for _, l := range heard() {
+					if l == "new" {
+						out = append(out, nil)
+					} else if len(out) > 0 {
+						out[len(out)-1] = append(out[len(out)-1], l)
+					}
+				}
+				return out
+			}
+			ask := func(plies int) {
+				t.Helper()
+				m, err := e.Move(context.Background(), start, moves[:plies], 50*time.Millisecond)
+				if err != nil {
+					t.Fatalf("after %d plies: %v", plies, err)
+				}
+				if m != moves[plies] { // the fake answers by the plies on its board
+					t.Fatalf("after %d plies: got %v, want %s", plies, m, xboardLine[plies])
+				}
+			}
+			prefix := ""
+			if usermove {
+				prefix = "usermove "
+			}
+			ask(0)
+			ask(2)
+			ask(3) // the other side, right after its own move
+			g := games()
+			if len(g) != 1 {
+				t.Fatalf("one game sent new %d times, want 1: %q", len(g), heard())
+			}
+			if slices.Index(g[0], prefix+"e7e5") < 0 || slices.Contains(g[0], prefix+"e2e4") || slices.Contains(g[0], prefix+"d2d4") {
+				t.Fatalf("sent %q: want e7e5, and never the engine's own moves", g[0])
+			}
+			ask(2) // taken back: not a continuation
+			if g = games(); len(g) != 2 || !slices.Contains(g[1], prefix+"e2e4") || !slices.Contains(g[1], prefix+"e7e5") {
+				t.Fatalf("a request that takes moves back sent %q, want a new game with the moves replayed", heard())
+			}
+			ask(0) // the next game
+			if g = games(); len(g) != 3 {
+				t.Fatalf("a second game sent new %d times in all, want 3", len(g))
+			}
+		})
+	}
+}
+
+// TestXBoardFeatures: an engine whose announced features Missive cannot work
+// with is refused with a sentence that says why, before any game is sent.
+func TestXBoardFeatures(t *testing.T) {
+	for _, c := range []struct {
+		features, want string
+		fromFEN        bool
+	}{
+		{"setboard=1", "does not announce ping=1", false},
+		{"ping=1 san=1", "wants its moves in SAN", false},
+		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers normal, capablanca, janus)`, false},
+		{"ping=1", "cannot start from a position of its own", true},
+	} {
+		log := filepath.Join(t.TempDir(), "commands")
+		e := fakeXBoard(t, log)
+		e.cfg.Env["FAKE_XBOARD_FEATURES"] = c.features
+		start := gothic(t)
+		if c.fromFEN {
+			p, err := start.Variant().ParsePosition("rnbqckabnr/pppppppppp/10/10/4P5/10/PPPP1PPPPP/RNBQCKABNR b KQkq e3 0 1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			start = p
+		}
+		_, err := e.Move(context.Background(), start, nil, 50*time.Millisecond)
+		if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("features %q: got %v, want ErrConfig saying %q", c.features, err, c.want)
+		}
+		if b, _ := os.ReadFile(log); strings.Contains(string(b), "go\n") {
+			t.Errorf("features %q: the engine was asked to move: %q", c.features, b)
+		}
+	}
+	// The same engine from the variant's start, or naming the variant, plays.
+	for _, features := range []string{"ping=1", `ping=1 variants="normal,gothic"`} {
+		e := fakeXBoard(t, filepath.Join(t.TempDir(), "commands"))
+		e.cfg.Env["FAKE_XBOARD_FEATURES"] = features
+		if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); err != nil {
+			t.Errorf("features %q: %v", features, err)
+		}
 	}
 }
 
@@ -338,7 +481,7 @@ func TestFairymax(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer e.Close()
-	playShort(t, e, 4)
+	playShort(t, e, 8) // one engine for both sides: each request continues its game
 }
 
 func TestPoolBounds(t *testing.T) {
