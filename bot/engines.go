@@ -118,10 +118,11 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 	return x.Move(ctx, turn.Start, turn.Moves, c.Think)
 }
 
-// hintTime bounds the search for a hint, drawTime the one that judges a draw offer.
+// hintTime bounds the search for a hint, drawTime (the engine's own bound) the one
+// that judges a draw offer.
 const (
 	hintTime = 3 * time.Second
-	drawTime = 2 * time.Second
+	drawTime = engine.DrawTime
 )
 
 // Hint asks the built-in engine at full strength, for a few seconds.

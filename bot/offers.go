@@ -154,6 +154,9 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 	var id, name string
 	var ply int
 	asked := false
+	// A game that cannot be read here (none named, not the player's, the store
+	// failing) asks no engine: proposal's own transaction meets the same error
+	// and tells the player.
 	_ = s.store.View(ctx, func(tx *storage.Tx) error {
 		g, err := s.findGame(tx, req, ownGame)
 		if err != nil || !g.Active() {

@@ -26,8 +26,8 @@ const DrawOfferEvery = 10
 // levelFrom is the half-moves played once White has made move DrawAfterMove.
 const levelFrom = 2*DrawAfterMove - 1
 
-// drawTime bounds the search that judges a draw offer when ctx has no deadline.
-const drawTime = 2 * time.Second
+// DrawTime bounds the search that judges a draw offer when ctx has no deadline.
+const DrawTime = 2 * time.Second
 
 // AcceptsDraw reports whether the engine, playing side in pos after plies half-moves
 // of the game, agrees to a draw. It judges at full strength, searching for ctx's
@@ -35,7 +35,7 @@ const drawTime = 2 * time.Second
 // from White's move DrawAfterMove on, when side stands no more than the engine's
 // contempt ahead (the position is level).
 func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
-	r, err := e.search(ctx, pos, fullStrength(ctx, drawTime), 0, nil)
+	r, err := e.search(ctx, pos, fullStrength(ctx, DrawTime), 0, nil)
 	if err != nil {
 		return false, err
 	}
@@ -64,7 +64,7 @@ func (e *Engine) OffersDraw(ctx context.Context, pos rules.Position, side rules.
 	if !OfferDue(plies) || pos.Outcome().IsOver() {
 		return false, nil
 	}
-	r, err := e.search(ctx, pos, fullStrength(ctx, drawTime), 0, nil)
+	r, err := e.search(ctx, pos, fullStrength(ctx, DrawTime), 0, nil)
 	if err != nil {
 		return false, err
 	}
