@@ -784,6 +784,9 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 		// node whose only move is the excluded one fails it low.
 		return max(best, alpha)
 	}
+	// A fail high is stored and returned as searched: pulling it towards beta off
+	// the principal variation, (best·depth+beta)/(depth+1) as Stockfish does,
+	// scored -10 ± 46 Elo over 200 Gothic games at 40 ms a move (seed 4444).
 	bound := boundUpper
 	switch {
 	case best >= beta:
@@ -917,6 +920,9 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		if ttHit && g.standOnTable() {
 			stand = tte.refine(stand, ply)
 		}
+		// Standing pat above beta returns the evaluation itself: returning it
+		// averaged with beta off the principal variation (as Stockfish does)
+		// scored -17 ± 44 Elo over 200 Gothic games at 40 ms a move (seed 4242).
 		if stand >= beta || ply >= maxPly {
 			return stand
 		}
@@ -1326,6 +1332,7 @@ const iirDepth = 6
 // variation, at most six on a line) +9 ± 46; testing from depth 6 +17 ± 45 on the
 // same openings, and Fairy-Stockfish's best move in 17 more of the 1,415
 // positions of lmrTable's comment, which also gives it combined with other changes.
+// A margin of 1 centipawn a ply scored -9 ± 45 (seed 4545).
 const (
 	seDepth  = 8
 	seMargin = 2
