@@ -30,7 +30,7 @@ func (f *xboardFeatures) read(line string) bool {
 		} else {
 			value, rest, _ = strings.Cut(rest, " ")
 		}
-		switch on := value == "1"; strings.TrimSpace(name) {
+		switch on := value == "1"; name {
 		case "ping":
 			f.ping = on
 		case "setboard":
