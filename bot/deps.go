@@ -72,7 +72,8 @@ type Engine interface {
 	// (0 for the engine's default) into the engine player's seat, whose id starts
 	// with storage.EnginePrefix; the error says which engines exist.
 	Opponent(name string, level int, variant string) (storage.Seat, error)
-	// Move chooses the engine player's move (or placement choice).
+	// Move chooses the engine player's move (or placement choice); an error
+	// wrapping ErrEngineResigned resigns the game instead.
 	Move(ctx context.Context, turn EngineTurn) (rules.Move, error)
 	// Hint returns the best move (or placement choice) for side in pos, which is
 	// side's own view, with its evaluation.

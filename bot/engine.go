@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
@@ -103,7 +104,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 	m, err := s.engine.Move(tctx, turn)
 	cancel()
 	if err != nil {
-		if g.Match != "" {
+		if g.Match != "" || errors.Is(err, ErrEngineResigned) {
 			return s.engineFailed(id, len(g.Moves), side, err)
 		}
 		return false, fmt.Errorf("bot: engine %s in game %s: %w", seat.ID, id, err)
@@ -224,13 +225,15 @@ func playedMoves(g *storage.Game) (rules.Position, []rules.Move, error) {
 	return start, moves, nil
 }
 
-// engineFailed ends a match game whose engine (side) could not move at ply: it loses
-// the game, as in any engine match, rather than stall the match until its deadline.
-// A shutdown in progress is not a failure: the game goes on after the restart.
+// engineFailed ends a game whose engine (side) resigned at ply, or a match game whose
+// engine could not move: it loses the game, as in any engine match, rather than
+// stall the match until its deadline. A shutdown in progress is not a failure: the
+// game goes on after the restart.
 func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error) (bool, error) {
 	if s.stopping.Err() != nil {
 		return true, nil
 	}
+	resigned := errors.Is(cause, ErrEngineResigned)
 	var e effects
 	err := s.store.Update(context.Background(), func(tx *storage.Tx) error {
 		e = effects{}
@@ -242,11 +245,16 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 			return nil
 		}
 		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, failureText(cause))
-		m, err := tx.Match(g.Match)
-		if err != nil {
-			return err
+		if resigned {
+			text = fmt.Sprintf("%s (%s) resigned.", seatName(g.Player(side)), side)
 		}
-		s.postMatch(&e, m, fmt.Sprintf("Game %d: %s", g.Round, text), "failed/"+g.ID, nil, nil)
+		if g.Match != "" {
+			m, err := tx.Match(g.Match)
+			if err != nil {
+				return err
+			}
+			s.postMatch(&e, m, fmt.Sprintf("Game %d: %s", g.Round, text), "failed/"+g.ID, nil, nil)
+		}
 		if err := s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil); err != nil {
 			return err
 		}
@@ -255,7 +263,11 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 	if err != nil {
 		return true, fmt.Errorf("bot: ending match game %s after its engine failed: %w", id, err)
 	}
-	s.log.Warn("bot: an engine failed in a match game, which it loses", "game", id, "side", side, "error", cause)
+	if resigned {
+		s.log.Info("bot: an engine resigned", "game", id, "side", side)
+	} else {
+		s.log.Warn("bot: an engine failed in a match game, which it loses", "game", id, "side", side, "error", cause)
+	}
 	e.reply = Reply{}
 	s.finish(context.Background(), &e)
 	return true, nil

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
 )
 
 // An engine opponent answers each move; its moves reach the human in the game's
@@ -231,5 +232,38 @@ func TestEngineOffersDraw(t *testing.T) {
 	h2.ok("alice", "move move:e2e4")
 	if g := h2.game(id); g.DrawOffer != nil || len(g.Moves) != 2 {
 		t.Fatalf("with a failing judgement: offer %+v, %d moves", g.DrawOffer, len(g.Moves))
+	}
+}
+
+// TestEngineResigns: an engine that resigns instead of moving loses the game by
+// resignation, announced as a player's resignation is, in a game against a person
+// (which would otherwise wait for its move for ever) and in a match.
+func TestEngineResigns(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.engine.resigns = true
+	h.notes.take()
+	r := h.ok("alice", "move move:e2e4")
+	h.svc.Idle()
+	g := h.game(id)
+	if g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 1 {
+		t.Fatalf("after the engine resigned: %s after %d plies", g.Outcome, len(g.Moves))
+	}
+	said := r.Text
+	for _, n := range h.notes.take() {
+		said += "\n" + n.Reply.Text
+	}
+	if !strings.Contains(said, "Missive engine (level 3) (black) resigned.") || strings.Contains(said, "failed") {
+		t.Fatalf("what alice was told: %s", said)
+	}
+
+	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
+	m, games := h.match("1")
+	if m.Status != storage.MatchFinished || len(games) != 2 || games[0].Outcome != rules.Win(rules.Black, rules.Resignation) {
+		t.Fatalf("match %s with %d games", m.Status, len(games))
+	}
+	texts, _ := matchNotes(h.notes.take())
+	if all := strings.Join(texts, "\n"); !strings.Contains(all, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(all, "failed") {
+		t.Errorf("the match's posts:\n%s", strings.Join(texts, "\n---\n"))
 	}
 }

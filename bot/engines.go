@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -115,7 +116,11 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 		return rules.NullMove, err
 	}
 	defer e.pool.Release(x)
-	return x.Move(ctx, turn.Start, turn.Moves, c.Think)
+	m, err := x.Move(ctx, turn.Start, turn.Moves, c.Think)
+	if errors.Is(err, external.ErrResigned) {
+		err = fmt.Errorf("%w: %w", ErrEngineResigned, err)
+	}
+	return m, err
 }
 
 // hintTime bounds the search for a hint, drawTime (the engine's own bound) the one

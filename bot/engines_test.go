@@ -3,12 +3,15 @@ package bot
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -90,5 +93,37 @@ func TestEngines(t *testing.T) {
 	}
 	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
 		t.Error("an unknown engine player moved")
+	}
+}
+
+// TestExternalEngineResigns: an external engine's resignation reaches the bot as
+// ErrEngineResigned, which ends the game instead of failing the move.
+func TestExternalEngineResigns(t *testing.T) {
+	script := filepath.Join(t.TempDir(), "quitter.sh")
+	const xboardQuitter = `#!/bin/sh
+while read -r line; do
+	case "$line" in
+	protover*) echo "feature ping=1 setboard=1 done=1" ;;
+	ping*) echo "pong ${line#ping }" ;;
+	go) echo "resign" ;;
+	quit) exit 0 ;;
+	esac
+done
+`
+	if err := os.WriteFile(script, []byte(xboardQuitter), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfgs := []external.Config{{Name: "Quitter", Command: script, Protocol: external.XBoard, Variants: map[string]string{"gothic": "gothic"}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second}}
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+	v, _ := testRegistry().Lookup("gothic")
+	start := v.Start(0)
+	_, err = e.Move(context.Background(), EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})
+	if !errors.Is(err, ErrEngineResigned) {
+		t.Fatalf("got %v, want ErrEngineResigned", err)
 	}
 }

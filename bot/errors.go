@@ -22,6 +22,8 @@ var (
 	ErrExpired = errors.New("challenge expired")
 	// ErrLimit: a per-player limit (active games, open challenges) is reached.
 	ErrLimit = errors.New("limit reached")
+	// ErrEngineResigned: an engine player resigned its game instead of moving.
+	ErrEngineResigned = errors.New("bot: the engine resigned")
 )
 
 // userError is a refusal whose message is meant for the user. Like a rules.Error,

@@ -60,6 +60,8 @@ type fakeEngine struct {
 	mu    sync.Mutex
 	fail  int // the next fail calls of Move fail
 	moves int
+	// resigns makes Move resign the game instead of moving.
+	resigns bool
 	// gate, when set, holds every move until it is closed or the move's context ends.
 	gate chan struct{}
 	// onMove, when set, runs at the start of each move (as the engine's thinking).
@@ -114,6 +116,9 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 	if f.fail > 0 {
 		f.fail--
 		return rules.NullMove, errors.New("engine crashed")
+	}
+	if f.resigns {
+		return rules.NullMove, fmt.Errorf("%w: the fake engine gives up", ErrEngineResigned)
 	}
 	f.moves++
 	var ms []rules.Move

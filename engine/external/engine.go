@@ -2,6 +2,7 @@ package external
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -126,6 +127,9 @@ func (e *Engine) MoveWithin(ctx context.Context, start rules.Position, moves []r
 		return rules.NullMove, fmt.Errorf("external: the game is over (%v)", o)
 	}
 	text, err := e.ask(ctx, name, start, texts, b)
+	if errors.Is(err, ErrResigned) {
+		return rules.NullMove, err
+	}
 	if err != nil {
 		e.drop()
 		return rules.NullMove, err
@@ -144,6 +148,12 @@ func (e *Engine) MoveWithin(ctx context.Context, start rules.Position, moves []r
 		e.game.moves[len(e.game.moves)-1] = pos.UCI(m)
 	}
 	return m, nil
+}
+
+// resigns reports whether an XBoard engine's line resigns the game: "resign",
+// with or without a comment after it.
+func resigns(line string) bool {
+	return line == "resign" || strings.HasPrefix(line, "resign ")
 }
 
 func keys(m map[string]string) []string {
@@ -332,10 +342,13 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 		return "", err
 	}
 	line, err := p.readUntil(ctx, time.Duration(max(secs, 1))*time.Second+e.cfg.Timeout, func(l string) bool {
-		return strings.HasPrefix(l, "move ") || strings.HasPrefix(l, "Illegal") || strings.HasPrefix(l, "resign") || strings.Contains(l, "resign")
+		return strings.HasPrefix(l, "move ") || strings.HasPrefix(l, "Illegal") || resigns(l)
 	})
 	if err != nil {
 		return "", err
+	}
+	if resigns(line) {
+		return "", fmt.Errorf("%w: %s sent %s", ErrResigned, e.cfg.Name, rules.Echo(line))
 	}
 	f := strings.Fields(line)
 	if f[0] != "move" || len(f) < 2 {

@@ -79,8 +79,11 @@ func fakeEngine(mode string) {
 			case "good":
 				fmt.Println("bestmove e2e4")
 			case "xboard": // the moves of one Gothic line, by ply: it plays on its board
+				fmt.Println("# a comment that mentions resign is no resignation")
 				fmt.Println("move " + xboardLine[min(plies, len(xboardLine)-1)])
 				plies++
+			case "resign": // XBoard
+				fmt.Println("resign { hopeless }")
 			case "white": // White's moves of one Gothic line, by ply
 				fmt.Println("bestmove " + []string{"e2e4", "", "d2d4", "", "c2c4"}[min(plies, 4)])
 			}
@@ -287,6 +290,22 @@ func TestXBoardKeepsTheGame(t *testing.T) {
 				t.Fatalf("a second game sent new %d times in all, want 3", len(g))
 			}
 		})
+	}
+}
+
+// TestXBoardResigns: an XBoard engine that answers "resign" resigns the game
+// (ErrResigned, not a failure), and its process stays for the next request.
+func TestXBoardResigns(t *testing.T) {
+	e := fakeXBoard(t, filepath.Join(t.TempDir(), "commands"))
+	e.cfg.Env["FAKE_ENGINE"] = "resign"
+	for i := range 2 {
+		_, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond)
+		if !errors.Is(err, ErrResigned) || errors.Is(err, ErrAnswer) {
+			t.Fatalf("request %d: %v, want ErrResigned", i+1, err)
+		}
+		if e.proc == nil || !e.proc.alive() {
+			t.Fatalf("request %d: the engine's process was stopped", i+1)
+		}
 	}
 }
 

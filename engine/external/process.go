@@ -20,6 +20,9 @@ var (
 	ErrTimeout = errors.New("external: the engine did not answer in time")
 	ErrAnswer  = errors.New("external: the engine's answer is not a legal move")
 	ErrFlood   = errors.New("external: the engine printed more than an engine may")
+	// ErrResigned: the engine resigned the game instead of moving (XBoard's
+	// "resign"); the process is sound and stays.
+	ErrResigned = errors.New("external: the engine resigned")
 )
 
 // Bounds on what an engine may print: one line, and all lines between two requests.

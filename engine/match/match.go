@@ -280,7 +280,8 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 	return sum, games, ctx.Err()
 }
 
-// play runs one game; a player's error loses the game for that player (noted).
+// play runs one game; a player's error (or resignation) loses the game for that
+// player (noted).
 func play(ctx context.Context, start rules.Position, opening []rules.Move, white, black Player, maxPlies int) Game {
 	g := Game{White: white.Name(), Black: black.Name(), Start: start, Moves: append([]rules.Move(nil), opening...)}
 	pos, _ := replay(start, opening)
@@ -315,6 +316,9 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 		}
 		g.Outcome = rules.Win(pos.Turn().Other(), rules.Resignation)
 		g.Note = fmt.Sprintf("%s failed: %v", p.Name(), err)
+		if errors.Is(err, external.ErrResigned) {
+			g.Note = p.Name() + " resigned"
+		}
 		return g
 	}
 }

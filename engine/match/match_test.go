@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"regexp"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 )
@@ -152,19 +154,29 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 	}
 }
 
+// TestFailingPlayerLoses: a player whose move fails loses the game, noted with who
+// failed and why; an external engine's resignation is noted as a resignation.
 func TestFailingPlayerLoses(t *testing.T) {
 	v := lookup(t, "keltic")
-	bad := &firstMove{name: "bad", err: errors.New("engine crashed")}
-	sum, games, err := Run(context.Background(), Config{Variant: v, A: &firstMove{name: "good"}, B: bad, Games: 2})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if sum.Wins != 2 || sum.Losses != 0 {
-		t.Fatalf("summary %+v, want the failing player to lose both games", sum)
-	}
-	for _, g := range games {
-		if !strings.Contains(g.Note, "bad failed: engine crashed") {
-			t.Errorf("note %q does not say who failed and why", g.Note)
+	for _, c := range []struct {
+		err  error
+		note string
+	}{
+		{errors.New("engine crashed"), "bad failed: engine crashed"},
+		{fmt.Errorf("%w: bad sent \"resign\"", external.ErrResigned), "bad resigned"},
+	} {
+		bad := &firstMove{name: "bad", err: c.err}
+		sum, games, err := Run(context.Background(), Config{Variant: v, A: &firstMove{name: "good"}, B: bad, Games: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sum.Wins != 2 || sum.Losses != 0 {
+			t.Fatalf("%v: summary %+v, want the failing player to lose both games", c.err, sum)
+		}
+		for _, g := range games {
+			if g.Note != c.note || g.Outcome.Reason != rules.Resignation {
+				t.Errorf("%s noted %q, want %q", g.Outcome, g.Note, c.note)
+			}
 		}
 	}
 }
