@@ -261,7 +261,7 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		return s.enqueue(tx, &e)
 	})
 	if err != nil {
-		return true, fmt.Errorf("bot: ending match game %s after its engine failed: %w", id, err)
+		return true, fmt.Errorf("bot: ending game %s after its engine resigned or failed: %w", id, err)
 	}
 	if resigned {
 		s.log.Info("bot: an engine resigned", "game", id, "side", side)
