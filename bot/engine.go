@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"runtime/debug"
 	"slices"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -92,6 +93,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 	}
 	side, ok := engineDue(g)
 	if !ok {
+		s.forgetFails(id) // a game that ended or moved on keeps no count
 		return true, nil
 	}
 	seat := g.Player(side)
@@ -107,8 +109,12 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 		if g.Match != "" || errors.Is(err, ErrEngineResigned) {
 			return s.engineFailed(id, len(g.Moves), side, err)
 		}
+		if s.engineStuck(g) {
+			return s.engineFailed(id, len(g.Moves), side, fmt.Errorf("%w: %w", errEngineStuck, err))
+		}
 		return false, fmt.Errorf("bot: engine %s in game %s: %w", seat.ID, id, err)
 	}
+	s.forgetFails(id)
 	text := pos.UCI(m)
 	ply := len(g.Moves)
 	offer := s.engineOffersDraw(g, side, turn, m)
@@ -225,14 +231,46 @@ func playedMoves(g *storage.Game) (rules.Position, []rules.Move, error) {
 	return start, moves, nil
 }
 
-// engineFailed ends a game whose engine (side) resigned at ply, or a match game whose
-// engine could not move: it loses the game, as in any engine match, rather than
-// stall the match until its deadline. A shutdown in progress is not a failure: the
-// game goes on after the restart.
+// An engine player that cannot move holds up a game against a person no longer than
+// this: once its turn is engineGiveUp old and its last engineGiveUpTries tries (a
+// minute apart, engineRetry) have all failed, it loses the game, so that the person
+// is not left waiting for ever on an engine that was removed from the configuration
+// or is broken. A failure or two after a restart does not end a game by itself.
+const (
+	engineGiveUp      = time.Hour
+	engineGiveUpTries = 3
+)
+
+// errEngineStuck marks an engine failure that ends a game against a person.
+var errEngineStuck = errors.New("bot: the engine could not move for an hour")
+
+// engineStuck counts a failed try of g's engine and reports whether it now gives up
+// (see engineGiveUp).
+func (s *Service) engineStuck(g *storage.Game) bool {
+	s.engMu.Lock()
+	s.engFails[g.ID]++
+	tries := s.engFails[g.ID]
+	s.engMu.Unlock()
+	start := periodStart(g.Clock)
+	return tries >= engineGiveUpTries && !start.IsZero() && s.Now().Sub(start) >= engineGiveUp
+}
+
+// forgetFails drops the count of game id's failed engine tries.
+func (s *Service) forgetFails(id string) {
+	s.engMu.Lock()
+	delete(s.engFails, id)
+	s.engMu.Unlock()
+}
+
+// engineFailed ends a game whose engine (side) resigned at ply, or could not move in
+// a match or for an hour (engineGiveUp): it loses the game, as in any engine match,
+// rather than stall the game until its deadline. A shutdown in progress is not a
+// failure: the game goes on after the restart.
 func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error) (bool, error) {
 	if s.stopping.Err() != nil {
 		return true, nil
 	}
+	s.forgetFails(id)
 	resigned := errors.Is(cause, ErrEngineResigned)
 	var e effects
 	err := s.store.Update(context.Background(), func(tx *storage.Tx) error {
@@ -245,8 +283,12 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 			return nil
 		}
 		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, failureText(cause))
-		if resigned {
+		switch {
+		case resigned:
 			text = fmt.Sprintf("%s (%s) resigned.", seatName(g.Player(side)), side)
+		case errors.Is(cause, errEngineStuck):
+			// The cause is for the admins' log; the player learns what it means to them.
+			text = fmt.Sprintf("%s (%s) could not move for an hour and loses the game; an admin can find why in the bot's log.", seatName(g.Player(side)), side)
 		}
 		if g.Match != "" {
 			m, err := tx.Match(g.Match)
@@ -266,7 +308,7 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 	if resigned {
 		s.log.Info("bot: an engine resigned", "game", id, "side", side)
 	} else {
-		s.log.Warn("bot: an engine failed in a match game, which it loses", "game", id, "side", side, "error", cause)
+		s.log.Warn("bot: an engine failed, and loses the game", "game", id, "side", side, "error", cause)
 	}
 	e.reply = Reply{}
 	s.finish(context.Background(), &e)

@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -265,5 +266,62 @@ func TestEngineResigns(t *testing.T) {
 	texts, _ := matchNotes(h.notes.take())
 	if all := strings.Join(texts, "\n"); !strings.Contains(all, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(all, "failed") {
 		t.Errorf("the match's posts:\n%s", strings.Join(texts, "\n---\n"))
+	}
+}
+
+// TestEngineGivesUp: an engine that keeps failing in a game against a person is
+// tried again every minute; once its turn is an hour old and its last tries have
+// all failed, it loses the game and the person is told, instead of waiting for
+// ever. A failure that passes lets the game go on.
+func TestEngineGivesUp(t *testing.T) {
+	h := newHarness(t)
+	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.engine.fail = 1 << 30
+	h.ok("alice", "move move:e2e4")
+	h.svc.Idle()
+	retry := func(d time.Duration) {
+		t.Helper()
+		h.clock.Advance(d)
+		if _, err := h.svc.Tick(h.t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		h.svc.Idle()
+	}
+	for range 50 { // 50 minutes of failures
+		retry(time.Minute)
+	}
+	if g := h.game(id); !g.Active() || len(g.Moves) != 1 {
+		t.Fatalf("after 50 minutes: %s after %d plies, want the game waiting", g.Outcome, len(g.Moves))
+	}
+	h.engine.mu.Lock()
+	h.engine.fail = 0 // the engine recovers
+	h.engine.mu.Unlock()
+	retry(time.Minute)
+	if g := h.game(id); !g.Active() || len(g.Moves) != 2 {
+		t.Fatalf("after the engine recovered: %s after %d plies, want its move", g.Outcome, len(g.Moves))
+	}
+
+	h.engine.mu.Lock()
+	h.engine.fail = 1 << 30
+	h.engine.mu.Unlock()
+	h.notes.take()
+	h.ok("alice", "move move:d2d4")
+	h.svc.Idle()
+	retry(2 * time.Hour) // a long outage: one failed try is not enough
+	if g := h.game(id); !g.Active() {
+		t.Fatalf("after one failed try two hours into the turn: %s", g.Outcome)
+	}
+	retry(time.Minute)
+	retry(time.Minute)
+	g := h.game(id)
+	if g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 3 {
+		t.Fatalf("after three failed tries two hours into the turn: %s after %d plies", g.Outcome, len(g.Moves))
+	}
+	said := ""
+	for _, n := range h.notes.take() {
+		said += "\n" + n.Reply.Text
+	}
+	if !strings.Contains(said, "Missive engine (level 3) (black) could not move for an hour and loses the game") || strings.Contains(said, "crashed") {
+		t.Fatalf("what alice was told: %s", said)
 	}
 }

@@ -161,6 +161,7 @@ type Service struct {
 
 	engMu    sync.Mutex
 	engBusy  map[string]bool // games with an engine job running
+	engFails map[string]int  // games whose engine's tries have failed in a row (under engMu)
 	engSem   chan struct{}   // bounds concurrent engine jobs
 	matchSem chan struct{}   // engine matches' own lane: one move at a time
 
@@ -181,7 +182,7 @@ func New(cfg Config) (*Service, error) {
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
 		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace, reviewOpts: cfg.Review,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
-		engBusy: map[string]bool{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
+		engBusy: map[string]bool{}, engFails: map[string]int{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
 		s.now = time.Now
