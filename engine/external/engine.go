@@ -28,6 +28,8 @@ type Engine struct {
 	game *sentGame
 	// features are what an XBoard engine announced in its handshake.
 	features xboardFeatures
+	// offered are the variants the engine listed in its handshake (nil if none).
+	offered []string
 }
 
 // sentGame is a game as an engine knows it: its variant, start and moves.
@@ -79,6 +81,7 @@ func (e *Engine) drop() {
 		e.variant = ""
 		e.game = nil
 		e.features = xboardFeatures{}
+		e.offered = nil
 	}
 }
 
@@ -177,6 +180,9 @@ func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, 
 			return "", err
 		}
 	}
+	if err := e.checkVariant(variant); err != nil {
+		return "", err
+	}
 	startFEN := ""
 	if s := start.Variant().Start(0); s.String() != start.String() {
 		startFEN = start.String()
@@ -193,9 +199,16 @@ func (e *Engine) handshake(ctx context.Context) error {
 		if err := p.send("uci"); err != nil {
 			return err
 		}
-		if _, err := p.readUntil(ctx, to, func(l string) bool { return l == "uciok" }); err != nil {
+		var offered []string // the values of the variant option, when it is a combo
+		if _, err := p.readUntil(ctx, to, func(l string) bool {
+			if vars, ok := comboValues(l, e.cfg.Select); ok {
+				offered = vars
+			}
+			return l == "uciok"
+		}); err != nil {
 			return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
 		}
+		e.offered = offered
 		for k, v := range e.cfg.Options {
 			if err := p.send("setoption name " + k + " value " + v); err != nil {
 				return err
@@ -216,13 +229,7 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if f.san {
 		return fmt.Errorf("%w: %s wants its moves in SAN (san=1); Missive sends them as coordinates (e2e4)", ErrConfig, e.cfg.Name)
 	}
-	if f.variants != nil && e.cfg.Select != "none" {
-		for _, name := range e.cfg.Variants {
-			if !slices.Contains(f.variants, name) {
-				return fmt.Errorf("%w: %s does not play the variant %q (it offers %s)", ErrConfig, e.cfg.Name, name, strings.Join(f.variants, ", "))
-			}
-		}
-	}
+	e.offered = f.variants
 	// No pondering (an engine thinking on the opponent's time would spend a
 	// server's core between requests) and no thinking output (nothing reads it).
 	cmds := []string{"easy", "nopost"}
@@ -230,6 +237,41 @@ func (e *Engine) handshake(ctx context.Context) error {
 		cmds = append(cmds, "option "+k+"="+v)
 	}
 	return p.send(cmds...)
+}
+
+// checkVariant refuses a request for the engine's variant name when the engine
+// listed the variants it plays in its handshake and name is not among them. A UCI
+// engine's list is not checked when an option loads variants from a file
+// (Fairy-Stockfish's VariantPath): those are not in the list its handshake gave.
+func (e *Engine) checkVariant(name string) error {
+	if e.offered == nil || e.cfg.Select == "none" || slices.Contains(e.offered, name) {
+		return nil
+	}
+	for k := range e.cfg.Options {
+		if strings.EqualFold(k, "VariantPath") {
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: %s does not play the variant %q (it offers %s)", ErrConfig, e.cfg.Name, name, strings.Join(e.offered, ", "))
+}
+
+// comboValues returns the values of the UCI option name when line declares it as
+// a combo ("option name UCI_Variant type combo default chess var chess var
+// gothic"), and whether it does.
+func comboValues(line, name string) ([]string, bool) {
+	rest, ok := strings.CutPrefix(line, "option name "+name+" type combo ")
+	if !ok {
+		return nil, false
+	}
+	f := strings.Fields(rest)
+	vars := []string{}
+	for i := 0; i+1 < len(f); i++ {
+		if f[i] == "var" {
+			vars = append(vars, f[i+1])
+			i++
+		}
+	}
+	return vars, true
 }
 
 func (e *Engine) syncUCI(ctx context.Context) error {

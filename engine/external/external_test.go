@@ -41,7 +41,11 @@ func fakeEngine(mode string) {
 		switch f := strings.Fields(sc.Text()); {
 		case len(f) == 0:
 		case f[0] == "uci":
-			fmt.Println("id name fake\nuciok")
+			fmt.Println("id name fake")
+			if vars := os.Getenv("FAKE_UCI_VARIANTS"); vars != "" {
+				fmt.Println("option name UCI_Variant type combo default chess var " + strings.ReplaceAll(vars, ",", " var "))
+			}
+			fmt.Println("uciok")
 		case f[0] == "isready":
 			fmt.Println("readyok")
 		case f[0] == "protover": // XBoard
@@ -491,6 +495,54 @@ func TestFairyStockfish(t *testing.T) {
 	}
 	defer e.Close()
 	playShort(t, e, 8)
+}
+
+// TestUCIVariants: a UCI engine that lists the variants it plays (its
+// UCI_Variant combo) is refused, with the list, when the configuration names one
+// it lacks, unless an option loads more from a file (VariantPath); Fairy-Stockfish
+// itself refuses a misspelt variant.
+func TestUCIVariants(t *testing.T) {
+	for _, c := range []struct {
+		vars    string
+		options map[string]string
+		want    string // "" to play
+	}{
+		{"chess,capablanca", nil, `does not play the variant "gothic" (it offers chess, capablanca)`},
+		{"chess,capablanca", map[string]string{"VariantPath": "/tmp/variants.ini"}, ""},
+		{"chess,gothic", nil, ""},
+	} {
+		e := fake(t, "good")
+		e.cfg.Env["FAKE_UCI_VARIANTS"] = c.vars
+		e.cfg.Options = c.options
+		_, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond)
+		if c.want == "" && err != nil || c.want != "" && (!errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), c.want)) {
+			t.Errorf("variants %s, options %v: got %v, want %q", c.vars, c.options, err, c.want)
+		}
+	}
+	// Only the variant asked for is checked: an engine configured for two, which
+	// plays one, still plays that one.
+	e := fake(t, "good")
+	e.cfg.Env["FAKE_UCI_VARIANTS"] = "chess,gothic"
+	e.cfg.Variants["keltic"] = "keltic"
+	if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); err != nil {
+		t.Errorf("gothic, configured with keltic too: %v", err)
+	}
+	keltic, err := variants.Registry().Lookup("keltic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.Move(context.Background(), keltic.Start(0), nil, 50*time.Millisecond); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), `"keltic"`) {
+		t.Errorf("keltic, which it does not offer: %v", err)
+	}
+	path := oracle.Path(t, "fairy-stockfish")
+	e, err = New(Config{Name: "fairy-stockfish", Command: path, Protocol: UCI, Variants: map[string]string{"gothic": "gothik"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), `does not play the variant "gothik" (it offers`) {
+		t.Errorf("Fairy-Stockfish asked for gothik: %v", err)
+	}
 }
 
 func TestFairymax(t *testing.T) {
