@@ -282,13 +282,16 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		if s2, ok := engineDue(g); !ok || s2 != side || len(g.Moves) != ply {
 			return nil
 		}
-		text := fmt.Sprintf("%s (%s) failed to move and loses the game: %s", seatName(g.Player(side)), side, failureText(cause))
+		who := fmt.Sprintf("%s (%s)", seatName(g.Player(side)), side)
+		var text string
 		switch {
 		case resigned:
-			text = fmt.Sprintf("%s (%s) resigned.", seatName(g.Player(side)), side)
+			text = who + " resigned."
 		case errors.Is(cause, errEngineStuck):
 			// The cause is for the admins' log; the player learns what it means to them.
-			text = fmt.Sprintf("%s (%s) could not move for an hour and loses the game; an admin can find why in the bot's log.", seatName(g.Player(side)), side)
+			text = who + " could not move for an hour and loses the game; an admin can find why in the bot's log."
+		default:
+			text = who + " failed to move and loses the game: " + failureText(cause)
 		}
 		if g.Match != "" {
 			m, err := tx.Match(g.Match)
