@@ -350,7 +350,9 @@ func (s *Server) FailNext(route string, f Failure) {
 	s.faults = append(s.faults, fault{route, f})
 }
 
-// Requests returns every REST request received so far.
+// Requests returns every REST request received so far. A request is listed once it
+// has been answered, so its effect (a message, an archived thread) can be seen a
+// moment before it is listed; a test of a request the bot sends on its own waits.
 func (s *Server) Requests() []Request {
 	s.mu.Lock()
 	defer s.mu.Unlock()
