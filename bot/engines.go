@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/missivechess/missive/engine"
@@ -30,12 +31,17 @@ type engines struct {
 	builtin *engine.Engine
 	pool    *external.Pool
 	ext     map[string]external.Config
+
+	mu     sync.Mutex
+	works  map[string]bool  // engine and variant pairs (pairKey) that passed their check
+	broken map[string]error // those that failed their last check, with the reason
 }
 
 // NewEngine returns the Engine of the built-in engine and of the external engines
 // cfgs (taken from pool, which bounds their processes; nil when none is configured).
 func NewEngine(builtin *engine.Engine, pool *external.Pool, cfgs []external.Config) Engine {
-	e := &engines{builtin: builtin, pool: pool, ext: map[string]external.Config{}}
+	e := &engines{builtin: builtin, pool: pool, ext: map[string]external.Config{},
+		works: map[string]bool{}, broken: map[string]error{}}
 	if pool != nil {
 		for _, c := range cfgs {
 			e.ext[strings.ToLower(c.Name)] = c
@@ -65,6 +71,12 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 	}
 	if level != 0 {
 		return storage.Seat{}, refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
+	}
+	e.mu.Lock()
+	_, broken := e.broken[pairKey(c.Name, variant)]
+	e.mu.Unlock()
+	if broken {
+		return storage.Seat{}, refuse(ErrRefused, "The engine %s cannot play %s at the moment; an admin can find why in the bot's log. The built-in engine plays every game.", c.Name, variant)
 	}
 	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
 }

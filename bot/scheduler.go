@@ -35,11 +35,11 @@ func (s *Service) Wake() {
 	}
 }
 
-// Run drives deadlines, reminders, engine retries and challenge expiry until ctx
-// ends, and records a heartbeat every minute while the service is connected. It
-// first gives an outage back to the running games (Resume; when the adapter
-// reports a gateway, once it is connected), then handles at once whatever fell due
-// while the service was stopped.
+// Run drives deadlines, reminders, engine retries, challenge expiry and the check
+// of the external engines (enginecheck.go) until ctx ends, and records a heartbeat
+// every minute while the service is connected. It first gives an outage back to the
+// running games (Resume; when the adapter reports a gateway, once it is connected),
+// then handles at once whatever fell due while the service was stopped.
 func (s *Service) Run(ctx context.Context) error {
 	if !s.gateway {
 		s.live.mu.Lock()
@@ -57,6 +57,7 @@ func (s *Service) Run(ctx context.Context) error {
 		}
 	}()
 	for {
+		s.checkEngines()
 		if s.resumeDue() {
 			if err := s.Resume(ctx, s.Now()); err != nil && ctx.Err() == nil {
 				s.log.Error("bot: scheduler cannot resume", "error", err)

@@ -160,10 +160,11 @@ type Service struct {
 	drawing  atomic.Int64
 
 	engMu    sync.Mutex
-	engBusy  map[string]bool // games with an engine job running
-	engFails map[string]int  // games whose engine's tries have failed in a row (under engMu)
-	engSem   chan struct{}   // bounds concurrent engine jobs
-	matchSem chan struct{}   // engine matches' own lane: one move at a time
+	engBusy  map[string]bool  // games with an engine job running
+	engFails map[string]int   // games whose engine's tries have failed in a row (under engMu)
+	engSem   chan struct{}    // bounds concurrent engine jobs
+	engCheck engineCheckState // the check of the external engines (under engMu)
+	matchSem chan struct{}    // engine matches' own lane: one move at a time
 
 	closeOnce sync.Once
 	closed    chan struct{}

@@ -1,0 +1,155 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"maps"
+	"runtime/debug"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
+	"github.com/missivechess/missive/rules"
+)
+
+// Checking the external engines.
+//
+// A configured engine that cannot play (its program missing, a variant it does not
+// know, a protocol Missive cannot work with) would otherwise be found only when a
+// game asks it for a move, after a person's challenge to it was accepted. So the
+// scheduler checks every external engine on each of its variants when it starts:
+// the engine plays one short move from the variant's start (Go-Chess: from a
+// placement the built-in engine makes for both sides). A failure is logged with its
+// reason, and challenges to that engine in that variant are refused until a later
+// check passes; the pairs that failed are checked again every engineCheckEvery. A
+// pair that passed is not checked again: its games show how it does.
+
+// engineChecker is an Engine that checks its external engines (engines.Check).
+type engineChecker interface {
+	Check(ctx context.Context, reg *rules.Registry) []engineCheck
+}
+
+// engineCheck is the outcome of checking one external engine on one variant.
+type engineCheck struct {
+	Engine, Variant string
+	Err             error // nil: it played
+}
+
+// The check's move gets engineCheckThink; engineCheckEvery is how often the pairs
+// that failed are checked again.
+const (
+	engineCheckThink = 200 * time.Millisecond
+	engineCheckEvery = 10 * time.Minute
+)
+
+// engineCheckState is when the service last started a check, and whether one runs.
+type engineCheckState struct {
+	at      time.Time
+	running bool
+}
+
+// checkEngines starts a check of the external engines in the background, unless one
+// runs or one started less than engineCheckEvery ago, and logs what it finds.
+func (s *Service) checkEngines() {
+	c, ok := s.engine.(engineChecker)
+	if !ok {
+		return
+	}
+	now := s.Now()
+	s.engMu.Lock()
+	if st := s.engCheck; st.running || !st.at.IsZero() && now.Sub(st.at) < engineCheckEvery {
+		s.engMu.Unlock()
+		return
+	}
+	s.engCheck = engineCheckState{at: now, running: true}
+	s.engMu.Unlock()
+	s.bg.add()
+	go func() {
+		defer s.bg.done()
+		defer func() {
+			s.engMu.Lock()
+			s.engCheck.running = false
+			s.engMu.Unlock()
+		}()
+		defer func() {
+			if r := recover(); r != nil {
+				s.log.Error("bot: checking the external engines panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			}
+		}()
+		for _, r := range c.Check(s.stopping, s.reg) {
+			if r.Err != nil {
+				s.log.Error("bot: an external engine cannot play; challenges to it in this game are refused until a check every "+engineCheckEvery.String()+" finds it can",
+					"engine", r.Engine, "variant", r.Variant, "error", r.Err)
+			} else {
+				s.log.Info("bot: an external engine plays", "engine", r.Engine, "variant", r.Variant)
+			}
+		}
+	}()
+}
+
+// pairKey is the key of an engine and variant pair in engines.works and .broken.
+func pairKey(name, variant string) string { return strings.ToLower(name) + "\x00" + variant }
+
+// Check checks each external engine on each of its variants that has not passed a
+// check yet (see above) and returns the outcomes; a check cut short by ctx ending
+// is left out and leaves the pair as it was.
+func (e *engines) Check(ctx context.Context, reg *rules.Registry) []engineCheck {
+	if e.pool == nil {
+		return nil
+	}
+	var out []engineCheck
+	for _, name := range slices.Sorted(maps.Keys(e.ext)) {
+		c := e.ext[name]
+		for _, variant := range slices.Sorted(maps.Keys(c.Variants)) {
+			k := pairKey(c.Name, variant)
+			e.mu.Lock()
+			done := e.works[k]
+			e.mu.Unlock()
+			if done {
+				continue
+			}
+			err := e.checkOne(ctx, c, reg, variant)
+			if ctx.Err() != nil {
+				return out
+			}
+			e.mu.Lock()
+			if err == nil {
+				e.works[k] = true
+				delete(e.broken, k)
+			} else {
+				e.broken[k] = err
+			}
+			e.mu.Unlock()
+			out = append(out, engineCheck{Engine: c.Name, Variant: variant, Err: err})
+		}
+	}
+	return out
+}
+
+// checkOne has the engine c play one move from the start of variant (a resignation
+// counts: the engine answered).
+func (e *engines) checkOne(ctx context.Context, c external.Config, reg *rules.Registry, variant string) error {
+	v, err := reg.Lookup(variant)
+	if err != nil {
+		return fmt.Errorf("bot: %q is not a game of this bot (%s): %w", variant, strings.Join(reg.Keys(), ", "), err)
+	}
+	start := v.Start(1)
+	if sim, ok := inRound(start); ok {
+		if start, err = engine.PlayPlacement(ctx, sim, e.builtin, e.builtin); err != nil {
+			return err
+		}
+	}
+	x, err := e.pool.Acquire(ctx, c.Name) // waits while games use every process
+	if err != nil {
+		return err
+	}
+	defer e.pool.Release(x)
+	_, err = x.MoveWithin(ctx, start, nil, external.Budget{Think: engineCheckThink})
+	if errors.Is(err, external.ErrResigned) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,213 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
+)
+
+// xboardMover is an XBoard engine that announces features (FEATURES is replaced),
+// notes each start in the file $STARTS, and answers every go with e2e4.
+const xboardMover = `#!/bin/sh
+echo start >> "$STARTS"
+while read -r line; do
+	case "$line" in
+	protover*) echo "feature FEATURES done=1" ;;
+	ping*) echo "pong ${line#ping }" ;;
+	go) echo "move e2e4" ;;
+	quit) exit 0 ;;
+	esac
+done
+`
+
+// checkEngines writes the test's XBoard engines to dir and returns their
+// configurations: Good plays Gothic; Missing's program is not there yet (write
+// xboardMover to its Command to mend it); Lister lists only "normal"; NoSetboard
+// cannot be given the placed start of a Go-Chess game.
+func checkEngines(t *testing.T, dir string) []external.Config {
+	t.Helper()
+	write := func(name, features string) string {
+		path := filepath.Join(dir, name+".sh")
+		if err := os.WriteFile(path, []byte(strings.Replace(xboardMover, "FEATURES", features, 1)), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	cfg := func(name, command, variant string) external.Config {
+		return external.Config{Name: name, Command: command, Protocol: external.XBoard,
+			Variants: map[string]string{variant: variant}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second,
+			Env: map[string]string{"STARTS": filepath.Join(dir, name+".starts")}}
+	}
+	return []external.Config{
+		cfg("Good", write("good", "ping=1 setboard=1"), "gothic"),
+		cfg("Missing", filepath.Join(dir, "missing.sh"), "gothic"),
+		cfg("Lister", write("lister", `ping=1 setboard=1 variants="normal"`), "gothic"),
+		cfg("NoSetboard", write("nosetboard", "ping=1 setboard=0"), "gochess"),
+	}
+}
+
+// starts counts the processes engine name of checkEngines has started.
+func starts(t *testing.T, dir, name string) int {
+	b, err := os.ReadFile(filepath.Join(dir, name+".starts"))
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	return strings.Count(string(b), "start")
+}
+
+// Each external engine plays a move from each of its variants' start when checked;
+// one that cannot is refused as an opponent in that variant (with the reason kept
+// for the log) until a later check finds it can, and one that could is not checked
+// again.
+func TestExternalEngineCheck(t *testing.T) {
+	dir := t.TempDir()
+	cfgs := checkEngines(t, dir)
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs).(*engines)
+	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
+		t.Fatalf("an engine not yet checked is refused: %v", err)
+	}
+	ctx := context.Background()
+	got := map[string]error{}
+	for _, r := range e.Check(ctx, testRegistry()) {
+		got[r.Engine+"/"+r.Variant] = r.Err
+	}
+	want := map[string]string{ // what each reason says; "" for none
+		"Good/gothic":        "",
+		"Missing/gothic":     "missing.sh",
+		"Lister/gothic":      `does not play the variant "gothic" (it offers normal)`,
+		"NoSetboard/gochess": "setboard",
+	}
+	if len(got) != len(want) {
+		t.Errorf("checked %v, want %d pairs", got, len(want))
+	}
+	for k, w := range want {
+		err, ok := got[k]
+		switch {
+		case !ok:
+			t.Errorf("%s was not checked", k)
+		case w == "" && err != nil:
+			t.Errorf("%s failed its check: %v", k, err)
+		case w != "" && (err == nil || !strings.Contains(err.Error(), w)):
+			t.Errorf("%s: check said %v, want a reason with %q", k, err, w)
+		}
+	}
+	if _, err := e.Opponent("good", 0, "gothic"); err != nil {
+		t.Errorf("the engine that played is refused: %v", err)
+	}
+	for _, c := range [][2]string{{"missing", "gothic"}, {"lister", "gothic"}, {"nosetboard", "gochess"}} {
+		_, err := e.Opponent(c[0], 0, c[1])
+		if msg, ok := userText(err); !ok || !strings.Contains(msg, "cannot play "+c[1]+" at the moment") {
+			t.Errorf("challenge to %s in %s: %v, want a refusal saying it cannot play", c[0], c[1], err)
+		}
+	}
+
+	// Mended, Missing passes the next check; Good is not started again.
+	if err := os.WriteFile(cfgs[1].Command, []byte(strings.Replace(xboardMover, "FEATURES", "ping=1", 1)), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	goodStarts := starts(t, dir, "Good")
+	again := map[string]error{}
+	for _, r := range e.Check(ctx, testRegistry()) {
+		again[r.Engine+"/"+r.Variant] = r.Err
+	}
+	if err, ok := again["Missing/gothic"]; !ok || err != nil {
+		t.Errorf("the mended engine's check: %v (checked: %v)", err, ok)
+	}
+	if _, ok := again["Good/gothic"]; ok || starts(t, dir, "Good") != goodStarts {
+		t.Errorf("the engine that played was checked again: %v", again)
+	}
+	if len(again) != 3 {
+		t.Errorf("second check %v, want the three pairs that had failed", again)
+	}
+	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
+		t.Errorf("the mended engine is still refused: %v", err)
+	}
+}
+
+// syncBuffer is a bytes.Buffer safe for a logger and a test to share.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.b.String()
+}
+
+// The scheduler checks the external engines when it starts, logs each that cannot
+// play, refuses challenges to it, and checks it again every engineCheckEvery.
+func TestEngineCheckScheduled(t *testing.T) {
+	dir := t.TempDir()
+	cfgs := checkEngines(t, dir)[:2] // Good and Missing
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	logs := &syncBuffer{}
+	h := newHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
+	}
+	h.restart()
+	failures := func() int { return strings.Count(logs.String(), "engine=Missing variant=gothic error=") }
+
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- h.svc.Run(ctx) }()
+	deadline := time.Now().Add(10 * time.Second)
+	for failures() == 0 {
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("Run did not check the engines; log:\n%s", logs.String())
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	h.svc.Idle()
+	if !strings.Contains(logs.String(), `msg="bot: an external engine plays" engine=Good variant=gothic`) {
+		t.Errorf("the engine that plays is not logged as playing:\n%s", logs.String())
+	}
+	h.refused("alice", "challenge variant:gothic engine:Missing", "The engine Missing cannot play gothic at the moment; an admin can find why in the bot's log.")
+	h.ok("alice", "challenge variant:gothic engine:Good")
+
+	h.clock.Advance(engineCheckEvery - time.Second)
+	h.svc.checkEngines()
+	h.svc.Idle()
+	if n := failures(); n != 1 {
+		t.Errorf("%d failed checks logged before %v passed, want 1", n, engineCheckEvery)
+	}
+	h.clock.Advance(time.Second)
+	h.svc.checkEngines()
+	h.svc.Idle()
+	if n := failures(); n != 2 {
+		t.Errorf("%d failed checks logged after %v, want 2", n, engineCheckEvery)
+	}
+	if n := starts(t, dir, "Good"); n != 1 {
+		t.Errorf("Good started %d times, want once: checked again after it played", n)
+	}
+}
