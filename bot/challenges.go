@@ -267,14 +267,11 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 	if s.engine == nil {
 		return refusal("No engine is available here, so the engine cannot be challenged.")
 	}
-	level := 0
-	if t := req.Args.Get("level"); t != "" {
-		var err error
-		if level, err = strconv.Atoi(t); err != nil || level < 1 || level > 8 {
-			return refusal(fmt.Sprintf("The engine's level must be a number from 1 to 8, not %q.", t))
-		}
+	level, err := levelArg(req, "level")
+	var seat storage.Seat
+	if err == nil {
+		seat, err = s.engine.Opponent(name, level, v.Key())
 	}
-	seat, err := s.engine.Opponent(name, level, v.Key())
 	if err != nil {
 		if msg, ok := userText(err); ok {
 			return refusal(msg)

@@ -2,14 +2,12 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
 	"time"
 
-	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -111,15 +109,9 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 	var seats [2]storage.Seat
 	for i, who := range []string{"first", "second"} {
 		title := strings.ToUpper(who[:1]) + who[1:]
-		level := 0 // the engine's default level
-		if t := req.Args.Get(who + "_level"); t != "" {
-			if level, err = engine.ParseLevel(t); err != nil {
-				var le *engine.LevelError
-				if errors.As(err, &le) { // refused as /challenge refuses a level
-					return refuse(ErrRefused, "%s engine: %s", title, le.Sentence())
-				}
-				return err
-			}
+		level, err := levelArg(req, who+"_level") // 0: the engine's default level
+		if err != nil {
+			return reword(err, "%s engine: ", title)
 		}
 		name := req.Args.Get(who)
 		if name == "" {

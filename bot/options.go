@@ -1,10 +1,12 @@
 package bot
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -32,6 +34,20 @@ func daysChoices() []OptionChoice {
 // and onGame).
 func gameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true, MaxLength: 20}
+}
+
+// levelArg reads the optional engine level option name: 0 when it is not given
+// (the engine's default), else a level from 1 to engine.MaxLevel, or a refusal.
+func levelArg(req Request, name string) (int, error) {
+	t := req.Args.Get(name)
+	if t == "" {
+		return 0, nil
+	}
+	level, err := engine.ParseLevel(t)
+	if le, ok := errors.AsType[*engine.LevelError](err); ok {
+		return 0, refuse(ErrRefused, "%s", le.Sentence())
+	}
+	return level, err
 }
 
 // intArg reads an optional whole-number option.

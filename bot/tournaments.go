@@ -155,8 +155,8 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		if s.engine == nil {
 			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
 		}
-		if _, err := s.engine.Opponent(n, 1, v.Key()); err != nil {
-			return reword(err, "There is no engine %q: ", n)
+		if _, err := s.engine.Opponent(n, 0, v.Key()); err != nil {
+			return err // says which engines exist, or why this one cannot enter
 		}
 		engines = append(engines, n)
 	}
@@ -194,7 +194,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 		if !slices.Contains(t.Engines, name) {
 			return refuse(ErrRefused, "Engine %q may not enter tournament %s (allowed: %s).", name, t.ID, cmp.Or(strings.Join(t.Engines, ", "), "none"))
 		}
-		level, err := intArg(req, "level", 4)
+		level, err := levelArg(req, "level") // 0: the engine's default
 		if err != nil {
 			return err
 		}

@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -392,4 +394,43 @@ func TestTournamentWinner(t *testing.T) {
 			t.Fatalf("final post: %s", got)
 		}
 	})
+}
+
+// An external engine may be allowed into a tournament and entered at its configured
+// strength; a level is for the built-in engine only.
+func TestTournamentExternalEngine(t *testing.T) {
+	dir := t.TempDir()
+	cfgs := checkEngines(t, dir)[:1] // Good
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	h := newHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+	}
+	h.restart()
+	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:good,builtin")
+	h.refused("alice", "tournament action:join engine:good level:3", "Levels are for the built-in engine only")
+	h.refused("alice", "tournament action:join engine:builtin level:9", "The engine's level must be a number from 1 to 8, not \"9\".")
+	h.ok("alice", "tournament action:join engine:good")
+	h.ok("alice", "tournament action:join engine:builtin")
+	tour, _ := h.tournament("1")
+	var ids []string
+	for _, en := range tour.Entrants {
+		ids = append(ids, en.Player.ID)
+	}
+	if want := []string{"engine:ext:Good", "engine:builtin:4"}; !slices.Equal(ids, want) {
+		t.Errorf("entrants %v, want %v", ids, want)
+	}
+}
+
+// A tournament that names an engine that does not exist is refused with the list.
+func TestTournamentUnknownEngine(t *testing.T) {
+	h := newHarness(t)
+	r := h.refused("alice", "tournament action:create variant:gothic format:round-robin engines:stockfish", `There is no engine "stockfish"; the engines here are: builtin.`)
+	if strings.Count(r.Text, "There is no engine") != 1 {
+		t.Errorf("refusal %q says it twice", r.Text)
+	}
 }
