@@ -51,9 +51,10 @@ type engineCheckState struct {
 	running bool
 }
 
-// checkEngines starts a check of the external engines in the background, unless one
-// runs or one started less than engineCheckEvery ago, and logs what it finds.
-func (s *Service) checkEngines() {
+// CheckEngines starts a check of the external engines in the background (Idle waits
+// for it), unless one runs or one started less than engineCheckEvery ago, and logs
+// what it finds. Run calls it on each pass.
+func (s *Service) CheckEngines() {
 	c, ok := s.engine.(engineChecker)
 	if !ok {
 		return
@@ -81,7 +82,7 @@ func (s *Service) checkEngines() {
 		}()
 		for _, r := range c.Check(s.stopping, s.reg) {
 			if r.Err != nil {
-				s.log.Error("bot: an external engine cannot play; challenges to it in this game are refused until a check every "+engineCheckEvery.String()+" finds it can",
+				s.log.Error(fmt.Sprintf("bot: an external engine cannot play; challenges to it in this game are refused until a check (every %d minutes) finds it can", int(engineCheckEvery.Minutes())),
 					"engine", r.Engine, "variant", r.Variant, "error", r.Err)
 			} else {
 				s.log.Info("bot: an external engine plays", "engine", r.Engine, "variant", r.Variant)

@@ -196,13 +196,13 @@ func TestEngineCheckScheduled(t *testing.T) {
 	h.ok("alice", "challenge variant:gothic engine:Good")
 
 	h.clock.Advance(engineCheckEvery - time.Second)
-	h.svc.checkEngines()
+	h.svc.CheckEngines()
 	h.svc.Idle()
 	if n := failures(); n != 1 {
 		t.Errorf("%d failed checks logged before %v passed, want 1", n, engineCheckEvery)
 	}
 	h.clock.Advance(time.Second)
-	h.svc.checkEngines()
+	h.svc.CheckEngines()
 	h.svc.Idle()
 	if n := failures(); n != 2 {
 		t.Errorf("%d failed checks logged after %v, want 2", n, engineCheckEvery)

@@ -57,7 +57,7 @@ func (s *Service) Run(ctx context.Context) error {
 		}
 	}()
 	for {
-		s.checkEngines()
+		s.CheckEngines()
 		if s.resumeDue() {
 			if err := s.Resume(ctx, s.Now()); err != nil && ctx.Err() == nil {
 				s.log.Error("bot: scheduler cannot resume", "error", err)

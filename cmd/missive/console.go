@@ -16,11 +16,12 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/console"
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
 
-const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME]"
+const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME] [--engines engines.yaml]"
 
 // stdin is the console's input; tests replace it with a script.
 var stdin io.Reader = os.Stdin
@@ -31,6 +32,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	data := fs.String("data", "", "the data file (default: "+filepath.Join(defaultDataDir(), "console.db")+")")
 	files := fs.String("files", "", "the folder for board pictures, animations and PGN files (default: next to the data file)")
 	as := fs.String("as", "alice", "the identity to start as (/as NAME switches)")
+	enginesPath := fs.String("engines", "", "YAML file with external engines to challenge (engines: [...], as in the bot's configuration)")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
@@ -44,6 +46,18 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	dir := *files
 	if dir == "" {
 		dir = filepath.Join(filepath.Dir(path), "files")
+	}
+	var cfgs []external.Config
+	var pool *external.Pool
+	if *enginesPath != "" {
+		var err error
+		if cfgs, err = external.Load(*enginesPath); err != nil {
+			return fmt.Errorf("console: %w", err)
+		}
+		if pool, err = external.NewPool(cfgs); err != nil {
+			return fmt.Errorf("console: %w", err)
+		}
+		defer pool.Close()
 	}
 	logger := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
 	clock := console.NewClock(nil)
@@ -67,7 +81,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		}})
 	svc, err := bot.New(bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
-		Engine: bot.NewEngine(engine.New(engine.Options{}), nil, nil), Site: "Missive console",
+		Engine: bot.NewEngine(engine.New(engine.Options{}), pool, cfgs), Site: "Missive console",
 		// A game's review is drawn when /review asks: the console waits for the work a
 		// command starts, and a review after every ending would hold the prompt.
 		Review: bot.ReviewOptions{OnRequest: true, Budget: time.Minute},
@@ -81,6 +95,12 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	con.Attach(svc)
 	svc.GatewayUp(clock.Now())
+	if pool != nil {
+		// The engines' check is done before the first command: one that cannot
+		// play is named on the error output and refused from the start.
+		svc.CheckEngines()
+		svc.Idle()
+	}
 	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
 		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
 

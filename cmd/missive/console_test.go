@@ -112,3 +112,48 @@ func consoleSession(t *testing.T, data, script string) (stdout, stderr string) {
 	}
 	return out.String(), errOut.String()
 }
+
+// The console plays external engines from an engines file: one that plays answers a
+// challenge's first move, and one whose program is missing is refused once checked.
+func TestConsoleExternalEngines(t *testing.T) {
+	dir := t.TempDir()
+	script := filepath.Join(dir, "mover.sh")
+	const mover = `#!/bin/sh
+while read -r line; do
+	case "$line" in
+	protover*) echo "feature ping=1 setboard=1 done=1" ;;
+	ping*) echo "pong ${line#ping }" ;;
+	go) echo "move e2e4" ;;
+	quit) exit 0 ;;
+	esac
+done
+`
+	if err := os.WriteFile(script, []byte(mover), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	engines := filepath.Join(dir, "engines.yaml")
+	yaml := "engines:\n" +
+		"  - {name: Mover, command: " + script + ", protocol: xboard, variants: {gothic: gothic}, think: 50ms}\n" +
+		"  - {name: Gone, command: " + filepath.Join(dir, "gone") + ", protocol: xboard, variants: {gothic: gothic}}\n"
+	if err := os.WriteFile(engines, []byte(yaml), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := stdin
+	stdin = strings.NewReader("/challenge variant:gothic engine:mover color:black\n/wait 1m\n/challenge variant:gothic engine:gone\n")
+	defer func() { stdin = old }()
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"console", "--data", filepath.Join(dir, "c.db"), "--engines", engines}, &out, &errOut); err != nil {
+		t.Fatalf("%v\n%s", err, errOut.String())
+	}
+	for _, want := range []string{"Mover (white) played e4.", "The engine Gone cannot play gothic at the moment"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if !strings.Contains(errOut.String(), "engine=Gone variant=gothic") {
+		t.Errorf("the missing engine was not logged:\n%s", errOut.String())
+	}
+	if err := run(context.Background(), []string{"console", "--data", filepath.Join(dir, "c.db"), "--engines", filepath.Join(dir, "none.yaml")}, &out, &errOut); err == nil {
+		t.Error("a missing engines file was accepted")
+	}
+}
