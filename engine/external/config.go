@@ -4,10 +4,13 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // Protocols an engine may speak.
@@ -78,8 +81,17 @@ func (c *Config) Validate() error {
 	default:
 		return bad("protocol must be uci or xboard, not %q", c.Protocol)
 	}
+	keys := variants.Registry().Keys()
 	if len(c.Variants) == 0 {
-		return bad("variants is empty: map each game it plays (gothic, keltic, gochess, gess) to the engine's own variant name")
+		return bad("variants is empty: map each game it plays (%s) to the engine's own variant name", strings.Join(keys, ", "))
+	}
+	for k, name := range c.Variants {
+		if !slices.Contains(keys, k) {
+			return bad("variants: %q is not one of Missive's games (%s); the key is Missive's name of the game, the value the engine's", k, strings.Join(keys, ", "))
+		}
+		if strings.TrimSpace(name) == "" {
+			return bad("variants: %s has no engine variant name", k)
+		}
 	}
 	for k := range c.Env {
 		if k == "" || strings.ContainsAny(k, "=\x00") {

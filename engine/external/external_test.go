@@ -456,6 +456,9 @@ func TestConfigErrors(t *testing.T) {
 		"engines: [{name: x, protocol: uci, variants: {gothic: gothic}}]",
 		"engines: [{name: x, command: /bin/true, protocol: winboard, variants: {gothic: gothic}}]",
 		"engines: [{name: x, command: /bin/true, protocol: uci}]",
+		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {Gothic: gothic}}]",
+		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {chess: chess}}]",
+		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: \"\"}}]",
 		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}, {name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}]",
 		"engines: {",
 	} {
