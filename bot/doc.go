@@ -22,7 +22,8 @@
 // The correspondence clock gives each move the game's days per move; Run (or Tick,
 // with an injected clock in tests) drives deadlines, reminders, engine retries and
 // challenge expiry from the store's next-deadline index, so a restart loses and
-// repeats nothing.
+// repeats nothing. Run also checks the external engines (enginecheck.go): one that
+// cannot play a game is logged and not offered as an opponent in it.
 //
 // A rated game that ends (on time too; an aborted game has no result) updates both
 // players' Glicko-2 ratings (package bot/rating) in its variant on its server, with
