@@ -126,7 +126,7 @@ func TestEngineJudgesDraw(t *testing.T) {
 	before := h.game(id)
 
 	r := h.refused("alice", "draw", "declines the draw and plays on")
-	for _, want := range []string{"Missive engine (level 3)", "0.5 pawns or more behind", "from move 30 on"} {
+	for _, want := range []string{"Missive engine (level 3)", "a pawn or more behind", "from move 30 on"} {
 		if !strings.Contains(r.Text, want) {
 			t.Errorf("refusal %q does not say %q", r.Text, want)
 		}

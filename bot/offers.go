@@ -186,7 +186,7 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		case g.ID != id || len(g.Moves) != ply:
 			return refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
 		case !agrees:
-			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s pawns or more behind, or from move %d on when the game is level.",
+			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
 				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
 		}
 		return nil
@@ -319,7 +319,10 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
 }
 
-// pawns writes a score in centipawns as pawns for a sentence: "0.5".
+// pawns writes a score in centipawns as pawns for a sentence: "a pawn", "0.5 pawns".
 func pawns(sc engine.Score) string {
-	return strconv.FormatFloat(float64(sc)/100, 'f', -1, 64)
+	if sc == 100 {
+		return "a pawn"
+	}
+	return strconv.FormatFloat(float64(sc)/100, 'f', -1, 64) + " pawns"
 }

@@ -14,9 +14,11 @@ import (
 const DrawAfterMove = 30
 
 // DrawWorse is how far behind (in centipawns) the engine agrees to a draw at any
-// move: half a pawn, more than the first move's advantage, so that it does not agree
-// to one on move 1 as Black.
-const DrawWorse Score = 50
+// move: a pawn, well past the first move's advantage, so that it does not agree to
+// one on move 1 as Black. (Half a pawn was too close: the engine's searches of
+// Gothic's start position score White +0.18 to +0.46 by depth, and a short search
+// under load once agreed.)
+const DrawWorse Score = 100
 
 // DrawOfferEvery is how many moves apart the engine considers offering a draw: at
 // its moves DrawAfterMove, DrawAfterMove+DrawOfferEvery, and so on, so that a
