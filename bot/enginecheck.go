@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"runtime/debug"
 	"slices"
@@ -45,10 +46,12 @@ const (
 	engineCheckEvery = 10 * time.Minute
 )
 
-// engineCheckState is when the service last started a check, and whether one runs.
+// engineCheckState is when the service last started a check, whether one runs, and
+// the last outcome of each engine and variant pair checked (by pairKey).
 type engineCheckState struct {
 	at      time.Time
 	running bool
+	last    map[string]engineCheck
 }
 
 // CheckEngines starts a check of the external engines in the background (Idle waits
@@ -65,7 +68,7 @@ func (s *Service) CheckEngines() {
 		s.engMu.Unlock()
 		return
 	}
-	s.engCheck = engineCheckState{at: now, running: true}
+	s.engCheck.at, s.engCheck.running = now, true
 	s.engMu.Unlock()
 	s.bg.add()
 	go func() {
@@ -81,6 +84,12 @@ func (s *Service) CheckEngines() {
 			}
 		}()
 		for _, r := range c.Check(s.stopping, s.reg) {
+			s.engMu.Lock()
+			if s.engCheck.last == nil {
+				s.engCheck.last = map[string]engineCheck{}
+			}
+			s.engCheck.last[pairKey(r.Engine, r.Variant)] = r
+			s.engMu.Unlock()
 			if r.Err != nil {
 				s.log.Error(fmt.Sprintf("bot: an external engine cannot play; challenges to it in this game are refused until a check (every %d minutes) finds it can", int(engineCheckEvery.Minutes())),
 					"engine", r.Engine, "variant", r.Variant, "error", r.Err)
@@ -89,6 +98,26 @@ func (s *Service) CheckEngines() {
 			}
 		}
 	}()
+}
+
+// writeEngineMetrics writes, in the Prometheus text format, whether each external
+// engine played in its last check, by engine and variant (nothing before a check).
+func (s *Service) writeEngineMetrics(w io.Writer) {
+	s.engMu.Lock()
+	last := maps.Clone(s.engCheck.last)
+	s.engMu.Unlock()
+	if len(last) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "# HELP missive_engine_playable 1 when the external engine played a move of the game in its last check.")
+	fmt.Fprintln(w, "# TYPE missive_engine_playable gauge")
+	for _, k := range slices.Sorted(maps.Keys(last)) {
+		r, up := last[k], 0
+		if r.Err == nil {
+			up = 1
+		}
+		fmt.Fprintf(w, "missive_engine_playable{engine=%q,variant=%q} %d\n", r.Engine, r.Variant, up)
+	}
 }
 
 // pairKey is the key of an engine and variant pair in engines.works and .broken.

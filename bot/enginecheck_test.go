@@ -192,6 +192,13 @@ func TestEngineCheckScheduled(t *testing.T) {
 	if !strings.Contains(logs.String(), `msg="bot: an external engine plays" engine=Good variant=gothic`) {
 		t.Errorf("the engine that plays is not logged as playing:\n%s", logs.String())
 	}
+	var metrics bytes.Buffer
+	h.svc.WriteMetrics(&metrics)
+	for _, want := range []string{`missive_engine_playable{engine="Good",variant="gothic"} 1`, `missive_engine_playable{engine="Missing",variant="gothic"} 0`} {
+		if !strings.Contains(metrics.String(), want) {
+			t.Errorf("metrics lack %s:\n%s", want, metrics.String())
+		}
+	}
 	h.refused("alice", "challenge variant:gothic engine:Missing", "The engine Missing cannot play gothic at the moment; an admin can find why in the bot's log.")
 	h.ok("alice", "challenge variant:gothic engine:Good")
 

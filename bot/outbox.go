@@ -669,7 +669,8 @@ func clone(m map[string]int64) map[string]int64 {
 	return c
 }
 
-// WriteMetrics writes the delivery counters in Prometheus's text format.
+// WriteMetrics writes the delivery counters and the external engines' checks in
+// Prometheus's text format.
 func (s *Service) WriteMetrics(b io.Writer) {
 	m := s.Metrics()
 	counter := func(name, help string, v int64) {
@@ -694,4 +695,5 @@ func (s *Service) WriteMetrics(b io.Writer) {
 	}
 	fmt.Fprintf(b, "# HELP missive_outbox_pending Notifications waiting for delivery.\n# TYPE missive_outbox_pending gauge\nmissive_outbox_pending %d\n", m.Pending)
 	fmt.Fprintf(b, "# HELP missive_outbox_oldest_age_seconds Age of the oldest notification waiting for delivery.\n# TYPE missive_outbox_oldest_age_seconds gauge\nmissive_outbox_oldest_age_seconds %g\n", age)
+	s.writeEngineMetrics(b) // enginecheck.go
 }
