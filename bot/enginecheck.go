@@ -26,11 +26,15 @@ import (
 // placement the built-in engine makes for both sides). A failure is logged with its
 // reason, and challenges to that engine in that variant are refused until a later
 // check passes; the pairs that failed are checked again every engineCheckEvery. A
-// pair that passed is not checked again: its games show how it does.
+// pair that passed is not checked again while its games show it plays: each move an
+// engine makes or fails to make in a game counts as a check of its pair (a failure
+// because the bot stopped waiting does not).
 
-// engineChecker is an Engine that checks its external engines (engines.Check).
+// engineChecker is an Engine that checks its external engines (engines.Check) and
+// tells the last outcome of each engine and variant pair (engines.Checked).
 type engineChecker interface {
 	Check(ctx context.Context, reg *rules.Registry) []engineCheck
+	Checked() []engineCheck
 }
 
 // engineCheck is the outcome of checking one external engine on one variant.
@@ -46,12 +50,10 @@ const (
 	engineCheckEvery = 10 * time.Minute
 )
 
-// engineCheckState is when the service last started a check, whether one runs, and
-// the last outcome of each engine and variant pair checked (by pairKey).
+// engineCheckState is when the service last started a check, and whether one runs.
 type engineCheckState struct {
 	at      time.Time
 	running bool
-	last    map[string]engineCheck
 }
 
 // CheckEngines starts a check of the external engines in the background (Idle waits
@@ -84,12 +86,6 @@ func (s *Service) CheckEngines() {
 			}
 		}()
 		for _, r := range c.Check(s.stopping, s.reg) {
-			s.engMu.Lock()
-			if s.engCheck.last == nil {
-				s.engCheck.last = map[string]engineCheck{}
-			}
-			s.engCheck.last[pairKey(r.Engine, r.Variant)] = r
-			s.engMu.Unlock()
 			if r.Err != nil {
 				s.log.Error(fmt.Sprintf("bot: an external engine cannot play; challenges to it in this game are refused until a check (every %d minutes) finds it can", int(engineCheckEvery.Minutes())),
 					"engine", r.Engine, "variant", r.Variant, "error", r.Err)
@@ -101,18 +97,21 @@ func (s *Service) CheckEngines() {
 }
 
 // writeEngineMetrics writes, in the Prometheus text format, whether each external
-// engine played in its last check, by engine and variant (nothing before a check).
+// engine played in its last check or game move, by engine and variant (nothing
+// before a check).
 func (s *Service) writeEngineMetrics(w io.Writer) {
-	s.engMu.Lock()
-	last := maps.Clone(s.engCheck.last)
-	s.engMu.Unlock()
-	if len(last) == 0 {
+	c, ok := s.engine.(engineChecker)
+	if !ok {
 		return
 	}
-	fmt.Fprintln(w, "# HELP missive_engine_playable 1 when the external engine played a move of the game in its last check.")
+	checked := c.Checked()
+	if len(checked) == 0 {
+		return
+	}
+	fmt.Fprintln(w, "# HELP missive_engine_playable 1 when the external engine played in its last check or game move of the game.")
 	fmt.Fprintln(w, "# TYPE missive_engine_playable gauge")
-	for _, k := range slices.Sorted(maps.Keys(last)) {
-		r, up := last[k], 0
+	for _, r := range checked {
+		up := 0
 		if r.Err == nil {
 			up = 1
 		}
@@ -120,11 +119,29 @@ func (s *Service) writeEngineMetrics(w io.Writer) {
 	}
 }
 
-// pairKey is the key of an engine and variant pair in engines.works and .broken.
+// pairKey is the key of an engine and variant pair in engines.checks.
 func pairKey(name, variant string) string { return strings.ToLower(name) + "\x00" + variant }
 
-// Check checks each external engine on each of its variants that has not passed a
-// check yet (see above) and returns the outcomes; a check cut short by ctx ending
+// record keeps the outcome of engine name's check or game move in variant.
+func (e *engines) record(name, variant string, err error) {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.checks[pairKey(name, variant)] = engineCheck{Engine: name, Variant: variant, Err: err}
+}
+
+// Checked returns the last outcome of each engine and variant pair, in order.
+func (e *engines) Checked() []engineCheck {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := make([]engineCheck, 0, len(e.checks))
+	for _, k := range slices.Sorted(maps.Keys(e.checks)) {
+		out = append(out, e.checks[k])
+	}
+	return out
+}
+
+// Check checks each external engine on each of its variants that has not played
+// in its last check or game move (see above) and returns the outcomes; a check cut short by ctx ending
 // is left out and leaves the pair as it was.
 func (e *engines) Check(ctx context.Context, reg *rules.Registry) []engineCheck {
 	if e.pool == nil {
@@ -134,25 +151,17 @@ func (e *engines) Check(ctx context.Context, reg *rules.Registry) []engineCheck 
 	for _, name := range slices.Sorted(maps.Keys(e.ext)) {
 		c := e.ext[name]
 		for _, variant := range slices.Sorted(maps.Keys(c.Variants)) {
-			k := pairKey(c.Name, variant)
 			e.mu.Lock()
-			done := e.works[k]
+			last, checked := e.checks[pairKey(c.Name, variant)]
 			e.mu.Unlock()
-			if done {
+			if checked && last.Err == nil {
 				continue
 			}
 			err := e.checkOne(ctx, c, reg, variant)
 			if ctx.Err() != nil {
 				return out
 			}
-			e.mu.Lock()
-			if err == nil {
-				e.works[k] = true
-				delete(e.broken, k)
-			} else {
-				e.broken[k] = err
-			}
-			e.mu.Unlock()
+			e.record(c.Name, variant, err)
 			out = append(out, engineCheck{Engine: c.Name, Variant: variant, Err: err})
 		}
 	}

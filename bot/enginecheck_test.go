@@ -13,6 +13,7 @@ import (
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
+	"github.com/missivechess/missive/rules"
 )
 
 // xboardMover is an XBoard engine that announces features (FEATURES is replaced),
@@ -135,6 +136,39 @@ func TestExternalEngineCheck(t *testing.T) {
 	}
 	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
 		t.Errorf("the mended engine is still refused: %v", err)
+	}
+
+	// A move that fails in a game counts as a failed check (Good answers e2e4 after
+	// 1.e4 e5 too); the next check that passes lets it be challenged again.
+	v, _ := testRegistry().Lookup("gothic")
+	start, pos := v.Start(0), v.Start(0)
+	var moves []rules.Move
+	for _, text := range []string{"e2e4", "e7e5"} {
+		m, err := pos.ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if pos, err = pos.Play(m); err != nil {
+			t.Fatal(err)
+		}
+		moves = append(moves, m)
+	}
+	if _, err := e.Move(ctx, EngineTurn{Player: "engine:ext:Good", Side: rules.White, Position: pos, Start: start, Moves: moves}); err == nil {
+		t.Fatal("Good's illegal e2e4 after 1.e4 e5 was played")
+	}
+	if _, err := e.Opponent("good", 0, "gothic"); err == nil {
+		t.Error("the engine whose game move failed is still offered")
+	}
+	if c := e.Checked(); len(c) != 4 || c[0].Engine != "Good" || c[0].Err == nil {
+		t.Errorf("Checked() = %v, want Good's failure first of four", c)
+	}
+	for _, r := range e.Check(ctx, testRegistry()) {
+		if r.Engine == "Good" && r.Err != nil {
+			t.Errorf("Good's check after the failed move: %v", r.Err)
+		}
+	}
+	if _, err := e.Opponent("good", 0, "gothic"); err != nil {
+		t.Errorf("Good is refused after passing its check again: %v", err)
 	}
 }
 

@@ -33,15 +33,13 @@ type engines struct {
 	ext     map[string]external.Config
 
 	mu     sync.Mutex
-	works  map[string]bool  // engine and variant pairs (pairKey) that passed their check
-	broken map[string]error // those that failed their last check, with the reason
+	checks map[string]engineCheck // the last check or move of each engine and variant (pairKey)
 }
 
 // NewEngine returns the Engine of the built-in engine and of the external engines
 // cfgs (taken from pool, which bounds their processes; nil when none is configured).
 func NewEngine(builtin *engine.Engine, pool *external.Pool, cfgs []external.Config) Engine {
-	e := &engines{builtin: builtin, pool: pool, ext: map[string]external.Config{},
-		works: map[string]bool{}, broken: map[string]error{}}
+	e := &engines{builtin: builtin, pool: pool, ext: map[string]external.Config{}, checks: map[string]engineCheck{}}
 	if pool != nil {
 		for _, c := range cfgs {
 			e.ext[strings.ToLower(c.Name)] = c
@@ -73,9 +71,9 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 		return storage.Seat{}, refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
 	}
 	e.mu.Lock()
-	_, broken := e.broken[pairKey(c.Name, variant)]
+	last, checked := e.checks[pairKey(c.Name, variant)]
 	e.mu.Unlock()
-	if broken {
+	if checked && last.Err != nil {
 		return storage.Seat{}, refuse(ErrRefused, "The engine %s cannot play %s at the moment; an admin can find why in the bot's log. The built-in engine plays every game.", c.Name, variant)
 	}
 	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
@@ -129,8 +127,11 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 	}
 	defer e.pool.Release(x)
 	m, err := x.Move(ctx, turn.Start, turn.Moves, c.Think)
-	if errors.Is(err, external.ErrResigned) {
+	switch {
+	case errors.Is(err, external.ErrResigned):
 		err = fmt.Errorf("%w: %w", ErrEngineResigned, err)
+	case err == nil || ctx.Err() == nil: // not when the bot gave up waiting
+		e.record(c.Name, turn.Position.Variant().Key(), err)
 	}
 	return m, err
 }
