@@ -108,7 +108,7 @@ func (s *Service) writeEngineMetrics(w io.Writer) {
 	if len(checked) == 0 {
 		return
 	}
-	fmt.Fprintln(w, "# HELP missive_engine_playable 1 when the external engine played in its last check or game move of the game.")
+	fmt.Fprintln(w, "# HELP missive_engine_playable 1 when the external engine's last check or game move in this variant succeeded.")
 	fmt.Fprintln(w, "# TYPE missive_engine_playable gauge")
 	for _, r := range checked {
 		up := 0
@@ -141,8 +141,8 @@ func (e *engines) Checked() []engineCheck {
 }
 
 // Check checks each external engine on each of its variants that has not played
-// in its last check or game move (see above) and returns the outcomes; a check cut short by ctx ending
-// is left out and leaves the pair as it was.
+// in its last check or game move (see above) and returns the outcomes; a check cut
+// short by ctx ending is left out and leaves the pair as it was.
 func (e *engines) Check(ctx context.Context, reg *rules.Registry) []engineCheck {
 	if e.pool == nil {
 		return nil

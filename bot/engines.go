@@ -128,7 +128,8 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 	defer e.pool.Release(x)
 	m, err := x.Move(ctx, turn.Start, turn.Moves, c.Think)
 	switch {
-	case errors.Is(err, external.ErrResigned):
+	case errors.Is(err, external.ErrResigned): // it answered: it plays
+		e.record(c.Name, turn.Position.Variant().Key(), nil)
 		err = fmt.Errorf("%w: %w", ErrEngineResigned, err)
 	case err == nil || ctx.Err() == nil: // not when the bot gave up waiting
 		e.record(c.Name, turn.Position.Variant().Key(), err)
