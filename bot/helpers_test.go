@@ -88,6 +88,9 @@ func (f *fakeEngine) Opponent(name string, level int, variant string) (storage.S
 	if level == 0 {
 		level = 3
 	}
+	if level < 1 || level > 8 { // as the real adapter (engines.Opponent) refuses
+		return storage.Seat{}, refuse(ErrRefused, "The engine's level must be from 1 to 8.")
+	}
 	return storage.Seat{ID: fmt.Sprintf("engine:builtin:%d", level), Name: fmt.Sprintf("Missive engine (level %d)", level)}, nil
 }
 
