@@ -170,7 +170,21 @@ func (e *engines) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error
 	}
 	ctx, cancel := context.WithTimeout(ctx, drawTime)
 	defer cancel()
-	return e.builtin.AcceptsDraw(ctx, turn.Position, turn.Side, len(turn.Moves))
+	return e.builtin.AcceptsDraw(ctx, turn.Position, turn.Side, gamePlies(turn))
+}
+
+// gamePlies is how many half-moves turn's game has had, counted from its start's
+// move number when that is a set-up position (a FEN's fullmove number and side to
+// move), so that a game set up at move 41 is judged past its opening.
+func gamePlies(turn EngineTurn) int {
+	n := len(turn.Moves)
+	if f, ok := turn.Start.(interface{ FullmoveNumber() int }); ok {
+		n += 2 * (max(f.FullmoveNumber(), 1) - 1)
+		if turn.Start.Turn() == rules.Black {
+			n++
+		}
+	}
+	return n
 }
 
 // OffersDraw asks the built-in engine whether its player offers a draw with the move
@@ -186,5 +200,5 @@ func (e *engines) OffersDraw(ctx context.Context, turn EngineTurn) (bool, error)
 	}
 	ctx, cancel := context.WithTimeout(ctx, drawTime)
 	defer cancel()
-	return e.builtin.OffersDraw(ctx, turn.Position, turn.Side, len(turn.Moves))
+	return e.builtin.OffersDraw(ctx, turn.Position, turn.Side, gamePlies(turn))
 }

@@ -75,12 +75,24 @@ func TestEngines(t *testing.T) {
 		t.Fatal(err)
 	}
 	played := make([]rules.Move, 2*engine.DrawAfterMove-1)
+	// A game set up at a move number counts its moves from there (FEN).
+	setUp := func(fen string) rules.Position {
+		t.Helper()
+		p, err := gothic.ParsePosition(fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	at30, at29 := setUp("r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 30"), setUp("r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 29")
 	for _, c := range []struct {
 		turn EngineTurn
 		want bool
 	}{
 		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played}, true},
 		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played[:len(played)-2]}, false},
+		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at30, Moves: played[:1]}, true},
+		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at29, Moves: played[:1]}, false},
 		{EngineTurn{Player: "engine:ext:Fairy", Side: rules.White, Position: level, Start: start, Moves: played}, false},
 		{EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}, false},
 	} {
@@ -89,6 +101,20 @@ func TestEngines(t *testing.T) {
 		cancel()
 		if ok != c.want || err != nil {
 			t.Errorf("%s as %s after %d moves offers a draw: %v, %v; want %v", c.turn.Player, c.turn.Side, len(c.turn.Moves), ok, err, c.want)
+		}
+	}
+	// A level ending set up at move 41 is past the opening: a draw offered at once
+	// is agreed, where the same position at move 1 is not.
+	for _, c := range []struct {
+		fen  string
+		want bool
+	}{{"r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 b - - 0 41", true}, {"r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 b - - 0 1", false}} {
+		pos := setUp(c.fen)
+		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
+		ok, err := e.AcceptsDraw(short, EngineTurn{Player: "engine:builtin:8", Side: rules.Black, Position: pos, Start: pos})
+		cancel()
+		if ok != c.want || err != nil {
+			t.Errorf("draw offered in %s: agreed %v, %v; want %v", c.fen, ok, err, c.want)
 		}
 	}
 	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
