@@ -95,14 +95,15 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	con.Attach(svc)
 	svc.GatewayUp(clock.Now())
+	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
+		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
 	if pool != nil {
 		// The engines' check is done before the first command: one that cannot
 		// play is named on the error output and refused from the start.
+		fmt.Fprintf(stdout, "Checking the engines of %s (each plays a move)...\n", *enginesPath)
 		svc.CheckEngines()
 		svc.Idle()
 	}
-	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
-		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
 
 	runCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup

@@ -3,6 +3,7 @@ package external
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"slices"
 	"strings"
@@ -85,7 +86,8 @@ func (c *Config) Validate() error {
 	if len(c.Variants) == 0 {
 		return bad("variants is empty: map each game it plays (%s) to the engine's own variant name", strings.Join(keys, ", "))
 	}
-	for k, name := range c.Variants {
+	for _, k := range slices.Sorted(maps.Keys(c.Variants)) {
+		name := c.Variants[k]
 		if !slices.Contains(keys, k) {
 			return bad("variants: %q is not one of Missive's games (%s); the key is Missive's name of the game, the value the engine's", k, strings.Join(keys, ", "))
 		}
