@@ -16,29 +16,31 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// xboardMover is an XBoard engine that announces features (FEATURES is replaced),
-// notes each start in the file $STARTS, and answers every go with e2e4.
-const xboardMover = `#!/bin/sh
-echo start >> "$STARTS"
+// xboardScript is an XBoard engine that announces features, notes each start in
+// the file $STARTS when it is set, and answers every go with reply.
+func xboardScript(features, reply string) string {
+	return `#!/bin/sh
+[ -n "$STARTS" ] && echo start >> "$STARTS"
 while read -r line; do
 	case "$line" in
-	protover*) echo "feature FEATURES done=1" ;;
+	protover*) echo "feature ` + features + ` done=1" ;;
 	ping*) echo "pong ${line#ping }" ;;
-	go) echo "move e2e4" ;;
+	go) echo "` + reply + `" ;;
 	quit) exit 0 ;;
 	esac
 done
 `
+}
 
 // checkEngines writes the test's XBoard engines to dir and returns their
-// configurations: Good plays Gothic; Missing's program is not there yet (write
-// xboardMover to its Command to mend it); Lister lists only "normal"; NoSetboard
+// configurations: Good plays Gothic (e2e4); Missing's program is not there yet
+// (write such a script to its Command to mend it); Lister lists only "normal"; NoSetboard
 // cannot be given the placed start of a Go-Chess game.
 func checkEngines(t *testing.T, dir string) []external.Config {
 	t.Helper()
 	write := func(name, features string) string {
 		path := filepath.Join(dir, name+".sh")
-		if err := os.WriteFile(path, []byte(strings.Replace(xboardMover, "FEATURES", features, 1)), 0o755); err != nil {
+		if err := os.WriteFile(path, []byte(xboardScript(features, "move e2e4")), 0o755); err != nil {
 			t.Fatal(err)
 		}
 		return path
@@ -117,7 +119,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	}
 
 	// Mended, Missing passes the next check; Good is not started again.
-	if err := os.WriteFile(cfgs[1].Command, []byte(strings.Replace(xboardMover, "FEATURES", "ping=1", 1)), 0o755); err != nil {
+	if err := os.WriteFile(cfgs[1].Command, []byte(xboardScript("ping=1", "move e2e4")), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	goodStarts := starts(t, dir, "Good")

@@ -128,17 +128,7 @@ func TestEngines(t *testing.T) {
 // ErrEngineResigned, which ends the game instead of failing the move.
 func TestExternalEngineResigns(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "quitter.sh")
-	const xboardQuitter = `#!/bin/sh
-while read -r line; do
-	case "$line" in
-	protover*) echo "feature ping=1 setboard=1 done=1" ;;
-	ping*) echo "pong ${line#ping }" ;;
-	go) echo "resign" ;;
-	quit) exit 0 ;;
-	esac
-done
-`
-	if err := os.WriteFile(script, []byte(xboardQuitter), 0o755); err != nil {
+	if err := os.WriteFile(script, []byte(xboardScript("ping=1 setboard=1", "resign")), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cfgs := []external.Config{{Name: "Quitter", Command: script, Protocol: external.XBoard, Variants: map[string]string{"gothic": "gothic"}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second}}
