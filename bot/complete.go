@@ -66,14 +66,38 @@ func (s *Service) onGame(c Command) Command {
 	return c
 }
 
-// completeEngine suggests the engines that can be challenged.
-func (s *Service) completeEngine(_ *storage.Tx, _ Request, add func(label, value string) bool) {
+// completeEngine suggests the engines that can be challenged. Once the command's
+// variant is chosen it leaves out those that would be refused in it (an engine not
+// configured for that game, or one whose last check or move failed); before, it
+// says which games each external engine plays.
+func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, value string) bool) {
 	n, ok := s.engine.(interface{ Names() []string })
 	if !ok {
 		return
 	}
+	variant := req.Args.Get("variant")
+	if _, err := s.reg.Lookup(variant); err != nil {
+		variant = ""
+	}
 	for _, name := range n.Names() {
-		if !add(name, name) {
+		label := name
+		if variant != "" {
+			if _, err := s.engine.Opponent(name, 0, variant); err != nil {
+				continue
+			}
+		} else if name != "builtin" {
+			var plays []string
+			for _, k := range s.reg.Keys() {
+				if _, err := s.engine.Opponent(name, 0, k); err == nil {
+					plays = append(plays, s.variantName(k))
+				}
+			}
+			if len(plays) == 0 {
+				continue
+			}
+			label += " (" + strings.Join(plays, ", ") + ")"
+		}
+		if !add(label, name) {
 			break
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -237,6 +238,25 @@ func TestEngineCheckScheduled(t *testing.T) {
 	}
 	h.refused("alice", "challenge variant:gothic engine:Missing", "The engine Missing cannot play gothic at the moment; an admin can find why in the bot's log.")
 	h.ok("alice", "challenge variant:gothic engine:Good")
+	// Autocompletion offers only the engines a challenge would get: once the
+	// variant is chosen, without the one that cannot play it; before, with the
+	// games each external engine plays.
+	complete := func(args Args) []string {
+		var out []string
+		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: "challenge", Args: args}, "engine", "") {
+			out = append(out, c.Label+"="+c.Value)
+		}
+		return out
+	}
+	if got, want := complete(Args{"variant": "gothic"}), []string{"builtin=builtin", "Good=Good"}; !slices.Equal(got, want) {
+		t.Errorf("engines offered for gothic: %v, want %v", got, want)
+	}
+	if got, want := complete(nil), []string{"builtin=builtin", "Good (Gothic Chess)=Good"}; !slices.Equal(got, want) {
+		t.Errorf("engines offered before a variant is chosen: %v, want %v", got, want)
+	}
+	if got, want := complete(Args{"variant": "keltic"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
+		t.Errorf("engines offered for keltic: %v, want %v", got, want)
+	}
 
 	h.clock.Advance(engineCheckEvery - time.Second)
 	h.svc.CheckEngines()
