@@ -28,6 +28,9 @@ type Engine struct {
 	game *sentGame
 	// features are what an XBoard engine announced in its handshake.
 	features xboardFeatures
+	// played is whether proc has been sent a game ("new"), which an XBoard engine
+	// that announced reuse=0 gets only once: the next game starts a new process.
+	played bool
 	// offered are the variants the engine listed in its handshake (nil if none).
 	offered []string
 }
@@ -82,6 +85,7 @@ func (e *Engine) drop() {
 		e.game = nil
 		e.features = xboardFeatures{}
 		e.offered = nil
+		e.played = false
 	}
 }
 
@@ -169,6 +173,14 @@ func keys(m map[string]string) []string {
 
 // ask runs one request on the (re)started process and returns the move text.
 func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, moves []string, b Budget) (string, error) {
+	startFEN := ""
+	if s := start.Variant().Start(0); s.String() != start.String() {
+		startFEN = start.String()
+	}
+	if e.proc != nil && e.features.noReuse && e.played && !e.game.continuedBy(variant, startFEN, moves) {
+		// XBoard's reuse=0: the engine plays each game in a process of its own.
+		e.drop()
+	}
 	if e.proc == nil || !e.proc.alive() {
 		e.drop()
 		p, err := startProcess(&e.cfg)
@@ -182,10 +194,6 @@ func (e *Engine) ask(ctx context.Context, variant string, start rules.Position, 
 	}
 	if err := e.checkVariant(variant); err != nil {
 		return "", err
-	}
-	startFEN := ""
-	if s := start.Variant().Start(0); s.String() != start.String() {
-		startFEN = start.String()
 	}
 	if e.cfg.Protocol == UCI {
 		return e.askUCI(ctx, variant, startFEN, moves, b)
@@ -220,7 +228,15 @@ func (e *Engine) handshake(ctx context.Context) error {
 		return err
 	}
 	f := &e.features
-	if _, err := p.readUntil(ctx, to, f.read); err != nil {
+	announced := false
+	if _, err := p.readUntil(ctx, to, func(l string) bool {
+		announced = announced || strings.HasPrefix(l, "feature ")
+		return f.read(l)
+	}); err != nil {
+		if errors.Is(err, ErrTimeout) && !announced {
+			// A protocol 1 engine ignores "protover 2" and announces nothing.
+			return fmt.Errorf("%w: %s announced no features after \"protover 2\" within %v; Missive needs an engine of XBoard protocol 2 (\"feature ping=1 ... done=1\"): %w", ErrConfig, e.cfg.Name, to, err)
+		}
 		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
 	}
 	if !f.ping {
@@ -341,7 +357,7 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 		if startFEN != "" && !e.features.setboard {
 			return "", fmt.Errorf("%w: %s cannot start from a position of its own (its XBoard features lack setboard=1); it plays only games from the variant's start", ErrConfig, e.cfg.Name)
 		}
-		cmds = []string{"new"}
+		cmds, e.played = []string{"new"}, true
 		if e.cfg.Select != "none" {
 			cmds = append(cmds, "variant "+variant)
 		}

@@ -53,8 +53,10 @@ func fakeEngine(mode string) {
 			if v, ok := os.LookupEnv("FAKE_XBOARD_FEATURES"); ok {
 				features = v
 			}
-			fmt.Println("feature " + features)
-			fmt.Println("feature done=1")
+			if features != "protocol 1" { // which announces nothing
+				fmt.Println("feature " + features)
+				fmt.Println("feature done=1")
+			}
 		case f[0] == "new":
 			plies = 0
 		case f[0] == "usermove" && len(f) == 2 && strings.Contains(os.Getenv("FAKE_XBOARD_FEATURES"), "usermove=1"):
@@ -294,6 +296,51 @@ func TestXBoardKeepsTheGame(t *testing.T) {
 				t.Fatalf("a second game sent new %d times in all, want 3", len(g))
 			}
 		})
+	}
+}
+
+// TestXBoardReuse: an XBoard engine that announces reuse=0 plays each game in a
+// fresh process, and the moves of one game in the same process; any other engine
+// keeps its process from game to game.
+func TestXBoardReuse(t *testing.T) {
+	for _, c := range []struct {
+		features  string
+		processes int
+	}{{"ping=1 setboard=1", 1}, {"ping=1 setboard=1 reuse=1", 1}, {"ping=1 setboard=1 reuse=0", 3}} {
+		log := filepath.Join(t.TempDir(), "commands")
+		e := fakeXBoard(t, log)
+		e.cfg.Env["FAKE_XBOARD_FEATURES"] = c.features
+		start := gothic(t)
+		moves := playLine(t, start, xboardLine)
+		for _, plies := range []int{0, 2, 4, 0, 2, 0} { // three games
+			if _, err := e.Move(context.Background(), start, moves[:plies], 50*time.Millisecond); err != nil {
+				t.Fatalf("features %q, after %d plies: %v", c.features, plies, err)
+			}
+		}
+		b, err := os.ReadFile(log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Count(string(b), "xboard\n"); got != c.processes {
+			t.Errorf("features %q: %d processes for three games, want %d:\n%s", c.features, got, c.processes, b)
+		}
+	}
+}
+
+// TestXBoardProtocol1: an engine that ignores "protover 2", as one of XBoard's
+// first protocol does, is refused with a sentence that says so, and is not asked
+// to move.
+func TestXBoardProtocol1(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "commands")
+	e := fakeXBoard(t, log)
+	e.cfg.Env["FAKE_XBOARD_FEATURES"] = "protocol 1"
+	e.cfg.Timeout = 200 * time.Millisecond
+	_, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond)
+	if !errors.Is(err, ErrConfig) || !errors.Is(err, ErrTimeout) || !strings.Contains(err.Error(), `announced no features after "protover 2" within 200ms; Missive needs an engine of XBoard protocol 2`) {
+		t.Errorf("got %v, want ErrConfig saying it announced no features", err)
+	}
+	if b, _ := os.ReadFile(log); strings.Contains(string(b), "go\n") {
+		t.Errorf("the engine was asked to move: %q", b)
 	}
 }
 

@@ -11,6 +11,7 @@ type xboardFeatures struct {
 	setboard bool     // takes a position with "setboard FEN"
 	usermove bool     // wants moves sent as "usermove MOVE"
 	san      bool     // wants moves in SAN
+	noReuse  bool     // reuse=0: wants a fresh process for each game
 	variants []string // the variants it plays (nil when it names none)
 }
 
@@ -39,6 +40,8 @@ func (f *xboardFeatures) read(line string) bool {
 			f.usermove = on
 		case "san":
 			f.san = on
+		case "reuse":
+			f.noReuse = !on
 		case "variants":
 			f.variants = strings.Split(value, ",")
 			for i := range f.variants {
