@@ -186,7 +186,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	c.mu.Unlock()
 	defer c.flush()
 	if !strings.HasPrefix(line, "/") {
-		line = "/move " + line
+		line = "/" + c.bare(line)
 	}
 	words, err := split(line[1:])
 	if err != nil || len(words) == 0 {
@@ -323,8 +323,23 @@ func (c *Console) help(ctx context.Context, words []string) {
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
 	}
-	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3.\n", c.user)
+	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name.\n", c.user)
 	c.printf("%s", b.String())
+}
+
+// bare returns line, typed without a slash, as a command line without it: a line
+// whose first word names a command is that command ("help", "games", "challenge
+// gothic bob"), for no move of any game is spelt as one; any other line is a move.
+func (c *Console) bare(line string) string {
+	first := strings.ToLower(strings.Fields(line)[0])
+	if _, ok := c.svc.Spec(first); ok {
+		return line
+	}
+	switch first {
+	case "quit", "exit", "q", "as", "whoami", "wait", "help", "?":
+		return line
+	}
+	return "move " + line
 }
 
 // consoleCommand is a command of the console itself, not of the service.

@@ -257,6 +257,20 @@ func TestEngineSession(t *testing.T) {
 		"[only you see this]", "The engine suggests")
 }
 
+// A line without a slash is a command when its first word names one, and a move
+// otherwise.
+func TestBareCommands(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	out := s.run("help\nwhoami\nchallenge gothic engine:builtin level:1 color:white\ngames\ne2e4\nboard\nfrobnicate\n")
+	expect(t, out, "/challenge: Challenge a player", "You are alice.", "Game 1 begins: alice (white)",
+		"== Your games ==", "alice (white) played e4.", "== Game 1 ",
+		`[refused] I cannot read "frobnicate" as a move`)
+	if out := s.run("quit\ne2e4\n"); strings.Contains(out, "e2e4") || strings.Contains(out, "refused") {
+		t.Errorf("a bare quit did not quit:\n%s", out)
+	}
+}
+
 // Console commands and bad lines each get a clear answer.
 func TestConsoleCommands(t *testing.T) {
 	t.Parallel()

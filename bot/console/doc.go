@@ -11,7 +11,8 @@
 //	/move e2e4
 //	/challenge variant:gothic fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1"
 //
-// A line without a slash is a move (/move). The console's own commands are /as NAME
+// A line without a slash is a move (/move), unless its first word names a command:
+// then it is that command ("help", "games"). The console's own commands are /as NAME
 // (act as another player), /wait DURATION (move the clock on, such as 3d, 25h or
 // 90m, and run the scheduler), /help [COMMAND] and /quit.
 package console
