@@ -23,6 +23,7 @@ import (
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -888,5 +889,61 @@ func TestNotifyRetryCarriesTheSameNonce(t *testing.T) {
 	}
 	if posted != 1 {
 		t.Errorf("posted %d times, want once", posted)
+	}
+}
+
+// The engine option's suggestions see the options chosen before it: with the
+// game chosen, an engine configured only for another game is left out, and so is
+// one whose check failed.
+func TestEngineAutocompleteSeesTheVariant(t *testing.T) {
+	cfgs := []external.Config{{Name: "Trice", Command: "/nonexistent/trice", Protocol: external.XBoard,
+		Variants: map[string]string{"gothic": "gothic"}}}
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pool.Close()
+	e := startWith(t, discordtest.New(t, discordtest.Config{}), discord.Options{},
+		bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs))
+	offered := func(opts ...discordtest.Opt) []string {
+		t.Helper()
+		cb, err := e.srv.WaitCallback(e.ctx, e.srv.Autocomplete("alice", "general", "challenge", discordtest.Opt{Name: "engine", Value: ""}, opts...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range cb.Choices {
+			out = append(out, fmt.Sprintf("%s=%v", c.Name, c.Value))
+		}
+		return out
+	}
+	for _, c := range []struct {
+		variant string
+		want    []string
+	}{
+		{"keltic", []string{"builtin=builtin"}},
+		{"gothic", []string{"builtin=builtin", "Trice=Trice"}},
+		{"", []string{"builtin=builtin", "Trice (Gothic Chess)=Trice"}},
+	} {
+		var opts []discordtest.Opt
+		if c.variant != "" {
+			opts = append(opts, discordtest.Opt{Name: "variant", Value: c.variant})
+		}
+		if got := offered(opts...); !slices.Equal(got, c.want) {
+			t.Errorf("variant %q: offered %v, want %v", c.variant, got, c.want)
+		}
+	}
+	// Once a check finds that Trice cannot play (its program is missing), it is
+	// offered nowhere.
+	e.svc.CheckEngines()
+	e.svc.Idle()
+	for _, variant := range []string{"gothic", ""} {
+		var opts []discordtest.Opt
+		if variant != "" {
+			opts = append(opts, discordtest.Opt{Name: "variant", Value: variant})
+		}
+		if got := offered(opts...); !slices.Equal(got, []string{"builtin=builtin"}) {
+			t.Errorf("variant %q, after the check: offered %v, want builtin alone", variant, got)
+		}
 	}
 }
