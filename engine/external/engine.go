@@ -229,15 +229,24 @@ func (e *Engine) handshake(ctx context.Context) error {
 	}
 	f := &e.features
 	announced := false
+	var sendErr error
 	if _, err := p.readUntil(ctx, to, func(l string) bool {
 		announced = announced || strings.HasPrefix(l, "feature ")
-		return f.read(l)
+		done := f.read(l)
+		if len(f.answers) > 0 && sendErr == nil {
+			sendErr = p.reply(f.answers...)
+			f.answers = f.answers[:0]
+		}
+		return done
 	}); err != nil {
 		if errors.Is(err, ErrTimeout) && !announced {
 			// A protocol 1 engine ignores "protover 2" and announces nothing.
 			return fmt.Errorf("%w: %s announced no features after \"protover 2\" within %v; Missive needs an engine of XBoard protocol 2 (\"feature ping=1 ... done=1\"): %w", ErrConfig, e.cfg.Name, to, err)
 		}
 		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
+	}
+	if sendErr != nil {
+		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, sendErr)
 	}
 	if !f.ping {
 		return fmt.Errorf("%w: %s does not announce ping=1 among its XBoard features; Missive needs ping to know the engine has read the game", ErrConfig, e.cfg.Name)
@@ -386,7 +395,9 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	}
 	var problem string
 	if _, err := p.readUntil(ctx, e.cfg.Timeout, func(l string) bool {
-		if strings.HasPrefix(l, "Illegal move") || strings.HasPrefix(l, "Error") {
+		// An engine that does not know the handshake's answers ("Error (unknown
+		// command): accepted") has not refused the game.
+		if strings.HasPrefix(l, "Illegal move") || strings.HasPrefix(l, "Error") && !answersLine(l) {
 			problem = l
 		}
 		return strings.HasPrefix(l, "pong")

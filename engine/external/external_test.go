@@ -344,6 +344,28 @@ func TestXBoardProtocol1(t *testing.T) {
 	}
 }
 
+// TestXBoardAnswersFeatures: each announced feature is answered, accepted when
+// Missive does what it asks and rejected otherwise, before the game is sent; an
+// engine that does not know the answers (the fake reports them as unknown
+// commands) still plays.
+func TestXBoardAnswersFeatures(t *testing.T) {
+	log := filepath.Join(t.TempDir(), "commands")
+	e := fakeXBoard(t, log)
+	e.cfg.Env["FAKE_XBOARD_FEATURES"] = `ping=1 setboard=1 draw=1 sigint=0 sigterm=1 myname="Fake 1.0" san=0 analyze=1`
+	if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	b, err := os.ReadFile(log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "accepted ping\naccepted setboard\nrejected draw\naccepted sigint\nrejected sigterm\naccepted myname\naccepted san\nrejected analyze\naccepted done\n"
+	heard := string(b)
+	if i := strings.Index(heard, want); i < 0 || strings.Index(heard, "new\n") < i {
+		t.Errorf("heard %q, want the answers %q before the game", heard, want)
+	}
+}
+
 // TestXBoardResigns: an XBoard engine that answers "resign" resigns the game
 // (ErrResigned, not a failure), and its process stays for the next request.
 func TestXBoardResigns(t *testing.T) {

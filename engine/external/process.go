@@ -174,14 +174,21 @@ func (p *process) alive() bool {
 }
 
 // send writes lines to the engine, within its timeout: an engine that does not read
-// its input cannot block the bot.
+// its input cannot block the bot. It starts a new request: the engine may print
+// its allowance again.
 func (p *process) send(lines ...string) error {
-	if !p.alive() {
-		return fmt.Errorf("%w: %s exited", ErrDead, p.name)
-	}
 	p.mu.Lock()
 	p.volume = 0
 	p.mu.Unlock()
+	return p.reply(lines...)
+}
+
+// reply writes lines to the engine as send does, within the current request: what
+// the engine has printed still counts against its allowance.
+func (p *process) reply(lines ...string) error {
+	if !p.alive() {
+		return fmt.Errorf("%w: %s exited", ErrDead, p.name)
+	}
 	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
 	_, err := io.WriteString(p.stdin, strings.Join(lines, "\n")+"\n")
 	if errors.Is(err, os.ErrDeadlineExceeded) {

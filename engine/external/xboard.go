@@ -13,6 +13,25 @@ type xboardFeatures struct {
 	san      bool     // wants moves in SAN
 	noReuse  bool     // reuse=0: wants a fresh process for each game
 	variants []string // the variants it plays (nil when it names none)
+	// answers are the replies owed to the features read so far ("accepted ping",
+	// "rejected draw"): the protocol answers each feature, so that an engine
+	// knows which of its requests the interface honours.
+	answers []string
+}
+
+// honoured reports whether Missive does what an engine's feature name=value asks
+// of the interface: the features it reads, those it has no use for but does as
+// asked (its name, its options), and those whose 0 it keeps by never doing the
+// thing (signals, colour commands, SAN; an engine that wants SAN is refused after
+// the handshake).
+func honoured(name, value string) bool {
+	switch name {
+	case "ping", "setboard", "usermove", "reuse", "variants", "done", "myname", "time", "option":
+		return true
+	case "sigint", "sigterm", "colors", "san":
+		return value == "0"
+	}
+	return false // draw offers, analysis, ICS, the opponent's name, ...
 }
 
 // read takes in one line of the handshake and reports whether the engine has
@@ -30,6 +49,11 @@ func (f *xboardFeatures) read(line string) bool {
 			value, rest, _ = strings.Cut(r, `"`)
 		} else {
 			value, rest, _ = strings.Cut(rest, " ")
+		}
+		if honoured(name, value) {
+			f.answers = append(f.answers, "accepted "+name)
+		} else {
+			f.answers = append(f.answers, "rejected "+name)
 		}
 		switch on := value == "1"; name {
 		case "ping":
@@ -52,4 +76,11 @@ func (f *xboardFeatures) read(line string) bool {
 		}
 	}
 	return done
+}
+
+// answersLine reports whether an engine's error line is about one of the
+// handshake's answers, "Error (unknown command): accepted ping" and the like.
+func answersLine(line string) bool {
+	_, cmd, _ := strings.Cut(line, ": ")
+	return strings.HasPrefix(cmd, "accepted") || strings.HasPrefix(cmd, "rejected")
 }
