@@ -142,15 +142,18 @@ func TestServeHealthMetricsShutdown(t *testing.T) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	// A dropped gateway connection shows in /healthz until the bot has resumed.
-	if srv.Disconnect() != 1 {
+	// A dropped gateway connection shows in /healthz until the bot has resumed. The
+	// gateway stays unreachable until the test has seen that, so that a quick
+	// reconnection on a busy machine cannot hide it.
+	if srv.Outage(true) != 1 {
 		t.Fatal("no gateway connection to drop")
 	}
 	sawDown := false
-	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(time.Millisecond) {
+	for end := time.Now().Add(20 * time.Second); time.Now().Before(end); time.Sleep(10 * time.Millisecond) {
 		code, body := get("/healthz")
-		if code == 503 && strings.Contains(body, "gateway") {
+		if !sawDown && code == 503 && strings.Contains(body, "gateway") {
 			sawDown = true
+			srv.Outage(false)
 		}
 		if sawDown && code == 200 {
 			break
