@@ -251,9 +251,6 @@ func (e *Engine) handshake(ctx context.Context) error {
 	if !f.ping {
 		return fmt.Errorf("%w: %s does not announce ping=1 among its XBoard features; Missive needs ping to know the engine has read the game", ErrConfig, e.cfg.Name)
 	}
-	if f.san {
-		return fmt.Errorf("%w: %s wants its moves in SAN (san=1); Missive sends them as coordinates (e2e4)", ErrConfig, e.cfg.Name)
-	}
 	e.offered = f.variants
 	// No pondering (an engine thinking on the opponent's time would spend a
 	// server's core between requests) and no thinking output (nothing reads it).

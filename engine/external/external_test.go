@@ -390,7 +390,6 @@ func TestXBoardFeatures(t *testing.T) {
 		fromFEN        bool
 	}{
 		{"setboard=1", "does not announce ping=1", false},
-		{"ping=1 san=1", "wants its moves in SAN", false},
 		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers normal, capablanca, janus)`, false},
 		{"ping=1", "cannot start from a position of its own", true},
 	} {
@@ -413,8 +412,9 @@ func TestXBoardFeatures(t *testing.T) {
 			t.Errorf("features %q: the engine was asked to move: %q", c.features, b)
 		}
 	}
-	// The same engine from the variant's start, or naming the variant, plays.
-	for _, features := range []string{"ping=1", `ping=1 variants="normal,gothic"`} {
+	// The same engine from the variant's start, or naming the variant, plays; so
+	// does one that asks for SAN, which is rejected: it falls back to coordinates.
+	for _, features := range []string{"ping=1", `ping=1 variants="normal,gothic"`, "ping=1 san=1"} {
 		e := fakeXBoard(t, filepath.Join(t.TempDir(), "commands"))
 		e.cfg.Env["FAKE_XBOARD_FEATURES"] = features
 		if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); err != nil {

@@ -10,7 +10,6 @@ type xboardFeatures struct {
 	ping     bool     // answers "ping N" with "pong N"
 	setboard bool     // takes a position with "setboard FEN"
 	usermove bool     // wants moves sent as "usermove MOVE"
-	san      bool     // wants moves in SAN
 	noReuse  bool     // reuse=0: wants a fresh process for each game
 	variants []string // the variants it plays (nil when it names none)
 	// answers are the replies owed to the features read so far ("accepted ping",
@@ -22,8 +21,8 @@ type xboardFeatures struct {
 // honoured reports whether Missive does what an engine's feature name=value asks
 // of the interface: the features it reads, those it has no use for but does as
 // asked (its name, its options), and those whose 0 it keeps by never doing the
-// thing (signals, colour commands, SAN; an engine that wants SAN is refused after
-// the handshake).
+// thing (signals, colour commands, SAN: an engine whose san=1 is rejected falls
+// back to coordinates, as the protocol's default).
 func honoured(name, value string) bool {
 	switch name {
 	case "ping", "setboard", "usermove", "reuse", "variants", "done", "myname", "time", "option":
@@ -62,8 +61,6 @@ func (f *xboardFeatures) read(line string) bool {
 			f.setboard = on
 		case "usermove":
 			f.usermove = on
-		case "san":
-			f.san = on
 		case "reuse":
 			f.noReuse = !on
 		case "variants":

@@ -27,7 +27,7 @@ func TestXBoardFeaturesRead(t *testing.T) {
 		t.Fatal("done=1 did not end the handshake")
 	}
 	want := xboardFeatures{ping: true, usermove: true, variants: []string{"normal", "nocastle", "capablanca", "gothic"}}
-	if f.ping != want.ping || f.setboard || f.usermove != want.usermove || f.san || !slices.Equal(f.variants, want.variants) {
+	if f.ping != want.ping || f.setboard || f.usermove != want.usermove || !slices.Equal(f.variants, want.variants) {
 		t.Fatalf("read %+v, want %+v", f, want)
 	}
 }
