@@ -393,8 +393,8 @@ func (e *Engine) askXBoard(ctx context.Context, variant, startFEN string, moves 
 	var problem string
 	if _, err := p.readUntil(ctx, e.cfg.Timeout, func(l string) bool {
 		// An engine that does not know the handshake's answers ("Error (unknown
-		// command): accepted") has not refused the game.
-		if strings.HasPrefix(l, "Illegal move") || strings.HasPrefix(l, "Error") && !answersLine(l) {
+		// command): accepted") or "nopost" has not refused the game.
+		if strings.HasPrefix(l, "Illegal move") || strings.HasPrefix(l, "Error") && !harmlessError(l) {
 			problem = l
 		}
 		return strings.HasPrefix(l, "pong")

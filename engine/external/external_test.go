@@ -559,14 +559,23 @@ func playShort(t *testing.T, e *Engine, plies int) {
 	t.Logf("%s: %d plies to %s", e.Name(), len(moves), pos.String())
 }
 
+// TestFairyStockfish: Fairy-Stockfish plays a game through either protocol. Over
+// XBoard it reports "nopost" as an unknown command, which is no refusal of the
+// game.
 func TestFairyStockfish(t *testing.T) {
 	path := oracle.Path(t, "fairy-stockfish")
-	e, err := New(Config{Name: "fairy-stockfish", Command: path, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"}, Options: map[string]string{"Threads": "1", "Hash": "16"}})
-	if err != nil {
-		t.Fatal(err)
+	for _, p := range []string{UCI, XBoard} {
+		e, err := New(Config{Name: "fairy-stockfish", Command: path, Protocol: p, Variants: map[string]string{"gothic": "gothic"}, Options: map[string]string{"Threads": "1", "Hash": "16"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		plies := 8
+		if p == XBoard {
+			plies = 4 // it reads "st" in whole seconds: a second a move
+		}
+		playShort(t, e, plies)
+		e.Close()
 	}
-	defer e.Close()
-	playShort(t, e, 8)
 }
 
 // TestUCIVariants: a UCI engine that lists the variants it plays (its

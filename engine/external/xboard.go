@@ -1,6 +1,7 @@
 package external
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -75,9 +76,12 @@ func (f *xboardFeatures) read(line string) bool {
 	return done
 }
 
-// answersLine reports whether an engine's error line is about one of the
-// handshake's answers, "Error (unknown command): accepted ping" and the like.
-func answersLine(line string) bool {
+// harmlessError reports whether an engine's error line ("Error (unknown command):
+// nopost") is about a command whose failure leaves the game as it was sent: the
+// handshake's answers and the requests about thinking output and pondering.
+// Fairy-Stockfish, for one, knows no "nopost". Any other error is a refusal.
+func harmlessError(line string) bool {
 	_, cmd, _ := strings.Cut(line, ": ")
-	return strings.HasPrefix(cmd, "accepted") || strings.HasPrefix(cmd, "rejected")
+	f := strings.Fields(cmd)
+	return len(f) > 0 && slices.Contains([]string{"accepted", "rejected", "easy", "hard", "post", "nopost", "computer"}, f[0])
 }

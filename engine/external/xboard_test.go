@@ -45,3 +45,23 @@ func FuzzXBoardFeatures(f *testing.F) {
 		}
 	})
 }
+
+// TestHarmlessError: an engine's error about a command that does not touch the
+// game is no refusal of it; any other error is.
+func TestHarmlessError(t *testing.T) {
+	for line, want := range map[string]bool{
+		"Error (unkown command): nopost":                  true, // Fairy-Stockfish's spelling
+		"Error (unknown command): accepted ping":          true,
+		"Error (unknown command): easy":                   true,
+		"Error (unknown command): variant":                false,
+		"Error (command not legal now): setboard 10/10 w": false,
+		"Error (unknown command): option Hash=16":         false,
+		"Error (unknown command): nopostal":               false,
+		"Error: nopost":                                   true,
+		"Error":                                           false,
+	} {
+		if got := harmlessError(line); got != want {
+			t.Errorf("harmlessError(%q) = %v, want %v", line, got, want)
+		}
+	}
+}
