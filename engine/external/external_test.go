@@ -351,7 +351,7 @@ func TestXBoardProtocol1(t *testing.T) {
 func TestXBoardAnswersFeatures(t *testing.T) {
 	log := filepath.Join(t.TempDir(), "commands")
 	e := fakeXBoard(t, log)
-	e.cfg.Env["FAKE_XBOARD_FEATURES"] = `ping=1 setboard=1 draw=1 sigint=0 sigterm=1 myname="Fake 1.0" san=0 analyze=1`
+	e.cfg.Env["FAKE_XBOARD_FEATURES"] = `ping=1 setboard=1 draw=1 sigint=0 sigterm=1 myname="Fake 1.0" san=0 analyze=1 time=0`
 	if _, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
@@ -359,7 +359,7 @@ func TestXBoardAnswersFeatures(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := "accepted ping\naccepted setboard\nrejected draw\naccepted sigint\nrejected sigterm\naccepted myname\naccepted san\nrejected analyze\naccepted done\n"
+	want := "accepted ping\naccepted setboard\nrejected draw\naccepted sigint\nrejected sigterm\naccepted myname\naccepted san\nrejected analyze\nrejected time\naccepted done\n"
 	heard := string(b)
 	if i := strings.Index(heard, want); i < 0 || strings.Index(heard, "new\n") < i {
 		t.Errorf("heard %q, want the answers %q before the game", heard, want)

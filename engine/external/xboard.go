@@ -26,8 +26,10 @@ type xboardFeatures struct {
 // back to coordinates, as the protocol's default).
 func honoured(name, value string) bool {
 	switch name {
-	case "ping", "setboard", "usermove", "reuse", "variants", "done", "myname", "time", "option":
+	case "ping", "setboard", "usermove", "reuse", "variants", "done", "myname", "option":
 		return true
+	case "time": // Missive sends the clock ("time", "otim") with each request
+		return value == "1"
 	case "sigint", "sigterm", "colors", "san":
 		return value == "0"
 	}
@@ -78,10 +80,11 @@ func (f *xboardFeatures) read(line string) bool {
 
 // harmlessError reports whether an engine's error line ("Error (unknown command):
 // nopost") is about a command whose failure leaves the game as it was sent: the
-// handshake's answers and the requests about thinking output and pondering.
-// Fairy-Stockfish, for one, knows no "nopost". Any other error is a refusal.
+// handshake's answers, the requests about thinking output and pondering, and the
+// clock (sent besides "st", which bounds the move). Fairy-Stockfish, for one,
+// knows no "nopost". Any other error is a refusal.
 func harmlessError(line string) bool {
 	_, cmd, _ := strings.Cut(line, ": ")
 	f := strings.Fields(cmd)
-	return len(f) > 0 && slices.Contains([]string{"accepted", "rejected", "easy", "hard", "post", "nopost", "computer"}, f[0])
+	return len(f) > 0 && slices.Contains([]string{"accepted", "rejected", "easy", "hard", "post", "nopost", "computer", "time", "otim"}, f[0])
 }

@@ -57,6 +57,7 @@ func TestHarmlessError(t *testing.T) {
 		"Error (command not legal now): setboard 10/10 w": false,
 		"Error (unknown command): option Hash=16":         false,
 		"Error (unknown command): nopostal":               false,
+		"Error (unknown command): otim 50":                true,
 		"Error: nopost":                                   true,
 		"Error":                                           false,
 	} {
