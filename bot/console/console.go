@@ -303,8 +303,7 @@ func parseDuration(s string) (time.Duration, error) {
 func (c *Console) help(ctx context.Context, words []string) {
 	if len(words) == 1 {
 		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
-		if i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) }); i >= 0 {
-			cc := consoleCommands[i]
+		if cc, ok := consoleCommandNamed(name); ok {
 			c.printf("/%s\n  %s\n", cc.usage, cc.help)
 			return
 		}
@@ -335,11 +334,20 @@ func (c *Console) bare(line string) string {
 	if _, ok := c.svc.Spec(first); ok {
 		return line
 	}
-	switch first {
-	case "quit", "exit", "q", "as", "whoami", "wait", "help", "?":
+	if _, ok := consoleCommandNamed(first); ok {
 		return line
 	}
 	return "move " + line
+}
+
+// consoleCommandNamed returns the console's own command called name (or one of
+// its other spellings).
+func consoleCommandNamed(name string) (consoleCommand, bool) {
+	i := slices.IndexFunc(consoleCommands, func(cc consoleCommand) bool { return slices.Contains(cc.names, name) })
+	if i < 0 {
+		return consoleCommand{}, false
+	}
+	return consoleCommands[i], true
 }
 
 // consoleCommand is a command of the console itself, not of the service.
