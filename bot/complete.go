@@ -13,12 +13,15 @@ import (
 const maxSuggestions = 25
 
 // Complete suggests values for option of req's command as the user types typed,
-// from the completer the commands declare for that option (legal moves for move,
-// the user's games for game, and so on). It returns nil when it has nothing to
-// offer.
+// from the completer req's command declares for that option, or else the one the
+// commands share for that option's name (legal moves for move, the user's games
+// for game, and so on). It returns nil when it has nothing to offer.
 func (s *Service) Complete(ctx context.Context, req Request, option, typed string) []ChoiceOption {
 	defer func() { _ = recover() }()
 	complete, ok := s.completers[option]
+	if c, found := s.command(req.Command); found && c.Complete[option] != nil {
+		complete, ok = c.Complete[option], true
+	}
 	if !ok {
 		return nil
 	}

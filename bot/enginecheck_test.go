@@ -75,12 +75,7 @@ func starts(t *testing.T, dir, name string) int {
 func TestExternalEngineCheck(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs).(*engines)
+	e := externalEngines(t, cfgs).(*engines)
 	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
 		t.Fatalf("an engine not yet checked is refused: %v", err)
 	}
@@ -193,20 +188,28 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
+// externalEngines returns the built-in engine and those of cfgs, as the bot has
+// them; their processes end with the test.
+func externalEngines(t *testing.T, cfgs []external.Config) Engine {
+	t.Helper()
+	pool, err := external.NewPool(cfgs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(pool.Close)
+	return NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+}
+
 // The scheduler checks the external engines when it starts, logs each that cannot
 // play, refuses challenges to it, and checks it again every engineCheckEvery.
 func TestEngineCheckScheduled(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)[:2] // Good and Missing
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
 	logs := &syncBuffer{}
+	eng := externalEngines(t, cfgs)
 	h := newHarness(t)
 	h.config = func(c *Config) {
-		c.Engine = NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+		c.Engine = eng
 		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
 	h.restart()

@@ -132,15 +132,10 @@ func TestExternalEngineResigns(t *testing.T) {
 		t.Fatal(err)
 	}
 	cfgs := []external.Config{{Name: "Quitter", Command: script, Protocol: external.XBoard, Variants: map[string]string{"gothic": "gothic"}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second}}
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
-	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+	e := externalEngines(t, cfgs)
 	v, _ := testRegistry().Lookup("gothic")
 	start := v.Start(0)
-	_, err = e.Move(context.Background(), EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})
+	_, err := e.Move(context.Background(), EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})
 	if !errors.Is(err, ErrEngineResigned) {
 		t.Fatalf("got %v, want ErrEngineResigned", err)
 	}

@@ -23,7 +23,31 @@ const NoticeTournament NoticeKind = "tournament"
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (s *Service) tournamentCommand() Command {
-	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank}}
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank, "engine": s.completeTournamentEngine}}
+}
+
+// completeTournamentEngine suggests, for /tournament join, the engines the
+// tournament admits that can play its game at the moment; nothing when the
+// tournament is not open or cannot be told from the others.
+func (s *Service) completeTournamentEngine(tx *storage.Tx, req Request, add func(label, value string) bool) {
+	t, err := s.findTournament(tx, req)
+	if err != nil || t.Status != storage.TournamentOpen {
+		return
+	}
+	shown := map[string]string{}
+	if n, ok := s.engine.(interface{ Names() []string }); ok {
+		for _, name := range n.Names() {
+			shown[strings.ToLower(name)] = name
+		}
+	}
+	for _, name := range t.Engines {
+		if _, err := s.engine.Opponent(name, 0, t.Variant); err != nil {
+			continue
+		}
+		if !add(cmp.Or(shown[name], name), name) {
+			break
+		}
+	}
 }
 
 // tournamentSpec describes /tournament.
@@ -49,7 +73,7 @@ func (s *Service) tournamentSpec() CommandSpec {
 			}},
 			{Name: "join", Description: "Join a tournament that has not started", Options: []OptionSpec{
 				which,
-				{Name: "engine", Description: "Enter this engine instead of yourself (admins)", Type: OptString, MaxLength: MaxNameLen},
+				{Name: "engine", Description: "Enter this engine instead of yourself (admins)", Type: OptString, MaxLength: MaxNameLen, Autocomplete: true},
 				{Name: "level", Description: "The engine's level, 1 to 8", Type: OptInteger, Min: 1, Max: 8},
 			}},
 			{Name: "leave", Description: "Leave a tournament, or withdraw from one under way", Options: []OptionSpec{which}},

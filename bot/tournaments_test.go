@@ -9,8 +9,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/missivechess/missive/engine"
-	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -401,14 +399,10 @@ func TestTournamentWinner(t *testing.T) {
 func TestTournamentExternalEngine(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)[:1] // Good
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pool.Close()
+	eng := externalEngines(t, cfgs)
 	h := newHarness(t)
 	h.config = func(c *Config) {
-		c.Engine = NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+		c.Engine = eng
 	}
 	h.restart()
 	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:good,builtin")
@@ -432,5 +426,56 @@ func TestTournamentUnknownEngine(t *testing.T) {
 	r := h.refused("alice", "tournament action:create variant:gothic format:round-robin engines:stockfish", `There is no engine "stockfish"; the engines here are: builtin.`)
 	if strings.Count(r.Text, "There is no engine") != 1 {
 		t.Errorf("refusal %q says it twice", r.Text)
+	}
+}
+
+// /tournament join's engine option suggests the engines the tournament admits that
+// can play its game: named as configured, without one whose check failed, and
+// nothing once the tournament has started or when several could be meant.
+func TestTournamentEngineSuggestions(t *testing.T) {
+	dir := t.TempDir()
+	cfgs := checkEngines(t, dir)[:2] // Good and Missing
+	eng := externalEngines(t, cfgs)
+	h := newHarness(t)
+	h.config = func(c *Config) {
+		c.Engine = eng
+	}
+	h.restart()
+	suggested := func(args Args) []string {
+		var out []string
+		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdTournament, Args: args}, "engine", "") {
+			out = append(out, c.Label+"="+c.Value)
+		}
+		return out
+	}
+	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:missing,good")
+	if got, want := suggested(Args{"action": "join"}), []string{"Missing=missing", "Good=good"}; !slices.Equal(got, want) {
+		t.Errorf("engines suggested before the check: %v, want %v", got, want)
+	}
+	h.svc.CheckEngines()
+	h.svc.Idle()
+	if got, want := suggested(Args{"action": "join"}), []string{"Good=good"}; !slices.Equal(got, want) {
+		t.Errorf("engines suggested after Missing's check failed: %v, want %v", got, want)
+	}
+	// /challenge keeps its own suggestions for its engine option.
+	var challenge []string
+	for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdChallenge, Args: Args{"variant": "gothic"}}, "engine", "") {
+		challenge = append(challenge, c.Value)
+	}
+	if want := []string{"builtin", "Good"}; !slices.Equal(challenge, want) {
+		t.Errorf("/challenge suggests %v, want %v", challenge, want)
+	}
+	h.ok("alice", "tournament action:create variant:keltic format:round-robin engines:builtin")
+	if got := suggested(Args{"action": "join"}); len(got) != 0 {
+		t.Errorf("with two tournaments open and none named, suggested %v", got)
+	}
+	if got, want := suggested(Args{"action": "join", "tournament": "2"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
+		t.Errorf("engines suggested for tournament 2: %v, want %v", got, want)
+	}
+	h.ok("alice", "tournament action:join tournament:1 engine:good")
+	h.ok("bob", "tournament action:join tournament:1")
+	h.ok("alice", "tournament action:start tournament:1")
+	if got := suggested(Args{"action": "join", "tournament": "1"}); len(got) != 0 {
+		t.Errorf("a started tournament suggests %v", got)
 	}
 }
