@@ -46,10 +46,17 @@ type Renderer interface {
 	TablePNG(w io.Writer, t Table) error
 }
 
-// Hint is an engine's suggestion for a player.
+// Hint is an engine's suggestion for a player, with its evaluation from that
+// player's side.
 type Hint struct {
-	Move  rules.Move
-	Score string // an evaluation for people, such as "+0.4" or "mate in 3"
+	Move rules.Move
+	// Scored is false where the engine gives no evaluation (a Go-Chess placement).
+	Scored bool
+	// Pawns is the evaluation in pawns (in Gess, the engine's own units).
+	Pawns float64
+	// MateIn, when not 0, is the moves to a forced mate: one the player gives
+	// (above 0) or gets however they play (below 0); it replaces Pawns.
+	MateIn int
 }
 
 // EngineTurn is what an engine player is asked to act on.

@@ -325,3 +325,57 @@ func TestEngineGivesUp(t *testing.T) {
 		t.Fatalf("what alice was told: %s", said)
 	}
 }
+
+// A hint's evaluation is the built-in engine's, from the side of the player who
+// asked, in words: a pawn count for you, a mate you give or get, and none for a
+// Go-Chess placement.
+func TestHintEvaluationIsTheAskers(t *testing.T) {
+	eng := externalEngines(t, nil)
+	h := newHarness(t)
+	h.config = func(c *Config) { c.Engine = eng }
+	h.restart()
+	hint := func(user, variant, fen string) string {
+		t.Helper()
+		extra := "color:white"
+		if fen != "" {
+			extra += " fen:" + strings.ReplaceAll(fen, " ", "_")
+		}
+		h.start(variant, extra)
+		r := h.ok(user, "hint")
+		h.ok("alice", "resign")
+		return r.Text
+	}
+	for _, c := range []struct{ name, user, variant, fen, want string }{
+		{"White to move, a queen down", "alice", "gothic", "3qk5/10/10/10/10/10/10/4K5 w - - 0 1", "(evaluation -"},
+		{"Black to move, a queen up", "bob", "gothic", "3qk5/10/10/10/10/10/10/4K5 b - - 0 1", "(evaluation +"},
+		{"Black mates at once", "bob", "gothic", "4k4r/10/10/10/10/10/PP8/K9 b - - 0 1", "(you mate in 1 move)."},
+		{"Black is mated whatever it plays", "bob", "gothic", "k9/7p2/1QK7/10/10/10/10/10 b - - 0 1", "(even so, you are mated in 1 move)."},
+		{"a placement", "alice", "gochess", "", " for your pawn (/place cell:"},
+	} {
+		got := hint(c.user, c.variant, c.fen)
+		if !strings.Contains(got, c.want) || c.variant == "gochess" && strings.Contains(got, "evaluation") {
+			t.Errorf("%s: hint %q, want %q in it", c.name, got, c.want)
+		}
+	}
+}
+
+// hintEvaluation words each kind of evaluation, in Gess with its units and its
+// own kind of win.
+func TestHintEvaluationWords(t *testing.T) {
+	for _, c := range []struct {
+		h       Hint
+		variant string
+		want    string
+	}{
+		{Hint{Scored: true, Pawns: 0.44}, "gothic", " (evaluation +0.44 for you)"},
+		{Hint{Scored: true, Pawns: -0.001}, "keltic", " (evaluation +0.00 for you)"},
+		{Hint{Scored: true, MateIn: 2}, "gothic", " (you mate in 2 moves)"},
+		{Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; a stone is worth 0.2, a spare ring 2.5)"},
+		{Hint{Scored: true, MateIn: -3}, "gess", " (even so, you lose in 3 moves)"},
+		{Hint{}, "gochess", ""},
+	} {
+		if got := hintEvaluation(c.h, c.variant); got != c.want {
+			t.Errorf("%+v in %s: %q, want %q", c.h, c.variant, got, c.want)
+		}
+	}
+}

@@ -150,13 +150,13 @@ func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side)
 	defer cancel()
 	if sim, ok := inRound(pos); ok {
 		m, err := e.builtin.Place(ctx, sim, side)
-		return Hint{Move: m, Score: "placement"}, err
+		return Hint{Move: m}, err
 	}
 	m, score, err := e.builtin.Hint(ctx, pos)
 	if err != nil {
 		return Hint{}, err
 	}
-	return Hint{Move: m, Score: score.String()}, nil
+	return Hint{Move: m, Scored: true, Pawns: float64(score) / 100, MateIn: score.MateIn()}, nil
 }
 
 // AcceptsDraw asks the built-in engine to judge a draw offer at full strength;

@@ -141,7 +141,7 @@ func (f *fakeEngine) Move(ctx context.Context, turn EngineTurn) (rules.Move, err
 
 func (f *fakeEngine) Hint(ctx context.Context, pos rules.Position, side rules.Side) (Hint, error) {
 	m, err := f.Move(ctx, EngineTurn{Position: pos, Side: side})
-	return Hint{Move: m, Score: "+0.1"}, err
+	return Hint{Move: m, Scored: true, Pawns: 0.1}, err
 }
 
 func (f *fakeEngine) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -318,9 +319,12 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return s.fail(req, err)
 	}
-	text := describeMove(pos, h.Move)
-	reply := Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
-		Text: fmt.Sprintf("The engine suggests **%s** (evaluation %s).", text, h.Score)}
+	text := fmt.Sprintf("The engine suggests **%s**%s.", describeMove(pos, h.Move), hintEvaluation(h, g.Variant))
+	if m := h.Move; m.IsDrop() { // a placement: the cell, as /place takes it
+		cell := pos.Variant().Dims().Name(m.To)
+		text = fmt.Sprintf("The engine suggests **%s** for your %s (/place cell:%s).", cell, m.Drop, cell)
+	}
+	reply := Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g), Text: text}
 	m := h.Move
 	s.attach(&reply, &imageJob{pos: pos, opts: BoardOptions{Viewer: side, Theme: theme, LastMove: lastMove(g), Hint: &m},
 		name: fmt.Sprintf("game-%s-hint.png", g.ID), alt: "board with the suggested move"})
@@ -439,4 +443,27 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 		}
 	}
 	return nil
+}
+
+// hintEvaluation words a hint's evaluation for the player it is for, in
+// variant's units: " (evaluation +0.44 for you)", " (you mate in 3)"; "" when the
+// engine gives none.
+func hintEvaluation(h Hint, variant string) string {
+	win, lose, units := "you mate in %s", "even so, you are mated in %s", ""
+	if variant == "gess" { // a forced win takes the last ring, not the king
+		win, lose, units = "you win in %s", "even so, you lose in %s", "; a stone is worth 0.2, a spare ring 2.5"
+	}
+	switch {
+	case !h.Scored:
+		return ""
+	case h.MateIn > 0:
+		return " (" + fmt.Sprintf(win, plural(h.MateIn, "move")) + ")"
+	case h.MateIn < 0:
+		return " (" + fmt.Sprintf(lose, plural(-h.MateIn, "move")) + ")"
+	}
+	pawns := h.Pawns
+	if math.Abs(pawns) < 0.005 {
+		pawns = 0 // no "-0.00"
+	}
+	return fmt.Sprintf(" (evaluation %+.2f for you%s)", pawns, units)
 }
