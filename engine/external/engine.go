@@ -243,6 +243,10 @@ func (e *Engine) handshake(ctx context.Context) error {
 			// A protocol 1 engine ignores "protover 2" and announces nothing.
 			return fmt.Errorf("%w: %s announced no features after \"protover 2\" within %v; Missive needs an engine of XBoard protocol 2 (\"feature ping=1 ... done=1\"): %w", ErrConfig, e.cfg.Name, to, err)
 		}
+		if errors.Is(err, ErrTimeout) && f.starting {
+			// done=0 asks the interface to wait for done=1; Missive waits its timeout.
+			return fmt.Errorf("%w: %s asked for time to start (feature done=0) and had not finished (done=1) within %v; raise its timeout in the engines' configuration: %w", ErrConfig, e.cfg.Name, to, err)
+		}
 		return fmt.Errorf("external: %s handshake: %w", e.cfg.Name, err)
 	}
 	if sendErr != nil {

@@ -55,6 +55,9 @@ func fakeEngine(mode string) {
 			}
 			if features != "protocol 1" { // which announces nothing
 				fmt.Println("feature " + features)
+				if d, err := time.ParseDuration(os.Getenv("FAKE_XBOARD_STARTUP")); err == nil {
+					time.Sleep(d) // after "feature done=0", an engine loading its tables
+				}
 				fmt.Println("feature done=1")
 			}
 		case f[0] == "new":
@@ -341,6 +344,29 @@ func TestXBoardProtocol1(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(log); strings.Contains(string(b), "go\n") {
 		t.Errorf("the engine was asked to move: %q", b)
+	}
+}
+
+// TestXBoardSlowStart: an engine that asks for time to start (done=0) plays when
+// it finishes within its timeout, and is refused with a sentence that says to
+// raise the timeout when it does not.
+func TestXBoardSlowStart(t *testing.T) {
+	for _, c := range []struct {
+		startup, timeout time.Duration
+		plays            bool
+	}{{300 * time.Millisecond, 3 * time.Second, true}, {2 * time.Second, 300 * time.Millisecond, false}} {
+		e := fakeXBoard(t, filepath.Join(t.TempDir(), "commands"))
+		e.cfg.Env["FAKE_XBOARD_FEATURES"] = "done=0 ping=1 setboard=1"
+		e.cfg.Env["FAKE_XBOARD_STARTUP"] = c.startup.String()
+		e.cfg.Timeout = c.timeout
+		_, err := e.Move(context.Background(), gothic(t), nil, 50*time.Millisecond)
+		switch {
+		case c.plays && err != nil:
+			t.Errorf("starting in %v with a timeout of %v: %v", c.startup, c.timeout, err)
+		case !c.plays && (!errors.Is(err, ErrConfig) || !errors.Is(err, ErrTimeout) ||
+			!strings.Contains(err.Error(), "asked for time to start (feature done=0) and had not finished (done=1) within 300ms; raise its timeout")):
+			t.Errorf("starting in %v with a timeout of %v: got %v, want ErrConfig saying to raise the timeout", c.startup, c.timeout, err)
+		}
 	}
 }
 

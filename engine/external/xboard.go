@@ -12,6 +12,7 @@ type xboardFeatures struct {
 	setboard bool     // takes a position with "setboard FEN"
 	usermove bool     // wants moves sent as "usermove MOVE"
 	noReuse  bool     // reuse=0: wants a fresh process for each game
+	starting bool     // done=0 without done=1 yet: it asked for time to start
 	variants []string // the variants it plays (nil when it names none)
 	// answers are the replies owed to the features read so far ("accepted ping",
 	// "rejected draw"): the protocol answers each feature, so that an engine
@@ -72,7 +73,7 @@ func (f *xboardFeatures) read(line string) bool {
 				f.variants[i] = strings.TrimSpace(f.variants[i])
 			}
 		case "done":
-			done = on
+			done, f.starting = on, !on
 		}
 	}
 	return done
