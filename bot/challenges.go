@@ -163,6 +163,9 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if engineName != "" {
 		return s.engineChallenge(ctx, req, v, engineName, days, bank, color, start)
 	}
+	if req.Args.Has("level") {
+		return refusal("A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
+	}
 	if opp == "" && !req.local() && req.Place.Guild == "" {
 		return refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
 	}

@@ -45,6 +45,8 @@ func TestEngineOpponent(t *testing.T) {
 	h.refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
 	h.refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
 	h.refused("alice", "challenge variant:gothic engine:builtin opponent:bob", "not both")
+	h.refused("alice", "challenge variant:gothic opponent:bob level:3", "A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
+	h.refused("alice", "challenge variant:gothic level:3", "engine:builtin level:N")
 
 	// Engine as White moves at once; opponent:engine:2 is a shortcut.
 	r = h.ok("bob", "challenge variant:keltic opponent:engine:2 color:black")

@@ -211,6 +211,9 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 		return refuse(ErrRefused, "Tournament %s has already started; it takes no more players.", t.ID)
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
+	if req.Args.Has("level") && req.Args.Get("engine") == "" {
+		return refuse(ErrRefused, "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
+	}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
 		if err := mustAdmin(req, "enter an engine in a tournament"); err != nil {
 			return err

@@ -408,6 +408,7 @@ func TestTournamentExternalEngine(t *testing.T) {
 	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:good,builtin")
 	h.refused("alice", "tournament action:join engine:good level:3", "Levels are for the built-in engine only")
 	h.refused("alice", "tournament action:join engine:builtin level:9", "The engine's level must be a number from 1 to 8, not \"9\".")
+	h.refused("bob", "tournament action:join level:3", "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
 	h.ok("alice", "tournament action:join engine:good")
 	h.ok("alice", "tournament action:join engine:builtin")
 	tour, _ := h.tournament("1")
