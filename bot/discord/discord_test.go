@@ -892,19 +892,26 @@ func TestNotifyRetryCarriesTheSameNonce(t *testing.T) {
 	}
 }
 
-// The engine option's suggestions see the options chosen before it: with the
-// game chosen, an engine configured only for another game is left out, and so is
-// one whose check failed.
-func TestEngineAutocompleteSeesTheVariant(t *testing.T) {
+// startWithTrice starts the bot with the built-in engine and Trice, an external
+// engine for Gothic whose program does not exist (so its first check fails).
+func startWithTrice(t *testing.T) *env {
+	t.Helper()
 	cfgs := []external.Config{{Name: "Trice", Command: "/nonexistent/trice", Protocol: external.XBoard,
 		Variants: map[string]string{"gothic": "gothic"}}}
 	pool, err := external.NewPool(cfgs)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer pool.Close()
-	e := startWith(t, discordtest.New(t, discordtest.Config{}), discord.Options{},
+	t.Cleanup(pool.Close)
+	return startWith(t, discordtest.New(t, discordtest.Config{}), discord.Options{},
 		bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs))
+}
+
+// The engine option's suggestions see the options chosen before it: with the
+// game chosen, an engine configured only for another game is left out, and so is
+// one whose check failed.
+func TestEngineAutocompleteSeesTheVariant(t *testing.T) {
+	e := startWithTrice(t)
 	offered := func(opts ...discordtest.Opt) []string {
 		t.Helper()
 		cb, err := e.srv.WaitCallback(e.ctx, e.srv.Autocomplete("alice", "general", "challenge", discordtest.Opt{Name: "engine", Value: ""}, opts...))
@@ -945,5 +952,27 @@ func TestEngineAutocompleteSeesTheVariant(t *testing.T) {
 		if got := offered(opts...); !slices.Equal(got, []string{"builtin=builtin"}) {
 			t.Errorf("variant %q, after the check: offered %v, want builtin alone", variant, got)
 		}
+	}
+}
+
+// /tournament join's engine option is autocompleted through the subcommand, from
+// the tournament's own list of engines, not from every engine configured.
+func TestTournamentJoinEngineAutocomplete(t *testing.T) {
+	e := startWithTrice(t)
+	made := e.answer(e.srv.Command("carol", "general", "tournament create", discordtest.Opt{Name: "variant", Value: "gothic"},
+		discordtest.Opt{Name: "engines", Value: "trice"}))
+	if made.Ephemeral {
+		t.Fatalf("carol could not create the tournament: %q", text(made))
+	}
+	cb, err := e.srv.WaitCallback(e.ctx, e.srv.Autocomplete("carol", "general", "tournament join", discordtest.Opt{Name: "engine", Value: ""}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, c := range cb.Choices {
+		got = append(got, fmt.Sprintf("%s=%v", c.Name, c.Value))
+	}
+	if want := []string{"Trice=trice"}; !slices.Equal(got, want) {
+		t.Errorf("/tournament join engine: offered %v, want %v", got, want)
 	}
 }
