@@ -28,6 +28,7 @@ func (s *Service) Complete(ctx context.Context, req Request, option, typed strin
 	if req.Args == nil {
 		req.Args = Args{}
 	}
+	req.Args = req.Args.with(option, typed) // what a completer of a list builds on
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var out []ChoiceOption
 	add := func(label, value string) bool {

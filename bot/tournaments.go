@@ -23,7 +23,33 @@ const NoticeTournament NoticeKind = "tournament"
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (s *Service) tournamentCommand() Command {
-	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank, "engine": s.completeTournamentEngine}}
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank, "engine": s.completeTournamentEngine, "engines": s.completeEngineList}}
+}
+
+// completeEngineList suggests, for /tournament create's list of engines, the list
+// typed so far with one more engine that can play the chosen game.
+func (s *Service) completeEngineList(_ *storage.Tx, req Request, add func(label, value string) bool) {
+	n, ok := s.engine.(interface{ Names() []string })
+	if !ok {
+		return
+	}
+	typed := req.Args.Get("engines")
+	cut := strings.LastIndexAny(typed, ", ") + 1 // the names before it are complete
+	listed := strings.FieldsFunc(strings.ToLower(typed[:cut]), func(r rune) bool { return r == ',' || r == ' ' })
+	variant := req.Args.Get("variant")
+	for _, name := range n.Names() {
+		if slices.Contains(listed, strings.ToLower(name)) {
+			continue
+		}
+		if variant != "" {
+			if _, err := s.engine.Opponent(name, 0, variant); err != nil {
+				continue
+			}
+		}
+		if list := typed[:cut] + strings.ToLower(name); !add(list, list) {
+			break
+		}
+	}
 }
 
 // completeTournamentEngine suggests, for /tournament join, the engines the
@@ -69,7 +95,7 @@ func (s *Service) tournamentSpec() CommandSpec {
 				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
 				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
 				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
-				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200},
+				{Name: "engines", Description: "Engines that may enter, such as builtin (default: none)", Type: OptString, MaxLength: 200, Autocomplete: true},
 			}},
 			{Name: "join", Description: "Join a tournament that has not started", Options: []OptionSpec{
 				which,

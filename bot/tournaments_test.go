@@ -449,6 +449,29 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 		}
 		return out
 	}
+	// /tournament create's engines option builds its list one engine at a time.
+	lists := func(typed string, args Args) []string {
+		var out []string
+		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdTournament, Args: args}, "engines", typed) {
+			out = append(out, c.Value)
+		}
+		return out
+	}
+	for _, c := range []struct {
+		typed, variant string
+		want           []string
+	}{
+		{"", "gothic", []string{"builtin", "good", "missing"}},
+		{"", "keltic", []string{"builtin"}},
+		{"go", "gothic", []string{"good"}},
+		{"good,", "gothic", []string{"good,builtin", "good,missing"}},
+		{"Good, mi", "", []string{"Good, missing"}},
+		{"good,builtin,missing,", "gothic", nil},
+	} {
+		if got := lists(c.typed, Args{"action": "create", "variant": c.variant}); !slices.Equal(got, c.want) {
+			t.Errorf("engines typed %q for %q: suggested %v, want %v", c.typed, c.variant, got, c.want)
+		}
+	}
 	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:missing,good")
 	if got, want := suggested(Args{"action": "join"}), []string{"Missing=missing", "Good=good"}; !slices.Equal(got, want) {
 		t.Errorf("engines suggested before the check: %v, want %v", got, want)
