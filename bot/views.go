@@ -446,7 +446,7 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 }
 
 // hintEvaluation words a hint's evaluation for the player it is for, in
-// variant's units: " (evaluation +0.44 for you)", " (you mate in 3)"; "" when the
+// variant's units: " (evaluation +0.44 for you)", " (you mate in 3 moves)"; "" when the
 // engine gives none.
 func hintEvaluation(h Hint, variant string) string {
 	win, lose, units := "you mate in %s", "even so, you are mated in %s", ""
