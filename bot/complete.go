@@ -75,15 +75,11 @@ func (s *Service) onGame(c Command) Command {
 // configured for that game, or one whose last check or move failed); before, it
 // says which games each external engine plays.
 func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, value string) bool) {
-	n, ok := s.engine.(interface{ Names() []string })
-	if !ok {
-		return
-	}
 	variant := req.Args.Get("variant")
 	if _, err := s.reg.Lookup(variant); err != nil {
 		variant = ""
 	}
-	for _, name := range n.Names() {
+	for _, name := range s.engineNames() {
 		label := name
 		if variant != "" {
 			if _, err := s.engine.Opponent(name, 0, variant); err != nil {
@@ -105,4 +101,13 @@ func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, val
 			break
 		}
 	}
+}
+
+// engineNames lists the configured engines by name, the built-in one first (none
+// when the engine cannot say).
+func (s *Service) engineNames() []string {
+	if n, ok := s.engine.(interface{ Names() []string }); ok {
+		return n.Names()
+	}
+	return nil
 }

@@ -27,29 +27,18 @@ func (s *Service) tournamentCommand() Command {
 }
 
 // completeEngineList suggests, for /tournament create's list of engines, the list
-// typed so far with one more engine that can play the chosen game.
-func (s *Service) completeEngineList(_ *storage.Tx, req Request, add func(label, value string) bool) {
-	n, ok := s.engine.(interface{ Names() []string })
-	if !ok {
-		return
-	}
+// typed so far with one more engine that /challenge's engine option would offer.
+func (s *Service) completeEngineList(tx *storage.Tx, req Request, add func(label, value string) bool) {
 	typed := req.Args.Get("engines")
 	cut := strings.LastIndexAny(typed, ", ") + 1 // the names before it are complete
 	listed := strings.FieldsFunc(strings.ToLower(typed[:cut]), func(r rune) bool { return r == ',' || r == ' ' })
-	variant := req.Args.Get("variant")
-	for _, name := range n.Names() {
+	s.completeEngine(tx, req, func(_, name string) bool {
 		if slices.Contains(listed, strings.ToLower(name)) {
-			continue
+			return true
 		}
-		if variant != "" {
-			if _, err := s.engine.Opponent(name, 0, variant); err != nil {
-				continue
-			}
-		}
-		if list := typed[:cut] + strings.ToLower(name); !add(list, list) {
-			break
-		}
-	}
+		list := typed[:cut] + strings.ToLower(name)
+		return add(list, list)
+	})
 }
 
 // completeTournamentEngine suggests, for /tournament join, the engines the
@@ -61,10 +50,8 @@ func (s *Service) completeTournamentEngine(tx *storage.Tx, req Request, add func
 		return
 	}
 	shown := map[string]string{}
-	if n, ok := s.engine.(interface{ Names() []string }); ok {
-		for _, name := range n.Names() {
-			shown[strings.ToLower(name)] = name
-		}
+	for _, name := range s.engineNames() {
+		shown[strings.ToLower(name)] = name
 	}
 	for _, name := range t.Engines {
 		if _, err := s.engine.Opponent(name, 0, t.Variant); err != nil {
