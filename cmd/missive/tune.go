@@ -31,6 +31,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	teacher := fs.String("teacher", "", "label positions too: builtin:depth=N or builtin:nodes=N (the score of this engine's search), or the path of Fairy-Stockfish (its static `eval`; Gothic only), or PATH:depth=N (the score of its search to depth N)")
 	teachers := fs.Int("teachers", 1, "with --teacher: how many teachers label positions at once (one process or engine each)")
 	lambda := fs.Float64("lambda", 0.5, "with --teacher: the weight of the game's result in each target (the teacher's win chance has the rest)")
+	fit := fs.String("fit", "", "fit only the terms whose names start with one of these comma-separated prefixes (such as tempo,kingzone.), keeping the rest at their starting weights")
 	augment := fs.Int("augment", 0, "with --teacher: also label up to this many positions one random move away from each position of a game")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("tune: %w", err)
@@ -43,6 +44,10 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	if *lambda < 0 || *lambda > 1 {
 		return fmt.Errorf("tune: --lambda is from 0 to 1, got %v: %w", *lambda, errUsage)
+	}
+	frozen, err := frozenTerms(*fit)
+	if err != nil {
+		return err
 	}
 	reg := variants.Registry()
 	var d tune.Data
@@ -96,7 +101,7 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	k := tune.FitK(d.Train, w)
 	before, beforeHeld := tune.Loss(d.Train, w, k), tune.Loss(d.HeldOut, w, k)
 	fmt.Fprintf(stdout, "K %.4f; loss before: training %.5f, held out %.5f\n", k, before, beforeHeld)
-	tuned, err := tune.Fit(ctx, d.Train, w, k, tune.FitOptions{Epochs: *epochs, Rate: *rate, L2: *l2,
+	tuned, err := tune.Fit(ctx, d.Train, w, k, tune.FitOptions{Epochs: *epochs, Rate: *rate, L2: *l2, Frozen: frozen,
 		Progress: func(epoch int, loss float64) {
 			if epoch%500 == 0 {
 				fmt.Fprintf(stderr, "epoch %d: training loss %.5f\n", epoch, loss)
@@ -117,8 +122,8 @@ func runTune(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	}
 	comment := fmt.Sprintf("%s evaluation weights: name, middlegame, endgame (centipawns per unit).\n"+
 		"Written by `missive tune` from %d games (%d quiet positions), %d epochs from the %s weights;\n"+
-		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s%s",
-		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "), taughtBy(*teacher, *lambda, *augment))
+		"held-out logistic loss %.5f before, %.5f after (K %.3f). Sources: %s%s%s",
+		*variant, d.Games, len(d.Train), *epochs, *from, beforeHeld, afterHeld, k2, strings.Join(baseNames(fs.Args()), ", "), taughtBy(*teacher, *lambda, *augment), fitted(*fit))
 	f, err := os.Create(*out)
 	if err != nil {
 		return fmt.Errorf("tune: %w", err)
@@ -200,4 +205,39 @@ func taughtBy(teacher string, lambda float64, augment int) string {
 		s += fmt.Sprintf(", with up to %d positions one random move away from each", augment)
 	}
 	return s
+}
+
+// frozenTerms returns the terms that --fit keeps at their starting weights: none
+// when fit is empty, else every term whose name starts with none of fit's
+// comma-separated prefixes. A prefix that names no term is refused.
+func frozenTerms(fit string) (map[string]bool, error) {
+	if fit == "" {
+		return nil, nil
+	}
+	names := engine.EvalTerms()
+	frozen := make(map[string]bool, len(names))
+	for _, n := range names {
+		frozen[n] = true
+	}
+	for _, p := range strings.Split(fit, ",") {
+		p = strings.TrimSpace(p)
+		matched := false
+		for _, n := range names {
+			if p != "" && strings.HasPrefix(n, p) {
+				frozen[n], matched = false, true
+			}
+		}
+		if !matched {
+			return nil, fmt.Errorf("tune: --fit %q: no term's name starts with %q (the names are those of the weights files, such as tempo, kingzone.knight, psq.pawn.): %w", fit, p, errUsage)
+		}
+	}
+	return frozen, nil
+}
+
+// fitted is the weights header's note of --fit.
+func fitted(fit string) string {
+	if fit == "" {
+		return ""
+	}
+	return ";\nonly the terms starting with " + fit + " fitted, the rest kept"
 }

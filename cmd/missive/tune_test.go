@@ -10,30 +10,49 @@ import (
 
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/tune"
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // TestTuneCommand fits the Gothic weights on the tuner's test games: it reports
 // the losses and writes a weights file the engine reads back.
 func TestTuneCommand(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "gothic.txt")
-	got, err := runCmd(t, "tune", "--variant", "gothic", "--from", "prior", "--epochs", "100", "--out", out,
-		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, out := tuneGothicGames(t, "--from", "prior", "--epochs", "100")
 	for _, want := range []string{"gothic: 40 games", "loss before: training", "loss after: training", "wrote " + out} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
 	}
-	f, err := os.Open(out)
+	readWeightsFile(t, out)
+}
+
+// tuneGothicGames runs the tune command with args on the tuner's Gothic test
+// games and returns its output and the path of the weights it wrote.
+func tuneGothicGames(t *testing.T, args ...string) (output, weights string) {
+	t.Helper()
+	weights = filepath.Join(t.TempDir(), "gothic.txt")
+	args = append(append([]string{"tune", "--variant", "gothic"}, args...), "--out", weights,
+		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
+	output, err := runCmd(t, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return output, weights
+}
+
+// readWeightsFile reads a weights file the tune command wrote, failing the test
+// when the engine cannot read it back.
+func readWeightsFile(t *testing.T, path string) engine.EvalWeights {
+	t.Helper()
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if _, err := engine.ReadEvalWeights(f); err != nil {
-		t.Errorf("the written weights do not read back: %v", err)
+	w, err := engine.ReadEvalWeights(f)
+	if err != nil {
+		t.Fatalf("the written weights do not read back: %v", err)
 	}
+	return w
 }
 
 // TestTuneRefuses checks the tune command's answers to bad input.
@@ -59,16 +78,50 @@ func TestTuneRefuses(t *testing.T) {
 	}
 }
 
+// TestTuneFitOnly fits two groups of terms alone: every other weight is written
+// back as it started, and a prefix that names no term is refused.
+func TestTuneFitOnly(t *testing.T) {
+	got, out := tuneGothicGames(t, "--from", "prior", "--epochs", "100", "--fit", "tempo, mobility.")
+	if !strings.Contains(got, "loss after") {
+		t.Errorf("output lacks the fit:\n%s", got)
+	}
+	tuned := readWeightsFile(t, out)
+	if header, _ := os.ReadFile(out); !strings.Contains(string(header), "only the terms starting with tempo, mobility. fitted") {
+		t.Errorf("the weights' header does not say what was fitted:\n%.600s", header)
+	}
+	v, err := variants.Registry().Lookup("gothic")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, prior, err := engine.WeightsFor(v.Start(0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for i, name := range engine.EvalTerms() {
+		changed := tuned.MG[i] != prior.MG[i] || tuned.EG[i] != prior.EG[i]
+		fitted := name == "tempo" || strings.HasPrefix(name, "mobility.")
+		if changed && !fitted {
+			t.Errorf("%s moved from %d/%d to %d/%d, but only tempo and mobility were fitted", name, prior.MG[i], prior.EG[i], tuned.MG[i], tuned.EG[i])
+		}
+		if changed {
+			moved++
+		}
+	}
+	if moved == 0 {
+		t.Error("no fitted term moved")
+	}
+	_, err = runCmd(t, "tune", "--fit", "tempo,nosuchterm", "x.pgn")
+	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), `"nosuchterm"`) {
+		t.Errorf("--fit with an unknown prefix: %v", err)
+	}
+}
+
 // TestTuneSearchTeacher fits to the scores of the built-in engine's own search:
 // the fit reports its correlation with them, and the weights' header says how
 // they were taught.
 func TestTuneSearchTeacher(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "gothic.txt")
-	got, err := runCmd(t, "tune", "--variant", "gothic", "--teacher", "builtin:depth=1", "--lambda", "0", "--epochs", "50", "--out", out,
-		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, out := tuneGothicGames(t, "--teacher", "builtin:depth=1", "--lambda", "0", "--epochs", "50")
 	for _, want := range []string{"gothic: 40 games", "targets: 0.00 of the result, 1.00 of the teacher's win chance", "held-out correlation with the teacher's evaluation"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
@@ -121,13 +174,8 @@ func TestTuneRefusesTeacherDepth(t *testing.T) {
 // TestTuneSearchingTeachers fits to a stand-in Fairy-Stockfish's search scores,
 // labelled by two teacher processes, and the weights' header names the depth.
 func TestTuneSearchingTeachers(t *testing.T) {
-	out := filepath.Join(t.TempDir(), "gothic.txt")
 	teacher := filepath.Join("..", "..", "engine", "tune", "testdata", "teacher.sh") + ":depth=7"
-	got, err := runCmd(t, "tune", "--variant", "gothic", "--teacher", teacher, "--teachers", "2", "--lambda", "0", "--epochs", "20", "--out", out,
-		filepath.Join("..", "..", "engine", "tune", "testdata", "gothic-40.pgn"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	got, out := tuneGothicGames(t, "--teacher", teacher, "--teachers", "2", "--lambda", "0", "--epochs", "20")
 	if !strings.Contains(got, "held-out correlation with the teacher's evaluation") {
 		t.Errorf("output:\n%s", got)
 	}
