@@ -219,17 +219,25 @@ func frozenTerms(fit string) (map[string]bool, error) {
 	for _, n := range names {
 		frozen[n] = true
 	}
+	prefixes := 0
 	for _, p := range strings.Split(fit, ",") {
 		p = strings.TrimSpace(p)
+		if p == "" {
+			continue
+		}
+		prefixes++
 		matched := false
 		for _, n := range names {
-			if p != "" && strings.HasPrefix(n, p) {
+			if strings.HasPrefix(n, p) {
 				frozen[n], matched = false, true
 			}
 		}
 		if !matched {
 			return nil, fmt.Errorf("tune: --fit %q: no term's name starts with %q (the names are those of the weights files, such as tempo, kingzone.knight, psq.pawn.): %w", fit, p, errUsage)
 		}
+	}
+	if prefixes == 0 {
+		return nil, fmt.Errorf("tune: --fit %q names no term: give the prefixes of the terms to fit, separated by commas, such as tempo,kingzone.: %w", fit, errUsage)
 	}
 	return frozen, nil
 }

@@ -115,6 +115,12 @@ func TestTuneFitOnly(t *testing.T) {
 	if !errors.Is(err, errUsage) || !strings.Contains(err.Error(), `"nosuchterm"`) {
 		t.Errorf("--fit with an unknown prefix: %v", err)
 	}
+	if _, err := runCmd(t, "tune", "--fit", " , ", "x.pgn"); !errors.Is(err, errUsage) || !strings.Contains(err.Error(), "names no term") {
+		t.Errorf("--fit without a prefix: %v", err)
+	}
+	if frozen, err := frozenTerms("tempo,"); err != nil || frozen["tempo"] || !frozen["kingdanger"] {
+		t.Errorf(`--fit "tempo,": frozen tempo %v, kingdanger %v, %v; want tempo fitted alone`, frozen["tempo"], frozen["kingdanger"], err)
+	}
 }
 
 // TestTuneSearchTeacher fits to the scores of the built-in engine's own search:
