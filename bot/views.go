@@ -319,13 +319,13 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return s.fail(req, err)
 	}
-	text := fmt.Sprintf("The engine suggests **%s**%s.", describeMove(pos, h.Move), hintEvaluation(h, g.Variant))
-	if m := h.Move; m.IsDrop() { // a placement: the cell, as /place takes it
+	m := h.Move
+	text := fmt.Sprintf("The engine suggests **%s**%s.", describeMove(pos, m), hintEvaluation(h, g.Variant))
+	if m.IsDrop() { // a placement: the cell, as /place takes it
 		cell := pos.Variant().Dims().Name(m.To)
 		text = fmt.Sprintf("The engine suggests **%s** for your %s (/place cell:%s).", cell, m.Drop, cell)
 	}
 	reply := Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g), Text: text}
-	m := h.Move
 	s.attach(&reply, &imageJob{pos: pos, opts: BoardOptions{Viewer: side, Theme: theme, LastMove: lastMove(g), Hint: &m},
 		name: fmt.Sprintf("game-%s-hint.png", g.ID), alt: "board with the suggested move"})
 	return reply
