@@ -39,7 +39,10 @@ func (e *ttEntry) staticEval() (Score, bool) {
 // Gothic positions 40 plies into match games, searched 3 s each, they changed
 // the node rate by +3% and -3% in two runs on an idle machine (+6% and +7% at
 // 2 s with both cores busy), and they scored -3 ± 45 Elo over 200 Gothic games
-// at 40 ms a move.
+// at 40 ms a move. Prefetching the bucket of each move's position as soon as the
+// move is made (PREFETCHT0, from assembly) did not change the node rate of
+// BenchmarkGothicSearch: 850,000 to 895,000 nodes/s with it and without, in
+// alternate runs; the probe follows the move too closely for the load to hide.
 type table struct {
 	slots []ttEntry
 	mask  uint64 // of the bucket's first slot (even indices)
