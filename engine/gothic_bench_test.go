@@ -8,8 +8,8 @@ import (
 	"testing"
 )
 
-// BenchmarkGothicSearch searches eight middlegame positions of the Gothic test
-// suite (scripts/testdata/gothic-suite.epd, every 150th) to depth 11 with a fresh
+// BenchmarkGothicSearch searches nine middlegame positions of the Gothic test
+// suite (scripts/testdata/gothic-suite.epd, every 150th line) to depth 11 with a fresh
 // table each time and reports the node rate: the measure of a change that should
 // only make the search faster (the nodes per op stay the same).
 func BenchmarkGothicSearch(b *testing.B) {
