@@ -1162,7 +1162,10 @@ const (
 // nothing defends it (Stockfish 11's escape) -12 ± 46 (seed 5454); a ply less
 // where the move's histories are at least 0 and those of the quiet move that led
 // to the node below 0, a ply more the other way round (Stockfish 11's comparison
-// of statScores) +17 ± 45 and -14 ± 45 (seeds 6060, 6161; +174 =54 -172 of 400).
+// of statScores) +17 ± 45 and -14 ± 45 (seeds 6060, 6161; +174 =54 -172 of 400);
+// reducing late captures too at cut nodes, or where the static evaluation plus
+// the captured piece stays at or below alpha (Stockfish 11's condition), +26 ± 46,
+// +5 ± 45 and -3 ± 45 (seeds 6262, 6363, 6464; +270 =76 -254 of 600, +9 ± 26).
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
