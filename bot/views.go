@@ -451,7 +451,7 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 func hintEvaluation(h Hint, variant string) string {
 	win, lose, units := "you mate in %s", "even so, you are mated in %s", ""
 	if variant == "gess" { // a forced win takes the last ring, not the king
-		win, lose, units = "you win in %s", "even so, you lose in %s", "; a stone is worth 0.2, a spare ring 2.5"
+		win, lose, units = "you win in %s", "even so, you lose in %s", "; "+gessUnits
 	}
 	switch {
 	case !h.Scored:
