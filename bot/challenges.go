@@ -188,7 +188,17 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 				return refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
 			}
 		}
-		return s.offerChallenge(tx, e, c, "")
+		if err := s.offerChallenge(tx, e, c, ""); err != nil {
+			return err
+		}
+		// In the console a player is any name, so one that is also an engine's
+		// stays a player's; the challenger learns how the engine is played.
+		if s.engine != nil && opp != "" {
+			if _, err := s.engine.Opponent(opp, 0, v.Key()); err == nil {
+				e.reply.Text += fmt.Sprintf("\n%s is also the name of an engine: this challenge waits for a player called %s. To play the engine instead, withdraw it with /cancel challenge:%s and say /challenge variant:%s engine:%s.", opp, opp, c.ID, v.Key(), opp)
+			}
+		}
+		return nil
 	})
 }
 

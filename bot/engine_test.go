@@ -381,3 +381,30 @@ func TestHintEvaluationWords(t *testing.T) {
 		}
 	}
 }
+
+// A player named like an engine is still challenged as a player (the console takes
+// any name), and the challenger is told how the engine is played instead.
+func TestChallengePlayerNamedLikeEngine(t *testing.T) {
+	h := newHarness(t)
+	h.notes.take()
+	r := h.ok("alice", "challenge variant:gothic opponent:builtin")
+	if r.Started != nil {
+		t.Fatalf("a game started against a player named builtin: %+v", r.Started)
+	}
+	want := "To play the engine instead, withdraw it with /cancel challenge:1 and say /challenge variant:gothic engine:builtin."
+	if !strings.Contains(r.Text, want) {
+		t.Fatalf("reply %q lacks %q", r.Text, want)
+	}
+	if !slices.Contains(r.Mentions, "builtin") {
+		t.Fatalf("the challenge mentions %v, not the player builtin", r.Mentions)
+	}
+	h.ok("alice", "cancel challenge:1")
+	r = h.ok("alice", "challenge variant:gothic opponent:bob")
+	if strings.Contains(r.Text, "engine") {
+		t.Fatalf("the tip reached a challenge to bob: %q", r.Text)
+	}
+	r = h.ok("alice", "challenge variant:gothic engine:builtin")
+	if r.Started == nil {
+		t.Fatalf("engine:builtin started no game: %+v", r)
+	}
+}
