@@ -7,12 +7,15 @@
 // with the same pawn structure and, in the chess family, with either side's pieces
 // on the same cells, move ordering (hash move, captures by static exchange
 // evaluation, MVV-LVA and capture history, killers, counter-moves, history and
-// continuation histories), null-move pruning (never in check or with only king and
+// continuation histories, which also credit the quiet move that led to a node that
+// fails low), null-move pruning (never in check or with only king and
 // pawns; in Gess only while no ring is under threat), ProbCut (where forward
 // pruning is allowed), razoring (Gothic and Keltic), reverse futility, futility,
 // late-move, history and exchange pruning of quiet moves (checks are never pruned),
-// late-move reductions (steeper, and two plies more at expected cut nodes, while
-// each side has a piece besides king and pawns; not in Gess), internal iterative
+// late-move reductions (of quiet moves, of late captures at expected cut nodes or
+// that cannot lift the evaluation to alpha, and of quiet moves at the root; steeper,
+// and two plies more at expected cut nodes, while each side has a piece besides
+// king and pawns, not in Gess), internal iterative
 // reduction, check and singular extensions (with multi-cut), repetition and 50-move
 // awareness, time management (timeman.go), and an evaluation per game. The chess
 // family's evaluation (chesseval.go) is a weighted sum of features tapered by phase

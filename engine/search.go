@@ -156,6 +156,7 @@ type searcher struct {
 	pvLen    [maxPly + 8]int
 	evals    [maxPly + 8]Score // static evaluation by ply; noScore in check
 	excluded [maxPly + 8]mv    // the move a singular test leaves out, by ply
+	quietAt  [maxPly + 8]bool  // whether the move made at each ply was quiet
 	depth    int               // the iteration's depth
 	corr     []int32           // correction history: [side][structure key], see corrected
 	// corrPieces is the correction history by each side's pieces:
@@ -437,14 +438,12 @@ func statBonus(depth int) int { return min(32*depth*depth+64*depth, 2000) }
 func gravity(v, bonus int) int { return v + bonus - v*abs(bonus)/maxHistory }
 
 // rewardQuiet credits the quiet move m that caused a cutoff at ply and debits the
-// quiet moves tried before it. Crediting also, at a node that fails low, the quiet
-// move that led to it (in its continuation histories) scored +26 ± 44, +5 ± 46 and
-// +9 ± 46 Elo over three sets of 200 Gothic games at 40 ms a move, and was taken
-// back: TestEngineMatesWithRook's depth-6 Go-Chess rook mate then ended in a
-// fifty-move draw (from 8 such positions at depths 5-8, 6 of 32 mates failed with
-// it and 4 without; that ending is now played from loneking.go's table). Tried
-// again with the table, a fourth set scored +9 ± 46: +364 =100 -336 of 800 in
-// all, +12 ± 23, which does not show a gain, so it stays out.
+// quiet moves tried before it; a node that fails low credits the quiet move that
+// led to it, at the end of negamax. That credit alone scored +26 ± 44, +5 ± 46,
+// +9 ± 46 and +9 ± 46 Elo over four sets of 200 Gothic games at 40 ms a move
+// (+364 =100 -336 of 800, +12 ± 23), which did not show a gain by itself; it
+// came in with the late captures' reductions and the root's (see lmrTable),
+// which together scored +20 over 800 games.
 func (s *searcher) rewardQuiet(m mv, ply, depth int, tried []mv) {
 	g := s.g
 	side := g.side()
@@ -586,7 +585,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	// beta; the further the evaluation is above beta, the shallower the test.
 	if s.useNull && nullOK && excluded == 0 && !pvNode && !inCheck && depth >= 3 && g.canNull() && staticEval >= beta && abs(beta) < mateBound {
 		r := g.nullReduction(depth, staticEval-beta)
-		s.moved[ply] = -1
+		s.moved[ply], s.quietAt[ply] = -1, false
 		g.makeNull()
 		sc := -s.negamax(depth-1-r, ply+1, -beta, -beta+1, false, !cutNode)
 		g.unmake()
@@ -617,7 +616,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 				if g.captureScore(m) == 0 || !g.see(m, int(pcBeta-staticEval)) {
 					continue
 				}
-				s.moved[ply] = g.pieceTo(m)
+				s.moved[ply], s.quietAt[ply] = g.pieceTo(m), false
 				g.make(m)
 				v := -s.quiesce(ply+1, -pcBeta, -pcBeta+1, 0)
 				if v >= pcBeta {
@@ -706,7 +705,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			// A capture that loses too much in its exchange near the horizon.
 			continue
 		}
-		s.moved[ply] = g.pieceTo(m)
+		s.moved[ply], s.quietAt[ply] = g.pieceTo(m), quiet
 		g.make(m)
 		if (late || futile && quiet && mayPrune) && !g.inCheck() {
 			g.unmake()
@@ -724,7 +723,11 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			// pieces), less at PV nodes, for moves with good histories and when
 			// improving, never into the quiescence search.
 			red := 0
-			if quiet && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+			// A late capture is reduced at a cut node, or when even the piece it
+			// takes (a tenth of its ordering score) leaves the static evaluation at
+			// or below alpha.
+			lateCap := !quiet && (cutNode || staticEval+Score(g.captureScore(m)/10) <= alpha)
+			if (quiet || lateCap) && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
 				if armed {
 					red = int(lmrSteep[min(depth, 63)][min(i, 63)])
 					if cutNode {
@@ -799,6 +802,17 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	if !inCheck && (bestMove == 0 || g.captureScore(bestMove) == 0) &&
 		!(bound == boundLower && best <= staticEval) && !(bound == boundUpper && best >= staticEval) {
 		corr.correct(best-staticEval, depth)
+	}
+	// A fail low credits the quiet move that led here in its continuation
+	// histories: no reply reached alpha (see rewardQuiet for what it scored).
+	if bound == boundUpper && ply >= 1 && s.quietAt[ply-1] && (depth >= 3 || pvNode) {
+		pt, bonus := s.moved[ply-1], statBonus(depth)
+		for _, p := range [2]int{s.prevMoved(ply-1, 1), s.prevMoved(ply-1, 2)} {
+			if p >= 0 {
+				c := &s.cont[p*contSize+pt]
+				*c = int16(gravity(int(*c), bonus))
+			}
+		}
 	}
 	s.tt.store(key, bestMove, best, depth, bound, ply, rawEval)
 	return best
@@ -1163,9 +1177,19 @@ const (
 // where the move's histories are at least 0 and those of the quiet move that led
 // to the node below 0, a ply more the other way round (Stockfish 11's comparison
 // of statScores) +17 ± 45 and -14 ± 45 (seeds 6060, 6161; +174 =54 -172 of 400);
-// reducing late captures too at cut nodes, or where the static evaluation plus
-// the captured piece stays at or below alpha (Stockfish 11's condition), +26 ± 46,
-// +5 ± 45 and -3 ± 45 (seeds 6262, 6363, 6464; +270 =76 -254 of 600, +9 ± 26).
+// reducing late captures too (below) alone, +26 ± 46, +5 ± 45 and -3 ± 45
+// (seeds 6262, 6363, 6464; +270 =76 -254 of 600, +9 ± 26).
+//
+// Late captures are reduced as quiet moves are at cut nodes, or where the static
+// evaluation plus the taken piece stays at or below alpha (Stockfish 11's
+// condition); the late quiet root moves are reduced by lmrTable less a ply (see
+// searchRoot); and a node that fails low credits the quiet move that led to it
+// (see rewardQuiet). Each of the three scored within the noise alone; together,
+// against the search without them, they scored +175 =66 -159 (+14 ± 31) and +187
+// =56 -157 (+26 ± 32) over two sets of 400 Gothic games at 40 ms a move (seeds
+// 6565, 6666): +362 =122 -316 of 800, +20 Elo (95% -2 to +42); against
+// Fairy-Stockfish at 500 ms a move +11 =3 -86 (12.5%, seed 7070), where the search
+// without them pools at 13.2% of 1,600 games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
@@ -1211,24 +1235,33 @@ const aspiration = 40
 // searchRoot searches the root moves at depth within (alpha, beta), recording each
 // move's score in scores (a bound for moves that failed low), and returns the best
 // score and move; it stops at the first move reaching beta. With all set, every
-// move gets an exact score (the weak levels choose among them). Reducing the
-// late quiet root moves (from the fourth, by lmrTable less a ply, re-searched at
-// full depth when they beat alpha) scored +7, +5, +24 and -10 Elo over four sets
-// of 200 Gothic games at 40 ms a move (+350 =115 -335 of 800, +7, 95% -16 to
-// +29): no gain shown. A first build of it that judged captures after making the
-// move reduced castling alone, yet scored +14, +10 and +30 on three other sets
-// (+18 over 600): that far the noise of 200-game sets reaches.
+// move gets an exact score (the weak levels choose among them). The late quiet
+// root moves (from the fourth) are reduced by lmrTable less a ply and searched
+// again at full depth when they beat alpha. Alone that scored +7, +5, +24 and -10
+// Elo over four sets of 200 Gothic games at 40 ms a move (+350 =115 -335 of 800,
+// +7, 95% -16 to +29), and came in with two other reductions (see lmrTable). A
+// first build of it that judged captures after making the move reduced castling
+// alone, yet scored +14, +10 and +30 on three other sets (+18 over 600): that far
+// the noise of 200-game sets reaches.
 func (s *searcher) searchRoot(rootMoves []mv, scores []Score, depth int, alpha, beta Score, all bool) (Score, mv) {
 	g := s.g
 	best, bestMove := Score(noScore), mv(0)
 	for i, m := range rootMoves {
-		s.moved[0] = g.pieceTo(m)
+		quietRoot := g.captureScore(m) == 0
+		s.moved[0], s.quietAt[0] = g.pieceTo(m), false
 		g.make(m)
 		var v Score
 		if i == 0 || all {
 			v = -s.negamax(depth-1, 1, -beta, -alpha, true, false)
 		} else {
-			v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true, true)
+			red := 0
+			if quietRoot && i >= 3 && depth >= 3 {
+				red = min(max(int(lmrTable[min(depth, 63)][min(i, 63)])-1, 0), depth-2)
+			}
+			v = -s.negamax(depth-1-red, 1, -alpha-1, -alpha, true, true)
+			if v > alpha && red > 0 && !s.stopped {
+				v = -s.negamax(depth-1, 1, -alpha-1, -alpha, true, true)
+			}
 			if v > alpha && v < beta && !s.stopped {
 				v = -s.negamax(depth-1, 1, -beta, -alpha, true, false)
 			}
