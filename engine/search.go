@@ -725,7 +725,8 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			red := 0
 			// A late capture is reduced at a cut node, or when even the piece it
 			// takes (a tenth of its ordering score) leaves the static evaluation at
-			// or below alpha.
+			// or below alpha. In Gess the ordering score counts stones, so there
+			// the test is all but whether the evaluation is at or below alpha.
 			lateCap := !quiet && (cutNode || staticEval+Score(g.captureScore(m)/10) <= alpha)
 			if (quiet || lateCap) && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
 				if armed {
