@@ -1189,8 +1189,8 @@ const (
 // against the search without them, they scored +175 =66 -159 (+14 ± 31) and +187
 // =56 -157 (+26 ± 32) over two sets of 400 Gothic games at 40 ms a move (seeds
 // 6565, 6666): +362 =122 -316 of 800, +20 Elo (95% -2 to +42); against
-// Fairy-Stockfish at 500 ms a move +11 =3 -86 (12.5%, seed 7070), where the search
-// without them pools at 13.2% of 1,600 games.
+// Fairy-Stockfish at 500 ms a move +11 =3 -86 and +10 =4 -86 (seeds 7070, 7171;
+// 12.3% of 200), where the search without them pools at 13.2% of 1,600 games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
