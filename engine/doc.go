@@ -13,10 +13,10 @@
 // pruning is allowed), razoring (Gothic and Keltic), reverse futility, futility,
 // late-move, history and exchange pruning of quiet moves (checks are never pruned),
 // late-move reductions (of quiet moves, of late captures at expected cut nodes or
-// that cannot lift the evaluation to alpha, and of quiet moves at the root; steeper,
-// and two plies more at expected cut nodes, while each side has a piece besides
-// king and pawns, not in Gess), internal iterative
-// reduction, check and singular extensions (with multi-cut), repetition and 50-move
+// where the evaluation is far enough below alpha, and of quiet moves at the root;
+// steeper, and two plies more at expected cut nodes, while each side has a piece
+// besides king and pawns, not in Gess), internal iterative reduction, check and
+// singular extensions (with multi-cut), repetition and 50-move
 // awareness, time management (timeman.go), and an evaluation per game. The chess
 // family's evaluation (chesseval.go) is a weighted sum of features tapered by phase
 // (piece-square terms among them); its weights per variant are data in weights/,

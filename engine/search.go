@@ -467,14 +467,17 @@ func (s *searcher) rewardQuiet(m mv, ply, depth int, tried []mv) {
 func (s *searcher) updateQuiet(m mv, side rules.Side, p1, p2, bonus int) {
 	h := &s.history[side][s.g.histIndex(m)]
 	*h = int32(gravity(int(*h), bonus))
-	pt := s.g.pieceTo(m)
-	if p1 >= 0 {
-		c := &s.cont[p1*contSize+pt]
-		*c = int16(gravity(int(*c), bonus))
-	}
-	if p2 >= 0 {
-		c := &s.cont[p2*contSize+pt]
-		*c = int16(gravity(int(*c), bonus))
+	s.updateCont(s.g.pieceTo(m), p1, p2, bonus)
+}
+
+// updateCont adds bonus to the continuation histories of a move whose pieceTo is
+// pt after the moves whose pieceTo are p1 and p2 (-1 for none).
+func (s *searcher) updateCont(pt, p1, p2, bonus int) {
+	for _, p := range [2]int{p1, p2} {
+		if p >= 0 {
+			c := &s.cont[p*contSize+pt]
+			*c = int16(gravity(int(*c), bonus))
+		}
 	}
 }
 
@@ -723,12 +726,15 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			// pieces), less at PV nodes, for moves with good histories and when
 			// improving, never into the quiescence search.
 			red := 0
-			// A late capture is reduced at a cut node, or when even the piece it
-			// takes (a tenth of its ordering score) leaves the static evaluation at
-			// or below alpha. In Gess the ordering score counts stones, so there
-			// the test is all but whether the evaluation is at or below alpha.
-			lateCap := !quiet && (cutNode || staticEval+Score(g.captureScore(m)/10) <= alpha)
-			if (quiet || lateCap) && depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] {
+			// A late capture is reduced at a cut node, or when the static
+			// evaluation plus a tenth of the move's ordering score stays at or
+			// below alpha. That score is read after the move is made, so it is
+			// about the capturing piece's value, not the taken piece's that
+			// Stockfish 11 adds (the build measured; the taken piece's was not
+			// tried). In Gess the ordering score counts stones, so there the test
+			// is all but whether the evaluation is at or below alpha.
+			if depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] &&
+				(quiet || cutNode || staticEval+Score(g.captureScore(m)/10) <= alpha) {
 				if armed {
 					red = int(lmrSteep[min(depth, 63)][min(i, 63)])
 					if cutNode {
@@ -807,13 +813,7 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 	// A fail low credits the quiet move that led here in its continuation
 	// histories: no reply reached alpha (see rewardQuiet for what it scored).
 	if bound == boundUpper && ply >= 1 && s.quietAt[ply-1] && (depth >= 3 || pvNode) {
-		pt, bonus := s.moved[ply-1], statBonus(depth)
-		for _, p := range [2]int{s.prevMoved(ply-1, 1), s.prevMoved(ply-1, 2)} {
-			if p >= 0 {
-				c := &s.cont[p*contSize+pt]
-				*c = int16(gravity(int(*c), bonus))
-			}
-		}
+		s.updateCont(s.moved[ply-1], s.prevMoved(ply-1, 1), s.prevMoved(ply-1, 2), statBonus(depth))
 	}
 	s.tt.store(key, bestMove, best, depth, bound, ply, rawEval)
 	return best
@@ -1182,8 +1182,8 @@ const (
 // (seeds 6262, 6363, 6464; +270 =76 -254 of 600, +9 ± 26).
 //
 // Late captures are reduced as quiet moves are at cut nodes, or where the static
-// evaluation plus the taken piece stays at or below alpha (Stockfish 11's
-// condition); the late quiet root moves are reduced by lmrTable less a ply (see
+// evaluation plus about the capturing piece's value stays at or below alpha (see
+// negamax: Stockfish 11 adds the taken piece's); the late quiet root moves are reduced by lmrTable less a ply (see
 // searchRoot); and a node that fails low credits the quiet move that led to it
 // (see rewardQuiet). Each of the three scored within the noise alone; together,
 // against the search without them, they scored +175 =66 -159 (+14 ± 31) and +187
