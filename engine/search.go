@@ -730,9 +730,11 @@ func (s *searcher) negamax(depth, ply int, alpha, beta Score, nullOK, cutNode bo
 			// evaluation plus a tenth of the move's ordering score stays at or
 			// below alpha. That score is read after the move is made, so it is
 			// about the capturing piece's value, not the taken piece's that
-			// Stockfish 11 adds (the build measured; the taken piece's was not
-			// tried). In Gess the ordering score counts stones, so there the test
-			// is all but whether the evaluation is at or below alpha.
+			// Stockfish 11 adds. The taken piece's, read before the move, scored
+			// -19 ± 32 Elo against this over 400 Gothic games at 40 ms a move
+			// (+161 =56 -183, seed 7272). In Gess the ordering score counts
+			// stones, so there the test is all but whether the evaluation is at
+			// or below alpha.
 			if depth >= 3 && i >= 3 && !inCheck && m != s.killers[ply][0] && m != s.killers[ply][1] &&
 				(quiet || cutNode || staticEval+Score(g.captureScore(m)/10) <= alpha) {
 				if armed {
