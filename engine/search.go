@@ -1191,8 +1191,9 @@ const (
 // Late captures are reduced as quiet moves are at cut nodes, or where the static
 // evaluation plus about the capturing piece's value stays at or below alpha (see
 // negamax: Stockfish 11 adds the taken piece's); the late quiet root moves are
-// reduced by lmrTable less a ply (see searchRoot); and a node that fails low credits the quiet move that led to it
-// (see rewardQuiet). Each of the three scored within the noise alone; together,
+// reduced by lmrTable less a ply (see searchRoot); and a node that fails low
+// credits the quiet move that led to it (see rewardQuiet). Each of the three
+// scored within the noise alone; together,
 // against the search without them, they scored +175 =66 -159 (+14 ± 31) and +187
 // =56 -157 (+26 ± 32) over two sets of 400 Gothic games at 40 ms a move (seeds
 // 6565, 6666): +362 =122 -316 of 800, +20 Elo (95% -2 to +42); against
