@@ -1198,9 +1198,10 @@ const (
 // 400 Gothic games at 40 ms a move (seeds 6565, 6666): +362 =122 -316 of 800, +20
 // Elo (95% -2 to +42); against Fairy-Stockfish at 500 ms a move +11 =3 -86,
 // +10 =4 -86, +13 =5 -82, +8 =4 -88, +11 =4 -85, +8 =4 -88, +7 =4 -89,
-// +10 =3 -87, +11 =6 -83 and +8 =2 -90 (seeds 7070, 7171, 7373, 7575, 7777,
-// 7878, 7979, 8080, 8181, 8282; +97 =39 -864, 11.7% of 1,000, 95% 9.8% to
-// 13.5%), where the search without them pools at 13.2% of 1,600 games.
+// +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89 and +12 =1 -87
+// (seeds 7070, 7171, 7373, 7575, 7777, 7878, 7979, 8080, 8181, 8282, 8383,
+// 8484, 8585; +129 =47 -1124, 11.7% of 1,300, 95% 10.1% to 13.4%), where
+// the search without them pools at 13.2% of 1,600 games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
