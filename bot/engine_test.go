@@ -372,12 +372,36 @@ func TestHintEvaluationWords(t *testing.T) {
 		{Hint{Scored: true, Pawns: 0.44}, "gothic", " (evaluation +0.44 for you)"},
 		{Hint{Scored: true, Pawns: -0.001}, "keltic", " (evaluation +0.00 for you)"},
 		{Hint{Scored: true, MateIn: 2}, "gothic", " (you mate in 2 moves)"},
-		{Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; a stone is worth 0.2, a spare ring 2.5)"},
+		{Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5)"},
 		{Hint{Scored: true, MateIn: -3}, "gess", " (even so, you lose in 3 moves)"},
+		{Hint{Scored: true, MateIn: 1}, "gess", " (you win in 1 move)"},
+		{Hint{Scored: true, MateIn: -1}, "keltic", " (even so, you are mated in 1 move)"},
 		{Hint{}, "gochess", ""},
 	} {
 		if got := hintEvaluation(c.h, c.variant); got != c.want {
 			t.Errorf("%+v in %s: %q, want %q", c.h, c.variant, got, c.want)
+		}
+	}
+}
+
+// unitsSentence and forcedWin read every game's words from its rules card: a
+// card that words a forced win words the loss too.
+func TestEvaluationWordsPerGame(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"gothic", "Evaluations are from White's side, in pawns."},
+		{"gess", "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."},
+	} {
+		if got := unitsSentence(c.variant); got != c.want {
+			t.Errorf("unitsSentence(%s) = %q, want %q", c.variant, got, c.want)
+		}
+	}
+	for key, card := range cards {
+		if (card.win == "") != (card.lose == "") {
+			t.Errorf("%s's card words only one of a forced win and a forced loss", key)
+		}
+		win, lose := forcedWin(key)
+		if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
+			t.Errorf("%s: %q and %q each need one %%s for the moves", key, win, lose)
 		}
 	}
 }

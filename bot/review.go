@@ -577,15 +577,9 @@ func nagText(class string) string {
 	return ""
 }
 
-// gessUnits says what the engine's Gess evaluations count, for people.
-const gessUnits = "a stone is worth 0.2, a spare ring 2.5"
-
 // unitsSentence says what the evaluations of variant's games mean.
 func unitsSentence(variant string) string {
-	if variant == "gess" {
-		return "Evaluations are from White's side, in the engine's own Gess units: " + gessUnits + "."
-	}
-	return "Evaluations are in pawns, from White's side."
+	return "Evaluations are from White's side, in " + evaluationUnits(variant) + "."
 }
 
 // reviewNote says how the review classes moves and computes accuracy.

@@ -449,9 +449,10 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 // variant's units: " (evaluation +0.44 for you)", " (you mate in 3 moves)"; "" when the
 // engine gives none.
 func hintEvaluation(h Hint, variant string) string {
-	win, lose, units := "you mate in %s", "even so, you are mated in %s", ""
-	if variant == "gess" { // a forced win takes the last ring, not the king
-		win, lose, units = "you win in %s", "even so, you lose in %s", "; "+gessUnits
+	win, lose := forcedWin(variant)
+	units := ""
+	if u := cards[variant].units; u != "" { // pawns go without saying
+		units = "; in " + u
 	}
 	switch {
 	case !h.Scored:
