@@ -97,9 +97,10 @@ const (
 const maxHistory = 16384
 
 // Limits bound one search; zero fields are unlimited (at least depth 1 is searched).
-// Time alone is a fixed time for the move (UCI's movetime), used to the end; with
-// Optimum set, Time is only the hard limit and the search stops after an iteration
-// once it has spent Optimum, scaled by how settled the best move is.
+// Time alone is a fixed time for the move (UCI's movetime), used to the end unless
+// the move is forced or a mate is found; with Optimum set, Time is only the hard
+// limit and the search stops after an iteration once it has spent Optimum, scaled
+// by how settled the best move is.
 type Limits struct {
 	Depth   int           // iterations of iterative deepening
 	Nodes   int64         // nodes visited
