@@ -112,7 +112,9 @@ type Limits struct {
 }
 
 // DefaultContempt is the contempt of the engine's games: a draw costs it a fifth
-// of a pawn.
+// of a pawn. In Go-Chess against ebe9f39 at 50 ms a move (seeds 8888 and 8989,
+// 200 games) 60 scored +70 =114 -16 (+96 Elo) where 20 scored +58 =131 -11
+// (+83) on the same openings: fewer draws, but within the noise.
 const DefaultContempt Score = 20
 
 // Result is the outcome of a search.
