@@ -20,14 +20,23 @@ type conversion struct {
 }
 
 // Mop-up applies when the side ahead leads by at least mopLead centipawns of
-// material and has at least mopMaterial of pieces (not pawns) to mate with; it
-// earns mopRim centipawns a step the weaker king stands from the centre,
-// mopNear a step its own king comes nearer that king (out of mopFar), and
-// mopBox a cell of the board (out of mopBoxCells) that the weaker king cannot
-// reach by steps over cells the stronger side does not attack.
+// material and has at least mopMaterial of pieces (not pawns) to mate with, or
+// leads by at least mopPawns against a side without pieces and has two pawns or
+// more (pawns capture on four diagonals, so king and pawns can mate); it earns
+// mopRim centipawns a step the weaker king stands from the centre, mopNear a step
+// its own king comes nearer that king (out of mopFar), and mopBox a cell of the
+// board (out of mopBoxCells) that the weaker king cannot reach by steps over cells
+// the stronger side does not attack.
+//
+// The pawns' mop-up, at 50 ms a move against the tree without it, from both sides
+// of the 12 pawn endings of scripts/testdata/gochess-pawn-endings.fen: +9 =14 -1
+// (that tree won only a mate in one); against ebe9f39 on the openings of seeds
+// 9090, 8888 and 8989, +91 =192 -17 of 300 (+88 Elo) where the tree without it
+// scored +94 =183 -23 (+84): pawn endings come in about one game in twenty-five.
 const (
 	mopLead     = 250
 	mopMaterial = 500
+	mopPawns    = 200
 	mopRim      = 50
 	mopNear     = 15
 	mopFar      = 9
@@ -74,9 +83,10 @@ func (c *conversion) drift(b *chess.SearchBoard, s Score) Score {
 // mopUp scores, for the side to move, how far the side with a decisive material
 // edge has driven the other king to the rim and brought its own king near it.
 func (c *conversion) mopUp(b *chess.SearchBoard) Score {
-	var mat, pieces [2]int
+	var mat, pieces, pawns [2]int
 	for _, s := range rules.Sides {
-		mat[s] = b.Pieces(s, rules.Pawn).Count() * c.ev.value[rules.Pawn]
+		pawns[s] = b.Pieces(s, rules.Pawn).Count()
+		mat[s] = pawns[s] * c.ev.value[rules.Pawn]
 		for _, k := range b.Kinds() {
 			if k == rules.King {
 				continue
@@ -91,7 +101,10 @@ func (c *conversion) mopUp(b *chess.SearchBoard) Score {
 		strong = rules.Black
 	}
 	weak := strong ^ 1
-	if mat[strong]-mat[weak] < mopLead || pieces[strong] < mopMaterial {
+	lead := mat[strong] - mat[weak]
+	byPieces := lead >= mopLead && pieces[strong] >= mopMaterial
+	byPawns := lead >= mopPawns && pieces[weak] == 0 && pawns[strong] >= 2
+	if !byPieces && !byPawns {
 		return 0
 	}
 	wk, sk := b.King(weak), b.King(strong)

@@ -222,3 +222,26 @@ func TestBoxMatchesFloodFill(t *testing.T) {
 		t.Fatalf("only %d positions compared", checked)
 	}
 }
+
+// TestMopUpWithPawns: Go-Chess pawns never promote but capture on four diagonals,
+// so a king and two pawns can mate a king without pieces; the mop-up drives that
+// king to the rim as it does for a piece, but not for one pawn, nor against a
+// side that keeps a piece.
+func TestMopUpWithPawns(t *testing.T) {
+	mop := func(fen string) Score {
+		t.Helper()
+		g := searchGameOf(t, fen)
+		return g.conv.mopUp(g.b)
+	}
+	centre := mop("10/1*6*1/4**4/2*4*2/5k4/10/2*4*2/2PP6/1*6*1/4K5 w - - 0 1")
+	rim := mop("k9/1*6*1/4**4/2*4*2/10/10/2*4*2/2PP6/1*6*1/4K5 w - - 0 1")
+	if centre <= 0 || rim <= centre {
+		t.Errorf("two pawns against a lone king: mop-up %d with that king in the centre, %d on the rim; want both above 0, the rim more", centre, rim)
+	}
+	if got := mop("k9/1*6*1/4**4/2*4*2/10/10/2*4*2/2P7/1*6*1/4K5 w - - 0 1"); got != 0 {
+		t.Errorf("one pawn against a lone king: mop-up %d, want 0", got)
+	}
+	if got := mop("k9/1*6*1/4**4/2*4*2/10/9n/2*4*2/2PPPPPP2/1*6*1/4K5 w - - 0 1"); got != 0 {
+		t.Errorf("six pawns against a knight: mop-up %d, want 0", got)
+	}
+}
