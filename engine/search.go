@@ -112,9 +112,10 @@ type Limits struct {
 }
 
 // DefaultContempt is the contempt of the engine's games: a draw costs it a fifth
-// of a pawn. In Go-Chess against ebe9f39 at 50 ms a move (seeds 8888 and 8989,
-// 200 games) 60 scored +70 =114 -16 (+96 Elo) where 20 scored +58 =131 -11
-// (+83) on the same openings: fewer draws, but within the noise.
+// of a pawn. In Go-Chess against ebe9f39 at 50 ms a move (seeds 8888, 8989 and
+// 9090, 300 games) 60 scored +104 =169 -27 (+91 Elo, 95% +66 to +117) where 20
+// scored +94 =183 -23 (+84, +60 to +108) on the same openings: fewer draws, but
+// within the noise.
 const DefaultContempt Score = 20
 
 // Result is the outcome of a search.
