@@ -167,6 +167,9 @@ type Game struct {
 	// Thought is what each side's answers took, indexed by rules.Side (the
 	// opening's random moves are nobody's).
 	Thought [2]Thinking
+	// Took is what each move's answer took, by index in Moves; 0 for the
+	// opening's random moves.
+	Took []time.Duration
 }
 
 // Thinking is the wall-clock time a player took to answer over a number of moves:
@@ -175,20 +178,28 @@ type Game struct {
 type Thinking struct {
 	Moves      int
 	Total, Max time.Duration
+	// MaxGame and MaxPly say where the longest answer was given: the game's
+	// number in the match (its PGN Round, from 1; 0 within a single game) and the
+	// move's ply in the game, from 1, the opening's random plies counted.
+	MaxGame, MaxPly int
 }
 
-// add counts one answer that took d.
-func (t *Thinking) add(d time.Duration) {
+// add counts one answer that took d, given for the game's ply-th move.
+func (t *Thinking) add(d time.Duration, ply int) {
 	t.Moves++
 	t.Total += d
-	t.Max = max(t.Max, d)
+	if d > t.Max || t.Moves == 1 {
+		t.Max, t.MaxPly = d, ply
+	}
 }
 
-// merge counts u's answers too.
-func (t *Thinking) merge(u Thinking) {
+// merge counts the answers u of game number game too.
+func (t *Thinking) merge(u Thinking, game int) {
 	t.Moves += u.Moves
 	t.Total += u.Total
-	t.Max = max(t.Max, u.Max)
+	if u.Moves > 0 && u.Max > t.Max {
+		t.Max, t.MaxGame, t.MaxPly = u.Max, game, u.MaxPly
+	}
 }
 
 // Mean returns the time of an answer on average, 0 before the first.
@@ -211,16 +222,19 @@ type Summary struct {
 func (s *Summary) addGame(g Game, i int) {
 	first := FirstSide(i)
 	s.Record.Add(g.Outcome, first)
-	s.AThought.merge(g.Thought[first])
-	s.BThought.merge(g.Thought[first.Other()])
+	s.AThought.merge(g.Thought[first], i+1)
+	s.BThought.merge(g.Thought[first.Other()], i+1)
 }
 
 // TimeText says on one line how long each player took to answer on average and
-// at most, for instance "time a move: x 498 ms on average (at most 502 ms), y 190
-// ms on average (at most 571 ms)".
+// at most, and where, for instance "time a move: x 498 ms on average (at most 502
+// ms, game 3 ply 41), y 190 ms on average (at most 571 ms, game 8 ply 12)".
 func (s Summary) TimeText() string {
 	one := func(name string, t Thinking) string {
-		return fmt.Sprintf("%s %s on average (at most %s)", name, millis(t.Mean()), millis(t.Max))
+		if t.Moves == 0 {
+			return name + " no move"
+		}
+		return fmt.Sprintf("%s %s on average (at most %s, game %d ply %d)", name, millis(t.Mean()), millis(t.Max), t.MaxGame, t.MaxPly)
 	}
 	return "time a move: " + one(s.A, s.AThought) + ", " + one(s.B, s.BThought)
 }
@@ -301,11 +315,14 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 		}
 		asked := time.Now()
 		m, err := p.Move(ctx, start, g.Moves)
-		g.Thought[pos.Turn()].add(time.Since(asked))
+		took := time.Since(asked)
+		g.Thought[pos.Turn()].add(took, len(g.Moves)+1)
 		if err == nil {
 			var next rules.Position
 			if next, err = pos.Play(m); err == nil {
 				pos = next
+				g.Took = append(g.Took, make([]time.Duration, len(g.Moves)-len(g.Took))...)
+				g.Took = append(g.Took, took)
 				g.Moves = append(g.Moves, m)
 				continue
 			}
@@ -333,12 +350,27 @@ func writePGN(w io.Writer, g Game, round int) error {
 	if g.Note != "" {
 		extra = append(extra, record.Tag{Name: "Termination", Value: g.Note})
 	}
+	// Each answer's time as the comment "[%emt 0:00:00.502]" (elapsed move time,
+	// as ChessBase and Arena write it), to the millisecond.
+	notes := map[int]record.Note{}
+	for i, d := range g.Took {
+		if d > 0 {
+			notes[i] = record.Note{Comment: emt(d)}
+		}
+	}
 	err = record.WritePGN(w, record.PGN{Event: "Missive engine match", Round: strconv.Itoa(round), White: g.White, Black: g.Black,
-		Result: g.Outcome.Result(), Extra: extra, History: h.Notated()})
+		Result: g.Outcome.Result(), Extra: extra, History: h.Notated(), Notes: notes})
 	if err == nil {
 		_, err = io.WriteString(w, "\n")
 	}
 	return err
+}
+
+// emt writes d as a PGN elapsed-move-time command, "[%emt 0:00:00.502]".
+func emt(d time.Duration) string {
+	d = d.Round(time.Millisecond)
+	h, m, sec, ms := d/time.Hour, d/time.Minute%60, d/time.Second%60, d/time.Millisecond%1000
+	return fmt.Sprintf("[%%emt %d:%02d:%02d.%03d]", h, m, sec, ms)
 }
 
 // Place lets the built-in engine choose its Go-Chess placements.

@@ -114,7 +114,9 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 	}
 	tag := regexp.MustCompile(`(?m)^\[(\w+) "([^"]*)"\]$`)
 	num := regexp.MustCompile(`^\d+\.(\.\.)?$`)
+	token := regexp.MustCompile(`\{[^}]*\}|\S+`)
 	for i, b := range blocks {
+		commented := map[int]bool{}
 		tags := map[string]string{}
 		for _, m := range tag.FindAllStringSubmatch(b, -1) {
 			tags[m[1]] = m[2]
@@ -126,7 +128,7 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 			}
 		}
 		_, movetext, _ := strings.Cut(strings.TrimSpace(b), "\n\n") // the movetext may wrap over lines
-		tokens := strings.Fields(movetext)
+		tokens := token.FindAllString(movetext, -1)
 		if tokens[len(tokens)-1] != g.Outcome.Result() {
 			t.Errorf("game %d: movetext ends %q, want the result %q", i+1, tokens[len(tokens)-1], g.Outcome.Result())
 		}
@@ -134,6 +136,17 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 		n := 0
 		for _, tok := range tokens[:len(tokens)-1] {
 			if num.MatchString(tok) {
+				continue
+			}
+			if strings.HasPrefix(tok, "{") {
+				// The comment after a move is the time its answer took; the
+				// opening's random moves have none.
+				if n == 0 || n > len(g.Took) || g.Took[n-1] == 0 {
+					t.Errorf("game %d: comment %q after ply %d, which no player chose", i+1, tok, n)
+				} else if want := "{" + emt(g.Took[n-1]) + "}"; tok != want {
+					t.Errorf("game %d ply %d: comment %q, want %q", i+1, n, tok, want)
+				}
+				commented[n] = true
 				continue
 			}
 			m, err := pos.ParseMove(tok)
@@ -150,6 +163,11 @@ func checkPGN(t *testing.T, v rules.Variant, text string, games []Game) {
 		}
 		if n != len(g.Moves) {
 			t.Errorf("game %d: PGN has %d moves, the game %d", i+1, n, len(g.Moves))
+		}
+		for k, d := range g.Took {
+			if d > 0 && !commented[k+1] {
+				t.Errorf("game %d ply %d: no time written for an answer of %v", i+1, k+1, d)
+			}
 		}
 	}
 }
@@ -284,12 +302,21 @@ func TestRunRefusesNoGames(t *testing.T) {
 }
 
 // A match times every answer and books it to the player who gave it, whichever
-// colour it had, in Run and in a parallel match alike; the opening's random
-// moves are nobody's.
+// colour it had, in Run and in a parallel match alike, and says where the
+// longest was; the opening's random moves are nobody's.
 func TestThinkingTime(t *testing.T) {
 	v := lookup(t, "gothic")
 	const nap = 20 * time.Millisecond
-	slow := func() Player { return &firstMove{name: "slow", hook: func(int) { time.Sleep(nap) }} }
+	slow := func() Player {
+		answers := 0
+		return &firstMove{name: "slow", hook: func(int) {
+			answers++
+			if answers == 5 { // in Run, the slow player's first answer of game 3
+				time.Sleep(4 * nap)
+			}
+			time.Sleep(nap)
+		}}
+	}
 	fast := func() Player { return &firstMove{name: "fast"} }
 	c := Config{Variant: v, A: slow(), B: fast(), Games: 4, MaxPlies: 6, OpeningPlies: 2, Seed: 5}
 	check := func(how string, sum Summary) {
@@ -320,6 +347,15 @@ func TestThinkingTime(t *testing.T) {
 	}
 	if sum.AThought.Max != longest {
 		t.Errorf("the slow player's longest answer %v over the match, %v in its longest game", sum.AThought.Max, longest)
+	}
+	ply := 0
+	for k, d := range games[2].Took {
+		if d == longest {
+			ply = k + 1
+		}
+	}
+	if a := sum.AThought; a.MaxGame != 3 || a.MaxPly != ply || ply == 0 || !strings.Contains(sum.TimeText(), fmt.Sprintf("game 3 ply %d)", ply)) {
+		t.Errorf("the longest answer (%v) at game %d ply %d, want game 3 ply %d (%v in game 3); %q", longest, a.MaxGame, a.MaxPly, ply, games[2].Took, sum.TimeText())
 	}
 	p := Parallel{Config: c, Jobs: 2, Players: func(int) (Player, Player, error) { return slow(), fast(), nil }}
 	psum, _, err := p.Run(context.Background())
