@@ -194,6 +194,7 @@ type chessEval struct {
 	psqCell                [2][]int16 // folded side-relative cell of each square
 	advance                [2][]int32 // ranks advanced from the side's own edge
 	pawnCap                [2][]board.Bitboard
+	pawnFrom               [2][]board.Bitboard // the cells a pawn steps (without capturing) to each square from
 	fwd                    [2]board.Direction
 	file                   []board.Bitboard // the cells of the file of each square
 	adjFiles               []board.Bitboard // the cells of the neighbouring files
@@ -255,6 +256,7 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 		e.advance[s] = make([]int32, n)
 		e.psqCell[s] = make([]int16, n)
 		e.pawnCap[s] = make([]board.Bitboard, n)
+		e.pawnFrom[s] = make([]board.Bitboard, n)
 		e.front[s] = make([]board.Bitboard, n)
 		e.passMask[s] = make([]board.Bitboard, n)
 	}
@@ -300,6 +302,11 @@ func evalWith(sp chess.Spec, geo *board.Geometry, w *evalWeights) *chessEval {
 			for _, dir := range sp.Pawn.Captures {
 				if to := geo.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
 					e.pawnCap[s][sq] = e.pawnCap[s][sq].Set(to)
+				}
+			}
+			for _, dir := range sp.Pawn.Pushes {
+				if to := geo.Step(sq, dir.ForSide(s)); to != rules.NoSquare {
+					e.pawnFrom[s][to] = e.pawnFrom[s][to].Set(sq)
 				}
 			}
 			ahead := e.file[sq].Or(e.adjFiles[sq])

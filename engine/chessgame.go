@@ -3,6 +3,7 @@ package engine
 import (
 	"encoding/binary"
 	"hash/fnv"
+	"slices"
 	"time"
 
 	"github.com/missivechess/missive/rules"
@@ -190,8 +191,8 @@ func (c *chessGame) forSearch() game {
 }
 
 // convertingGame is a chessGame whose evaluation adds its conversion's knowledge,
-// and whose search knows the exact value of a king and one piece against a lone
-// king from the tables of its memory.
+// and whose search knows the exact value of a king and one piece or pawn against
+// a lone king from the tables of its memory.
 type convertingGame struct {
 	*chessGame
 	conv    *conversion
@@ -200,26 +201,46 @@ type convertingGame struct {
 
 // useLoneKings gives c the tables of the search's memory and builds, until the
 // time given (no limit when zero), the table of the position searched when it is
-// a king and one piece against a lone king (its descendants are too). A table
-// takes about a quarter of a second, once a board; until it is done, the search
-// goes on without it.
+// a king and one piece or pawn against a lone king (its descendants are too), and
+// with five men or fewer the pawn tables of the sides with a pawn, so that the
+// search sees an exchange into king and pawn against king as the draw it nearly
+// always is. A piece's table takes about a quarter of a second, a pawn's about a
+// hundredth, once a board; until one is done, the search goes on without it.
 func (c *convertingGame) useLoneKings(t loneKings, until time.Time) {
 	c.endings = t
-	kind, _, _, _, _, ok := ending(c.b)
-	if !ok || c.b.InsufficientMaterial() {
-		return
+	// The pawn's table knows single steps and captures: no double step, en
+	// passant or sideways step (Go-Chess's pawns).
+	pr := c.b.Spec().Pawn
+	plainPawns := !pr.DoubleStep && !pr.EnPassant && !pr.SidewaysWhenBlocked
+	var want []loneKingKey
+	if kind, strong, _, _, _, ok := ending(c.b); ok && !c.b.InsufficientMaterial() && (kind != rules.Pawn || plainPawns) {
+		want = append(want, keyOf(c.salt, kind, strong))
 	}
-	key := loneKingKey{c.salt, kind}
-	b := t[key]
-	if b == nil {
-		if len(t) >= maxLoneKings {
-			clear(t)
+	if plainPawns && c.b.Occupied(rules.White).Or(c.b.Occupied(rules.Black)).Count() <= 5 {
+		for _, side := range rules.Sides {
+			if k := keyOf(c.salt, rules.Pawn, side); c.b.Pieces(side, rules.Pawn).Any() && !slices.Contains(want, k) {
+				want = append(want, k)
+			}
 		}
-		b = newLoneKingBuild(c.ev, c.b.Geometry(), kind)
-		t[key] = b
 	}
-	if !b.done {
-		b.run(until)
+	missing := 0
+	for _, key := range want {
+		if t[key] == nil {
+			missing++
+		}
+	}
+	if missing > 0 && len(t)+missing > maxLoneKings {
+		clear(t)
+	}
+	for _, key := range want {
+		b := t[key]
+		if b == nil {
+			b = newLoneKingBuild(c.ev, c.b.Geometry(), key.kind, key.strong)
+			t[key] = b
+		}
+		if !b.done && !b.run(until) {
+			return
+		}
 	}
 }
 
@@ -232,7 +253,7 @@ func (c *convertingGame) terminal(ply int) (Score, bool) {
 	if !ok {
 		return 0, false
 	}
-	if b := c.endings[loneKingKey{c.salt, kind}]; b != nil && b.done {
+	if b := c.endings[keyOf(c.salt, kind, strong)]; b != nil && b.done {
 		return b.t.probe(c.b, strong, sk, p, wk, ply)
 	}
 	return 0, false

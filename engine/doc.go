@@ -24,8 +24,8 @@
 // evaluation. In Go-Chess, whose pawns never promote, the search's evaluation also
 // knows how to mate with a material edge and drifts toward a draw while no
 // irreversible move is played (convert.go), and the search knows the exact value
-// of a king and one piece against a lone king on the game's board, from a table it
-// builds backward from the mates (loneking.go). Callers hand it an immutable
+// of a king and one piece or pawn against a lone king on the game's board, from a
+// table it builds backward from the mates (loneking.go). Callers hand it an immutable
 // rules.Position and get a rules.Move back; make/unmake stays inside the search.
 //
 //	e := engine.New(engine.Options{})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -25,7 +26,7 @@ func lonePosition(blocked []rules.Square, kind rules.PieceKind, strong, toMove r
 	if grid[sk] != '.' || grid[p] != '.' || grid[wk] != '.' || sk == p || p == wk || sk == wk {
 		return nil, false
 	}
-	letter := map[rules.PieceKind]byte{rules.Rook: 'R', rules.Queen: 'Q', rules.Bishop: 'B', rules.Knight: 'N'}[kind]
+	letter := map[rules.PieceKind]byte{rules.Rook: 'R', rules.Queen: 'Q', rules.Bishop: 'B', rules.Knight: 'N', rules.Pawn: 'P'}[kind]
 	grid[sk], grid[p], grid[wk] = 'K', letter, 'k'
 	if strong == rules.Black {
 		grid[sk], grid[p], grid[wk] = 'k', letter+'a'-'A', 'K'
@@ -81,7 +82,7 @@ func tableValue(t *testing.T, tb *loneKing, pos rules.Position) int {
 }
 
 // TestLoneKingTableAgreesWithRules: the table's value of random positions of king
-// and rook (or queen) against king, on two Go-Chess boards, follows from its values
+// and rook, queen or pawn against king, on Go-Chess boards, follows from its values
 // of the positions after each legal move the rules give (a win in d plies has a
 // move to a loss in d-1 and none shorter; a loss in d has every move to a win in
 // at most d-1, one in exactly d-1; a mate is the rules' checkmate; a draw has no
@@ -91,7 +92,7 @@ func TestLoneKingTableAgreesWithRules(t *testing.T) {
 	for _, c := range []struct {
 		seed uint64
 		kind rules.PieceKind
-	}{{1, rules.Rook}, {8, rules.Queen}} {
+	}{{1, rules.Rook}, {8, rules.Queen}, {1, rules.Pawn}, {5, rules.Pawn}} {
 		seed, kind := c.seed, c.kind
 		var tb *loneKing
 		checked := map[string]int{}
@@ -107,7 +108,7 @@ func TestLoneKingTableAgreesWithRules(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				tb = newLoneKing(g.ev, g.b.Geometry(), kind)
+				tb = newLoneKing(g.ev, g.b.Geometry(), kind, strong)
 			}
 			v := tableValue(t, tb, pos)
 			o := pos.Outcome()
@@ -158,7 +159,8 @@ func TestLoneKingTableAgreesWithRules(t *testing.T) {
 			}
 		}
 		t.Logf("board %d, %v: %v", seed, kind, checked)
-		if checked["win"] < 200 || checked["loss"] < 200 {
+		// A pawn nearly always draws (TestLoneKingPawnWinsOnlyWalledIn counts its wins).
+		if kind != rules.Pawn && (checked["win"] < 200 || checked["loss"] < 200) {
 			t.Errorf("board %d, %v: too few decided positions checked: %v", seed, kind, checked)
 		}
 	}
@@ -183,7 +185,7 @@ func TestLoneKingShutInRookDraws(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := newLoneKing(g.ev, g.b.Geometry(), rules.Rook)
+	tb := newLoneKing(g.ev, g.b.Geometry(), rules.Rook, rules.White)
 	n, wins := tb.n, 0
 	for _, strongToMove := range []bool{true, false} {
 		for sk := rules.Square(0); int(sk) < n; sk++ {
@@ -213,7 +215,7 @@ func TestLoneKingFiftyMoveRule(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := newLoneKing(g.ev, g.b.Geometry(), rules.Rook)
+	tb := newLoneKing(g.ev, g.b.Geometry(), rules.Rook, rules.White)
 	d := tableValue(t, tb, pos)
 	if d <= 0 {
 		t.Fatalf("the table holds %d for %s, want a win", d, pos)
@@ -260,6 +262,159 @@ func TestLoneKingBuiltWithinTime(t *testing.T) {
 		}
 		if i == 200 {
 			t.Fatalf("no mate announced after %d searches", i)
+		}
+	}
+}
+
+// TestLoneKingPawnWinsOnlyWalledIn: king and a Go-Chess pawn against a lone king
+// win only where the lone king already stands walled in by the edge, the blocked
+// cells and the pawn: on six boards every win the table holds, for either side
+// holding the pawn, is a mate in one that the rules confirm, and no loss of the lone
+// king to move is anything but a checkmate on the board.
+func TestLoneKingPawnWinsOnlyWalledIn(t *testing.T) {
+	total := 0
+	for seed := uint64(1); seed <= 6; seed++ {
+		blocked := gochess.BlockedFromSeed(seed)
+		for _, strong := range rules.Sides {
+			var tb *loneKing
+			for sq := rules.Square(0); tb == nil && sq < 100; sq++ {
+				if pos, ok := lonePosition(blocked, rules.Pawn, strong, strong, sq, (sq+22)%100, (sq+44)%100); ok {
+					g, err := newChessGame(pos)
+					if err != nil {
+						t.Fatal(err)
+					}
+					tb = newLoneKing(g.ev, g.b.Geometry(), rules.Pawn, strong)
+				}
+			}
+			wins := 0
+			for _, strongToMove := range []bool{true, false} {
+				toMove := strong
+				if !strongToMove {
+					toMove = strong.Other()
+				}
+				for sk := rules.Square(0); int(sk) < tb.n; sk++ {
+					for p := rules.Square(0); int(p) < tb.n; p++ {
+						for wk := rules.Square(0); int(wk) < tb.n; wk++ {
+							d, won := tb.mate(strongToMove, sk, p, wk)
+							if !won {
+								continue
+							}
+							pos, ok := lonePosition(blocked, rules.Pawn, strong, toMove, sk, p, wk)
+							if !ok {
+								t.Fatalf("board %d: the table holds a win in %d for a position the rules refuse (king %d, pawn %d, lone king %d)", seed, d, sk, p, wk)
+							}
+							if !strongToMove {
+								if o := pos.Outcome(); d != 0 || o.Reason != rules.Checkmate {
+									t.Fatalf("board %d: %s: the table holds a loss in %d plies, the rules %v", seed, pos, d, o)
+								}
+								continue
+							}
+							mates := 0
+							for _, m := range pos.LegalMoves() {
+								if next, err := pos.Play(m); err == nil && next.Outcome().Reason == rules.Checkmate {
+									mates++
+								}
+							}
+							if d != 1 || mates == 0 {
+								t.Fatalf("board %d: %s: the table holds a win in %d plies; the rules give %d mates in one", seed, pos, d, mates)
+							}
+							wins++
+						}
+					}
+				}
+			}
+			t.Logf("board %d, the pawn %v's: %d wins, each a mate in one", seed, strong, wins)
+			total += wins
+		}
+	}
+	if total == 0 {
+		t.Error("no board holds a win: the walled-in mates went missing")
+	}
+}
+
+// TestLonePawnIsADraw: king and pawn against a lone king is the draw the table
+// says, wherever the men stand: the engine holding the pawn scores it a draw,
+// agrees to a draw offered there and offers one itself (a pawn ahead scored as a
+// pawn would have it decline every offer and play on for hundreds of moves), and
+// the engine with the lone king agrees too.
+func TestLonePawnIsADraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(21, 22))
+	for tried := 0; tried < 4; {
+		seed := uint64(rng.IntN(1000))
+		sk, p, wk := rules.Square(rng.IntN(100)), rules.Square(rng.IntN(100)), rules.Square(rng.IntN(100))
+		strong := rules.Side(rng.IntN(2))
+		pos, ok := lonePosition(gochess.BlockedFromSeed(seed), rules.Pawn, strong, strong, sk, p, wk)
+		if !ok || pos.Outcome().IsOver() {
+			continue
+		}
+		if r, err := New(Options{HashBits: 16}).Search(context.Background(), pos, Limits{Depth: 2}); err != nil || r.Score.IsMate() {
+			continue // a lone king walled in: mated next move
+		}
+		tried++
+		e := New(Options{HashBits: 16})
+		r, err := e.Search(context.Background(), pos, Limits{Depth: 8})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Score < -DefaultContempt || r.Score > DefaultContempt {
+			t.Errorf("%s: scored %v to depth 8, want a draw", pos, r.Score)
+		}
+		judge := func(f func(*Engine, context.Context, rules.Position, rules.Side, int) (bool, error), pos rules.Position, side rules.Side, plies int) bool {
+			ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+			defer cancel()
+			ok, err := f(New(Options{HashBits: 16}), ctx, pos, side, plies)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return ok
+		}
+		late := 2*DrawAfterMove + 20
+		if !judge((*Engine).AcceptsDraw, pos, strong, late) || !judge((*Engine).AcceptsDraw, pos, strong.Other(), late) {
+			t.Errorf("%s: a draw offered at move %d is declined", pos, late/2)
+		}
+		// The pawn's side has just moved: it offers at move DrawAfterMove.
+		after, ok := lonePosition(gochess.BlockedFromSeed(seed), rules.Pawn, strong, strong.Other(), sk, p, wk)
+		if ok && !after.Outcome().IsOver() {
+			plies := 2 * DrawAfterMove
+			if strong == rules.White {
+				plies--
+			}
+			if !judge((*Engine).OffersDraw, after, strong, plies) {
+				t.Errorf("%s: no draw offered at move %d", after, DrawAfterMove)
+			}
+		}
+	}
+}
+
+// TestPawnTablesBuiltBeforeTheExchange: with five men or fewer on the board, a
+// search builds the pawn table of each side with a pawn, so that an exchange into
+// king and pawn against king is seen as the draw it is; with more men it builds
+// none.
+func TestPawnTablesBuiltBeforeTheExchange(t *testing.T) {
+	for _, c := range []struct {
+		fen   string
+		sides []rules.Side
+	}{
+		{"10/1*6*1/4**4/2*4*2/3nk5/10/2*1NP1*2/4K5/1*6*1/10 w - - 0 1", []rules.Side{rules.White}},
+		{"10/1*6*1/4**4/2*4*2/3nk5/4p5/2*2P1*2/4K5/1*6*1/10 w - - 0 1", []rules.Side{rules.White, rules.Black}},
+		{"10/1*6*1/4**4/2*4*2/3nk5/4p5/2*1NP1*2/4K5/1*6*1/10 w - - 0 1", nil},
+	} {
+		pos := mustPos(t, "gochess", c.fen)
+		e := New(Options{HashBits: 16})
+		if _, err := e.Search(context.Background(), pos, Limits{Depth: 2}); err != nil {
+			t.Fatal(err)
+		}
+		g, err := newChessGame(pos)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tables := e.kept.mem.loneKings
+		for _, side := range rules.Sides {
+			b := tables[keyOf(g.salt, rules.Pawn, side)]
+			want := slices.Contains(c.sides, side)
+			if (b != nil && b.done) != want {
+				t.Errorf("%s: the pawn table of %v built: %v, want %v", c.fen, side, b != nil && b.done, want)
+			}
 		}
 	}
 }
