@@ -40,9 +40,10 @@ type Options struct {
 // them gets fresh ones of its own. Searches limited only by depth clear what is
 // kept first, so they stay deterministic.
 type Engine struct {
-	opts Options
-	mu   sync.Mutex
-	kept *searchState // nil while a search holds it
+	opts  Options
+	mu    sync.Mutex
+	kept  *searchState // nil while a search holds it
+	ready bool         // Ready has run
 }
 
 // searchState is what a search borrows from its engine and gives back for the
@@ -72,6 +73,20 @@ func (e *Engine) Forget() {
 		clear(e.kept.tt.slots)
 		e.kept.mem.learnt = false
 	}
+}
+
+// Ready allocates what the engine's first search would, and touches it, so that
+// the first search's time goes to searching: a UCI engine does it when asked
+// "isready", before its clock runs. Later calls do nothing.
+func (e *Engine) Ready() {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.ready || e.kept == nil {
+		return
+	}
+	e.ready = true
+	e.kept.mem.alloc()
+	clear(e.kept.tt.slots) // zeroed already: clearing brings its pages in
 }
 
 // take hands a search the kept state, its table cleared when fresh is set, or a

@@ -240,14 +240,7 @@ func (m *searchMem) prepare(g game, fresh bool) {
 	id, keep := g.identity()
 	switch {
 	case m.cont == nil:
-		m.history[0] = make([]int32, histSize)
-		m.history[1] = make([]int32, histSize)
-		m.cont = make([]int16, contSize*contSize)
-		m.capHist[0] = make([]int16, contSize*victimSize)
-		m.capHist[1] = make([]int16, contSize*victimSize)
-		m.corr = make([]int32, 2*corrSize)
-		m.corrPieces = make([]int32, 4*corrSize)
-		m.pawns = make(pawnCache, pawnCacheSize)
+		m.alloc()
 	case fresh || !keep || !m.learnt || m.game != id:
 		clear(m.history[0])
 		clear(m.history[1])
@@ -278,6 +271,21 @@ func (m *searchMem) prepare(g game, fresh bool) {
 			m.scores[i] = make([]int, n)
 		}
 	}
+}
+
+// alloc allocates m's tables, all cleared, when it has none.
+func (m *searchMem) alloc() {
+	if m.cont != nil {
+		return
+	}
+	m.history[0] = make([]int32, histSize)
+	m.history[1] = make([]int32, histSize)
+	m.cont = make([]int16, contSize*contSize)
+	m.capHist[0] = make([]int16, contSize*victimSize)
+	m.capHist[1] = make([]int16, contSize*victimSize)
+	m.corr = make([]int32, 2*corrSize)
+	m.corrPieces = make([]int32, 4*corrSize)
+	m.pawns = make(pawnCache, pawnCacheSize)
 }
 
 // halve ages a history table: every score halved.

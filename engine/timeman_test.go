@@ -75,3 +75,34 @@ func TestTimeManagerSpendsMoreWhenUnsettled(t *testing.T) {
 		t.Fatalf("a settled search runs past its optimum: %v", stable)
 	}
 }
+
+// TestReadyAllocatesAhead: Ready gives an engine its search memory before any
+// search (a UCI engine calls it at "isready", before a clock runs), once; a search
+// after it finds what a search without it finds.
+func TestReadyAllocatesAhead(t *testing.T) {
+	e := New(Options{HashBits: 16})
+	if e.kept.mem.cont != nil {
+		t.Fatal("search memory allocated before Ready")
+	}
+	e.Ready()
+	if e.kept.mem.cont == nil || e.kept.mem.pawns == nil {
+		t.Fatal("Ready allocated no search memory")
+	}
+	cont := &e.kept.mem.cont[0]
+	e.Ready()
+	if &e.kept.mem.cont[0] != cont {
+		t.Error("a second Ready allocated again")
+	}
+	pos := mustPos(t, "gothic", "")
+	a, err := e.Search(context.Background(), pos, Limits{Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := New(Options{HashBits: 16}).Search(context.Background(), pos, Limits{Depth: 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a.Move != b.Move || a.Score != b.Score || a.Nodes != b.Nodes {
+		t.Errorf("after Ready: %v %v %d nodes; without: %v %v %d nodes", a.Move, a.Score, a.Nodes, b.Move, b.Score, b.Nodes)
+	}
+}
