@@ -75,9 +75,10 @@ func (e *Engine) Forget() {
 	}
 }
 
-// Ready allocates what the engine's first search would, and touches it, so that
-// the first search's time goes to searching: a UCI engine does it when asked
-// "isready", before its clock runs. Later calls do nothing.
+// Ready allocates the search memory the engine's first search would and brings the
+// hash table's pages in, so that less of the first search's time goes to them: a
+// UCI engine does it when asked "isready", before its clock runs. Later calls, and
+// calls while a search runs, do nothing.
 func (e *Engine) Ready() {
 	e.mu.Lock()
 	defer e.mu.Unlock()
