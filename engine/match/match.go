@@ -232,7 +232,7 @@ func (s *Summary) addGame(g Game, i int) {
 func (s Summary) TimeText() string {
 	one := func(name string, t Thinking) string {
 		if t.Moves == 0 {
-			return name + " no move"
+			return name + " made no move"
 		}
 		return fmt.Sprintf("%s %s on average (at most %s, game %d ply %d)", name, millis(t.Mean()), millis(t.Max), t.MaxGame, t.MaxPly)
 	}
@@ -297,7 +297,8 @@ func Run(ctx context.Context, c Config) (Summary, []Game, error) {
 // play runs one game; a player's error (or resignation) loses the game for that
 // player (noted).
 func play(ctx context.Context, start rules.Position, opening []rules.Move, white, black Player, maxPlies int) Game {
-	g := Game{White: white.Name(), Black: black.Name(), Start: start, Moves: append([]rules.Move(nil), opening...)}
+	g := Game{White: white.Name(), Black: black.Name(), Start: start, Moves: append([]rules.Move(nil), opening...),
+		Took: make([]time.Duration, len(opening))}
 	pos, _ := replay(start, opening)
 	for {
 		if o := pos.Outcome(); o.IsOver() {
@@ -321,7 +322,6 @@ func play(ctx context.Context, start rules.Position, opening []rules.Move, white
 			var next rules.Position
 			if next, err = pos.Play(m); err == nil {
 				pos = next
-				g.Took = append(g.Took, make([]time.Duration, len(g.Moves)-len(g.Took))...)
 				g.Took = append(g.Took, took)
 				g.Moves = append(g.Moves, m)
 				continue
