@@ -115,7 +115,11 @@ type Limits struct {
 // of a pawn. In Go-Chess against ebe9f39 at 50 ms a move (seeds 8888, 8989 and
 // 9090, 300 games) 60 scored +104 =169 -27 (+91 Elo, 95% +66 to +117) where 20
 // scored +94 =183 -23 (+84, +60 to +108) on the same openings: fewer draws, but
-// within the noise.
+// within the noise. Nor did another value score more in Gothic against the
+// stronger Fairy-Stockfish, at 40 ms a move on the same 200 openings (seed
+// 10202): 20 scored 32.0%, -100 24.0%, -40 26.5%, 60 20.0% and 100 26.5%;
+// valuing draws above an even game drew more games (16 and 14 of 200, where 20
+// drew 6) but lost more too.
 const DefaultContempt Score = 20
 
 // Result is the outcome of a search.
@@ -1210,10 +1214,11 @@ const (
 // 400 Gothic games at 40 ms a move (seeds 6565, 6666): +362 =122 -316 of 800, +20
 // Elo (95% -2 to +42); against Fairy-Stockfish at 500 ms a move +11 =3 -86,
 // +10 =4 -86, +13 =5 -82, +8 =4 -88, +11 =4 -85, +8 =4 -88, +7 =4 -89,
-// +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89 and +12 =1 -87
-// (seeds 7070, 7171, 7373, 7575, 7777, 7878, 7979, 8080, 8181, 8282, 8383,
-// 8484, 8585; +129 =47 -1124, 11.7% of 1,300, 95% 10.1% to 13.4%), where
-// the search without them pools at 13.2% of 1,600 games.
+// +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89, +12 =1 -87 and,
+// at 322ba10, +12 =4 -84 (seeds 7070, 7171, 7373, 7575, 7777, 7878, 7979,
+// 8080, 8181, 8282, 8383, 8484, 8585, 10101; +141 =51 -1208, 11.9% of 1,400,
+// 95% 10.3% to 13.5%), where the search without them pools at 13.2% of 1,600
+// games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
