@@ -100,10 +100,7 @@ func (s *Server) handle(ctx context.Context, f []string) bool {
 	case "isready":
 		// The engine's memory is allocated now, before a clock runs: a first
 		// search that allocated it took 20 to 50 ms over its movetime.
-		if s.eng == nil {
-			s.eng = engine.New(engine.Options{HashBits: s.hash, Info: s.info})
-		}
-		s.eng.Ready()
+		s.engine().Ready()
 		s.printf("readyok")
 	case "ucinewgame":
 		s.stop()
@@ -283,10 +280,7 @@ func (s *Server) goSearch(ctx context.Context, f []string) {
 	s.cancel, s.done = cancel, done
 	pos := s.pos
 	s.searching = pos
-	if s.eng == nil {
-		s.eng = engine.New(engine.Options{HashBits: s.hash, Info: s.info})
-	}
-	e := s.eng
+	e := s.engine()
 	go func() {
 		defer close(done)
 		r, err := e.Search(sctx, pos, lim)
@@ -317,6 +311,14 @@ func (s *Server) info(i engine.Info) {
 		nps = i.Nodes * int64(time.Second) / int64(i.Time)
 	}
 	s.printf("info depth %d score %s nodes %d nps %d time %d pv %s", i.Depth, i.Score.UCI(), i.Nodes, nps, i.Time.Milliseconds(), strings.Join(pv, " "))
+}
+
+// engine returns the server's engine, made with the current hash size when there is none.
+func (s *Server) engine() *engine.Engine {
+	if s.eng == nil {
+		s.eng = engine.New(engine.Options{HashBits: s.hash, Info: s.info})
+	}
+	return s.eng
 }
 
 // stop ends a running search and waits for its bestmove.
