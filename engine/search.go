@@ -1214,11 +1214,12 @@ const (
 // 400 Gothic games at 40 ms a move (seeds 6565, 6666): +362 =122 -316 of 800, +20
 // Elo (95% -2 to +42); against Fairy-Stockfish at 500 ms a move +11 =3 -86,
 // +10 =4 -86, +13 =5 -82, +8 =4 -88, +11 =4 -85, +8 =4 -88, +7 =4 -89,
-// +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89, +12 =1 -87 and,
-// at 322ba10, +12 =4 -84 (seeds 7070, 7171, 7373, 7575, 7777, 7878, 7979,
-// 8080, 8181, 8282, 8383, 8484, 8585, 10101; +141 =51 -1208, 11.9% of 1,400,
-// 95% 10.3% to 13.5%), where the search without them pools at 13.2% of 1,600
-// games.
+// +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89, +12 =1 -87,
+// at 322ba10 +12 =4 -84, at 69701bd +13 =1 -86 and, built with the profile of
+// cmd/missive/default.pgo (e83d7fd), +10 =7 -83 (seeds 7070, 7171, 7373, 7575,
+// 7777, 7878, 7979, 8080, 8181, 8282, 8383, 8484, 8585, 10101, 10404, 10505;
+// +164 =59 -1377, 12.1% of 1,600, 95% 10.6% to 13.6%), where the search without
+// them pools at 13.2% of 1,600 games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
