@@ -25,16 +25,18 @@ func benchMiddlegame(b *testing.B, start rules.Position, plies int) rules.Positi
 	return pos
 }
 
-// benchSearch searches pos to depth with a fresh table each time and reports the
-// node rate.
-func benchSearch(b *testing.B, pos rules.Position, depth int) {
+// benchSearch searches each of positions to depth with a fresh engine of opts
+// each time and reports the node rate and the nodes of one pass over them.
+func benchSearch(b *testing.B, opts Options, depth int, positions ...rules.Position) {
 	var nodes int64
 	for b.Loop() {
-		r, err := New(Options{}).Search(context.Background(), pos, Limits{Depth: depth})
-		if err != nil {
-			b.Fatal(err)
+		for _, pos := range positions {
+			r, err := New(opts).Search(context.Background(), pos, Limits{Depth: depth})
+			if err != nil {
+				b.Fatal(err)
+			}
+			nodes += r.Nodes
 		}
-		nodes += r.Nodes
 	}
 	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
@@ -43,7 +45,7 @@ func benchSearch(b *testing.B, pos rules.Position, depth int) {
 // BenchmarkKelticSearch searches a Keltic middlegame, 16 plies of the engine
 // against itself from the start, to depth 13.
 func BenchmarkKelticSearch(b *testing.B) {
-	benchSearch(b, benchMiddlegame(b, mustPos(b, "keltic", ""), 16), 13)
+	benchSearch(b, Options{}, 13, benchMiddlegame(b, mustPos(b, "keltic", ""), 16))
 }
 
 // BenchmarkGoChessSearch searches a Go-Chess middlegame, the engine's placement
@@ -58,5 +60,5 @@ func BenchmarkGoChessSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	benchSearch(b, benchMiddlegame(b, pos, 16), 13)
+	benchSearch(b, Options{}, 13, benchMiddlegame(b, pos, 16))
 }

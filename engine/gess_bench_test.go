@@ -1,7 +1,6 @@
 package engine
 
 import (
-	"context"
 	"strings"
 	"testing"
 
@@ -29,17 +28,6 @@ func BenchmarkGessSearch(b *testing.B) {
 		name string
 		pos  rules.Position
 	}{{"start", gess.StartPosition()}, {"middlegame", mid}} {
-		b.Run(tc.name, func(b *testing.B) {
-			var nodes int64
-			for b.Loop() {
-				r, err := New(Options{HashBits: 18}).Search(context.Background(), tc.pos, Limits{Depth: 5})
-				if err != nil {
-					b.Fatal(err)
-				}
-				nodes += r.Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
-		})
+		b.Run(tc.name, func(b *testing.B) { benchSearch(b, Options{HashBits: 18}, 5, tc.pos) })
 	}
 }

@@ -1,11 +1,12 @@
 package engine
 
 import (
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/missivechess/missive/rules"
 )
 
 // BenchmarkGothicSearch searches nine middlegame positions of the Gothic test
@@ -17,22 +18,11 @@ func BenchmarkGothicSearch(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	var fens []string
+	var positions []rules.Position
 	for i, line := range strings.Split(string(data), "\n") {
 		if fen, _, ok := strings.Cut(line, " bm "); ok && !strings.HasPrefix(line, "#") && i%150 == 0 {
-			fens = append(fens, fen)
+			positions = append(positions, mustPos(b, "gothic", fen))
 		}
 	}
-	var nodes int64
-	for b.Loop() {
-		for _, fen := range fens {
-			r, err := New(Options{}).Search(context.Background(), mustPos(b, "gothic", fen), Limits{Depth: 11})
-			if err != nil {
-				b.Fatal(err)
-			}
-			nodes += r.Nodes
-		}
-	}
-	b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-	b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+	benchSearch(b, Options{}, 11, positions...)
 }
