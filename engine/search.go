@@ -1216,10 +1216,10 @@ const (
 // +10 =4 -86, +13 =5 -82, +8 =4 -88, +11 =4 -85, +8 =4 -88, +7 =4 -89,
 // +10 =3 -87, +11 =6 -83, +8 =2 -90, +13 =3 -84, +7 =4 -89, +12 =1 -87,
 // at 322ba10 +12 =4 -84, at 69701bd +13 =1 -86 and, built with the profile of
-// cmd/missive/default.pgo (e83d7fd), +10 =7 -83 (seeds 7070, 7171, 7373, 7575,
-// 7777, 7878, 7979, 8080, 8181, 8282, 8383, 8484, 8585, 10101, 10404, 10505;
-// +164 =59 -1377, 12.1% of 1,600, 95% 10.6% to 13.6%), where the search without
-// them pools at 13.2% of 1,600 games.
+// cmd/missive/default.pgo, +10 =7 -83 (e83d7fd) and +11 =3 -86 (33152c9) (seeds
+// 7070, 7171, 7373, 7575, 7777, 7878, 7979, 8080, 8181, 8282, 8383, 8484, 8585,
+// 10101, 10404, 10505, 10606; +175 =62 -1463, 12.1% of 1,700, 95% 10.6% to
+// 13.6%), where the search without them pools at 13.2% of 1,600 games.
 var lmrTable, lmrSteep = lmrReductions(0.5), lmrReductions(0.6)
 
 // lmrReductions returns the table 0.5 + f·ln(depth)·ln(move), in plies.
