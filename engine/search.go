@@ -985,6 +985,14 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		if standPat && g.prune(moves[i], stand, alpha) {
 			continue
 		}
+		// In check, once an evasion has scored better than being mated, a quiet
+		// evasion that loses its exchange is skipped (Stockfish 11's prunable
+		// evasions): +28 ± 45 and +21 ± 44 Elo over two sets of 200 Gothic games at
+		// 40 ms a move (seeds 10707, 10808; +184 =60 -156 of 400), and +14 =5 -81
+		// (16.5%, seed 10909) against Fairy-Stockfish at 500 ms.
+		if !standPat && best > -mateBound && g.captureScore(moves[i]) == 0 && !g.see(moves[i], 0) {
+			continue
+		}
 		s.moved[ply] = g.pieceTo(moves[i])
 		g.make(moves[i])
 		v := -s.quiesce(ply+1, -beta, -alpha, qply+1)
