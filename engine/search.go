@@ -939,8 +939,9 @@ func (s *searcher) quiesce(ply int, alpha, beta Score, qply int) Score {
 		rawEval, known = tte.staticEval()
 	}
 	origAlpha := alpha
-	// In check (near the horizon) every evasion is searched so that mates are seen,
-	// without a stand-pat score; otherwise only captures and promotions, after it.
+	// In check (near the horizon) the evasions are searched so that mates are seen,
+	// without a stand-pat score (losing quiet ones skipped once one holds, below);
+	// otherwise only captures and promotions, after it.
 	// Quiet checks too at the first ply (those that do not lose their exchange)
 	// scored -19 ± 45 Elo over 200 Gothic games at 40 ms a move.
 	var moves []mv
