@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -89,7 +91,7 @@ func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label,
 			continue
 		}
 		seen[c.ID] = true
-		if !add("#"+c.ID+" "+s.variantName(c.Variant)+" by "+seatName(c.Challenger), c.ID) {
+		if !add("#"+c.ID+" "+s.variantName(c.Variant)+" by "+words.Seat(c.Challenger), c.ID) {
 			break
 		}
 	}
@@ -101,7 +103,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if err != nil {
 		return refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
 	}
-	days, bank, err := clockArgs(req, DefaultDays)
+	days, bank, err := clockArgs(req, clock.DefaultDays)
 	if err != nil {
 		msg, _ := userText(err)
 		return refusal(msg)
@@ -154,7 +156,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	if opp != "" && engineName != "" {
 		return refusal("Challenge either a player (opponent) or the engine (engine), not both.")
 	}
-	if msg := nameTooLong("A player's name", opp, MaxNameLen); msg != "" {
+	if msg := words.NameTooLong("A player's name", opp, MaxNameLen); msg != "" {
 		return refusal(msg)
 	}
 	if opp == req.User.ID {
@@ -210,7 +212,7 @@ func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challeng
 	}
 	to := "anyone here"
 	if c.Opponent.ID != "" {
-		to = seatName(c.Opponent)
+		to = words.Seat(c.Opponent)
 	}
 	name := s.variantName(c.Variant)
 	if what != "" {
@@ -220,7 +222,7 @@ func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challeng
 		Topic: challengeTopic(c),
 		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
 		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
-			seatName(c.Challenger), to, name, what, challengeTerms(c), formatTime(c.ExpiresAt)),
+			words.Seat(c.Challenger), to, name, what, challengeTerms(c), words.Time(c.ExpiresAt)),
 		Actions: challengeActions(c.ID, "", true, true, true),
 	}
 	if c.Opponent.ID != "" {
@@ -272,7 +274,7 @@ func challengeTerms(c *storage.Challenge) string {
 	if c.Color != storage.ColorRandom {
 		col = fmt.Sprintf("%s plays %s", c.Challenger.Name, c.Color)
 	}
-	return fmt.Sprintf("%s, %s, %s", clockText(c.DaysPerMove, c.Bank), kind, col)
+	return fmt.Sprintf("%s, %s, %s", clock.Text(c.DaysPerMove, c.Bank), kind, col)
 }
 
 // engineChallenge starts a game against the engine at once.
@@ -325,7 +327,7 @@ func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
 		return err
 	}
 	if len(games) >= s.limits.ActiveGames {
-		return refuse(ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, plural(len(games), "game"))
+		return refuse(ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, words.Plural(len(games), "game"))
 	}
 	if !challenging {
 		return nil
@@ -352,7 +354,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !challengeVisible(c, req)) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", shownID(id))
+			return nil, refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", words.ShownID(id))
 		}
 		return c, err
 	}
@@ -401,7 +403,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 func (s *Service) openCheck(c *storage.Challenge) error {
 	switch {
 	case c.Status == storage.ChallengeExpired || (c.Status == storage.ChallengeOpen && !c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)):
-		return refuse(ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, formatTime(c.ExpiresAt))
+		return refuse(ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, words.Time(c.ExpiresAt))
 	case c.Status == storage.ChallengeAccepted:
 		return refuse(ErrRefused, "Challenge #%s was already accepted: it became game %s.", c.ID, c.Game)
 	case c.Status != storage.ChallengeOpen:
@@ -426,7 +428,7 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 		case c.Challenger.ID == req.User.ID:
 			return refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
 		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
-			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
+			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
 		case c.Opponent.ID == "" && !openHere(c, req):
 			return refuse(ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
 		}
@@ -478,13 +480,13 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 		if !mine(c) {
 			switch {
 			case status == storage.ChallengeCancelled:
-				return refuse(ErrRefused, "Only %s, who made challenge #%s, can cancel it.", seatName(c.Challenger), c.ID)
+				return refuse(ErrRefused, "Only %s, who made challenge #%s, can cancel it.", words.Seat(c.Challenger), c.ID)
 			case c.Opponent.ID == "":
 				return refuse(ErrRefused, "Challenge #%s is open to anyone: there is nothing to decline, just leave it.", c.ID)
 			case c.Challenger.ID == req.User.ID:
 				return refuse(ErrRefused, "You made challenge #%s; to withdraw it, use /cancel challenge:%s.", c.ID, c.ID)
 			default:
-				return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, seatName(c.Opponent))
+				return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
 			}
 		}
 		c.Status = status
@@ -498,7 +500,7 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 			e.reply = Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID), Topic: challengeTopic(c), Update: true}
 			return s.tellUser(tx, e, c.Opponent, NoticeChallenge, title, e.reply.Text, "cancelled/"+c.ID, inPlace, place, nil)
 		}
-		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, seatName(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
+		e.reply = Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, words.Seat(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
 		return s.tellUser(tx, e, c.Challenger, NoticeChallenge, title, e.reply.Text, "declined/"+c.ID, inPlace, place, nil)
 	})
 }
@@ -510,9 +512,9 @@ func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
 func (s *Service) challengeLine(c *storage.Challenge) string {
 	to := "anyone"
 	if c.Opponent.ID != "" {
-		to = seatName(c.Opponent)
+		to = words.Seat(c.Opponent)
 	}
-	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), seatName(c.Challenger), to, challengeTerms(c), formatTime(c.ExpiresAt))
+	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), words.Seat(c.Challenger), to, challengeTerms(c), words.Time(c.ExpiresAt))
 }
 
 // cmdChallenges lists the open challenges here and those made to or by the user.

@@ -206,17 +206,3 @@ func TestRestartMidGame(t *testing.T) {
 		t.Fatalf("outcome %v", got)
 	}
 }
-
-func TestFormatLeft(t *testing.T) {
-	for d, want := range map[time.Duration]string{
-		-time.Minute:                         "none",
-		30 * time.Second:                     "1m",
-		12 * time.Minute:                     "12m",
-		5*time.Hour + 10*time.Minute:         "5h 10m",
-		2*day + 4*time.Hour + 59*time.Second: "2d 4h",
-	} {
-		if got := formatLeft(d); got != want {
-			t.Errorf("formatLeft(%v) = %q, want %q", d, got, want)
-		}
-	}
-}

@@ -270,13 +270,6 @@ func usageLine(head string, opts []OptionSpec) string {
 	return b.String()
 }
 
-// DaysChoices are the days per move a correspondence clock may have, as on the
-// large correspondence servers.
-var DaysChoices = []int{1, 2, 3, 5, 7, 10, 14}
-
-// DefaultDays is the clock of a challenge that names none.
-const DefaultDays = 3
-
 // Command names, for adapters, tests and the buttons of replies; the command
 // itself is declared by its feature (see features.go).
 const (

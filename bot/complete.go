@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -52,7 +53,7 @@ func (s *Service) completeGame(tx *storage.Tx, req Request, add func(label, valu
 	}
 	for _, g := range games {
 		side, _ := g.SideOf(req.User.ID)
-		if !add("#"+g.ID+" "+s.variantName(g.Variant)+" vs "+seatName(g.Players[side.Other()]), g.ID) {
+		if !add("#"+g.ID+" "+s.variantName(g.Variant)+" vs "+words.Seat(g.Players[side.Other()]), g.ID) {
 			break
 		}
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -80,7 +81,7 @@ func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
 				return err
 			}
 			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
-				Text: fmt.Sprintf("Cleared %s in game %s.", plural(len(mine), "conditional line"), g.ID)}
+				Text: fmt.Sprintf("Cleared %s in game %s.", words.Plural(len(mine), "conditional line"), g.ID)}
 			return nil
 		})
 	case "show", "":
@@ -112,9 +113,9 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 	opp := g.Player(side.Other())
 	if g.Awaits(side) {
 		if _, ok := inRound(g.Position); ok {
-			return refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", seatName(opp))
+			return refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
 		}
-		return refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, seatName(opp))
+		return refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
 	}
 	if opp.IsEngine() {
 		return refuse(ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
@@ -194,7 +195,7 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 		}
 		if !slices.Contains(record.ToMove(pos), who) {
 			return nil, refuse(ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
-				i+1, rules.Echo(tok), whose, seatName(g.Player(who.Other())))
+				i+1, rules.Echo(tok), whose, words.Seat(g.Player(who.Other())))
 		}
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
@@ -279,7 +280,7 @@ func (s *Service) showLines(g *storage.Game, side rules.Side) string {
 	for i, c := range mine {
 		lines = append(lines, fmt.Sprintf("%d. %s", i+1, describeLine(lineText(g, c.Moves))))
 	}
-	lines = append(lines, fmt.Sprintf("Any other move by %s clears them all.", seatName(g.Player(side.Other()))))
+	lines = append(lines, fmt.Sprintf("Any other move by %s clears them all.", words.Seat(g.Player(side.Other()))))
 	return strings.Join(lines, "\n")
 }
 
@@ -323,10 +324,10 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	}
 	g.Conditional = append(others, next...)
 	before := len(ch.e.notes)
-	note := fmt.Sprintf("%s had this conditional reply ready.", seatName(ownerSeat))
+	note := fmt.Sprintf("%s had this conditional reply ready.", words.Seat(ownerSeat))
 	if round {
 		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
-			seatName(ownerSeat), seatName(g.Player(ch.Side)))
+			words.Seat(ownerSeat), words.Seat(g.Player(ch.Side)))
 	}
 	if err := ch.Play(owner, reply, note); err != nil {
 		if _, ok := userText(err); !ok {

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -103,9 +104,9 @@ func (s *Service) sendDigest(tx *storage.Tx, e *effects, p *storage.Player, now 
 		side, _ := g.SideOf(p.ID)
 		left := "no clock"
 		if !g.Deadline.IsZero() {
-			left = fmt.Sprintf("%s left (deadline %s)", formatLeft(g.Deadline.Sub(now)), formatTime(g.Deadline))
+			left = fmt.Sprintf("%s left (deadline %s)", words.Left(g.Deadline.Sub(now)), words.Time(g.Deadline))
 		}
-		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, s.variantName(g.Variant), seatName(g.Players[side.Other()]), left)
+		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, s.variantName(g.Variant), words.Seat(g.Players[side.Other()]), left)
 		if link := threadLink(g.Guild, g.Thread); link != "" {
 			line += " · " + link
 		}

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"time"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -140,7 +142,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 				// opponent's move lets it lapse as any other.
 				g.DrawOffer = &storage.Offer{By: side, Ply: ply + 1, At: s.Now()}
 				e.note = fmt.Sprintf("It offers a draw: %s may accept or decline it (/draw); the offer lapses if they move instead.",
-					seatName(g.Player(side.Other())))
+					words.Seat(g.Player(side.Other())))
 			}
 			err = s.play(tx, &e, g, side, text, nil)
 		}
@@ -251,7 +253,7 @@ func (s *Service) engineStuck(g *storage.Game) bool {
 	s.engFails[g.ID]++
 	tries := s.engFails[g.ID]
 	s.engMu.Unlock()
-	start := periodStart(g.Clock)
+	start := clock.PeriodStart(g.Clock)
 	return tries >= engineGiveUpTries && !start.IsZero() && s.Now().Sub(start) >= engineGiveUp
 }
 
@@ -282,7 +284,7 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		if s2, ok := engineDue(g); !ok || s2 != side || len(g.Moves) != ply {
 			return nil
 		}
-		who := fmt.Sprintf("%s (%s)", seatName(g.Player(side)), side)
+		who := fmt.Sprintf("%s (%s)", words.Seat(g.Player(side)), side)
 		var text string
 		switch {
 		case resigned:

@@ -4,9 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -80,22 +79,5 @@ func failureText(err error) string {
 		return msg
 	}
 	msg := strings.TrimSpace(err.Error())
-	return capitalize(msg) + period(msg)
-}
-
-// capitalize upper-cases the first letter of s.
-func capitalize(s string) string {
-	r, n := utf8.DecodeRuneInString(s)
-	if r == utf8.RuneError {
-		return s
-	}
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
-// period returns "." unless s already ends a sentence.
-func period(s string) string {
-	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
-		return ""
-	}
-	return "."
+	return words.Capitalize(msg) + words.Period(msg)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -25,7 +27,7 @@ func TestFullGames(t *testing.T) {
 			h := newHarness(t)
 			id := h.start(tc.variant, "")
 			g := h.game(id)
-			if g.Players[rules.White].ID != "alice" || g.Clock.DaysPerMove != DefaultDays || g.Clock.Deadline.IsZero() {
+			if g.Players[rules.White].ID != "alice" || g.Clock.DaysPerMove != clock.DefaultDays || g.Clock.Deadline.IsZero() {
 				t.Fatalf("game %+v", g)
 			}
 			r := h.play(id, tc.first, tc.moves...)
@@ -33,7 +35,7 @@ func TestFullGames(t *testing.T) {
 			if g.Outcome != tc.want {
 				t.Fatalf("outcome %v, want %v", g.Outcome, tc.want)
 			}
-			if !strings.Contains(r.Text, "Game over") || !strings.Contains(r.Text, reasonPhrase(tc.want.Reason)) {
+			if !strings.Contains(r.Text, "Game over") || !strings.Contains(r.Text, words.Reason(tc.want.Reason)) {
 				t.Errorf("final reply does not announce the end: %s", r.Text)
 			}
 			if !g.Clock.Deadline.IsZero() || len(g.ToMove) != 0 {

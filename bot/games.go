@@ -5,8 +5,9 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"time"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -31,7 +32,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
-			return nil, refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", shownID(id))
+			return nil, refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", words.ShownID(id))
 		}
 		if err != nil {
 			return nil, err
@@ -96,7 +97,7 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 		if len(ch.Options) == 25 {
 			break
 		}
-		label := fmt.Sprintf("#%s %s vs %s", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+		label := fmt.Sprintf("#%s %s vs %s", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
 		names = append(names, "#"+g.ID)
 	}
@@ -127,7 +128,7 @@ func visible(g *storage.Game, req Request) bool {
 func mustPlay(g *storage.Game, u User) error {
 	if _, ok := g.SideOf(u.ID); !ok {
 		return refuse(ErrNotPlayer, "You are not playing in game %s (%s vs %s); only its players can do that.",
-			g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+			g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 	}
 	return nil
 }
@@ -138,14 +139,6 @@ func mustBeActive(g *storage.Game) error {
 		return refuse(rules.ErrGameOver, "Game %s is over: %s.", g.ID, describeOutcome(g))
 	}
 	return nil
-}
-
-// seatName is a player's display name.
-func seatName(s storage.Seat) string {
-	if s.Name != "" {
-		return s.Name
-	}
-	return s.ID
 }
 
 // variantName returns the display name of a variant key.
@@ -199,57 +192,12 @@ func highlight(d rules.Dims, text string) *rules.Move {
 }
 
 // describeOutcome says how g ended, with names: "alice wins by checkmate".
-func describeOutcome(g *storage.Game) string { return outcomeText(g.Players, g.Outcome) }
-
-// outcomeText says how a game between players ended.
-func outcomeText(players [2]storage.Seat, o rules.Outcome) string {
-	if o.Reason == rules.Aborted {
-		return "aborted, no result"
-	}
-	switch o.Status {
-	case rules.Won:
-		return fmt.Sprintf("%s (%s) wins %s", seatName(players[o.Winner&1]), o.Winner, reasonPhrase(o.Reason))
-	case rules.Drawn:
-		return "drawn " + reasonPhrase(o.Reason)
-	}
-	return "in progress"
-}
-
-// reasonPhrase says why a game ended, as a phrase after "wins" or "drawn".
-func reasonPhrase(r rules.Reason) string {
-	switch r {
-	case rules.Checkmate:
-		return "by checkmate"
-	case rules.Stalemate:
-		return "by stalemate"
-	case rules.Threefold:
-		return "by threefold repetition"
-	case rules.FiftyMove:
-		return "by the fifty-move rule"
-	case rules.InsufficientMaterial:
-		return "by insufficient material"
-	case rules.RingLoss:
-		return "by destroying the last ring"
-	case rules.Agreement:
-		return "by agreement"
-	case rules.Resignation:
-		return "by resignation"
-	case rules.Timeout:
-		return "on time"
-	case rules.TimeoutDraw:
-		return "on time, as the other side could not possibly win"
-	case rules.Aborted:
-		return "(aborted)"
-	case rules.Adjudication:
-		return "by adjudication at the match's ply cap"
-	}
-	return "(" + string(r) + ")"
-}
+func describeOutcome(g *storage.Game) string { return words.Outcome(g.Players, g.Outcome) }
 
 // gameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
 func (s *Service) gameTitle(g *storage.Game) string {
 	return fmt.Sprintf("Game %s · %s · %s vs %s", g.ID, s.variantName(g.Variant),
-		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 }
 
 // gameRef names g and where it is played.
@@ -264,18 +212,18 @@ func (s *Service) statusLine(g *storage.Game) string {
 	}
 	line := turnText(g)
 	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
-		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", formatLeft(d.Sub(g.Clock.Paused)))
+		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", words.Left(d.Sub(g.Clock.Paused)))
 	} else if !d.IsZero() {
-		line += fmt.Sprintf(" · deadline %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+		line += fmt.Sprintf(" · deadline %s (%s left)", words.Time(d), words.Left(d.Sub(s.Now())))
 	}
-	if b := banksLine(g, s.Now()); b != "" {
+	if b := clock.BanksLine(g, s.Now()); b != "" {
 		line += " · " + b
 	}
 	if g.DrawOffer != nil {
-		line += fmt.Sprintf(" · %s offers a draw", seatName(g.Player(g.DrawOffer.By)))
+		line += fmt.Sprintf(" · %s offers a draw", words.Seat(g.Player(g.DrawOffer.By)))
 	}
 	if g.Takeback != nil {
-		line += fmt.Sprintf(" · %s asks to take back a move", seatName(g.Player(g.Takeback.By)))
+		line += fmt.Sprintf(" · %s asks to take back a move", words.Seat(g.Player(g.Takeback.By)))
 	}
 	return line + "."
 }
@@ -284,7 +232,7 @@ func (s *Service) statusLine(g *storage.Game) string {
 func turnText(g *storage.Game) string {
 	var who []string
 	for _, side := range g.ToMove {
-		who = append(who, fmt.Sprintf("%s (%s)", seatName(g.Player(side)), side))
+		who = append(who, fmt.Sprintf("%s (%s)", words.Seat(g.Player(side)), side))
 	}
 	verb := "to move"
 	if _, ok := inRound(g.Position); ok {
@@ -301,7 +249,7 @@ func turnText(g *storage.Game) string {
 // the position's text (FEN, or Gess's text form) last, where a length limit cuts.
 func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.variantName(g.Variant), g.ID, plural(len(g.Moves), "move"))
+	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.variantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
 	if m := lastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
 		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
@@ -325,10 +273,10 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	if g.Rated {
 		kind = "rated"
 	}
-	clock := clockText(g.Clock.DaysPerMove, g.Clock.Bank)
+	clock := clock.Text(g.Clock.DaysPerMove, g.Clock.Bank)
 	f := []Field{
-		{Name: "White", Value: seatName(g.Players[rules.White]), Inline: true},
-		{Name: "Black", Value: seatName(g.Players[rules.Black]), Inline: true},
+		{Name: "White", Value: words.Seat(g.Players[rules.White]), Inline: true},
+		{Name: "Black", Value: words.Seat(g.Players[rules.Black]), Inline: true},
 		{Name: "Game", Value: fmt.Sprintf("%s, %s, %s", s.variantName(g.Variant), kind, clock), Inline: true},
 	}
 	if g.Tournament != "" {
@@ -414,41 +362,4 @@ func humanSide(g *storage.Game, side rules.Side) rules.Side {
 		return side.Other()
 	}
 	return side
-}
-
-// formatTime writes a time for people, in UTC.
-func formatTime(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }
-
-// formatLeft writes a duration for people: "2d 4h", "5h 10m", "12m"; "none" when
-// it is not positive.
-func formatLeft(d time.Duration) string {
-	if d <= 0 {
-		return "none"
-	}
-	d = d.Round(time.Minute)
-	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
-	switch {
-	case days > 0:
-		return fmt.Sprintf("%dd %dh", days, hours)
-	case hours > 0:
-		return fmt.Sprintf("%dh %dm", hours, mins)
-	}
-	return fmt.Sprintf("%dm", max(mins, 1))
-}
-
-// plural writes "1 day", "3 days".
-func plural(n int, word string) string {
-	if n == 1 {
-		return fmt.Sprintf("%d %s", n, word)
-	}
-	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// clip shortens s to n runes.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }

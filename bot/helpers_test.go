@@ -13,10 +13,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
+
+// day is the unit of the correspondence clock, for the tests' arithmetic.
+const day = clock.Day
 
 // fakeRenderer draws nothing: a "picture" is a short text naming the position and
 // the options, so tests can check what would be drawn (and that no secret leaks).

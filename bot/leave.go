@@ -9,6 +9,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -81,7 +83,7 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 			text := "You are not on leave."
 			if onLeave(p, s.Now()) {
 				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave end ends it, and so does a move.",
-					formatTime(p.Leave.End), formatLeft(p.Leave.End.Sub(s.Now())))
+					words.Time(p.Leave.End), words.Left(p.Leave.End.Sub(s.Now())))
 			}
 			e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, s.Now())}
 			return nil
@@ -124,21 +126,21 @@ func leaveHours(l *storage.Leave, now time.Time) time.Duration {
 
 // leaveAllowance says how much of the year's allowance p has left at now.
 func (s *Service) leaveAllowance(p *storage.Player, now time.Time) string {
-	total := time.Duration(s.leaveDays()) * day
+	total := time.Duration(s.leaveDays()) * clock.Day
 	return fmt.Sprintf("Leave in %d: %s taken of %s, %s left (the allowance is per calendar year, UTC).",
-		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), plural(s.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
+		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), words.Plural(s.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
 }
 
 // leaveAmount writes an amount of leave: "3 days", "2 days 5 hours", "0 days".
 func leaveAmount(d time.Duration) string {
-	days, hours := int(d/day), int(d%day/time.Hour)
+	days, hours := int(d/clock.Day), int(d%clock.Day/time.Hour)
 	if hours == 0 {
-		return plural(days, "day")
+		return words.Plural(days, "day")
 	}
 	if days == 0 {
-		return plural(hours, "hour")
+		return words.Plural(hours, "hour")
 	}
-	return plural(days, "day") + " " + plural(hours, "hour")
+	return words.Plural(days, "day") + " " + words.Plural(hours, "hour")
 }
 
 // leaveStart starts the user's leave and pauses their clocks.
@@ -149,7 +151,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 		return err
 	}
 	if onLeave(p, now) {
-		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", formatTime(p.Leave.End))
+		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
 	}
 	if p.Leave != nil { // ended by its time, not yet by the scheduler
 		if _, err := s.endLeave(tx, e, p, now, nil); err != nil {
@@ -164,7 +166,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 		t := req.Args.Get("until")
 		d, err := time.Parse(time.DateOnly, t)
 		if err != nil {
-			return refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*day).Format(time.DateOnly), rules.Echo(t))
+			return refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
 		}
 		if !d.After(now) {
 			return refuse(ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
@@ -176,15 +178,15 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 			return refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
 		}
 		if n > s.leaveDays() {
-			return refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", plural(s.leaveDays(), "day"))
+			return refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(s.leaveDays(), "day"))
 		}
-		end = now.Add(time.Duration(n) * day)
+		end = now.Add(time.Duration(n) * clock.Day)
 	}
 	want := end.Sub(now)
-	left := time.Duration(s.leaveDays())*day - leaveUsed(p, now)
+	left := time.Duration(s.leaveDays())*clock.Day - leaveUsed(p, now)
 	if want > left {
 		return refuse(ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
-			leaveAmount(max(left, 0)), plural(s.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= day])
+			leaveAmount(max(left, 0)), words.Plural(s.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= clock.Day])
 	}
 	if p.LeaveYear != now.UTC().Year() {
 		p.LeaveYear, p.LeaveUsedHours = now.UTC().Year(), 0
@@ -197,20 +199,20 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 		return err
 	}
 	frozen, running, err := s.syncPlayerGames(tx, e, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
-		me := seatName(g.Player(side))
-		if g.Clock.NoLeave && hasClock(g.Clock) {
+		me := words.Seat(g.Player(side))
+		if g.Clock.NoLeave && clock.Runs(g.Clock) {
 			return fmt.Sprintf("%s is on leave until %s, but this game's tournament does not allow leave: %s's clock in game %s runs as usual.",
-				me, formatTime(end), me, g.ID)
+				me, words.Time(end), me, g.ID)
 		}
-		if !hasClock(g.Clock) {
-			return fmt.Sprintf("%s is on leave until %s.", me, formatTime(end))
+		if !clock.Runs(g.Clock) {
+			return fmt.Sprintf("%s is on leave until %s.", me, words.Time(end))
 		}
-		return fmt.Sprintf("%s is on leave until %s: their clock in game %s is frozen meanwhile.", me, formatTime(end), g.ID)
+		return fmt.Sprintf("%s is on leave until %s: their clock in game %s is frozen meanwhile.", me, words.Time(end), g.ID)
 	})
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("Your leave runs until %s (%s). Your clocks are frozen in every game meanwhile", formatTime(end), leaveAmount(want.Round(time.Hour)))
+	text := fmt.Sprintf("Your leave runs until %s (%s). Your clocks are frozen in every game meanwhile", words.Time(end), leaveAmount(want.Round(time.Hour)))
 	if len(frozen) > 0 {
 		text += " (" + gameList(frozen) + ")"
 	}
@@ -241,18 +243,18 @@ func (s *Service) endLeave(tx *storage.Tx, e *effects, p *storage.Player, now ti
 	}
 	var resumed []string
 	if current != nil && !current.Clock.Paused.IsZero() {
-		resumeClock(&current.Clock, earlier(now, l.End))
+		clock.Resume(&current.Clock, earlier(now, l.End))
 		resumed = append(resumed, current.ID)
 	}
 	_, _, err := s.syncPlayerGames(tx, e, p, now, earlier(now, l.End), current, func(g *storage.Game, side rules.Side) string {
-		text := fmt.Sprintf("%s is back from leave", seatName(g.Player(side)))
+		text := fmt.Sprintf("%s is back from leave", words.Seat(g.Player(side)))
 		if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
 			return text + "."
 		}
 		if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
 			resumed = append(resumed, g.ID)
 		}
-		return fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, formatTime(g.Clock.Deadline))
+		return fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, words.Time(g.Clock.Deadline))
 	})
 	return resumed, err
 }
@@ -293,13 +295,13 @@ func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player,
 		}
 		side, _ := g.SideOf(p.ID)
 		if !resumeAt.IsZero() && g.Awaits(side) {
-			resumeClock(&g.Clock, resumeAt)
+			clock.Resume(&g.Clock, resumeAt)
 		}
 		if err := s.save(tx, e, g, now); err != nil {
 			return nil, nil, err
 		}
 		switch {
-		case g.Clock.NoLeave && hasClock(g.Clock):
+		case g.Clock.NoLeave && clock.Runs(g.Clock):
 			running = append(running, g.ID)
 		case !g.Clock.Paused.IsZero():
 			frozen = append(frozen, g.ID)
@@ -310,15 +312,6 @@ func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player,
 		}
 	}
 	return frozen, running, nil
-}
-
-// resumeClock ends c's pause at until: the period moves on by the time it was paused.
-func resumeClock(c *storage.Clock, until time.Time) {
-	if c.Paused.IsZero() {
-		return
-	}
-	c.Shift(max(until.Sub(c.Paused), 0))
-	c.Paused = time.Time{}
 }
 
 // syncPause pauses g's clock while a player due to act is on leave (unless g refuses
@@ -349,7 +342,7 @@ func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
 	case away && c.Paused.IsZero():
 		c.Paused = now
 	case !away:
-		resumeClock(c, until)
+		clock.Resume(c, until)
 	}
 	return nil
 }
@@ -427,6 +420,6 @@ func tellDirect(e *effects, seat storage.Seat, kind NoticeKind, r Reply, key str
 	if seat.IsEngine() || seat.ID == "" {
 		return
 	}
-	e.notes = append(e.notes, note{n: Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: seatName(seat)},
+	e.notes = append(e.notes, note{n: Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)},
 		Direct: true, Reply: r}})
 }

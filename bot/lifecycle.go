@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -35,7 +37,7 @@ func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
 func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, o rules.Outcome, text string, from *Place) error {
 	g.Outcome = o
 	g.DrawOffer, g.Takeback = nil, nil
-	advanceClock(g, g.ToMove, false, s.Now())
+	clock.Advance(g, g.ToMove, false, s.Now())
 	if err := s.save(tx, e, g, s.Now()); err != nil {
 		return err
 	}
@@ -120,9 +122,9 @@ func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
 	}
 	line := fmt.Sprintf("%s in game %s", what, g.ID)
 	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
-		line += fmt.Sprintf(" (%s left; the clock is frozen while on leave)", formatLeft(d.Sub(g.Clock.Paused)))
+		line += fmt.Sprintf(" (%s left; the clock is frozen while on leave)", words.Left(d.Sub(g.Clock.Paused)))
 	} else if !d.IsZero() {
-		line += fmt.Sprintf(", by %s (%s left)", formatTime(d), formatLeft(d.Sub(s.Now())))
+		line += fmt.Sprintf(", by %s (%s left)", words.Time(d), words.Left(d.Sub(s.Now())))
 	}
 	return line + "."
 }
@@ -210,11 +212,11 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	if err != nil {
 		return nil, err
 	}
-	if ng.DaysPerMove != 0 && !validDays(ng.DaysPerMove) {
-		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", joinInts(DaysChoices), ng.DaysPerMove)
+	if ng.DaysPerMove != 0 && !clock.ValidDays(ng.DaysPerMove) {
+		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", words.OrInts(clock.DaysChoices), ng.DaysPerMove)
 	}
 	if ng.Bank != nil {
-		if why := bankFault(ng.Bank); why != "" {
+		if why := clock.BankFault(ng.Bank); why != "" {
 			return nil, refuse(ErrRefused, "That time bank %s.", why)
 		}
 		ng.DaysPerMove = 0
@@ -243,7 +245,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		return nil, err
 	}
 	now := s.Now()
-	startClock(g, now)
+	clock.Start(g, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return nil, err
 	}
@@ -255,7 +257,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	if err != nil {
 		return nil, err
 	}
-	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]))
+	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
 		Game: gameRef(g), Started: gameRef(g), Actions: gameActions(g)}
 	e.image = img
@@ -343,5 +345,5 @@ func playable(pos rules.Position) error {
 func notYourTurn(g *storage.Game, side rules.Side) error {
 	other := g.Player(side.Other())
 	return refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
-		seatName(other), g.ID, seatName(other))
+		words.Seat(other), g.ID, words.Seat(other))
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -160,7 +161,7 @@ func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (
 		}
 		moved++
 		text := fmt.Sprintf("Missive was offline from %s to %s (%s). That time does not count: the deadline in game %s moved to %s.",
-			formatTime(from), formatTime(to), formatLeft(outage), g.ID, formatTime(c.Deadline))
+			words.Time(from), words.Time(to), words.Left(outage), g.ID, words.Time(c.Deadline))
 		for _, side := range rules.Sides {
 			key := fmt.Sprintf("outage/%s/%d/%s", g.ID, from.Unix(), side)
 			if err := s.tell(tx, e, g, side, NoticeInfo, text, key, false); err != nil {

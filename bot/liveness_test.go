@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -55,7 +56,7 @@ func TestOutageRestartExtendsClocks(t *testing.T) {
 	if got := outageNotes(ns); !slices.Equal(got, []string{"alice", "bob"}) {
 		t.Fatalf("told about the outage: %v (notes %+v)", got, ns)
 	}
-	if !strings.Contains(ns[0].Reply.Text, "2d 0h") || !strings.Contains(ns[0].Reply.Text, formatTime(g.Clock.Deadline)) {
+	if !strings.Contains(ns[0].Reply.Text, "2d 0h") || !strings.Contains(ns[0].Reply.Text, words.Time(g.Clock.Deadline)) {
 		t.Errorf("outage notice %q does not give the outage and the new deadline", ns[0].Reply.Text)
 	}
 	// Restarting again at once changes nothing more.

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -122,7 +123,7 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 		}
 	}
 	if seats[0].ID == seats[1].ID {
-		return refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", seatName(seats[0]))
+		return refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
 	}
 	games, err := boundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
 	if err != nil {
@@ -137,7 +138,7 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 		return err
 	}
 	m := &storage.Match{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread,
-		Name: clip(fmt.Sprintf("%s vs %s", seatName(seats[0]), seatName(seats[1])), 80), Organizer: req.User.ID,
+		Name: words.Clip(fmt.Sprintf("%s vs %s", words.Seat(seats[0]), words.Seat(seats[1])), 80), Organizer: req.User.ID,
 		Variant: v.Key(), Players: seats, Games: games, Seed: s.rand(), OpeningPlies: opening, MaxPlies: maxPlies,
 		Status: storage.MatchRunning, StartedAt: s.Now()}
 	if err := tx.PutMatch(m); err != nil {
@@ -154,9 +155,9 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 		openings = "every game starts from the usual position"
 	}
 	about := fmt.Sprintf("%s, %s of %s; colours alternate and %s; a game still going at ply %d is drawn by adjudication.",
-		matchTitle(m), plural(games, "game"), s.variantName(m.Variant), openings, maxPlies)
+		matchTitle(m), words.Plural(games, "game"), s.variantName(m.Variant), openings, maxPlies)
 	s.postMatch(e, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
-		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black])), "begin", nil, nil)
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black])), "begin", nil, nil)
 	e.reply = Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match score shows the score, /match stop ends it.", m.ID, about)}
 	return nil
 }
@@ -300,8 +301,8 @@ func half(p float64) string {
 func (t matchTally) scoreLine(m *storage.Match) string {
 	a := t.score.Points()
 	b := float64(t.score.Games()) - a
-	return fmt.Sprintf("Score: %s %s – %s %s (+%d =%d -%d for %s).", seatName(m.Players[0]), half(a), half(b), seatName(m.Players[1]),
-		t.score.Wins, t.score.Draws, t.score.Losses, seatName(m.Players[0]))
+	return fmt.Sprintf("Score: %s %s – %s %s (+%d =%d -%d for %s).", words.Seat(m.Players[0]), half(a), half(b), words.Seat(m.Players[1]),
+		t.score.Wins, t.score.Draws, t.score.Losses, words.Seat(m.Players[0]))
 }
 
 // report is the match's state for /match score and the final announcement.
@@ -325,13 +326,13 @@ func (t matchTally) report(m *storage.Match) string {
 	}
 	b.WriteString(t.scoreLine(m))
 	if t.score.Games() > 0 {
-		fmt.Fprintf(&b, "\nElo difference for %s: %s.", seatName(m.Players[0]), t.score.EloText(seatName(m.Players[0])))
+		fmt.Fprintf(&b, "\nElo difference for %s: %s.", words.Seat(m.Players[0]), t.score.EloText(words.Seat(m.Players[0])))
 	}
 	if t.think[0].moves > 0 && t.think[1].moves > 0 {
-		fmt.Fprintf(&b, "\nTime a move: %s %s; %s %s.", seatName(m.Players[0]), t.think[0].text(), seatName(m.Players[1]), t.think[1].text())
+		fmt.Fprintf(&b, "\nTime a move: %s %s; %s %s.", words.Seat(m.Players[0]), t.think[0].text(), words.Seat(m.Players[1]), t.think[1].text())
 	}
 	for _, g := range t.games {
-		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]),
+		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]),
 			result(g.Outcome), describeOutcome(g), plies(len(g.Moves)))
 	}
 	return b.String()
@@ -358,14 +359,14 @@ func (s *Service) matchGameEnded(end GameEnd) error {
 		return err
 	}
 	text := fmt.Sprintf("Game %d of %d: %s (white) – %s (black) %s: %s after %s.\n%s", g.Round, m.Games,
-		seatName(g.Players[rules.White]), seatName(g.Players[rules.Black]), result(g.Outcome), describeOutcome(g),
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), describeOutcome(g),
 		plies(len(g.Moves)), t.scoreLine(m))
 	if len(m.GameIDs) < m.Games {
 		next, err := s.startMatchGame(tx, e, m)
 		if err != nil {
 			return err
 		}
-		text += fmt.Sprintf("\nGame %d: %s (white) – %s (black).", next.Round, seatName(next.Players[rules.White]), seatName(next.Players[rules.Black]))
+		text += fmt.Sprintf("\nGame %d: %s (white) – %s (black).", next.Round, words.Seat(next.Players[rules.White]), words.Seat(next.Players[rules.Black]))
 		s.postMatch(e, m, text, "game/"+g.ID, nil, img)
 		return nil
 	}
@@ -391,7 +392,7 @@ func (s *Service) matchFinal(e *effects, m *storage.Match, t matchTally, head st
 	var files []File
 	if pgn.Len() > 0 {
 		files = []File{{Name: fmt.Sprintf("match-%s.pgn", m.ID), ContentType: "application/x-chess-pgn", Data: []byte(pgn.String()),
-			Alt: fmt.Sprintf("PGN of the %s of match %s", plural(len(t.games), "game"), m.ID)}}
+			Alt: fmt.Sprintf("PGN of the %s of match %s", words.Plural(len(t.games), "game"), m.ID)}}
 	}
 	s.postMatch(e, m, head+"\n"+t.report(m), "final", files, nil)
 	return nil

@@ -4,6 +4,8 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -11,14 +13,10 @@ import (
 // CmdMoreTime is /moretime.
 const CmdMoreTime = "moretime"
 
-// MaxMoreTimeDays is how many days of extra time a player may give the opponent in
-// one game.
-const MaxMoreTimeDays = 5
-
 // moreTimeCommand is /moretime.
 func (s *Service) moreTimeCommand() Command {
 	return s.onGame(Command{Handle: s.cmdMoreTime, Spec: CommandSpec{Name: CmdMoreTime,
-		Description: fmt.Sprintf("Give your opponent one more day on their clock (at most %d in a game)", MaxMoreTimeDays)}})
+		Description: fmt.Sprintf("Give your opponent one more day on their clock (at most %d in a game)", clock.MaxGivenDays)}})
 }
 
 // cmdMoreTime gives the user's opponent one more day.
@@ -27,39 +25,27 @@ func (s *Service) cmdMoreTime(ctx context.Context, req Request) Reply {
 		opp := side.Other()
 		now := s.Now()
 		switch {
-		case !hasClock(g.Clock):
+		case !clock.Runs(g.Clock):
 			return refuse(ErrRefused, "Game %s has no clock, so there is no time to give.", g.ID)
-		case g.Clock.Given[side] >= MaxMoreTimeDays:
-			return refuse(ErrRefused, "You have already given %s in game %s, the most a player may give in a game.", plural(MaxMoreTimeDays, "day"), g.ID)
+		case g.Clock.Given[side] >= clock.MaxGivenDays:
+			return refuse(ErrRefused, "You have already given %s in game %s, the most a player may give in a game.", words.Plural(clock.MaxGivenDays, "day"), g.ID)
 		case g.Clock.Bank == nil && !g.Awaits(opp):
 			return refuse(ErrRefused, "%s's clock in game %s is not running: it starts afresh with %s when you have moved, so there is no time to give now.",
-				seatName(g.Player(opp)), g.ID, plural(g.Clock.DaysPerMove, "day"))
+				words.Seat(g.Player(opp)), g.ID, words.Plural(g.Clock.DaysPerMove, "day"))
 		}
-		g.Clock.Given[side]++
-		if g.Clock.Bank != nil {
-			g.Clock.Left[opp] += day
-		}
-		if g.Awaits(opp) {
-			since := periodStart(g.Clock)
-			deadline := g.Clock.Deadline.Add(day)
-			if g.Clock.Bank != nil {
-				deadline = since.Add(allowance(g))
-			}
-			g.Clock.SetDeadline(deadline)
-			g.Clock.Since = since
-		}
+		clock.GiveDay(g, side)
 		if err := s.save(tx, e, g, now); err != nil {
 			return err
 		}
-		what := "deadline is now " + formatTime(g.Clock.Deadline)
+		what := "deadline is now " + words.Time(g.Clock.Deadline)
 		if !g.Awaits(opp) {
-			what = "time bank is now " + formatLeft(bankLeft(g, opp, now))
+			what = "time bank is now " + words.Left(clock.BankLeft(g, opp, now))
 		}
-		me, them := seatName(g.Player(side)), seatName(g.Player(opp))
-		left := MaxMoreTimeDays - g.Clock.Given[side]
+		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(opp))
+		left := clock.MaxGivenDays - g.Clock.Given[side]
 		e.reply = Reply{Title: s.gameTitle(g), Game: gameRef(g),
 			Text: fmt.Sprintf("%s gave %s one more day in game %s: %s's %s. (%s may give %s more in this game.)",
-				me, them, g.ID, them, what, me, plural(left, "day"))}
+				me, them, g.ID, them, what, me, words.Plural(left, "day"))}
 		return s.tell(tx, e, g, opp, NoticeInfo, fmt.Sprintf("%s gave you one more day in game %s: your %s.", me, g.ID, what),
 			fmt.Sprintf("moretime/%s/%s/%d", g.ID, side, g.Clock.Given[side]), samePlace(req.Place, g))
 	})

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -67,7 +68,7 @@ func (s *Service) cmdNext(ctx context.Context, req Request) Reply {
 	board.Command, board.Args = CmdBoard, Args{"game": id}
 	r := s.cmdBoard(ctx, board)
 	if !r.Refused && waiting > 1 {
-		r.Text += fmt.Sprintf("\n%s more waiting for your move (/games lists them).", plural(waiting-1, "game"))
+		r.Text += fmt.Sprintf("\n%s more waiting for your move (/games lists them).", words.Plural(waiting-1, "game"))
 	}
 	return r
 }

@@ -3,6 +3,7 @@ package bot
 import (
 	"slices"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -43,7 +44,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	if !channel && !direct {
 		return nil
 	}
-	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: seatName(seat)}, Channel: channel, Direct: direct,
+	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)}, Channel: channel, Direct: direct,
 		Reply: Reply{Title: title, Text: text}}
 	var img *imageJob
 	if g != nil {

@@ -7,6 +7,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -42,7 +44,7 @@ func (s *Service) abortCommand() Command {
 func (s *Service) cmdResign(ctx context.Context, req Request) Reply {
 	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		return s.end(tx, e, g, side, rules.Win(side.Other(), rules.Resignation),
-			fmt.Sprintf("%s (%s) resigned.", seatName(g.Player(side)), side), &req.Place)
+			fmt.Sprintf("%s (%s) resigned.", words.Seat(g.Player(side)), side), &req.Place)
 	})
 }
 
@@ -53,7 +55,7 @@ func (s *Service) cmdAbort(ctx context.Context, req Request) Reply {
 			return refuse(ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
 		}
 		return s.end(tx, e, g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-			fmt.Sprintf("%s aborted the game before both sides had moved; it has no result.", seatName(g.Player(side))), &req.Place)
+			fmt.Sprintf("%s aborted the game before both sides had moved; it has no result.", words.Seat(g.Player(side))), &req.Place)
 	})
 }
 
@@ -107,7 +109,7 @@ var drawOffer = offerKind{
 	slot: func(g *storage.Game) **storage.Offer { return &g.DrawOffer },
 	agree: func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
 		return s.end(tx, e, g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
-			seatName(g.Player(accepter)), seatName(g.Player(accepter.Other()))), from)
+			words.Seat(g.Player(accepter)), words.Seat(g.Player(accepter.Other()))), from)
 	},
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
@@ -170,7 +172,7 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		if turn, err = engineTurnOf(g, side.Other()); err != nil {
 			return err
 		}
-		id, ply, name, asked = g.ID, len(g.Moves), seatName(opp), true
+		id, ply, name, asked = g.ID, len(g.Moves), words.Seat(opp), true
 		return nil
 	})
 	if !asked {
@@ -215,7 +217,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				action = "accept"
 			}
 		}
-		me, them := seatName(g.Player(side)), seatName(g.Player(side.Other()))
+		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(side.Other()))
 		inPlace := samePlace(req.Place, g)
 		topic := k.command + "/" + g.ID
 		// answer settles the offer: the reply is the offer message's new state.
@@ -307,11 +309,11 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 		return err
 	}
 	g.Takeback, g.DrawOffer = nil, nil
-	restartClock(g, s.Now())
+	clock.Restart(g, s.Now())
 	if err := s.save(tx, e, g, s.Now()); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("%s agreed: %s taken back.", seatName(g.Player(accepter)), plural(n, "move"))
+	text := fmt.Sprintf("%s agreed: %s taken back.", words.Seat(g.Player(accepter)), words.Plural(n, "move"))
 	n0 := len(e.notes)
 	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err

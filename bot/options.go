@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/storage"
 )
@@ -23,9 +25,9 @@ func (s *Service) variantChoices() []OptionChoice {
 
 // daysChoices are the days per move a clock may have, as an option's choices.
 func daysChoices() []OptionChoice {
-	out := make([]OptionChoice, len(DaysChoices))
-	for i, d := range DaysChoices {
-		out[i] = OptionChoice{Name: plural(d, "day") + " per move", Value: strconv.Itoa(d)}
+	out := make([]OptionChoice, len(clock.DaysChoices))
+	for i, d := range clock.DaysChoices {
+		out[i] = OptionChoice{Name: words.Plural(d, "day") + " per move", Value: strconv.Itoa(d)}
 	}
 	return out
 }
@@ -84,18 +86,6 @@ func parseBool(t string) (bool, bool) {
 		return true, true
 	}
 	return false, false
-}
-
-// joinInts writes numbers as "1, 2, 3 or 5".
-func joinInts(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
 }
 
 // parseHours reads reminder hours such as "24,2", "24 2 1" or "none".

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -61,7 +62,7 @@ func (s *Service) pgnHeader(g *storage.Game) record.PGN {
 	}
 	return record.PGN{
 		Event: event, Site: s.site, Date: g.CreatedAt.UTC().Format("2006.01.02"), Round: round,
-		White: seatName(g.Players[rules.White]), Black: seatName(g.Players[rules.Black]),
+		White: words.Seat(g.Players[rules.White]), Black: words.Seat(g.Players[rules.Black]),
 		Result: result(g.Outcome), Seed: g.Seed, Extra: extra,
 	}
 }

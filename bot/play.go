@@ -8,6 +8,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -113,12 +115,12 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 	san := pos.SAN(m)
 	var notes []string
 	if o := g.DrawOffer; o != nil && o.By != side {
-		notes = append(notes, fmt.Sprintf("%s's draw offer lapsed with this move.", seatName(g.Player(o.By))))
+		notes = append(notes, fmt.Sprintf("%s's draw offer lapsed with this move.", words.Seat(g.Player(o.By))))
 		g.DrawOffer = nil
 	}
 	if g.Takeback != nil {
 		if g.Takeback.By != side {
-			notes = append(notes, fmt.Sprintf("%s's takeback request lapsed with this move.", seatName(g.Player(g.Takeback.By))))
+			notes = append(notes, fmt.Sprintf("%s's takeback request lapsed with this move.", words.Seat(g.Player(g.Takeback.By))))
 		}
 		g.Takeback = nil
 	}
@@ -127,7 +129,7 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 			return err
 		}
 	}
-	advanceClock(g, before, false, now)
+	clock.Advance(g, before, false, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
 	}
@@ -135,7 +137,7 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 		notes = append(notes, e.note)
 		e.note = ""
 	}
-	mover := seatName(g.Player(side))
+	mover := words.Seat(g.Player(side))
 	text = fmt.Sprintf("%s (%s) played **%s**.", mover, side, san)
 	if len(notes) > 0 {
 		text += " " + strings.Join(notes, " ")
@@ -183,7 +185,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	sim, _ := inRound(g.Position)
 	if !g.Awaits(side) {
 		other := g.Player(side.Other())
-		return refuse(rules.ErrNotYourTurn, "You have already chosen in this round of game %s; wait for %s to choose.", g.ID, seatName(other))
+		return refuse(rules.ErrNotYourTurn, "You have already chosen in this round of game %s; wait for %s to choose.", g.ID, words.Seat(other))
 	}
 	now := s.Now()
 	before := slices.Clone(g.ToMove)
@@ -208,7 +210,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 			return err
 		}
 	}
-	advanceClock(g, before, true, now)
+	clock.Advance(g, before, true, now)
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
 	}
@@ -219,10 +221,10 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 			return err
 		}
 		e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
-			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, seatName(g.Player(side.Other())))}
+			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, words.Seat(g.Player(side.Other())))}
 		e.image = img
 		key := fmt.Sprintf("chosen/%s/%d", g.ID, len(g.Moves))
-		made := fmt.Sprintf("%s has made this round's choice;", seatName(g.Player(side)))
+		made := fmt.Sprintf("%s has made this round's choice;", words.Seat(g.Player(side)))
 		if e.note != "" {
 			made += " " + e.note
 			e.note = ""
@@ -241,7 +243,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		text2 = fmt.Sprintf("The two kings would attack each other (%s): both choose again, each avoiding the cells already tried for his own king.", revealed(g))
 	}
 	if _, ok := inRound(g.Position); !ok && g.Active() {
-		text2 += fmt.Sprintf(" Placement is complete: %s moves first.", seatName(g.Player(g.ToMove[0])))
+		text2 += fmt.Sprintf(" Placement is complete: %s moves first.", words.Seat(g.Player(g.ToMove[0])))
 	}
 	n0 := len(e.notes)
 	if err := s.announce(tx, e, g, side, text2, from, fmt.Sprintf("round/%s/%d", g.ID, len(g.Moves))); err != nil {

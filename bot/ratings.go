@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/bot/rating"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -156,7 +157,7 @@ func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
 	if who == "" {
 		who = req.User.ID
 	}
-	if msg := nameTooLong("A player's name", who, MaxNameLen); msg != "" {
+	if msg := words.NameTooLong("A player's name", who, MaxNameLen); msg != "" {
 		return refusal(msg)
 	}
 	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
@@ -176,7 +177,7 @@ func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
 				return err
 			}
 			e.reply.Fields = append(e.reply.Fields, Field{Name: v.Name(), Inline: true,
-				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", s.shownRating(r), plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
+				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", s.shownRating(r), words.Plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
 		}
 		if len(e.reply.Fields) == 0 {
 			e.reply.Text = name + " has no rated games here yet."

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -72,7 +73,7 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 		for _, c := range open {
 			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && s.openCheck(c) == nil {
 				return refuse(ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
-					seatName(opp), s.variantName(g.Variant), c.ID, c.ID)
+					words.Seat(opp), s.variantName(g.Variant), c.ID, c.ID)
 			}
 		}
 		c := &storage.Challenge{

@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/render"
 	"github.com/missivechess/missive/rules"
@@ -424,8 +425,8 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 
 	// The picture.
-	pic := render.Review{Title: "Review · " + s.gameTitle(g), WhiteName: seatName(g.Players[rules.White]),
-		Black: seatName(g.Players[rules.Black]), GraphTop: "White", GraphBot: "Black", Decisive: -1,
+	pic := render.Review{Title: "Review · " + s.gameTitle(g), WhiteName: words.Seat(g.Players[rules.White]),
+		Black: words.Seat(g.Players[rules.Black]), GraphTop: "White", GraphBot: "Black", Decisive: -1,
 		Note: reviewNote(g.Variant)}
 	var counts [2]map[string]int
 	for i := range counts {
@@ -462,7 +463,7 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 	reply := Reply{Title: "Review · " + s.gameTitle(g), Game: gameRef(g)}
 	var text strings.Builder
-	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", seatName(g.Players[rules.White]), pct(sr.Accuracy[0]), seatName(g.Players[rules.Black]), pct(sr.Accuracy[1]))
+	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), pct(sr.Accuracy[0]), words.Seat(g.Players[rules.Black]), pct(sr.Accuracy[1]))
 	if decisive != nil {
 		fmt.Fprintf(&text, "The decisive moment: **%s** (%s", decisive.label+nagText(decisive.Class), decisive.Class)
 		if len(decisive.line) > 0 {

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -150,7 +152,7 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 		if !g.Active() {
 			return nil
 		}
-		if out := late(g, now); len(out) > 0 {
+		if out := clock.Late(g, now); len(out) > 0 {
 			err = s.timeout(tx, &e, g, out)
 		} else {
 			err = s.save(tx, &e, g, now)
@@ -181,11 +183,11 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 		winner := late.Other()
 		if rules.CanWin(g.Position, winner) {
 			o = rules.Win(winner, rules.Timeout)
-			text = fmt.Sprintf("%s (%s) ran out of time.", seatName(g.Player(late)), late)
+			text = fmt.Sprintf("%s (%s) ran out of time.", words.Seat(g.Player(late)), late)
 		} else {
 			o = rules.Draw(rules.TimeoutDraw)
 			text = fmt.Sprintf("%s (%s) ran out of time, but %s has too little material to mate: drawn.",
-				seatName(g.Player(late)), late, seatName(g.Player(winner)))
+				words.Seat(g.Player(late)), late, words.Seat(g.Player(winner)))
 		}
 	default:
 		return nil
@@ -214,9 +216,9 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 // remind queues the reminder d for g.
 func (s *Service) remind(tx *storage.Tx, e *effects, g *storage.Game, d dueReminder) error {
 	left := g.Clock.Deadline.Sub(s.Now())
-	text := fmt.Sprintf("Reminder: %s left for your move in game %s (deadline %s).", formatLeft(left), g.ID, formatTime(g.Clock.Deadline))
+	text := fmt.Sprintf("Reminder: %s left for your move in game %s (deadline %s).", words.Left(left), g.ID, words.Time(g.Clock.Deadline))
 	if _, ok := inRound(g.Position); ok {
-		text = fmt.Sprintf("Reminder: %s left for your placement choice in game %s (deadline %s).", formatLeft(left), g.ID, formatTime(g.Clock.Deadline))
+		text = fmt.Sprintf("Reminder: %s left for your placement choice in game %s (deadline %s).", words.Left(left), g.ID, words.Time(g.Clock.Deadline))
 	}
 	key := fmt.Sprintf("reminder/%s/%d/%s/%d", g.ID, g.Clock.Deadline.Unix(), g.Player(d.side).ID, d.hours)
 	return s.tell(tx, e, g, d.side, NoticeReminder, text, key, false)

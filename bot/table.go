@@ -3,6 +3,8 @@ package bot
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/missivechess/missive/bot/words"
 )
 
 // Table is text in columns, such as a tournament's standings: drawn as a
@@ -39,7 +41,7 @@ func (t Table) Text(maxRows int) string {
 	widths := make([]int, len(t.Columns))
 	cell := func(c int, s string) string {
 		if m := t.Columns[c].Max; m > 0 {
-			s = clip(s, m)
+			s = words.Clip(s, m)
 		}
 		return s
 	}

@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/tournament"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -138,7 +140,7 @@ func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tourname
 	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
 		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
 		noSuch: func(raw, _ string) error {
-			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", shownID(raw))
+			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", words.ShownID(raw))
 		},
 		none:    "No tournament is open or running here; an admin can create one with /tournament create.",
 		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
@@ -165,7 +167,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	if rounds > tournament.SwissRoundLimit {
 		return refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
 	}
-	days, bank, err := clockArgs(req, DefaultDays)
+	days, bank, err := clockArgs(req, clock.DefaultDays)
 	if err != nil {
 		return err
 	}
@@ -198,7 +200,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 		engines = append(engines, n)
 	}
 	name := strings.TrimSpace(req.Args.Get("name"))
-	if msg := nameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
+	if msg := words.NameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
 		return refuse(ErrRefused, "%s", msg)
 	}
 	if name == "" {
@@ -243,7 +245,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
-		return refuse(ErrRefused, "%s is already in tournament %s.", seatName(seat), t.ID)
+		return refuse(ErrRefused, "%s is already in tournament %s.", words.Seat(seat), t.ID)
 	}
 	if t.MaxPlayers > 0 && len(t.Entrants) >= t.MaxPlayers || len(t.Entrants) >= tournament.MaxPlayers {
 		return refuse(ErrRefused, "Tournament %s is full (%d players).", t.ID, len(t.Entrants))
@@ -252,7 +254,7 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s joined tournament %s (%s).", seatName(seat), t.ID, plural(len(t.Entrants), "player"))}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s joined tournament %s (%s).", words.Seat(seat), t.ID, words.Plural(len(t.Entrants), "player"))}
 	return nil
 }
 
@@ -306,7 +308,7 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 		}
 		if len(g.Moves) == 0 { // forfeited below by Withdraw
 			ends = append(ends, ending{g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-				fmt.Sprintf("%s withdrew from the tournament before this game began; %s wins it by forfeit.", seatName(player), seatName(g.Player(side.Other())))})
+				fmt.Sprintf("%s withdrew from the tournament before this game began; %s wins it by forfeit.", words.Seat(player), words.Seat(g.Player(side.Other())))})
 			continue
 		}
 		o := rules.Win(side.Other(), rules.Resignation)
@@ -315,7 +317,7 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 			return err
 		}
 		g.Outcome = rules.OngoingOutcome
-		ends = append(ends, ending{g, side, o, fmt.Sprintf("%s withdrew from the tournament and resigned.", seatName(player))})
+		ends = append(ends, ending{g, side, o, fmt.Sprintf("%s withdrew from the tournament and resigned.", words.Seat(player))})
 	}
 	if pt, _, err = pt.Withdraw(tournament.PlayerID(player.ID)); err != nil {
 		return err
@@ -339,11 +341,11 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 	if t, err = tx.Tournament(t.ID); err != nil {
 		return err
 	}
-	s.postStandings(e, t, pt, fmt.Sprintf("%s withdrew; the games not played are forfeited.", seatName(player)), "withdraw/"+t.ID+"/"+player.ID)
+	s.postStandings(e, t, pt, fmt.Sprintf("%s withdrew; the games not played are forfeited.", words.Seat(player)), "withdraw/"+t.ID+"/"+player.ID)
 	if err := s.advance(tx, e, t); err != nil {
 		return err
 	}
-	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s withdrew from tournament %s; the games not played are forfeited.", seatName(player), t.ID)}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("%s withdrew from tournament %s; the games not played are forfeited.", words.Seat(player), t.ID)}
 	return nil
 }
 
@@ -418,7 +420,7 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 	if err := s.advance(tx, e, t); err != nil {
 		return err
 	}
-	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has begun with %s; the games are starting now.", t.ID, plural(len(ids), "player"))}
+	e.reply = Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has begun with %s; the games are starting now.", t.ID, words.Plural(len(ids), "player"))}
 	return nil
 }
 
@@ -629,7 +631,7 @@ func (s *Service) entrantSeat(t *storage.Tournament, id tournament.PlayerID) sto
 }
 
 func (s *Service) entrantName(t *storage.Tournament, id tournament.PlayerID) string {
-	return seatName(s.entrantSeat(t, id))
+	return words.Seat(s.entrantSeat(t, id))
 }
 
 // pairingText lists pairings as "1. alice – bob".
@@ -734,7 +736,7 @@ func (s *Service) winnerText(t *storage.Tournament, pt tournament.Tournament) st
 			names[i] = name(st)
 		}
 		return fmt.Sprintf(": %s share first place with %s each, level on every tie-break too (%s is listed first as the better seed). Congratulations!",
-			andList(names), pointsText(first.Points), names[0])
+			words.And(names), pointsText(first.Points), names[0])
 	case len(fp.Level) > 1:
 		k := slices.Index(pt.Format.Tiebreaks(), fp.Decider)
 		second := fp.Level[1]
@@ -744,17 +746,9 @@ func (s *Service) winnerText(t *storage.Tournament, pt tournament.Tournament) st
 		}
 		return fmt.Sprintf(": %s wins on the %s tie-break (%s to %s's %s), level on %s with %s. Congratulations!",
 			name(first), fp.Decider.Name(), points(first.Tiebreaks[k]), name(second), points(second.Tiebreaks[k]),
-			pointsText(first.Points), andList(others))
+			pointsText(first.Points), words.And(others))
 	}
 	return fmt.Sprintf(": %s wins with %s. Congratulations!", name(first), pointsText(first.Points))
-}
-
-// andList joins names as "alice", "alice and bob", "alice, bob and carol".
-func andList(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }
 
 // textRows is the most standings rows shown as text: a Discord message holds
@@ -797,7 +791,7 @@ func standingsText(tbl Table, fence bool) string {
 		text = "```\n" + text + "```\n"
 	}
 	if left := len(tbl.Rows) - textRows; left > 0 {
-		text += fmt.Sprintf("… and %s; the picture (show:image) has everyone.\n", plural(left, "more player"))
+		text += fmt.Sprintf("… and %s; the picture (show:image) has everyone.\n", words.Plural(left, "more player"))
 	}
 	return text + tbl.Note
 }
@@ -845,13 +839,13 @@ func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *im
 		return Reply{}, nil, refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
 	}
 	if len(t.Pairing) == 0 {
-		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, plural(len(t.Entrants), "player"))}, nil, nil
+		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, words.Plural(len(t.Entrants), "player"))}, nil, nil
 	}
 	pt, err := pairing(t)
 	if err != nil {
 		return Reply{}, nil, err
 	}
-	head := fmt.Sprintf("Standings after %d of %d rounds paired, %s in progress.", pt.Round(), pt.Rounds, plural(len(pt.Pending()), "game"))
+	head := fmt.Sprintf("Standings after %d of %d rounds paired, %s in progress.", pt.Round(), pt.Rounds, words.Plural(len(pt.Pending()), "game"))
 	if t.Status == storage.TournamentFinished {
 		head = "Final standings."
 	}
@@ -883,7 +877,7 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 	}
 	var names []string
 	for _, en := range t.Entrants {
-		n := seatName(en.Player)
+		n := words.Seat(en.Player)
 		if en.Withdrawn {
 			n += " (withdrew)"
 		}
@@ -893,7 +887,7 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 		{Name: "Game", Value: s.variantName(t.Variant), Inline: true},
 		{Name: "Format", Value: strings.ReplaceAll(string(t.Format), "-", " "), Inline: true},
 		{Name: "Rounds", Value: rounds, Inline: true},
-		{Name: "Clock", Value: clockText(t.DaysPerMove, t.Bank), Inline: true},
+		{Name: "Clock", Value: clock.Text(t.DaysPerMove, t.Bank), Inline: true},
 		{Name: "Leave", Value: leaveText(t.NoLeave), Inline: true},
 		{Name: "Games", Value: rated, Inline: true},
 		{Name: "Status", Value: string(t.Status), Inline: true},

@@ -10,6 +10,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -117,7 +119,7 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 		for _, g := range games {
 			side, _ := g.SideOf(req.User.ID)
 			opp := g.Players[side.Other()]
-			state := seatName(g.Players[firstOr(g.ToMove, side)]) + " to move"
+			state := words.Seat(g.Players[firstOr(g.ToMove, side)]) + " to move"
 			if mine(g) {
 				state = "**your move**"
 			}
@@ -127,16 +129,16 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 			left := "no clock"
 			switch {
 			case !g.Deadline.IsZero() && !g.Paused.IsZero():
-				left = "clock frozen by leave (" + formatLeft(g.Deadline.Sub(g.Paused)) + " left when it runs again)"
+				left = "clock frozen by leave (" + words.Left(g.Deadline.Sub(g.Paused)) + " left when it runs again)"
 			case !g.Deadline.IsZero():
-				left = formatLeft(g.Deadline.Sub(s.Now())) + " left"
+				left = words.Left(g.Deadline.Sub(s.Now())) + " left"
 			}
 			if g.Bank != nil {
-				left += " (" + clockText(0, g.Bank) + ")"
+				left += " (" + clock.Text(0, g.Bank) + ")"
 			}
-			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), seatName(opp), side, state, left))
+			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.variantName(g.Variant), words.Seat(opp), side, state, left))
 			if len(ch.Options) < 25 {
-				ch.Options = append(ch.Options, ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, seatName(opp)), Value: g.ID, Description: s.variantName(g.Variant)})
+				ch.Options = append(ch.Options, ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, words.Seat(opp)), Value: g.ID, Description: s.variantName(g.Variant)})
 			}
 		}
 		if len(lines) == 0 {
@@ -164,7 +166,7 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 		}
 		var past []string
 		for _, g := range done {
-			past = append(past, fmt.Sprintf("#%s %s: %s", g.ID, s.variantName(g.Variant), outcomeText(g.Players, g.Outcome)))
+			past = append(past, fmt.Sprintf("#%s %s: %s", g.ID, s.variantName(g.Variant), words.Outcome(g.Players, g.Outcome)))
 		}
 		if len(past) > 0 {
 			r.Fields = append(r.Fields, Field{Name: "Recently finished", Value: strings.Join(past, "\n")})
@@ -267,7 +269,7 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 			return err
 		}
 		opts = BoardOptions{Viewer: viewerFor(g, req.User.ID), Theme: p.Theme}
-		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, plural(len(frames), "frame")), Game: gameRef(g)}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, words.Plural(len(frames), "frame")), Game: gameRef(g)}
 		return nil
 	})
 	if r.Refused {
@@ -458,9 +460,9 @@ func hintEvaluation(h Hint, variant string) string {
 	case !h.Scored:
 		return ""
 	case h.MateIn > 0:
-		return " (" + fmt.Sprintf(win, plural(h.MateIn, "move")) + ")"
+		return " (" + fmt.Sprintf(win, words.Plural(h.MateIn, "move")) + ")"
 	case h.MateIn < 0:
-		return " (" + fmt.Sprintf(lose, plural(-h.MateIn, "move")) + ")"
+		return " (" + fmt.Sprintf(lose, words.Plural(-h.MateIn, "move")) + ")"
 	}
 	pawns := h.Pawns
 	if math.Abs(pawns) < 0.005 {

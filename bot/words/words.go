@@ -1,0 +1,159 @@
+package words
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
+)
+
+// Seat is a player's display name: the name when there is one, else the id.
+func Seat(s storage.Seat) string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+// Time writes a time for people, in UTC: "Mon 2 Jan 15:04 UTC".
+func Time(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }
+
+// Left writes a duration for people: "2d 4h", "5h 10m", "12m"; "none" when it is
+// not positive.
+func Left(d time.Duration) string {
+	if d <= 0 {
+		return "none"
+	}
+	d = d.Round(time.Minute)
+	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	switch {
+	case days > 0:
+		return fmt.Sprintf("%dd %dh", days, hours)
+	case hours > 0:
+		return fmt.Sprintf("%dh %dm", hours, mins)
+	}
+	return fmt.Sprintf("%dm", max(mins, 1))
+}
+
+// Plural writes "1 day", "3 days".
+func Plural(n int, word string) string {
+	if n == 1 {
+		return fmt.Sprintf("%d %s", n, word)
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// Clip shortens s to n runes, the last of them an ellipsis.
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
+
+// Capitalize upper-cases the first letter of s.
+func Capitalize(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	if r == utf8.RuneError {
+		return s
+	}
+	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// Period returns "." unless s already ends a sentence.
+func Period(s string) string {
+	if strings.HasSuffix(s, ".") || strings.HasSuffix(s, "!") || strings.HasSuffix(s, "?") || strings.HasSuffix(s, ")") {
+		return ""
+	}
+	return "."
+}
+
+// And joins names as a sentence lists them: "a", "a and b", "a, b and c".
+func And(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+}
+
+// OrInts joins numbers as a sentence offers them: "1, 2 or 3".
+func OrInts(ns []int) string {
+	parts := make([]string, len(ns))
+	for i, n := range ns {
+		parts[i] = strconv.Itoa(n)
+	}
+	if len(parts) < 2 {
+		return strings.Join(parts, "")
+	}
+	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
+}
+
+// NameTooLong returns the sentence refusing name, the player's text for what (such
+// as "An opponent's name"), when it has more than most characters; "" when it fits.
+func NameTooLong(what, name string, most int) string {
+	if n := utf8.RuneCountInString(name); n > most {
+		return fmt.Sprintf("%s has at most %d characters; %s has %d.", what, most, rules.Echo(name), n)
+	}
+	return ""
+}
+
+// ShownID writes an id a player typed (a game, challenge or tournament number) for
+// a refusal: as typed when short, else quoted and shortened by rules.Echo.
+func ShownID(id string) string {
+	if utf8.RuneCountInString(id) <= rules.EchoLimit {
+		return id
+	}
+	return rules.Echo(id)
+}
+
+// Outcome says how a game between players ended: "alice (white) wins by
+// checkmate", "drawn by agreement", "aborted, no result".
+func Outcome(players [2]storage.Seat, o rules.Outcome) string {
+	if o.Reason == rules.Aborted {
+		return "aborted, no result"
+	}
+	switch o.Status {
+	case rules.Won:
+		return fmt.Sprintf("%s (%s) wins %s", Seat(players[o.Winner&1]), o.Winner, Reason(o.Reason))
+	case rules.Drawn:
+		return "drawn " + Reason(o.Reason)
+	}
+	return "in progress"
+}
+
+// Reason says why a game ended, as a phrase after "wins" or "drawn".
+func Reason(r rules.Reason) string {
+	switch r {
+	case rules.Checkmate:
+		return "by checkmate"
+	case rules.Stalemate:
+		return "by stalemate"
+	case rules.Threefold:
+		return "by threefold repetition"
+	case rules.FiftyMove:
+		return "by the fifty-move rule"
+	case rules.InsufficientMaterial:
+		return "by insufficient material"
+	case rules.RingLoss:
+		return "by destroying the last ring"
+	case rules.Agreement:
+		return "by agreement"
+	case rules.Resignation:
+		return "by resignation"
+	case rules.Timeout:
+		return "on time"
+	case rules.TimeoutDraw:
+		return "on time, as the other side could not possibly win"
+	case rules.Aborted:
+		return "(aborted)"
+	case rules.Adjudication:
+		return "by adjudication at the match's ply cap"
+	}
+	return "(" + string(r) + ")"
+}
