@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -41,10 +43,10 @@ func BenchmarkMoveWhileReviewing(b *testing.B) {
 		v, _ := variants.Registry().Lookup("gothic")
 		h := randomGame(b, v.Start(1), 80, rand.New(rand.NewPCG(3, 4)))
 		reviews := 0
-		benchMoves(b, "gothic", func(ctx context.Context, svc *Service) {
-			rv := &reviewer{s: svc} // its quiet gate, as the feature's lane uses it
+		benchMoves(b, "gothic", func(ctx context.Context, svc *bot.Service) {
+			quiet := bot.ReviewQuiet(svc) // its quiet gate, as the feature's lane uses it
 			for ctx.Err() == nil {
-				opts := engine.ReviewOptions{Limits: engine.DefaultReviewLimits, Pause: rv.quiet}
+				opts := engine.ReviewOptions{Limits: engine.DefaultReviewLimits, Pause: quiet}
 				if _, err := engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts); err == nil {
 					reviews++
 				}
@@ -79,15 +81,15 @@ func randomGame(b *testing.B, start rules.Position, plies int, rng *rand.Rand) *
 
 // benchMoves measures move replies in variant; load, when set, runs in the
 // background from the first measured move until the last.
-func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc *Service)) {
+func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc *bot.Service)) {
 	reg := variants.Registry()
 	st, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), reg, &storage.Options{NoBackupSocket: true})
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	svc, err := New(Config{Store: st, Registry: reg, Renderer: NewRenderer(), Notifier: NotifierFunc(func(context.Context, Notification) error { return nil }),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: bot.NotifierFunc(func(context.Context, bot.Notification) error { return nil }),
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, features.Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -107,19 +109,19 @@ func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc
 	var seq int
 	newGame := func(place bool) string {
 		seq++
-		req := Request{ID: fmt.Sprint("c", seq), User: User{ID: "alice"}, Command: CmdChallenge,
-			Args: Args{"variant": variant, "opponent": "bob", "color": "white"}}
+		req := bot.Request{ID: fmt.Sprint("c", seq), User: bot.User{ID: "alice"}, Command: bot.CmdChallenge,
+			Args: bot.Args{"variant": variant, "opponent": "bob", "color": "white"}}
 		if r := svc.Handle(ctx, req); r.Refused {
 			b.Fatal(r.Text)
 		}
-		r := svc.Handle(ctx, Request{ID: fmt.Sprint("a", seq), User: User{ID: "bob"}, Command: CmdAccept})
+		r := svc.Handle(ctx, bot.Request{ID: fmt.Sprint("a", seq), User: bot.User{ID: "bob"}, Command: bot.CmdAccept})
 		if r.Refused {
 			b.Fatal(r.Text)
 		}
 		id := r.Started.ID
 		for place { // Go-Chess: place the pieces first (not measured)
 			g := game(id)
-			sim, ok := inRound(g.Position)
+			sim, ok := record.Round(g.Position)
 			if !ok {
 				break
 			}
@@ -128,18 +130,18 @@ func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc
 				c := cells[rng.IntN(len(cells))]
 				user := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[side]
 				seq++
-				_ = svc.Handle(ctx, Request{ID: fmt.Sprint("p", seq), User: User{ID: user}, Command: CmdPlace,
-					Args: Args{"game": id, "cell": g.Position.Variant().Dims().Name(c.To)}})
+				_ = svc.Handle(ctx, bot.Request{ID: fmt.Sprint("p", seq), User: bot.User{ID: user}, Command: bot.CmdPlace,
+					Args: bot.Args{"game": id, "cell": g.Position.Variant().Dims().Name(c.To)}})
 			}
 		}
 		svc.Idle()
 		return id
 	}
 	// A file with history: finished and running games of other players.
-	_ = svc.Handle(ctx, Request{ID: "s1", User: User{ID: "bob"}, Command: CmdSettings, Args: Args{"notify": "dm"}})
+	_ = svc.Handle(ctx, bot.Request{ID: "s1", User: bot.User{ID: "bob"}, Command: bot.CmdSettings, Args: bot.Args{"notify": "dm"}})
 	for range 200 {
 		id := newGame(false)
-		_ = svc.Handle(ctx, Request{ID: "r" + id, User: User{ID: "alice"}, Command: CmdResign, Args: Args{"game": id}})
+		_ = svc.Handle(ctx, bot.Request{ID: "r" + id, User: bot.User{ID: "alice"}, Command: bot.CmdResign, Args: bot.Args{"game": id}})
 	}
 	id := newGame(true)
 	var durations []time.Duration
@@ -161,8 +163,8 @@ func benchMoves(b *testing.B, variant string, load func(ctx context.Context, svc
 		moves := g.Position.LegalMoves()
 		m := moves[rng.IntN(len(moves))]
 		user := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[g.Position.Turn()]
-		req := Request{ID: fmt.Sprint("m", i), User: User{ID: user}, Command: CmdMove,
-			Args: Args{"game": id, "move": g.Position.UCI(m)}}
+		req := bot.Request{ID: fmt.Sprint("m", i), User: bot.User{ID: user}, Command: bot.CmdMove,
+			Args: bot.Args{"game": id, "move": g.Position.UCI(m)}}
 		b.StartTimer()
 		start := time.Now()
 		r := svc.Handle(ctx, req)

@@ -15,15 +15,15 @@ import (
 
 // challengeCommand is /challenge.
 func (s *Service) challengeCommand() Command {
-	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine, "bank": completeBank},
+	return Command{Handle: s.cmdChallenge, Complete: map[string]Completer{"engine": s.completeEngine, "bank": CompleteBank},
 		Spec: CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []OptionSpec{
 			{Name: "variant", Description: "The game to play", Type: OptString, Required: true, Choices: s.variantChoices()},
 			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: OptUser},
 			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
 			{Name: "level", Description: "The engine's strength, 1 (weakest) to 8", Type: OptInteger, Min: 1, Max: 8},
 			{Name: "color", Description: "Your colour", Type: OptString, Choices: []OptionChoice{{"White", "white"}, {"Black", "black"}, {"Random", "random"}}},
-			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: daysChoices()},
-			bankOption(),
+			{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: DaysChoices()},
+			BankOption(),
 			{Name: "rated", Description: "Rated game (default: casual)", Type: OptBoolean},
 			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: OptString, MaxLength: 1000},
 		}}}
@@ -101,12 +101,12 @@ func (s *Service) completeChallenge(tx *storage.Tx, req Request, add func(label,
 func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
+		return Refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
 	}
-	days, bank, err := clockArgs(req, clock.DefaultDays)
+	days, bank, err := ClockArgs(req, clock.DefaultDays)
 	if err != nil {
-		msg, _ := userText(err)
-		return refusal(msg)
+		msg, _ := UserText(err)
+		return Refusal(msg)
 	}
 	color := storage.ColorRandom
 	switch c := strings.ToLower(req.Args.Get("color")); c {
@@ -116,30 +116,30 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 	case "black", "b":
 		color = storage.ColorBlack
 	default:
-		return refusal(fmt.Sprintf("Colour must be white, black or random, not %q.", c))
+		return Refusal(fmt.Sprintf("Colour must be white, black or random, not %q.", c))
 	}
-	rated, ok := parseBool(req.Args.Get("rated"))
+	rated, ok := ParseBool(req.Args.Get("rated"))
 	if !ok {
-		return refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
+		return Refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
 	}
 	start := ""
 	if fen := req.Args.Get("fen"); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
-			msg, _ := userText(err)
+			msg, _ := UserText(err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
-			return refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
+			return Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
 				msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
-			return refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))
+			return Refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))
 		}
 		start, rated = pos.String(), false
-	} else if err := playable(v.Start(s.rand())); err != nil {
-		msg, _ := userText(err)
-		return refusal(msg)
+	} else if err := Playable(v.Start(s.rand())); err != nil {
+		msg, _ := UserText(err)
+		return Refusal(msg)
 	}
 	opp := req.Args.Get("opponent")
 	engineName := req.Args.Get("engine")
@@ -148,28 +148,28 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 		if engineName == "" {
 			engineName = "builtin"
 		} else if _, err := strconv.Atoi(engineName); err == nil && !req.Args.Has("level") {
-			req.Args = req.Args.with("level", engineName) // opponent:engine:3
+			req.Args = req.Args.With("level", engineName) // opponent:engine:3
 			engineName = "builtin"
 		}
 	}
 	opp = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(opp, "<@"), ">"), "!")
 	if opp != "" && engineName != "" {
-		return refusal("Challenge either a player (opponent) or the engine (engine), not both.")
+		return Refusal("Challenge either a player (opponent) or the engine (engine), not both.")
 	}
 	if msg := words.NameTooLong("A player's name", opp, MaxNameLen); msg != "" {
-		return refusal(msg)
+		return Refusal(msg)
 	}
 	if opp == req.User.ID {
-		return refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
+		return Refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
 	}
 	if engineName != "" {
 		return s.engineChallenge(ctx, req, v, engineName, days, bank, color, start)
 	}
 	if req.Args.Has("level") {
-		return refusal("A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
+		return Refusal("A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
 	}
-	if opp == "" && !req.local() && req.Place.Guild == "" {
-		return refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
+	if opp == "" && !req.Local() && req.Place.Guild == "" {
+		return Refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
 	}
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
 		if err := s.checkLimits(tx, req.User, true); err != nil {
@@ -187,7 +187,7 @@ func (s *Service) cmdChallenge(ctx context.Context, req Request) Reply {
 				c.Opponent.Name = opp
 			}
 			if strings.HasPrefix(opp, storage.EnginePrefix) {
-				return refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
+				return Refuse(ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
 			}
 		}
 		if err := s.offerChallenge(tx, e, c, ""); err != nil {
@@ -222,7 +222,7 @@ func (s *Service) offerChallenge(tx *storage.Tx, e *effects, c *storage.Challeng
 		Topic: challengeTopic(c),
 		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
 		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
-			words.Seat(c.Challenger), to, name, what, challengeTerms(c), words.Time(c.ExpiresAt)),
+			words.Seat(c.Challenger), to, name, what, ChallengeTerms(c), words.Time(c.ExpiresAt)),
 		Actions: challengeActions(c.ID, "", true, true, true),
 	}
 	if c.Opponent.ID != "" {
@@ -264,32 +264,19 @@ func challengeVisible(c *storage.Challenge, req Request) bool {
 	return c.Challenger.ID == req.User.ID || c.Opponent.ID == req.User.ID || openHere(c, req)
 }
 
-// challengeTerms describes a challenge's settings.
-func challengeTerms(c *storage.Challenge) string {
-	kind := "casual"
-	if c.Rated {
-		kind = "rated"
-	}
-	col := "colours drawn at random"
-	if c.Color != storage.ColorRandom {
-		col = fmt.Sprintf("%s plays %s", c.Challenger.Name, c.Color)
-	}
-	return fmt.Sprintf("%s, %s, %s", clock.Text(c.DaysPerMove, c.Bank), kind, col)
-}
-
 // engineChallenge starts a game against the engine at once.
 func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Variant, name string, days int, bank *storage.TimeBank, color storage.ColorChoice, start string) Reply {
 	if s.engine == nil {
-		return refusal("No engine is available here, so the engine cannot be challenged.")
+		return Refusal("No engine is available here, so the engine cannot be challenged.")
 	}
-	level, err := levelArg(req, "level")
+	level, err := LevelArg(req, "level")
 	var seat storage.Seat
 	if err == nil {
 		seat, err = s.engine.Opponent(name, level, v.Key())
 	}
 	if err != nil {
-		if msg, ok := userText(err); ok {
-			return refusal(msg)
+		if msg, ok := UserText(err); ok {
+			return Refusal(msg)
 		}
 		return s.fail(req, err)
 	}
@@ -303,7 +290,7 @@ func (s *Service) engineChallenge(ctx context.Context, req Request, v rules.Vari
 			Place: req.Place, DaysPerMove: days, Bank: bank, Start: start}, req.User.ID, &req.Place); err != nil {
 			return err
 		}
-		if rated, _ := parseBool(req.Args.Get("rated")); rated {
+		if rated, _ := ParseBool(req.Args.Get("rated")); rated {
 			e.reply.Text += "\nGames against the engine are always casual."
 		}
 		return nil
@@ -327,7 +314,7 @@ func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
 		return err
 	}
 	if len(games) >= s.limits.ActiveGames {
-		return refuse(ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, words.Plural(len(games), "game"))
+		return Refuse(ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, words.Plural(len(games), "game"))
 	}
 	if !challenging {
 		return nil
@@ -343,7 +330,7 @@ func (s *Service) checkLimits(tx *storage.Tx, u User, challenging bool) error {
 		}
 	}
 	if mine >= s.limits.OpenChallenges {
-		return refuse(ErrLimit, "You already have %d open challenges, the most allowed; cancel one with /cancel or wait for answers.", mine)
+		return Refuse(ErrLimit, "You already have %d open challenges, the most allowed; cancel one with /cancel or wait for answers.", mine)
 	}
 	return nil
 }
@@ -354,7 +341,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !challengeVisible(c, req)) {
-			return nil, refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", words.ShownID(id))
+			return nil, Refuse(ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", words.ShownID(id))
 		}
 		return c, err
 	}
@@ -382,7 +369,7 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	}
 	switch len(fit) {
 	case 0:
-		return nil, refuse(ErrRefused, "There is no open challenge for you to answer here; /challenges lists them.")
+		return nil, Refuse(ErrRefused, "There is no open challenge for you to answer here; /challenges lists them.")
 	case 1:
 		return fit[0], nil
 	}
@@ -391,23 +378,23 @@ func (s *Service) findChallenge(tx *storage.Tx, req Request, pick func(*storage.
 	for _, c := range fit {
 		if len(ch.Options) < 25 {
 			ch.Options = append(ch.Options, ChoiceOption{Label: "#" + c.ID + " " + s.variantName(c.Variant), Value: c.ID,
-				Description: c.Challenger.Name + ", " + challengeTerms(c)})
+				Description: c.Challenger.Name + ", " + ChallengeTerms(c)})
 		}
 		ids = append(ids, "#"+c.ID)
 	}
-	return nil, &choiceError{userError: userError{kind: ErrRefused,
-		msg: fmt.Sprintf("There are several challenges (%s); say which with challenge:<number>.", strings.Join(ids, ", "))}, choice: ch}
+	return nil, RefuseWithChoice(ErrRefused,
+		fmt.Sprintf("There are several challenges (%s); say which with challenge:<number>.", strings.Join(ids, ", ")), ch)
 }
 
 // openCheck refuses a challenge that is no longer open.
 func (s *Service) openCheck(c *storage.Challenge) error {
 	switch {
 	case c.Status == storage.ChallengeExpired || (c.Status == storage.ChallengeOpen && !c.ExpiresAt.IsZero() && !s.Now().Before(c.ExpiresAt)):
-		return refuse(ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, words.Time(c.ExpiresAt))
+		return Refuse(ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, words.Time(c.ExpiresAt))
 	case c.Status == storage.ChallengeAccepted:
-		return refuse(ErrRefused, "Challenge #%s was already accepted: it became game %s.", c.ID, c.Game)
+		return Refuse(ErrRefused, "Challenge #%s was already accepted: it became game %s.", c.ID, c.Game)
 	case c.Status != storage.ChallengeOpen:
-		return refuse(ErrRefused, "Challenge #%s was %s.", c.ID, c.Status)
+		return Refuse(ErrRefused, "Challenge #%s was %s.", c.ID, c.Status)
 	}
 	return nil
 }
@@ -426,11 +413,11 @@ func (s *Service) cmdAccept(ctx context.Context, req Request) Reply {
 		}
 		switch {
 		case c.Challenger.ID == req.User.ID:
-			return refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
+			return Refuse(ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
 		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
-			return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
+			return Refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
 		case c.Opponent.ID == "" && !openHere(c, req):
-			return refuse(ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
+			return Refuse(ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
 		}
 		if err := s.checkLimits(tx, req.User, false); err != nil {
 			return err
@@ -480,13 +467,13 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 		if !mine(c) {
 			switch {
 			case status == storage.ChallengeCancelled:
-				return refuse(ErrRefused, "Only %s, who made challenge #%s, can cancel it.", words.Seat(c.Challenger), c.ID)
+				return Refuse(ErrRefused, "Only %s, who made challenge #%s, can cancel it.", words.Seat(c.Challenger), c.ID)
 			case c.Opponent.ID == "":
-				return refuse(ErrRefused, "Challenge #%s is open to anyone: there is nothing to decline, just leave it.", c.ID)
+				return Refuse(ErrRefused, "Challenge #%s is open to anyone: there is nothing to decline, just leave it.", c.ID)
 			case c.Challenger.ID == req.User.ID:
-				return refuse(ErrRefused, "You made challenge #%s; to withdraw it, use /cancel challenge:%s.", c.ID, c.ID)
+				return Refuse(ErrRefused, "You made challenge #%s; to withdraw it, use /cancel challenge:%s.", c.ID, c.ID)
 			default:
-				return refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
+				return Refuse(ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
 			}
 		}
 		c.Status = status
@@ -507,15 +494,6 @@ func (s *Service) answerChallenge(ctx context.Context, req Request, status stora
 
 // challengeTopic is the Reply.Topic of challenge c's messages.
 func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
-
-// challengeLine describes an open challenge in one line.
-func (s *Service) challengeLine(c *storage.Challenge) string {
-	to := "anyone"
-	if c.Opponent.ID != "" {
-		to = words.Seat(c.Opponent)
-	}
-	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), words.Seat(c.Challenger), to, challengeTerms(c), words.Time(c.ExpiresAt))
-}
 
 // cmdChallenges lists the open challenges here and those made to or by the user.
 func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
@@ -541,7 +519,7 @@ func (s *Service) cmdChallenges(ctx context.Context, req Request) Reply {
 				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
-			lines = append(lines, s.challengeLine(c))
+			lines = append(lines, s.ChallengeLine(c))
 			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
 			if buttons := challengeActions(c.ID, " #"+c.ID, !made, mineToAnswer, made); len(actions)+len(buttons) <= MaxActions {
 				actions = append(actions, buttons...)

@@ -46,12 +46,12 @@ func planWake(tx *storage.Tx, g *storage.Game, now time.Time) ([]dueReminder, er
 			earliest(now.Add(engineRetry))
 			continue
 		}
-		p, err := settings(tx, seat.ID)
+		p, err := Settings(tx, seat.ID)
 		if err != nil {
 			return nil, err
 		}
 		var ready []int
-		for _, h := range reminderHours(p) {
+		for _, h := range ReminderHours(p) {
 			at := g.Clock.Deadline.Add(-time.Duration(h) * time.Hour)
 			if !at.After(start) || g.Clock.HasSent(seat.ID, h) {
 				continue // the period began after this reminder's time, or it was sent
@@ -76,8 +76,8 @@ func planWake(tx *storage.Tx, g *storage.Game, now time.Time) ([]dueReminder, er
 	return due, nil
 }
 
-// completeBank suggests the preset time banks.
-func completeBank(_ *storage.Tx, _ Request, add func(label, value string) bool) {
+// CompleteBank suggests the preset time banks.
+func CompleteBank(_ *storage.Tx, _ Request, add func(label, value string) bool) {
 	for _, p := range clock.BankPresets {
 		b, _ := clock.ParseBank(p)
 		if !add(p+": "+clock.BankText(b), p) {
@@ -86,22 +86,22 @@ func completeBank(_ *storage.Tx, _ Request, add func(label, value string) bool) 
 	}
 }
 
-// bankOption is the option that asks for a time-bank clock instead of days per move.
-func bankOption() OptionSpec {
+// BankOption is the option that asks for a time-bank clock instead of days per move.
+func BankOption() OptionSpec {
 	return OptionSpec{Name: "bank", Description: "A time bank instead of days per move: base+increment/cap in days, such as 30+1/45",
 		Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
-// clockArgs reads a request's clock: days per move (days, def when absent) or a time
+// ClockArgs reads a request's clock: days per move (days, def when absent) or a time
 // bank (bank), not both. With a bank, days is 0.
-func clockArgs(req Request, def int) (int, *storage.TimeBank, error) {
+func ClockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	if t := req.Args.Get("bank"); t != "" {
 		if req.Args.Has("days") {
-			return 0, nil, refuse(ErrRefused, "Choose days per move (days) or a time bank (bank), not both.")
+			return 0, nil, Refuse(ErrRefused, "Choose days per move (days) or a time bank (bank), not both.")
 		}
 		b, err := clock.ParseBank(t)
 		if err != nil {
-			return 0, nil, refuse(ErrRefused, "%s", rules.SentenceOf(err))
+			return 0, nil, Refuse(ErrRefused, "%s", rules.SentenceOf(err))
 		}
 		return 0, b, nil
 	}
@@ -111,7 +111,7 @@ func clockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	}
 	days, err := strconv.Atoi(t)
 	if err != nil || !clock.ValidDays(days) {
-		return 0, nil, refuse(ErrRefused, "Days per move must be one of %s, not %s.", words.OrInts(clock.DaysChoices), rules.Echo(t))
+		return 0, nil, Refuse(ErrRefused, "Days per move must be one of %s, not %s.", words.OrInts(clock.DaysChoices), rules.Echo(t))
 	}
 	return days, nil, nil
 }

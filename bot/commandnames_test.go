@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"go/ast"
@@ -9,6 +9,9 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 )
 
 // commandRE finds a command named in a sentence: a slash starting a word, followed
@@ -61,7 +64,7 @@ func namedCommands(t *testing.T, dir string) map[string][]string {
 // Every sentence the service can write that names a command names one that is
 // registered, so that a player is never sent to a command that does not exist.
 func TestSentencesNameRegisteredCommands(t *testing.T) {
-	h := newHarness(t)
+	h := bottest.New(t)
 	named := namedCommands(t, ".")
 	for _, dir := range []string{"tournament", "rating"} {
 		for name, where := range namedCommands(t, dir) {
@@ -72,20 +75,20 @@ func TestSentencesNameRegisteredCommands(t *testing.T) {
 		t.Fatalf("only %d commands named in the source; is the pattern right? %v", len(named), named)
 	}
 	for name, where := range named {
-		if spec, ok := h.svc.Spec(name); !ok || spec.Button {
+		if spec, ok := h.Svc.Spec(name); !ok || spec.Button {
 			t.Errorf("/%s is named at %s but is not a registered command", name, strings.Join(where, ", "))
 		}
 	}
 	// And the replies of a short session, features' texts included.
-	h.ok("alice", "challenge variant:gothic opponent:bob")
-	replies := []Reply{h.do("carol", "accept challenge:1"), h.do("bob", "cancel challenge:1"), h.ok("bob", "accept"),
-		h.do("carol", "board"), h.do("carol", "resign"), h.ok("alice", "help"), h.do("alice", "nothing")}
-	for _, n := range h.notes.take() {
+	h.Ok("alice", "challenge variant:gothic opponent:bob")
+	replies := []bot.Reply{h.Do("carol", "accept challenge:1"), h.Do("bob", "cancel challenge:1"), h.Ok("bob", "accept"),
+		h.Do("carol", "board"), h.Do("carol", "resign"), h.Ok("alice", "help"), h.Do("alice", "nothing")}
+	for _, n := range h.Notes.Take() {
 		replies = append(replies, n.Reply)
 	}
 	for _, r := range replies {
 		for _, m := range commandRE.FindAllStringSubmatch(r.PlainText(), -1) {
-			if spec, ok := h.svc.Spec(m[1]); !ok || spec.Button {
+			if spec, ok := h.Svc.Spec(m[1]); !ok || spec.Button {
 				t.Errorf("/%s is named in %q but is not a command", m[1], r.PlainText())
 			}
 		}

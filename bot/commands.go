@@ -19,8 +19,8 @@ func (a Args) Get(name string) string { return strings.TrimSpace(a[name]) }
 // Has reports whether option name was given with a non-empty value.
 func (a Args) Has(name string) bool { return a.Get(name) != "" }
 
-// with returns a copy of a with name set to value.
-func (a Args) with(name, value string) Args {
+// With returns a copy of a with name set to value.
+func (a Args) With(name, value string) Args {
 	out := make(Args, len(a)+1)
 	for k, v := range a {
 		out[k] = v

@@ -29,7 +29,7 @@ func (s *Service) Complete(ctx context.Context, req Request, option, typed strin
 	if req.Args == nil {
 		req.Args = Args{}
 	}
-	req.Args = req.Args.with(option, typed) // what a completer of a list builds on
+	req.Args = req.Args.With(option, typed) // what a completer of a list builds on
 	typed = strings.ToLower(strings.TrimSpace(typed))
 	var out []ChoiceOption
 	add := func(label, value string) bool {
@@ -62,7 +62,7 @@ func (s *Service) completeGame(tx *storage.Tx, req Request, add func(label, valu
 // onGame makes c a command that acts on one game: the game option (see findGame)
 // comes last among its options, autocompleted with the user's games.
 func (s *Service) onGame(c Command) Command {
-	c.Spec.Options = append(slices.Clip(c.Spec.Options), gameOption())
+	c.Spec.Options = append(slices.Clip(c.Spec.Options), GameOption())
 	c.Complete = maps.Clone(c.Complete)
 	if c.Complete == nil {
 		c.Complete = map[string]Completer{}

@@ -43,9 +43,9 @@ func (s *Service) conditionalFeature() Feature {
 					{Name: "add", Description: "Add a line: their move, your reply, and so on", Options: []OptionSpec{
 						{Name: "line", Description: "Such as Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString,
 							Required: true, MaxLength: maxLineLength},
-						gameOption()}},
-					{Name: "show", Description: "Your conditional lines in a game", Options: []OptionSpec{gameOption()}},
-					{Name: "clear", Description: "Remove your conditional lines in a game", Options: []OptionSpec{gameOption()}},
+						GameOption()}},
+					{Name: "show", Description: "Your conditional lines in a game", Options: []OptionSpec{GameOption()}},
+					{Name: "clear", Description: "Remove your conditional lines in a game", Options: []OptionSpec{GameOption()}},
 				}}}},
 		Moved:     s.conditionalMoved,
 		TookBack:  clearConditional,
@@ -68,7 +68,7 @@ func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
 	case "add":
 		text := req.Args.Get("line")
 		if text == "" {
-			return refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
+			return Refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
 		}
 		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 			return s.addConditional(tx, e, g, side, text)
@@ -80,7 +80,7 @@ func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
 			if err := tx.PutGame(g); err != nil {
 				return err
 			}
-			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
 				Text: fmt.Sprintf("Cleared %s in game %s.", words.Plural(len(mine), "conditional line"), g.ID)}
 			return nil
 		})
@@ -90,15 +90,15 @@ func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
 			if err != nil {
 				return err
 			}
-			if err := mustBeActive(g); err != nil {
+			if err := MustBeActive(g); err != nil {
 				return err
 			}
 			side, _ := g.SideOf(req.User.ID)
-			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g), Text: s.showLines(g, side)}
+			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g), Text: s.showLines(g, side)}
 			return nil
 		})
 	default:
-		return refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
+		return Refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
 	}
 }
 
@@ -113,12 +113,12 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 	opp := g.Player(side.Other())
 	if g.Awaits(side) {
 		if _, ok := inRound(g.Position); ok {
-			return refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
+			return Refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
 		}
-		return refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
+		return Refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
 	}
 	if opp.IsEngine() {
-		return refuse(ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
+		return Refuse(ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
 	}
 	moves, err := parseLine(g, side, text)
 	if err != nil {
@@ -134,21 +134,21 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 			}
 			if c.Moves[i+1] != moves[i+1] {
 				shown := lineText(g, c.Moves[:i+2])
-				return refuse(ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
+				return Refuse(ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
 					"one reply per move (/conditional clear removes your lines).",
 					shown[i], lineText(g, moves[:i+2])[i+1], shown[i+1])
 			}
 		}
 		switch {
 		case slices.Equal(c.Moves[:n], moves[:n]) && len(c.Moves) >= len(moves):
-			return refuse(ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
+			return Refuse(ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
 		case slices.Equal(c.Moves[:n], moves[:n]):
 			continue // the new line carries this one further
 		}
 		kept = append(kept, c)
 	}
 	if len(kept) >= maxConditionalLines {
-		return refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
+		return Refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
 			len(kept), g.ID)
 	}
 	kept = append(kept, storage.Conditional{Side: side, Ply: len(g.Moves), Moves: moves})
@@ -156,7 +156,7 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+	e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
 		Text: fmt.Sprintf("Conditional line added in game %s: %s.\n%s", g.ID, describeLine(lineText(g, moves)), s.showLines(g, side))}
 	return nil
 }
@@ -174,12 +174,12 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 	}
 	switch {
 	case len(toks) < 2:
-		return nil, refuse(ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
+		return nil, Refuse(ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
 	case len(toks)%2 != 0:
-		return nil, refuse(ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
+		return nil, Refuse(ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
 			rules.Echo(toks[len(toks)-1]))
 	case len(toks) > maxConditionalPlies:
-		return nil, refuse(ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
+		return nil, Refuse(ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
 	}
 	trial := g.Record
 	trial.Moves = slices.Clone(g.Moves)
@@ -191,16 +191,16 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 			who, whose = side, "your reply"
 		}
 		if pos.Outcome().IsOver() {
-			return nil, refuse(ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
+			return nil, Refuse(ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
 		}
 		if !slices.Contains(record.ToMove(pos), who) {
-			return nil, refuse(ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
+			return nil, Refuse(ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
 				i+1, rules.Echo(tok), whose, words.Seat(g.Player(who.Other())))
 		}
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
-			if text, ok := userText(err); ok {
-				return nil, refuse(ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
+			if text, ok := UserText(err); ok {
+				return nil, Refuse(ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
 			}
 			return nil, err
 		}
@@ -316,21 +316,21 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 		return ch.Tx.PutGame(g)
 	}
 	ownerSeat := g.Player(owner)
-	saved, image := ch.e.reply, ch.e.image
+	saved, image := ch.Tx.e.reply, ch.Tx.e.image
 	_, round := inRound(g.Position)
 	shown := "" // the reply as played, public once played (a placement choice is not shown)
 	if m, err := g.Position.ParseMove(reply); err == nil && !round {
 		shown = g.Position.SAN(m)
 	}
 	g.Conditional = append(others, next...)
-	before := len(ch.e.notes)
+	before := len(ch.Tx.e.notes)
 	note := fmt.Sprintf("%s had this conditional reply ready.", words.Seat(ownerSeat))
 	if round {
 		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
 			words.Seat(ownerSeat), words.Seat(g.Player(ch.Side)))
 	}
 	if err := ch.Play(owner, reply, note); err != nil {
-		if _, ok := userText(err); !ok {
+		if _, ok := UserText(err); !ok {
 			return err
 		}
 		// The reply no longer fits (it was checked when entered): the lines go.
@@ -340,36 +340,36 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	// The owner's turn notice for the move is moot: the reply followed at once. A
 	// mover who asked sees the reply where they asked, and needs no notice of it.
 	mover := g.Player(ch.Side).ID
-	kept := ch.e.notes[:ch.notes]
-	for i, n := range ch.e.notes[ch.notes:] {
+	kept := ch.Tx.e.notes[:ch.Notices]
+	for i, n := range ch.Tx.e.notes[ch.Notices:] {
 		moot := n.n.To.ID == ownerSeat.ID
-		if i+ch.notes >= before {
-			moot = ch.from != nil && n.n.To.ID == mover
+		if i+ch.Notices >= before {
+			moot = ch.From != nil && n.n.To.ID == mover
 		}
 		if !moot {
 			kept = append(kept, n)
 		}
 	}
-	ch.e.notes = kept
-	if ch.from != nil {
-		ch.e.reply.Mentions = slices.DeleteFunc(ch.e.reply.Mentions, func(id string) bool { return id == mover })
+	ch.Tx.e.notes = kept
+	if ch.From != nil {
+		ch.Tx.e.reply.Mentions = slices.DeleteFunc(ch.Tx.e.reply.Mentions, func(id string) bool { return id == mover })
 	}
 	if round {
 		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
 		saved.Mentions = slices.DeleteFunc(saved.Mentions, func(id string) bool { return id == ownerSeat.ID })
 		saved.Text = ch.Said + "\n" + note + "\n" + s.statusLine(g)
-		saved.Actions = gameActions(g)
-		ch.e.reply, ch.e.image = saved, image
+		saved.Actions = s.Buttons(g)
+		ch.Tx.e.reply, ch.Tx.e.image = saved, image
 	} else {
-		ch.e.reply.Text = ch.Said + "\n" + ch.e.reply.Text
+		ch.Tx.e.reply.Text = ch.Said + "\n" + ch.Tx.e.reply.Text
 	}
 	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", shown)
 	if round {
 		// A notice may be posted where everyone reads it: it does not name the cell.
 		what = "Your conditional choice for this round is made; /board shows it to you alone."
 	}
-	inPlace := ch.from != nil && samePlace(*ch.from, g)
-	return s.tell(ch.Tx, ch.e, g, owner, NoticeInfo, ch.Said+"\n"+what,
+	inPlace := ch.From != nil && SamePlace(*ch.From, g)
+	return s.tell(ch.Tx.Tx, ch.Tx.e, g, owner, NoticeInfo, ch.Said+"\n"+what,
 		fmt.Sprintf("conditional/%s/%d", g.ID, len(g.Moves)), inPlace)
 }
 

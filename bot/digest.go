@@ -41,7 +41,7 @@ func parseDigestHour(t string) (*int, error) {
 	}
 	h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(t), " utc"), ":00"))
 	if err != nil || h < 0 || h > 23 {
-		return nil, refuse(ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
+		return nil, Refuse(ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
 	}
 	return &h, nil
 }
@@ -94,7 +94,7 @@ func (s *Service) sendDigest(tx *storage.Tx, e *effects, p *storage.Player, now 
 	if len(games) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(deadlineKey(a), deadlineKey(b)) })
+	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(DeadlineKey(a), DeadlineKey(b)) })
 	wait := "games wait"
 	if len(games) == 1 {
 		wait = "game waits"

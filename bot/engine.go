@@ -35,11 +35,11 @@ func (s *Service) startEngine(id string) {
 			delete(s.engBusy, id)
 			s.engMu.Unlock()
 		}()
-		// Engine matches take turns in a lane of their own, so that a long match
-		// never keeps the engine from people's games.
+		// Games a feature claims (engine matches) take turns in a lane of their
+		// own, so that a long match never keeps the engine from people's games.
 		sem, limit := s.engSem, 64
-		if s.matchGame(id) {
-			sem, limit = s.matchSem, maxMatchMaxPlies+8
+		if lane, ok := s.lane(id); ok {
+			sem, limit = s.matchSem, lane.Plies
 		}
 		select {
 		case sem <- struct{}{}:
@@ -51,15 +51,26 @@ func (s *Service) startEngine(id string) {
 	}()
 }
 
-// matchGame reports whether game id belongs to an engine match.
-func (s *Service) matchGame(id string) bool {
-	match := false
-	_ = s.store.View(context.Background(), func(tx *storage.Tx) error {
-		g, err := tx.GameRecord(id)
-		match = err == nil && g.Match != ""
+// lane returns the engine lane a feature claims game id for (Feature.Lane).
+func (s *Service) lane(id string) (Lane, bool) {
+	var g *storage.Game
+	if err := s.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		g, err = tx.GameRecord(id)
 		return err
-	})
-	return match
+	}); err != nil {
+		return Lane{}, false
+	}
+	return laneOf(s.hooks.lane, g)
+}
+
+// laneOf returns the lane the first hook that claims g gives it.
+func laneOf(hooks []func(*storage.Game) (Lane, bool), g *storage.Game) (Lane, bool) {
+	for _, hook := range hooks {
+		if lane, ok := hook(g); ok {
+			return lane, true
+		}
+	}
+	return Lane{}, false
 }
 
 // engineTurns plays the engine's moves (or placement choices) in game id for as long
@@ -108,7 +119,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 	m, err := s.engine.Move(tctx, turn)
 	cancel()
 	if err != nil {
-		if g.Match != "" || errors.Is(err, ErrEngineResigned) {
+		if _, own := laneOf(s.hooks.lane, g); own || errors.Is(err, ErrEngineResigned) {
 			return s.engineFailed(id, len(g.Moves), side, err)
 		}
 		if s.engineStuck(g) {
@@ -146,8 +157,10 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 			}
 			err = s.play(tx, &e, g, side, text, nil)
 		}
-		if err == nil {
-			err = s.matchCap(tx, &e, g, side)
+		for _, hook := range s.hooks.engineMoved {
+			if err == nil {
+				err = hook(s.tx(tx, &e), g, side)
+			}
 		}
 		if err == nil {
 			err = s.enqueue(tx, &e)
@@ -166,10 +179,10 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 
 // engineOffersDraw reports whether the engine player of side in g offers a draw
 // with its move m, chosen for turn. It asks the engine only in a game against a
-// person (not an engine match), with no offer pending, when the move does not end
+// person (not another engine), with no offer pending, when the move does not end
 // the game; an engine that cannot judge (its error is logged) makes no offer.
 func (s *Service) engineOffersDraw(g *storage.Game, side rules.Side, turn EngineTurn, m rules.Move) bool {
-	if g.Match != "" || g.Player(side.Other()).IsEngine() || g.DrawOffer != nil || turn.Start == nil {
+	if g.Player(side.Other()).IsEngine() || g.DrawOffer != nil || turn.Start == nil {
 		return false
 	}
 	next, err := turn.Position.Play(m)
@@ -293,14 +306,12 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 			// The cause is for the admins' log; the player learns what it means to them.
 			text = who + " could not move for an hour and loses the game; an admin can find why in the bot's log."
 		default:
-			text = who + " failed to move and loses the game: " + failureText(cause)
+			text = who + " failed to move and loses the game: " + FailureText(cause)
 		}
-		if g.Match != "" {
-			m, err := tx.Match(g.Match)
-			if err != nil {
+		for _, hook := range s.hooks.engineFailed {
+			if err := hook(s.tx(tx, &e), g, text); err != nil {
 				return err
 			}
-			s.postMatch(&e, m, fmt.Sprintf("Game %d: %s", g.Round, text), "failed/"+g.ID, nil, nil)
 		}
 		if err := s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil); err != nil {
 			return err

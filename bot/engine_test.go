@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"errors"
@@ -7,50 +7,53 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
 // An engine opponent answers each move; its moves reach the human in the game's
 // place even with direct messages chosen.
 func TestEngineOpponent(t *testing.T) {
-	h := newHarness(t)
-	h.ok("alice", "settings notify:dm")
-	r := h.ok("alice", "challenge variant:gothic engine:builtin level:5 color:white rated:true")
+	h := bottest.New(t)
+	h.Ok("alice", "settings notify:dm")
+	r := h.Ok("alice", "challenge variant:gothic engine:builtin level:5 color:white rated:true")
 	if r.Started == nil || !strings.Contains(r.Text, "always casual") {
 		t.Fatalf("reply %+v", r)
 	}
 	id := r.Started.ID
-	g := h.game(id)
+	g := h.Game(id)
 	if g.Players[rules.Black].ID != "engine:builtin:5" || g.Rated {
 		t.Fatalf("game %+v", g)
 	}
-	h.notes.take()
-	h.ok("alice", "move move:e2e4")
-	g = h.game(id)
+	h.Notes.Take()
+	h.Ok("alice", "move move:e2e4")
+	g = h.Game(id)
 	if len(g.Moves) != 2 || g.ToMove[0] != rules.White {
 		t.Fatalf("the engine did not answer: %d moves", len(g.Moves))
 	}
-	ns := h.notes.take()
-	if len(ns) != 1 || ns[0].To.ID != "alice" || ns[0].Kind != NoticeTurn || !ns[0].Channel || !ns[0].Direct {
+	ns := h.Notes.Take()
+	if len(ns) != 1 || ns[0].To.ID != "alice" || ns[0].Kind != bot.NoticeTurn || !ns[0].Channel || !ns[0].Direct {
 		t.Fatalf("notifications %+v", ns)
 	}
 	// Takebacks are granted at once; a draw offer is judged (this fake declines).
-	h.ok("alice", "takeback")
-	if g := h.game(id); len(g.Moves) != 0 {
+	h.Ok("alice", "takeback")
+	if g := h.Game(id); len(g.Moves) != 0 {
 		t.Fatalf("%d moves after the takeback", len(g.Moves))
 	}
-	h.refused("alice", "draw", "declines the draw and plays on")
-	h.ok("alice", "hint")
-	h.refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
-	h.refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
-	h.refused("alice", "challenge variant:gothic engine:builtin opponent:bob", "not both")
-	h.refused("alice", "challenge variant:gothic opponent:bob level:3", "A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
-	h.refused("alice", "challenge variant:gothic level:3", "engine:builtin level:N")
+	h.Refused("alice", "draw", "declines the draw and plays on")
+	h.Ok("alice", "hint")
+	h.Refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
+	h.Refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
+	h.Refused("alice", "challenge variant:gothic engine:builtin opponent:bob", "not both")
+	h.Refused("alice", "challenge variant:gothic opponent:bob level:3", "A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
+	h.Refused("alice", "challenge variant:gothic level:3", "engine:builtin level:N")
 
 	// Engine as White moves at once; opponent:engine:2 is a shortcut.
-	r = h.ok("bob", "challenge variant:keltic opponent:engine:2 color:black")
-	g = h.game(r.Started.ID)
+	r = h.Ok("bob", "challenge variant:keltic opponent:engine:2 color:black")
+	g = h.Game(r.Started.ID)
 	if g.Players[rules.White].ID != "engine:builtin:2" || len(g.Moves) != 1 {
 		t.Fatalf("engine as white: %+v, %d moves", g.Players, len(g.Moves))
 	}
@@ -58,42 +61,42 @@ func TestEngineOpponent(t *testing.T) {
 
 // A failed engine move is retried by the scheduler, also after a restart.
 func TestEngineRetry(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:gess engine:builtin color:white").Started.ID // Black (the engine) starts
-	if n := len(h.game(id).Moves); n != 1 {
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:gess engine:builtin color:white").Started.ID // Black (the engine) starts
+	if n := len(h.Game(id).Moves); n != 1 {
 		t.Fatalf("%d moves", n)
 	}
-	h.engine.mu.Lock()
-	h.engine.fail = 1
-	h.engine.mu.Unlock()
-	g := h.game(id)
-	h.ok("alice", "move move:"+g.Position.UCI(g.Position.LegalMoves()[0]))
-	if n := len(h.game(id).Moves); n != 2 {
+	h.Engine.Mu.Lock()
+	h.Engine.Fail = 1
+	h.Engine.Mu.Unlock()
+	g := h.Game(id)
+	h.Ok("alice", "move move:"+g.Position.UCI(g.Position.LegalMoves()[0]))
+	if n := len(h.Game(id).Moves); n != 2 {
 		t.Fatalf("%d moves after a failed engine move", n)
 	}
-	h.restart()
-	h.clock.Advance(engineRetry)
-	h.tick()
-	if n := len(h.game(id).Moves); n != 3 {
+	h.Restart()
+	h.Clock.Advance(bot.EngineRetry)
+	h.Tick()
+	if n := len(h.Game(id).Moves); n != 3 {
 		t.Fatalf("%d moves after the retry", n)
 	}
 }
 
 // The engine makes its placement choices in secret, like a person.
 func TestEnginePlacement(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:toyplace engine:builtin color:white").Started.ID
-	if g := h.game(id); len(g.ToMove) != 1 || g.ToMove[0] != rules.White {
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:toyplace engine:builtin color:white").Started.ID
+	if g := h.Game(id); len(g.ToMove) != 1 || g.ToMove[0] != rules.White {
 		t.Fatalf("the engine did not choose at once: to move %v", g.ToMove)
 	}
 	for _, cell := range []string{"d4", "c4", "b4", "a4"} {
-		if _, ok := inRound(h.game(id).Position); !ok {
+		if _, ok := record.Round(h.Game(id).Position); !ok {
 			break
 		}
-		h.ok("alice", "place cell:"+cell)
+		h.Ok("alice", "place cell:"+cell)
 	}
-	g := h.game(id)
-	if _, ok := inRound(g.Position); ok {
+	g := h.Game(id)
+	if _, ok := record.Round(g.Position); ok {
 		t.Fatalf("placement not over: %s", g.Position)
 	}
 	if !g.Active() {
@@ -103,18 +106,19 @@ func TestEnginePlacement(t *testing.T) {
 
 // Hints are private, for the player to move, and not in rated games.
 func TestHints(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
-	r := h.ok("alice", "hint")
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	r := h.Ok("alice", "hint")
 	if !r.Private || !strings.Contains(r.Text, "The engine suggests **") || len(r.Files) != 1 {
 		t.Fatalf("hint %+v", r)
 	}
-	h.refused("bob", "hint game:"+id, "It is alice's turn")
-	rated := newHarness(t)
-	rated.start("gothic", "rated:true")
-	rated.refused("alice", "hint", "not allowed in rated")
-	rated.svc.hintsAll = true
-	rated.ok("alice", "hint")
+	h.Refused("bob", "hint game:"+id, "It is alice's turn")
+	rated := bottest.New(t)
+	rated.Start("gothic", "rated:true")
+	rated.Refused("alice", "hint", "not allowed in rated")
+	rated.Config = func(c *bot.Config) { c.HintsInRated = true }
+	rated.Restart()
+	rated.Ok("alice", "hint")
 }
 
 // A draw offered to the engine is judged at once: declined, nothing changes and no
@@ -122,42 +126,42 @@ func TestHints(t *testing.T) {
 // the engine never made are refused without asking it, and an offer the game has
 // moved on from while the engine thought is refused.
 func TestEngineJudgesDraw(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
-	h.ok("alice", "move move:e2e4")
-	before := h.game(id)
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.Ok("alice", "move move:e2e4")
+	before := h.Game(id)
 
-	r := h.refused("alice", "draw", "declines the draw and plays on")
+	r := h.Refused("alice", "draw", "declines the draw and plays on")
 	for _, want := range []string{"Missive engine (level 3)", "a pawn or more behind", "from move 30 on"} {
 		if !strings.Contains(r.Text, want) {
 			t.Errorf("refusal %q does not say %q", r.Text, want)
 		}
 	}
-	if g := h.game(id); !g.Active() || g.DrawOffer != nil || len(g.Moves) != len(before.Moves) {
+	if g := h.Game(id); !g.Active() || g.DrawOffer != nil || len(g.Moves) != len(before.Moves) {
 		t.Fatalf("after a declined offer: active %v, offer %+v, %d moves", g.Active(), g.DrawOffer, len(g.Moves))
 	}
-	h.refused("alice", "draw action:accept", "no draw offer")
-	h.refused("alice", "draw action:decline", "no draw offer")
-	if h.engine.judged != 1 {
-		t.Fatalf("the engine judged %d offers, want 1 (answers to no offer are not judged)", h.engine.judged)
+	h.Refused("alice", "draw action:accept", "no draw offer")
+	h.Refused("alice", "draw action:decline", "no draw offer")
+	if h.Engine.Judged != 1 {
+		t.Fatalf("the engine judged %d offers, want 1 (answers to no offer are not judged)", h.Engine.Judged)
 	}
-	if j := h.engine.judgedTurn; j.Side != rules.Black || j.Player != "engine:builtin:3" || len(j.Moves) != len(before.Moves) {
+	if j := h.Engine.JudgedTurn; j.Side != rules.Black || j.Player != "engine:builtin:3" || len(j.Moves) != len(before.Moves) {
 		t.Fatalf("the engine judged for %s as %s after %d moves; want engine:builtin:3 as black after %d", j.Player, j.Side, len(j.Moves), len(before.Moves))
 	}
 
 	// The game moves on while the engine thinks: the offer is refused, the takeback stands.
-	h.engine.draws = true
-	h.engine.onJudge = func() { h.ok("alice", "takeback") }
-	h.refused("alice", "draw action:offer", "moved on while Missive engine (level 3) considered")
-	if g := h.game(id); !g.Active() || len(g.Moves) != 0 {
+	h.Engine.Draws = true
+	h.Engine.OnJudge = func() { h.Ok("alice", "takeback") }
+	h.Refused("alice", "draw action:offer", "moved on while Missive engine (level 3) considered")
+	if g := h.Game(id); !g.Active() || len(g.Moves) != 0 {
 		t.Fatalf("after the takeback during the judgement: active %v, %d moves", g.Active(), len(g.Moves))
 	}
-	h.engine.onJudge = nil
+	h.Engine.OnJudge = nil
 
-	h.ok("alice", "move move:e2e4")
-	h.notes.take()
-	r = h.ok("alice", "draw")
-	g := h.game(id)
+	h.Ok("alice", "move move:e2e4")
+	h.Notes.Take()
+	r = h.Ok("alice", "draw")
+	g := h.Game(id)
 	if g.Outcome != rules.Draw(rules.Agreement) {
 		t.Fatalf("outcome %+v, want a draw by agreement", g.Outcome)
 	}
@@ -172,32 +176,32 @@ func TestEngineJudgesDraw(t *testing.T) {
 // conditional reply waits for their own answer; an engine that cannot judge makes
 // no offer.
 func TestEngineOffersDraw(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
-	h.ok("alice", "move move:e2e4")
-	if g := h.game(id); g.DrawOffer != nil || h.engine.asked != 1 {
-		t.Fatalf("after the engine's first move: offer %+v, asked %d times", g.DrawOffer, h.engine.asked)
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.Ok("alice", "move move:e2e4")
+	if g := h.Game(id); g.DrawOffer != nil || h.Engine.Asked != 1 {
+		t.Fatalf("after the engine's first move: offer %+v, asked %d times", g.DrawOffer, h.Engine.Asked)
 	}
-	if o := h.engine.offerTurn; o.Side != rules.Black || o.Player != "engine:builtin:3" || len(o.Moves) != 2 {
+	if o := h.Engine.OfferTurn; o.Side != rules.Black || o.Player != "engine:builtin:3" || len(o.Moves) != 2 {
 		t.Fatalf("asked %s as %s after %d moves; want engine:builtin:3 as black after its move, the second", o.Player, o.Side, len(o.Moves))
 	}
 
-	h.engine.offers = true
-	h.notes.take()
-	r := h.ok("alice", "move move:d2d4")
-	g := h.game(id)
+	h.Engine.Offers = true
+	h.Notes.Take()
+	r := h.Ok("alice", "move move:d2d4")
+	g := h.Game(id)
 	if o := g.DrawOffer; o == nil || o.By != rules.Black || o.Ply != len(g.Moves) || len(g.Moves) != 4 {
 		t.Fatalf("the engine's offer %+v after %d moves", o, len(g.Moves))
 	}
 	const offered = "It offers a draw: alice may accept or decline it (/draw); the offer lapses if they move instead."
 	said := r.Text
-	for _, n := range h.notes.take() {
+	for _, n := range h.Notes.Take() {
 		said += "\n" + n.Reply.Text
 	}
 	if !strings.Contains(said, "Missive engine (level 3) (black) played") || !strings.Contains(said, offered) {
 		t.Fatalf("what alice was told: %s", said)
 	}
-	b := h.ok("alice", "board")
+	b := h.Ok("alice", "board")
 	var labels []string
 	for _, a := range b.Actions {
 		labels = append(labels, a.Label)
@@ -205,35 +209,35 @@ func TestEngineOffersDraw(t *testing.T) {
 	if !slices.Equal(labels, []string{"Move", "Accept draw", "Decline draw", "Resign"}) || !strings.Contains(b.Text, "offers a draw") {
 		t.Fatalf("alice's board with the offer pending: %v\n%s", labels, b.Text)
 	}
-	r = h.ok("alice", "draw action:decline")
-	if g := h.game(id); g.DrawOffer != nil || !g.Active() || !strings.Contains(r.Text, "alice declined Missive engine (level 3)'s draw offer") {
+	r = h.Ok("alice", "draw action:decline")
+	if g := h.Game(id); g.DrawOffer != nil || !g.Active() || !strings.Contains(r.Text, "alice declined Missive engine (level 3)'s draw offer") {
 		t.Fatalf("declined: offer %+v, active %v: %s", g.DrawOffer, g.Active(), r.Text)
 	}
 
 	// A move lets the next offer lapse; the engine may offer again with its reply.
-	h.ok("alice", "move move:a2a3")
-	if g := h.game(id); g.DrawOffer == nil {
+	h.Ok("alice", "move move:a2a3")
+	if g := h.Game(id); g.DrawOffer == nil {
 		t.Fatal("no second offer")
 	}
-	r = h.ok("alice", "move move:b2b3")
+	r = h.Ok("alice", "move move:b2b3")
 	if !strings.Contains(r.Text, "Missive engine (level 3)'s draw offer lapsed with this move") {
 		t.Fatalf("no lapse: %s", r.Text)
 	}
-	if g := h.game(id); g.DrawOffer == nil || g.DrawOffer.Ply != len(g.Moves) || !g.Awaits(rules.White) {
+	if g := h.Game(id); g.DrawOffer == nil || g.DrawOffer.Ply != len(g.Moves) || !g.Awaits(rules.White) {
 		t.Fatalf("after the engine's reply: offer %+v, %d moves, %v to move", g.DrawOffer, len(g.Moves), g.ToMove)
 	}
-	h.ok("alice", "move move:c2c3")
-	r = h.ok("alice", "draw")
-	if g := h.game(id); g.Outcome != rules.Draw(rules.Agreement) || !strings.Contains(r.Text, "alice accepted Missive engine (level 3)'s draw offer") {
+	h.Ok("alice", "move move:c2c3")
+	r = h.Ok("alice", "draw")
+	if g := h.Game(id); g.Outcome != rules.Draw(rules.Agreement) || !strings.Contains(r.Text, "alice accepted Missive engine (level 3)'s draw offer") {
 		t.Fatalf("accepted: outcome %+v: %s", g.Outcome, r.Text)
 	}
 
 	// An engine that cannot judge makes no offer, and the game goes on.
-	h2 := newHarness(t)
-	h2.engine.offers, h2.engine.offerErr = true, errors.New("engine crashed")
-	id = h2.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
-	h2.ok("alice", "move move:e2e4")
-	if g := h2.game(id); g.DrawOffer != nil || len(g.Moves) != 2 {
+	h2 := bottest.New(t)
+	h2.Engine.Offers, h2.Engine.OfferErr = true, errors.New("engine crashed")
+	id = h2.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h2.Ok("alice", "move move:e2e4")
+	if g := h2.Game(id); g.DrawOffer != nil || len(g.Moves) != 2 {
 		t.Fatalf("with a failing judgement: offer %+v, %d moves", g.DrawOffer, len(g.Moves))
 	}
 }
@@ -242,30 +246,30 @@ func TestEngineOffersDraw(t *testing.T) {
 // resignation, announced as a player's resignation is, in a game against a person
 // (which would otherwise wait for its move for ever) and in a match.
 func TestEngineResigns(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
-	h.engine.resigns = true
-	h.notes.take()
-	r := h.ok("alice", "move move:e2e4")
-	h.svc.Idle()
-	g := h.game(id)
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.Engine.Resigns = true
+	h.Notes.Take()
+	r := h.Ok("alice", "move move:e2e4")
+	h.Svc.Idle()
+	g := h.Game(id)
 	if g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 1 {
 		t.Fatalf("after the engine resigned: %s after %d plies", g.Outcome, len(g.Moves))
 	}
 	said := r.Text
-	for _, n := range h.notes.take() {
+	for _, n := range h.Notes.Take() {
 		said += "\n" + n.Reply.Text
 	}
 	if !strings.Contains(said, "Missive engine (level 3) (black) resigned.") || strings.Contains(said, "failed") {
 		t.Fatalf("what alice was told: %s", said)
 	}
 
-	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
-	m, games := h.match("1")
+	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
+	m, games := match(h, "1")
 	if m.Status != storage.MatchFinished || len(games) != 2 || games[0].Outcome != rules.Win(rules.Black, rules.Resignation) {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
-	texts, _ := matchNotes(h.notes.take())
+	texts, _ := matchNotes(h.Notes.Take())
 	if all := strings.Join(texts, "\n"); !strings.Contains(all, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(all, "failed") {
 		t.Errorf("the match's posts:\n%s", strings.Join(texts, "\n---\n"))
 	}
@@ -276,51 +280,51 @@ func TestEngineResigns(t *testing.T) {
 // all failed, it loses the game and the person is told, instead of waiting for
 // ever. A failure that passes lets the game go on.
 func TestEngineGivesUp(t *testing.T) {
-	h := newHarness(t)
-	id := h.ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
-	h.engine.fail = 1 << 30
-	h.ok("alice", "move move:e2e4")
-	h.svc.Idle()
+	h := bottest.New(t)
+	id := h.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.Engine.Fail = 1 << 30
+	h.Ok("alice", "move move:e2e4")
+	h.Svc.Idle()
 	retry := func(d time.Duration) {
 		t.Helper()
-		h.clock.Advance(d)
-		if _, err := h.svc.Tick(h.t.Context()); err != nil {
+		h.Clock.Advance(d)
+		if _, err := h.Svc.Tick(h.T.Context()); err != nil {
 			t.Fatal(err)
 		}
-		h.svc.Idle()
+		h.Svc.Idle()
 	}
 	for range 50 { // 50 minutes of failures
 		retry(time.Minute)
 	}
-	if g := h.game(id); !g.Active() || len(g.Moves) != 1 {
+	if g := h.Game(id); !g.Active() || len(g.Moves) != 1 {
 		t.Fatalf("after 50 minutes: %s after %d plies, want the game waiting", g.Outcome, len(g.Moves))
 	}
-	h.engine.mu.Lock()
-	h.engine.fail = 0 // the engine recovers
-	h.engine.mu.Unlock()
+	h.Engine.Mu.Lock()
+	h.Engine.Fail = 0 // the engine recovers
+	h.Engine.Mu.Unlock()
 	retry(time.Minute)
-	if g := h.game(id); !g.Active() || len(g.Moves) != 2 {
+	if g := h.Game(id); !g.Active() || len(g.Moves) != 2 {
 		t.Fatalf("after the engine recovered: %s after %d plies, want its move", g.Outcome, len(g.Moves))
 	}
 
-	h.engine.mu.Lock()
-	h.engine.fail = 1 << 30
-	h.engine.mu.Unlock()
-	h.notes.take()
-	h.ok("alice", "move move:d2d4")
-	h.svc.Idle()
+	h.Engine.Mu.Lock()
+	h.Engine.Fail = 1 << 30
+	h.Engine.Mu.Unlock()
+	h.Notes.Take()
+	h.Ok("alice", "move move:d2d4")
+	h.Svc.Idle()
 	retry(2 * time.Hour) // a long outage: one failed try is not enough
-	if g := h.game(id); !g.Active() {
+	if g := h.Game(id); !g.Active() {
 		t.Fatalf("after one failed try two hours into the turn: %s", g.Outcome)
 	}
 	retry(time.Minute)
 	retry(time.Minute)
-	g := h.game(id)
+	g := h.Game(id)
 	if g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 3 {
 		t.Fatalf("after three failed tries two hours into the turn: %s after %d plies", g.Outcome, len(g.Moves))
 	}
 	said := ""
-	for _, n := range h.notes.take() {
+	for _, n := range h.Notes.Take() {
 		said += "\n" + n.Reply.Text
 	}
 	if !strings.Contains(said, "Missive engine (level 3) (black) could not move for an hour and loses the game") || strings.Contains(said, "crashed") {
@@ -333,18 +337,18 @@ func TestEngineGivesUp(t *testing.T) {
 // Go-Chess placement.
 func TestHintEvaluationIsTheAskers(t *testing.T) {
 	eng := externalEngines(t, nil)
-	h := newHarness(t)
-	h.config = func(c *Config) { c.Engine = eng }
-	h.restart()
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) { c.Engine = eng }
+	h.Restart()
 	hint := func(user, variant, fen string) string {
 		t.Helper()
 		extra := "color:white"
 		if fen != "" {
 			extra += " fen:" + strings.ReplaceAll(fen, " ", "_")
 		}
-		h.start(variant, extra)
-		r := h.ok(user, "hint")
-		h.ok("alice", "resign")
+		h.Start(variant, extra)
+		r := h.Ok(user, "hint")
+		h.Ok("alice", "resign")
 		return r.Text
 	}
 	for _, c := range []struct{ name, user, variant, fen, want string }{
@@ -361,47 +365,38 @@ func TestHintEvaluationIsTheAskers(t *testing.T) {
 	}
 }
 
-// hintEvaluation words each kind of evaluation, in Gess with its units and its
+// bot.HintEvaluation words each kind of evaluation, in Gess with its units and its
 // own kind of win.
 func TestHintEvaluationWords(t *testing.T) {
 	for _, c := range []struct {
-		h       Hint
+		h       bot.Hint
 		variant string
 		want    string
 	}{
-		{Hint{Scored: true, Pawns: 0.44}, "gothic", " (evaluation +0.44 for you)"},
-		{Hint{Scored: true, Pawns: -0.001}, "keltic", " (evaluation +0.00 for you)"},
-		{Hint{Scored: true, MateIn: 2}, "gothic", " (you mate in 2 moves)"},
-		{Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5)"},
-		{Hint{Scored: true, MateIn: -3}, "gess", " (even so, you lose in 3 moves)"},
-		{Hint{Scored: true, MateIn: 1}, "gess", " (you win in 1 move)"},
-		{Hint{Scored: true, MateIn: -1}, "keltic", " (even so, you are mated in 1 move)"},
-		{Hint{}, "gochess", ""},
+		{bot.Hint{Scored: true, Pawns: 0.44}, "gothic", " (evaluation +0.44 for you)"},
+		{bot.Hint{Scored: true, Pawns: -0.001}, "keltic", " (evaluation +0.00 for you)"},
+		{bot.Hint{Scored: true, MateIn: 2}, "gothic", " (you mate in 2 moves)"},
+		{bot.Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5)"},
+		{bot.Hint{Scored: true, MateIn: -3}, "gess", " (even so, you lose in 3 moves)"},
+		{bot.Hint{Scored: true, MateIn: 1}, "gess", " (you win in 1 move)"},
+		{bot.Hint{Scored: true, MateIn: -1}, "keltic", " (even so, you are mated in 1 move)"},
+		{bot.Hint{}, "gochess", ""},
 	} {
-		if got := hintEvaluation(c.h, c.variant); got != c.want {
+		if got := bot.HintEvaluation(c.h, c.variant); got != c.want {
 			t.Errorf("%+v in %s: %q, want %q", c.h, c.variant, got, c.want)
 		}
 	}
 }
 
-// unitsSentence and forcedWin read every game's words from its rules card: a
-// card that words a forced win words the loss too.
+// unitsSentence words every game's evaluations in its own units (bot/words tests that a
+// game that words a forced win words the loss too).
 func TestEvaluationWordsPerGame(t *testing.T) {
 	for _, c := range []struct{ variant, want string }{
 		{"gothic", "Evaluations are from White's side, in pawns."},
 		{"gess", "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."},
 	} {
-		if got := unitsSentence(c.variant); got != c.want {
-			t.Errorf("unitsSentence(%s) = %q, want %q", c.variant, got, c.want)
-		}
-	}
-	for key, card := range cards {
-		if (card.win == "") != (card.lose == "") {
-			t.Errorf("%s's card words only one of a forced win and a forced loss", key)
-		}
-		win, lose := forcedWin(key)
-		if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
-			t.Errorf("%s: %q and %q each need one %%s for the moves", key, win, lose)
+		if got := bot.UnitsSentence(c.variant); got != c.want {
+			t.Errorf("bot.UnitsSentence(%s) = %q, want %q", c.variant, got, c.want)
 		}
 	}
 }
@@ -409,9 +404,9 @@ func TestEvaluationWordsPerGame(t *testing.T) {
 // A player named like an engine is still challenged as a player (the console takes
 // any name), and the challenger is told how the engine is played instead.
 func TestChallengePlayerNamedLikeEngine(t *testing.T) {
-	h := newHarness(t)
-	h.notes.take()
-	r := h.ok("alice", "challenge variant:gothic opponent:builtin")
+	h := bottest.New(t)
+	h.Notes.Take()
+	r := h.Ok("alice", "challenge variant:gothic opponent:builtin")
 	if r.Started != nil {
 		t.Fatalf("a game started against a player named builtin: %+v", r.Started)
 	}
@@ -422,12 +417,12 @@ func TestChallengePlayerNamedLikeEngine(t *testing.T) {
 	if !slices.Contains(r.Mentions, "builtin") {
 		t.Fatalf("the challenge mentions %v, not the player builtin", r.Mentions)
 	}
-	h.ok("alice", "cancel challenge:1")
-	r = h.ok("alice", "challenge variant:gothic opponent:bob")
+	h.Ok("alice", "cancel challenge:1")
+	r = h.Ok("alice", "challenge variant:gothic opponent:bob")
 	if strings.Contains(r.Text, "engine") {
 		t.Fatalf("the tip reached a challenge to bob: %q", r.Text)
 	}
-	r = h.ok("alice", "challenge variant:gothic engine:builtin")
+	r = h.Ok("alice", "challenge variant:gothic engine:builtin")
 	if r.Started == nil {
 		t.Fatalf("engine:builtin started no game: %+v", r)
 	}

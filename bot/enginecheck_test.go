@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -12,6 +12,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
@@ -75,13 +77,13 @@ func starts(t *testing.T, dir, name string) int {
 func TestExternalEngineCheck(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)
-	e := externalEngines(t, cfgs).(*engines)
+	e := externalEngines(t, cfgs).(*bot.Engines)
 	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
 		t.Fatalf("an engine not yet checked is refused: %v", err)
 	}
 	ctx := context.Background()
 	got := map[string]error{}
-	for _, r := range e.Check(ctx, testRegistry()) {
+	for _, r := range e.Check(ctx, bottest.Registry()) {
 		got[r.Engine+"/"+r.Variant] = r.Err
 	}
 	want := map[string]string{ // what each reason says; "" for none
@@ -109,7 +111,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	}
 	for _, c := range [][2]string{{"missing", "gothic"}, {"lister", "gothic"}, {"nosetboard", "gochess"}} {
 		_, err := e.Opponent(c[0], 0, c[1])
-		if msg, ok := userText(err); !ok || !strings.Contains(msg, "cannot play "+c[1]+" at the moment") {
+		if msg, ok := bot.UserText(err); !ok || !strings.Contains(msg, "cannot play "+c[1]+" at the moment") {
 			t.Errorf("challenge to %s in %s: %v, want a refusal saying it cannot play", c[0], c[1], err)
 		}
 	}
@@ -120,7 +122,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	}
 	goodStarts := starts(t, dir, "Good")
 	again := map[string]error{}
-	for _, r := range e.Check(ctx, testRegistry()) {
+	for _, r := range e.Check(ctx, bottest.Registry()) {
 		again[r.Engine+"/"+r.Variant] = r.Err
 	}
 	if err, ok := again["Missing/gothic"]; !ok || err != nil {
@@ -138,7 +140,7 @@ func TestExternalEngineCheck(t *testing.T) {
 
 	// A move that fails in a game counts as a failed check (Good answers e2e4 after
 	// 1.e4 e5 too); the next check that passes lets it be challenged again.
-	v, _ := testRegistry().Lookup("gothic")
+	v, _ := bottest.Registry().Lookup("gothic")
 	start, pos := v.Start(0), v.Start(0)
 	var moves []rules.Move
 	for _, text := range []string{"e2e4", "e7e5"} {
@@ -151,7 +153,7 @@ func TestExternalEngineCheck(t *testing.T) {
 		}
 		moves = append(moves, m)
 	}
-	if _, err := e.Move(ctx, EngineTurn{Player: "engine:ext:Good", Side: rules.White, Position: pos, Start: start, Moves: moves}); err == nil {
+	if _, err := e.Move(ctx, bot.EngineTurn{Player: "engine:ext:Good", Side: rules.White, Position: pos, Start: start, Moves: moves}); err == nil {
 		t.Fatal("Good's illegal e2e4 after 1.e4 e5 was played")
 	}
 	if _, err := e.Opponent("good", 0, "gothic"); err == nil {
@@ -160,7 +162,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	if c := e.Checked(); len(c) != 4 || c[0].Engine != "Good" || c[0].Err == nil {
 		t.Errorf("Checked() = %v, want Good's failure first of four", c)
 	}
-	for _, r := range e.Check(ctx, testRegistry()) {
+	for _, r := range e.Check(ctx, bottest.Registry()) {
 		if r.Engine == "Good" && r.Err != nil {
 			t.Errorf("Good's check after the failed move: %v", r.Err)
 		}
@@ -190,34 +192,34 @@ func (b *syncBuffer) String() string {
 
 // externalEngines returns the built-in engine and those of cfgs, as the bot has
 // them; their processes end with the test.
-func externalEngines(t *testing.T, cfgs []external.Config) Engine {
+func externalEngines(t *testing.T, cfgs []external.Config) bot.Engine {
 	t.Helper()
 	pool, err := external.NewPool(cfgs)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(pool.Close)
-	return NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
+	return bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
 }
 
 // The scheduler checks the external engines when it starts, logs each that cannot
-// play, refuses challenges to it, and checks it again every engineCheckEvery.
+// play, refuses challenges to it, and checks it again every bot.EngineCheckEvery.
 func TestEngineCheckScheduled(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)[:2] // Good and Missing
 	logs := &syncBuffer{}
 	eng := externalEngines(t, cfgs)
-	h := newHarness(t)
-	h.config = func(c *Config) {
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) {
 		c.Engine = eng
 		c.Logger = slog.New(slog.NewTextHandler(logs, nil))
 	}
-	h.restart()
+	h.Restart()
 	failures := func() int { return strings.Count(logs.String(), "engine=Missing variant=gothic error=") }
 
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- h.svc.Run(ctx) }()
+	go func() { done <- h.Svc.Run(ctx) }()
 	deadline := time.Now().Add(10 * time.Second)
 	for failures() == 0 {
 		if time.Now().After(deadline) {
@@ -228,50 +230,50 @@ func TestEngineCheckScheduled(t *testing.T) {
 	}
 	cancel()
 	<-done
-	h.svc.Idle()
+	h.Svc.Idle()
 	if !strings.Contains(logs.String(), `msg="bot: an external engine plays" engine=Good variant=gothic`) {
 		t.Errorf("the engine that plays is not logged as playing:\n%s", logs.String())
 	}
 	var metrics bytes.Buffer
-	h.svc.WriteMetrics(&metrics)
+	h.Svc.WriteMetrics(&metrics)
 	for _, want := range []string{`missive_engine_playable{engine="Good",variant="gothic"} 1`, `missive_engine_playable{engine="Missing",variant="gothic"} 0`} {
 		if !strings.Contains(metrics.String(), want) {
 			t.Errorf("metrics lack %s:\n%s", want, metrics.String())
 		}
 	}
-	h.refused("alice", "challenge variant:gothic engine:Missing", "The engine Missing cannot play gothic at the moment; an admin can find why in the bot's log.")
-	h.ok("alice", "challenge variant:gothic engine:Good")
+	h.Refused("alice", "challenge variant:gothic engine:Missing", "The engine Missing cannot play gothic at the moment; an admin can find why in the bot's log.")
+	h.Ok("alice", "challenge variant:gothic engine:Good")
 	// Autocompletion offers only the engines a challenge would get: once the
 	// variant is chosen, without the one that cannot play it; before, with the
 	// games each external engine plays.
-	complete := func(args Args) []string {
+	complete := func(args bot.Args) []string {
 		var out []string
-		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: "challenge", Args: args}, "engine", "") {
+		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: "challenge", Args: args}, "engine", "") {
 			out = append(out, c.Label+"="+c.Value)
 		}
 		return out
 	}
-	if got, want := complete(Args{"variant": "gothic"}), []string{"builtin=builtin", "Good=Good"}; !slices.Equal(got, want) {
+	if got, want := complete(bot.Args{"variant": "gothic"}), []string{"builtin=builtin", "Good=Good"}; !slices.Equal(got, want) {
 		t.Errorf("engines offered for gothic: %v, want %v", got, want)
 	}
 	if got, want := complete(nil), []string{"builtin=builtin", "Good (Gothic Chess)=Good"}; !slices.Equal(got, want) {
 		t.Errorf("engines offered before a variant is chosen: %v, want %v", got, want)
 	}
-	if got, want := complete(Args{"variant": "keltic"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
+	if got, want := complete(bot.Args{"variant": "keltic"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
 		t.Errorf("engines offered for keltic: %v, want %v", got, want)
 	}
 
-	h.clock.Advance(engineCheckEvery - time.Second)
-	h.svc.CheckEngines()
-	h.svc.Idle()
+	h.Clock.Advance(bot.EngineCheckEvery - time.Second)
+	h.Svc.CheckEngines()
+	h.Svc.Idle()
 	if n := failures(); n != 1 {
-		t.Errorf("%d failed checks logged before %v passed, want 1", n, engineCheckEvery)
+		t.Errorf("%d failed checks logged before %v passed, want 1", n, bot.EngineCheckEvery)
 	}
-	h.clock.Advance(time.Second)
-	h.svc.CheckEngines()
-	h.svc.Idle()
+	h.Clock.Advance(time.Second)
+	h.Svc.CheckEngines()
+	h.Svc.Idle()
 	if n := failures(); n != 2 {
-		t.Errorf("%d failed checks logged after %v, want 2", n, engineCheckEvery)
+		t.Errorf("%d failed checks logged after %v, want 2", n, bot.EngineCheckEvery)
 	}
 	if n := starts(t, dir, "Good"); n != 1 {
 		t.Errorf("Good started %d times, want once: checked again after it played", n)

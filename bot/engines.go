@@ -56,25 +56,25 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 			level = DefaultLevel
 		}
 		if level < 1 || level > engine.MaxLevel {
-			return storage.Seat{}, refuse(ErrRefused, "The engine's level must be from 1 to %d.", engine.MaxLevel)
+			return storage.Seat{}, Refuse(ErrRefused, "The engine's level must be from 1 to %d.", engine.MaxLevel)
 		}
 		return storage.Seat{ID: builtinPrefix + strconv.Itoa(level), Name: fmt.Sprintf("Missive engine (level %d)", level)}, nil
 	}
 	c, ok := e.ext[name]
 	if !ok {
-		return storage.Seat{}, refuse(ErrRefused, "There is no engine %q; the engines here are: %s.", name, strings.Join(e.names(), ", "))
+		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %q; the engines here are: %s.", name, strings.Join(e.names(), ", "))
 	}
 	if _, ok := c.Variants[variant]; !ok {
-		return storage.Seat{}, refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)
+		return storage.Seat{}, Refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)
 	}
 	if level != 0 {
-		return storage.Seat{}, refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
+		return storage.Seat{}, Refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
 	}
 	e.mu.Lock()
 	last, checked := e.checks[pairKey(c.Name, variant)]
 	e.mu.Unlock()
 	if checked && last.Err != nil {
-		return storage.Seat{}, refuse(ErrRefused, "The engine %s cannot play %s at the moment; an admin can find why in the bot's log. The built-in engine plays every game.", c.Name, variant)
+		return storage.Seat{}, Refuse(ErrRefused, "The engine %s cannot play %s at the moment; an admin can find why in the bot's log. The built-in engine plays every game.", c.Name, variant)
 	}
 	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
 }
@@ -163,10 +163,10 @@ func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side)
 // external engines are not asked (UCI and XBoard have no way to), so they play on.
 func (e *engines) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {
 	if name, ok := strings.CutPrefix(turn.Player, externalPrefix); ok {
-		return false, refuse(ErrRefused, "The engine %s does not accept draw offers; play on, or resign.", name)
+		return false, Refuse(ErrRefused, "The engine %s does not accept draw offers; play on, or resign.", name)
 	}
 	if _, ok := inRound(turn.Position); ok {
-		return false, refuse(ErrRefused, "The engine answers draw offers once the pieces are placed; place them, or resign.")
+		return false, Refuse(ErrRefused, "The engine answers draw offers once the pieces are placed; place them, or resign.")
 	}
 	ctx, cancel := context.WithTimeout(ctx, drawTime)
 	defer cancel()

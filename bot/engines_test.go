@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -10,18 +10,20 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 )
 
 func TestEngines(t *testing.T) {
-	e := NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), nil, nil)
+	e := bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), nil, nil)
 	seat, err := e.Opponent("", 0, "gothic")
 	if err != nil || seat.ID != "engine:builtin:4" || !strings.Contains(seat.Name, "level 4") {
 		t.Fatalf("default opponent %+v %v", seat, err)
 	}
-	if _, err := e.Opponent("builtin", 9, "gothic"); !errors.Is(err, ErrRefused) {
+	if _, err := e.Opponent("builtin", 9, "gothic"); !errors.Is(err, bot.ErrRefused) {
 		t.Errorf("level 9: %v", err)
 	}
 	if _, err := e.Opponent("fairy-stockfish", 0, "gothic"); err == nil || !strings.Contains(err.Error(), "the engines here are: builtin") {
@@ -30,12 +32,12 @@ func TestEngines(t *testing.T) {
 	if n := e.(interface{ Names() []string }).Names(); !slices.Equal(n, []string{"builtin"}) {
 		t.Errorf("names %v", n)
 	}
-	reg := testRegistry()
+	reg := bottest.Registry()
 	ctx := context.Background()
 	for _, key := range []string{"gothic", "keltic", "gess"} {
 		v, _ := reg.Lookup(key)
 		pos := v.Start(0)
-		m, err := e.Move(ctx, EngineTurn{Player: "engine:builtin:1", Side: pos.Turn(), Position: pos, Start: pos})
+		m, err := e.Move(ctx, bot.EngineTurn{Player: "engine:builtin:1", Side: pos.Turn(), Position: pos, Start: pos})
 		if err != nil {
 			t.Fatalf("%s: %v", key, err)
 		}
@@ -45,7 +47,7 @@ func TestEngines(t *testing.T) {
 	}
 	v, _ := reg.Lookup("gochess")
 	sim := v.Start(5).(rules.Simultaneous)
-	m, err := e.Move(ctx, EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)})
+	m, err := e.Move(ctx, bot.EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)})
 	if err != nil || !m.IsDrop() || !slices.Contains(sim.LegalMovesFor(rules.Black), m) {
 		t.Fatalf("placement %v %v", m, err)
 	}
@@ -55,17 +57,17 @@ func TestEngines(t *testing.T) {
 	}
 	// Draw offers: the built-in engine judges them once the pieces are placed;
 	// external engines are not asked. Each refusal is a sentence for the player.
-	if _, err := e.AcceptsDraw(ctx, EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "once the pieces are placed") {
+	if _, err := e.AcceptsDraw(ctx, bot.EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}); !errors.Is(err, bot.ErrRefused) || !strings.Contains(err.Error(), "once the pieces are placed") {
 		t.Errorf("draw offer during placement: %v", err)
 	}
 	gothic, _ := reg.Lookup("gothic")
 	start := gothic.Start(0)
-	if _, err := e.AcceptsDraw(ctx, EngineTurn{Player: "engine:ext:Fairy", Side: rules.Black, Position: start, Start: start}); !errors.Is(err, ErrRefused) || !strings.Contains(err.Error(), "Fairy does not accept draw offers") {
+	if _, err := e.AcceptsDraw(ctx, bot.EngineTurn{Player: "engine:ext:Fairy", Side: rules.Black, Position: start, Start: start}); !errors.Is(err, bot.ErrRefused) || !strings.Contains(err.Error(), "Fairy does not accept draw offers") {
 		t.Errorf("draw offer to an external engine: %v", err)
 	}
 	short, cancel := context.WithTimeout(ctx, 200*time.Millisecond)
 	defer cancel()
-	if ok, err := e.AcceptsDraw(short, EngineTurn{Player: "engine:builtin:1", Side: rules.Black, Position: start, Start: start}); ok || err != nil {
+	if ok, err := e.AcceptsDraw(short, bot.EngineTurn{Player: "engine:builtin:1", Side: rules.Black, Position: start, Start: start}); ok || err != nil {
 		t.Errorf("draw offered to Black on move 1: agreed %v, %v", ok, err)
 	}
 	// Draw offers by the engine: only the built-in engine makes them, only at its
@@ -86,15 +88,15 @@ func TestEngines(t *testing.T) {
 	}
 	at30, at29 := setUp("r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 30"), setUp("r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 29")
 	for _, c := range []struct {
-		turn EngineTurn
+		turn bot.EngineTurn
 		want bool
 	}{
-		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played}, true},
-		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played[:len(played)-2]}, false},
-		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at30, Moves: played[:1]}, true},
-		{EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at29, Moves: played[:1]}, false},
-		{EngineTurn{Player: "engine:ext:Fairy", Side: rules.White, Position: level, Start: start, Moves: played}, false},
-		{EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}, false},
+		{bot.EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played}, true},
+		{bot.EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: start, Moves: played[:len(played)-2]}, false},
+		{bot.EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at30, Moves: played[:1]}, true},
+		{bot.EngineTurn{Player: "engine:builtin:1", Side: rules.White, Position: level, Start: at29, Moves: played[:1]}, false},
+		{bot.EngineTurn{Player: "engine:ext:Fairy", Side: rules.White, Position: level, Start: start, Moves: played}, false},
+		{bot.EngineTurn{Player: "engine:builtin:3", Side: rules.Black, Position: sim.ViewFor(rules.Black)}, false},
 	} {
 		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
 		ok, err := e.OffersDraw(short, c.turn)
@@ -113,13 +115,13 @@ func TestEngines(t *testing.T) {
 	}{{"r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 41", true}, {"r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 1", false}} {
 		pos := setUp(c.fen)
 		short, cancel := context.WithTimeout(ctx, 300*time.Millisecond)
-		ok, err := e.AcceptsDraw(short, EngineTurn{Player: "engine:builtin:8", Side: rules.Black, Position: pos, Start: pos})
+		ok, err := e.AcceptsDraw(short, bot.EngineTurn{Player: "engine:builtin:8", Side: rules.Black, Position: pos, Start: pos})
 		cancel()
 		if ok != c.want || err != nil {
 			t.Errorf("draw offered in %s: agreed %v, %v; want %v", c.fen, ok, err, c.want)
 		}
 	}
-	if _, err := e.Move(ctx, EngineTurn{Player: "engine:nobody"}); err == nil {
+	if _, err := e.Move(ctx, bot.EngineTurn{Player: "engine:nobody"}); err == nil {
 		t.Error("an unknown engine player moved")
 	}
 }
@@ -133,10 +135,10 @@ func TestExternalEngineResigns(t *testing.T) {
 	}
 	cfgs := []external.Config{{Name: "Quitter", Command: script, Protocol: external.XBoard, Variants: map[string]string{"gothic": "gothic"}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second}}
 	e := externalEngines(t, cfgs)
-	v, _ := testRegistry().Lookup("gothic")
+	v, _ := bottest.Registry().Lookup("gothic")
 	start := v.Start(0)
-	_, err := e.Move(context.Background(), EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})
-	if !errors.Is(err, ErrEngineResigned) {
+	_, err := e.Move(context.Background(), bot.EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})
+	if !errors.Is(err, bot.ErrEngineResigned) {
 		t.Fatalf("got %v, want ErrEngineResigned", err)
 	}
 }

@@ -11,7 +11,7 @@ import (
 )
 
 // Sentinel errors that classify refusals for callers of the typed operations; the
-// refusal's text says what was wrong and how to do it right.
+// Refusal's text says what was wrong and how to do it right.
 var (
 	// ErrRefused: the request was understood but is not allowed or not possible now.
 	ErrRefused = errors.New("refused")
@@ -39,18 +39,18 @@ func (e *userError) Unwrap() error { return e.kind }
 // Sentence returns the sentence the user reads.
 func (e *userError) Sentence() string { return e.msg }
 
-// refuse returns a refusal of kind with a message for the user.
-func refuse(kind error, format string, args ...any) error {
+// Refuse returns a refusal of kind with a message for the user.
+func Refuse(kind error, format string, args ...any) error {
 	return &userError{msg: fmt.Sprintf(format, args...), kind: kind}
 }
 
-// userText returns the sentence to show the user for err and true, or false when
+// UserText returns the sentence to show the user for err and true, or false when
 // err is an internal failure that the user cannot fix. A refusal carries its
 // sentence (a rules.Sentencer: this package's refusals, rules.Error); an error of a
 // rules kind that carries none is an internal failure (a caller misused the rules,
 // as when a stored game no longer replays), never a sentence recovered from its
 // text.
-func userText(err error) (string, bool) {
+func UserText(err error) (string, bool) {
 	var se rules.Sentencer
 	if errors.As(err, &se) {
 		return se.Sentence(), true
@@ -61,21 +61,21 @@ func userText(err error) (string, bool) {
 	return "", false
 }
 
-// reword returns err's refusal with prefix (format with args) before its
+// Reword returns err's refusal with prefix (format with args) before its
 // sentence, such as "First engine: ", or err itself when it is an internal failure.
-func reword(err error, format string, args ...any) error {
-	msg, ok := userText(err)
+func Reword(err error, format string, args ...any) error {
+	msg, ok := UserText(err)
 	if !ok {
 		return err
 	}
-	return refuse(ErrRefused, format+"%s", append(args, msg)...)
+	return Refuse(ErrRefused, format+"%s", append(args, msg)...)
 }
 
-// failureText describes an engine's failure to move for the match's report: the
-// refusal's sentence, else the error's own text (for the admins who run the
+// FailureText describes an engine's failure to move for the match's report: the
+// Refusal's sentence, else the error's own text (for the admins who run the
 // match), as a sentence.
-func failureText(err error) string {
-	if msg, ok := userText(err); ok {
+func FailureText(err error) string {
+	if msg, ok := UserText(err); ok {
 		return msg
 	}
 	msg := strings.TrimSpace(err.Error())

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -25,8 +26,8 @@ func Example() {
 		panic(err)
 	}
 	defer st.Close()
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Now: now,
-		Logger: slog.New(slog.DiscardHandler)})
+	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Now: now,
+		Logger: slog.New(slog.DiscardHandler)}, features.Options{}))
 	if err != nil {
 		panic(err)
 	}

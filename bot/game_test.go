@@ -1,10 +1,12 @@
-package bot
+package bot_test
 
 import (
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -24,14 +26,14 @@ func TestFullGames(t *testing.T) {
 		{"gess", "bob", []string{"e3-e5", "l18xl15", "e6xl13"}, rules.Win(rules.Black, rules.RingLoss)},
 	} {
 		t.Run(tc.variant, func(t *testing.T) {
-			h := newHarness(t)
-			id := h.start(tc.variant, "")
-			g := h.game(id)
+			h := bottest.New(t)
+			id := h.Start(tc.variant, "")
+			g := h.Game(id)
 			if g.Players[rules.White].ID != "alice" || g.Clock.DaysPerMove != clock.DefaultDays || g.Clock.Deadline.IsZero() {
 				t.Fatalf("game %+v", g)
 			}
-			r := h.play(id, tc.first, tc.moves...)
-			g = h.game(id)
+			r := h.Play(id, tc.first, tc.moves...)
+			g = h.Game(id)
 			if g.Outcome != tc.want {
 				t.Fatalf("outcome %v, want %v", g.Outcome, tc.want)
 			}
@@ -41,11 +43,11 @@ func TestFullGames(t *testing.T) {
 			if !g.Clock.Deadline.IsZero() || len(g.ToMove) != 0 {
 				t.Errorf("clock still runs after the end: %+v to move %v", g.Clock, g.ToMove)
 			}
-			if next, err := h.svc.Tick(t.Context()); err != nil || !next.IsZero() {
+			if next, err := h.Svc.Tick(t.Context()); err != nil || !next.IsZero() {
 				t.Errorf("scheduler still has work: %v %v", next, err)
 			}
 			last := tc.moves[len(tc.moves)-1]
-			h.refused(tc.first, "move game:"+id+" move:"+last, "is over")
+			h.Refused(tc.first, "move game:"+id+" move:"+last, "is over")
 		})
 	}
 }
@@ -60,10 +62,10 @@ func TestDraws(t *testing.T) {
 	}
 	for _, tc := range stalemates {
 		t.Run("stalemate/"+tc.variant, func(t *testing.T) {
-			h := newHarness(t)
-			id := h.start(tc.variant, "fen:"+strings.ReplaceAll(tc.fen, " ", "_"))
-			r := h.ok("alice", "move move:"+tc.move)
-			if got := h.game(id).Outcome; got != rules.Draw(rules.Stalemate) {
+			h := bottest.New(t)
+			id := h.Start(tc.variant, "fen:"+strings.ReplaceAll(tc.fen, " ", "_"))
+			r := h.Ok("alice", "move move:"+tc.move)
+			if got := h.Game(id).Outcome; got != rules.Draw(rules.Stalemate) {
 				t.Fatalf("outcome %v after %s", got, tc.move)
 			}
 			if !strings.Contains(r.Text, "drawn by stalemate") {
@@ -82,18 +84,18 @@ func TestDraws(t *testing.T) {
 	}
 	for _, tc := range repetitions {
 		t.Run("threefold/"+tc.variant, func(t *testing.T) {
-			h := newHarness(t)
+			h := bottest.New(t)
 			extra := ""
 			if tc.fen != "" {
 				extra = "fen:" + strings.ReplaceAll(tc.fen, " ", "_")
 			}
-			id := h.start(tc.variant, extra)
-			h.play(id, tc.first, tc.cycle...)
-			if !h.game(id).Active() {
+			id := h.Start(tc.variant, extra)
+			h.Play(id, tc.first, tc.cycle...)
+			if !h.Game(id).Active() {
 				t.Fatal("over after one cycle")
 			}
-			r := h.play(id, tc.first, tc.cycle...)
-			if got := h.game(id).Outcome; got != rules.Draw(rules.Threefold) {
+			r := h.Play(id, tc.first, tc.cycle...)
+			if got := h.Game(id).Outcome; got != rules.Draw(rules.Threefold) {
 				t.Fatalf("outcome %v after two cycles", got)
 			}
 			if !strings.Contains(r.Text, "threefold") {
@@ -103,21 +105,21 @@ func TestDraws(t *testing.T) {
 	}
 	for _, variant := range []string{"gothic", "keltic", "gess"} {
 		t.Run("agreement/"+variant, func(t *testing.T) {
-			h := newHarness(t)
-			id := h.start(variant, "")
-			h.ok("bob", "settings notify:dm")
-			r := h.ok("alice", "draw")
+			h := bottest.New(t)
+			id := h.Start(variant, "")
+			h.Ok("bob", "settings notify:dm")
+			r := h.Ok("alice", "draw")
 			if !strings.Contains(r.Text, "offers a draw") || len(r.Actions) != 2 {
 				t.Fatalf("offer reply: %+v", r)
 			}
-			if got := notesFor(h.notes.take(), "bob"); !slices.Equal(got, []NoticeKind{NoticeDrawOffer}) {
+			if got := bottest.NotesFor(h.Notes.Take(), "bob"); !slices.Equal(got, []bot.NoticeKind{bot.NoticeDrawOffer}) {
 				t.Fatalf("bob was told %v", got)
 			}
-			h.refused("alice", "draw", "already made a draw offer")
-			h.refused("alice", "draw action:accept", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
-			h.refused("alice", "draw action:decline", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
-			r = h.ok("bob", "draw")
-			if got := h.game(id).Outcome; got != rules.Draw(rules.Agreement) {
+			h.Refused("alice", "draw", "already made a draw offer")
+			h.Refused("alice", "draw action:accept", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
+			h.Refused("alice", "draw action:decline", "The draw offer in game "+id+" is yours; bob has not answered it yet.")
+			r = h.Ok("bob", "draw")
+			if got := h.Game(id).Outcome; got != rules.Draw(rules.Agreement) {
 				t.Fatalf("outcome %v", got)
 			}
 			if !strings.Contains(r.Text, "accepted") {
@@ -125,15 +127,15 @@ func TestDraws(t *testing.T) {
 			}
 		})
 		t.Run("resign/"+variant, func(t *testing.T) {
-			h := newHarness(t)
-			id := h.start(variant, "")
-			h.ok("alice", "settings notify:both")
-			h.ok("bob", "resign")
-			if got := h.game(id).Outcome; got != rules.Win(rules.White, rules.Resignation) {
+			h := bottest.New(t)
+			id := h.Start(variant, "")
+			h.Ok("alice", "settings notify:both")
+			h.Ok("bob", "resign")
+			if got := h.Game(id).Outcome; got != rules.Win(rules.White, rules.Resignation) {
 				t.Fatalf("outcome %v", got)
 			}
-			ns := h.notes.take()
-			if got := notesFor(ns, "alice"); !slices.Equal(got, []NoticeKind{NoticeGameOver}) {
+			ns := h.Notes.Take()
+			if got := bottest.NotesFor(ns, "alice"); !slices.Equal(got, []bot.NoticeKind{bot.NoticeGameOver}) {
 				t.Fatalf("alice was told %v", got)
 			}
 			if n := ns[0]; !n.Direct || n.Channel {
@@ -146,36 +148,36 @@ func TestDraws(t *testing.T) {
 // A draw offer lapses when the offerer's opponent moves, not when the offerer does;
 // declining clears it.
 func TestDrawOfferLapses(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
-	h.ok("alice", "draw")
-	h.play(id, "alice", "e2e4")
-	if h.game(id).DrawOffer == nil {
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	h.Ok("alice", "draw")
+	h.Play(id, "alice", "e2e4")
+	if h.Game(id).DrawOffer == nil {
 		t.Fatal("the offerer's own move withdrew the offer")
 	}
-	r := h.play(id, "bob", "e7e5")
-	if h.game(id).DrawOffer != nil || !strings.Contains(r.Text, "lapsed") {
+	r := h.Play(id, "bob", "e7e5")
+	if h.Game(id).DrawOffer != nil || !strings.Contains(r.Text, "lapsed") {
 		t.Fatalf("offer did not lapse: %s", r.Text)
 	}
-	h.refused("bob", "draw action:accept", "has made no draw offer")
-	h.ok("alice", "draw")
-	h.ok("bob", "draw action:decline")
-	if g := h.game(id); g.DrawOffer != nil || !g.Active() {
+	h.Refused("bob", "draw action:accept", "has made no draw offer")
+	h.Ok("alice", "draw")
+	h.Ok("bob", "draw action:decline")
+	if g := h.Game(id); g.DrawOffer != nil || !g.Active() {
 		t.Fatal("decline did not clear the offer")
 	}
-	h.refused("bob", "draw action:decline", "no draw offer from")
+	h.Refused("bob", "draw action:decline", "no draw offer from")
 }
 
 // Takebacks: casual only; the requester's last move (and the reply since) go back.
 func TestTakeback(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
-	h.refused("alice", "takeback", "no move to take back")
-	h.play(id, "alice", "e2e4", "e7e5")
-	h.ok("alice", "takeback")
-	h.refused("alice", "takeback action:accept", "The takeback request in game "+id+" is yours; bob has not answered it yet.")
-	r := h.ok("bob", "takeback")
-	g := h.game(id)
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	h.Refused("alice", "takeback", "no move to take back")
+	h.Play(id, "alice", "e2e4", "e7e5")
+	h.Ok("alice", "takeback")
+	h.Refused("alice", "takeback action:accept", "The takeback request in game "+id+" is yours; bob has not answered it yet.")
+	r := h.Ok("bob", "takeback")
+	g := h.Game(id)
 	if len(g.Moves) != 0 || g.ToMove[0] != rules.White || g.Takeback != nil {
 		t.Fatalf("after takeback: %d moves, %v to move", len(g.Moves), g.ToMove)
 	}
@@ -183,58 +185,58 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("reply: %s", r.Text)
 	}
 	// Right after one's own move only that move goes back.
-	h.play(id, "alice", "d2d4")
-	h.ok("alice", "takeback")
-	h.ok("bob", "takeback action:accept")
-	if g := h.game(id); len(g.Moves) != 0 {
+	h.Play(id, "alice", "d2d4")
+	h.Ok("alice", "takeback")
+	h.Ok("bob", "takeback action:accept")
+	if g := h.Game(id); len(g.Moves) != 0 {
 		t.Fatalf("%d moves left", len(g.Moves))
 	}
 	// A request lapses with the next move; declining clears it.
-	h.play(id, "alice", "d2d4")
-	h.ok("alice", "takeback")
-	h.ok("bob", "takeback action:decline")
-	if g := h.game(id); g.Takeback != nil || len(g.Moves) != 1 {
+	h.Play(id, "alice", "d2d4")
+	h.Ok("alice", "takeback")
+	h.Ok("bob", "takeback action:decline")
+	if g := h.Game(id); g.Takeback != nil || len(g.Moves) != 1 {
 		t.Fatal("decline changed the game")
 	}
-	h.ok("alice", "takeback")
-	h.play(id, "bob", "d7d5")
-	if h.game(id).Takeback != nil {
+	h.Ok("alice", "takeback")
+	h.Play(id, "bob", "d7d5")
+	if h.Game(id).Takeback != nil {
 		t.Fatal("the request did not lapse with the opponent's move")
 	}
 
-	rated := newHarness(t)
-	rid := rated.start("gothic", "rated:true")
-	rated.play(rid, "alice", "e2e4")
-	rated.refused("alice", "takeback", "rated")
+	rated := bottest.New(t)
+	rid := rated.Start("gothic", "rated:true")
+	rated.Play(rid, "alice", "e2e4")
+	rated.Refused("alice", "takeback", "rated")
 }
 
 // Abort is possible until both sides have moved, then refused.
 func TestAbort(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("keltic", "")
-	h.play(id, "alice", "e3e4")
-	r := h.ok("bob", "abort")
-	g := h.game(id)
+	h := bottest.New(t)
+	id := h.Start("keltic", "")
+	h.Play(id, "alice", "e3e4")
+	r := h.Ok("bob", "abort")
+	g := h.Game(id)
 	if g.Outcome.Reason != rules.Aborted || g.Outcome.Status != rules.Drawn {
 		t.Fatalf("outcome %v", g.Outcome)
 	}
 	if !strings.Contains(r.Text, "aborted") || !strings.Contains(r.Text, "Game over: aborted, no result.") {
 		t.Errorf("reply %s", r.Text)
 	}
-	if pgn := string(h.ok("alice", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, `[Result "*"]`) || !strings.Contains(pgn, `[Termination "abandoned"]`) {
+	if pgn := string(h.Ok("alice", "pgn game:"+id).Files[0].Data); !strings.Contains(pgn, `[Result "*"]`) || !strings.Contains(pgn, `[Termination "abandoned"]`) {
 		t.Errorf("PGN of an aborted game:\n%s", pgn)
 	}
-	id = h.start("keltic", "")
-	h.play(id, "alice", "e3e4", "d5d4")
-	h.refused("alice", "abort game:"+id, "can no longer be aborted")
+	id = h.Start("keltic", "")
+	h.Play(id, "alice", "e3e4", "d5d4")
+	h.Refused("alice", "abort game:"+id, "can no longer be aborted")
 }
 
 // A promotion without its piece offers the choices; with the piece it plays.
 func TestPromotionChoice(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "fen:k9/5P4/10/10/10/10/10/K9_w_-_-_0_1")
-	r := h.refused("alice", "move move:f8", "Which piece")
-	if r.Choice == nil || len(r.Choice.Options) != 6 || r.Choice.Command != CmdMove || r.Choice.Args["game"] != id {
+	h := bottest.New(t)
+	id := h.Start("gothic", "fen:k9/5P4/10/10/10/10/10/K9_w_-_-_0_1")
+	r := h.Refused("alice", "move move:f8", "Which piece")
+	if r.Choice == nil || len(r.Choice.Options) != 6 || r.Choice.Command != bot.CmdMove || r.Choice.Args["game"] != id {
 		t.Fatalf("choice %+v", r.Choice)
 	}
 	var labels []string
@@ -245,8 +247,8 @@ func TestPromotionChoice(t *testing.T) {
 		t.Errorf("promotion choices %v", labels)
 	}
 	pick := r.Choice.Options[0].Value
-	h.ok("alice", "move move:"+pick+" game:"+id)
-	if len(h.game(id).Moves) != 1 {
+	h.Ok("alice", "move move:"+pick+" game:"+id)
+	if len(h.Game(id).Moves) != 1 {
 		t.Fatal("the chosen promotion was not played")
 	}
 }

@@ -32,13 +32,13 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
-			return nil, refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", words.ShownID(id))
+			return nil, Refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", words.ShownID(id))
 		}
 		if err != nil {
 			return nil, err
 		}
 		if mode != anyGame {
-			if err := mustPlay(g, req.User); err != nil {
+			if err := MustPlay(g, req.User); err != nil {
 				return nil, err
 			}
 		}
@@ -49,7 +49,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 		switch {
 		case err == nil:
 			if mode != anyGame {
-				if err := mustPlay(g, req.User); err != nil {
+				if err := MustPlay(g, req.User); err != nil {
 					return nil, err
 				}
 			}
@@ -69,7 +69,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage
 		}
 	}
 	if len(games) == 0 {
-		return nil, refuse(ErrRefused, "You have no game in progress. Start one with /challenge, or name a game with game:<number>.")
+		return nil, Refuse(ErrRefused, "You have no game in progress. Start one with /challenge, or name a game with game:<number>.")
 	}
 	pick := games
 	if mode == turnGame && len(games) > 1 {
@@ -124,19 +124,19 @@ func visible(g *storage.Game, req Request) bool {
 	return req.Place.Guild == "" && g.Channel == req.Place.Channel
 }
 
-// mustPlay refuses a user who does not play in g.
-func mustPlay(g *storage.Game, u User) error {
+// MustPlay refuses a user who does not play in g.
+func MustPlay(g *storage.Game, u User) error {
 	if _, ok := g.SideOf(u.ID); !ok {
-		return refuse(ErrNotPlayer, "You are not playing in game %s (%s vs %s); only its players can do that.",
+		return Refuse(ErrNotPlayer, "You are not playing in game %s (%s vs %s); only its players can do that.",
 			g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 	}
 	return nil
 }
 
-// mustBeActive refuses an action on a finished game.
-func mustBeActive(g *storage.Game) error {
+// MustBeActive refuses an action on a finished game.
+func MustBeActive(g *storage.Game) error {
 	if !g.Active() {
-		return refuse(rules.ErrGameOver, "Game %s is over: %s.", g.ID, describeOutcome(g))
+		return Refuse(rules.ErrGameOver, "Game %s is over: %s.", g.ID, DescribeOutcome(g))
 	}
 	return nil
 }
@@ -160,19 +160,19 @@ func publicView(pos rules.Position) rules.Position { return record.PublicView(po
 // the opponent's.
 func privateView(pos rules.Position, side rules.Side) rules.Position { return record.View(pos, side) }
 
-// lastMove returns the squares of g's last ordinary move, for highlighting; nil when
+// LastMove returns the squares of g's last ordinary move, for highlighting; nil when
 // there is none or the last entry is a placement choice (which may be secret). It
 // reads the stored coordinate text, so it needs no replay.
-func lastMove(g *storage.Game) *rules.Move {
+func LastMove(g *storage.Game) *rules.Move {
 	if len(g.Moves) == 0 || g.Moves[len(g.Moves)-1].Simultaneous || g.Position == nil {
 		return nil
 	}
-	return highlight(g.Position.Variant().Dims(), g.Moves[len(g.Moves)-1].Move)
+	return Highlight(g.Position.Variant().Dims(), g.Moves[len(g.Moves)-1].Move)
 }
 
-// highlight finds the squares named in a coordinate move text ("e2e4", "b7b8c",
+// Highlight finds the squares named in a coordinate move text ("e2e4", "b7b8c",
 // "m3m6", "P@d4"): the first is From and the last To; nil when it names none.
-func highlight(d rules.Dims, text string) *rules.Move {
+func Highlight(d rules.Dims, text string) *rules.Move {
 	var sqs []rules.Square
 	for i := 0; i < len(text); {
 		if sq, n := d.ScanSquare(text[i:]); n > 0 {
@@ -191,8 +191,8 @@ func highlight(d rules.Dims, text string) *rules.Move {
 	return &rules.Move{From: sqs[0], To: sqs[len(sqs)-1]}
 }
 
-// describeOutcome says how g ended, with names: "alice wins by checkmate".
-func describeOutcome(g *storage.Game) string { return words.Outcome(g.Players, g.Outcome) }
+// DescribeOutcome says how g ended, with names: "alice wins by checkmate".
+func DescribeOutcome(g *storage.Game) string { return words.Outcome(g.Players, g.Outcome) }
 
 // gameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
 func (s *Service) gameTitle(g *storage.Game) string {
@@ -200,17 +200,17 @@ func (s *Service) gameTitle(g *storage.Game) string {
 		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 }
 
-// gameRef names g and where it is played.
-func gameRef(g *storage.Game) *GameRef {
+// RefOf names g and where it is played.
+func RefOf(g *storage.Game) *GameRef {
 	return &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
 }
 
 // statusLine says whose turn it is in g and by when, or how it ended.
 func (s *Service) statusLine(g *storage.Game) string {
 	if !g.Active() {
-		return "Game over: " + describeOutcome(g) + "."
+		return "Game over: " + DescribeOutcome(g) + "."
 	}
-	line := turnText(g)
+	line := TurnText(g)
 	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
 		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", words.Left(d.Sub(g.Clock.Paused)))
 	} else if !d.IsZero() {
@@ -228,8 +228,8 @@ func (s *Service) statusLine(g *storage.Game) string {
 	return line + "."
 }
 
-// turnText says who is to act in g, which is in progress: "Alice (white) to move".
-func turnText(g *storage.Game) string {
+// TurnText says who is to act in g, which is in progress: "Alice (white) to move".
+func TurnText(g *storage.Game) string {
 	var who []string
 	for _, side := range g.ToMove {
 		who = append(who, fmt.Sprintf("%s (%s)", words.Seat(g.Player(side)), side))
@@ -250,18 +250,18 @@ func turnText(g *storage.Game) string {
 func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.variantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
-	if m := lastMove(g); m != nil {
+	if m := LastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
 		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
 	}
 	_, round := inRound(g.Position)
 	switch {
 	case !g.Active():
-		b.WriteString("Game over: " + describeOutcome(g) + ". ")
+		b.WriteString("Game over: " + DescribeOutcome(g) + ". ")
 	case !round && pos.InCheck():
-		b.WriteString(turnText(g) + ", in check. ")
+		b.WriteString(TurnText(g) + ", in check. ")
 	default:
-		b.WriteString(turnText(g) + ". ")
+		b.WriteString(TurnText(g) + ". ")
 	}
 	b.WriteString("Position: " + pos.String())
 	return b.String()
@@ -285,8 +285,8 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	return f
 }
 
-// settings returns a player's stored settings, or the defaults for one never seen.
-func settings(tx *storage.Tx, id string) (*storage.Player, error) {
+// Settings returns a player's stored settings, or the defaults for one never seen.
+func Settings(tx *storage.Tx, id string) (*storage.Player, error) {
 	p, err := tx.Player(id)
 	if errors.Is(err, storage.ErrNotFound) {
 		return &storage.Player{ID: id}, nil
@@ -297,8 +297,8 @@ func settings(tx *storage.Tx, id string) (*storage.Player, error) {
 // DefaultReminderHours are the reminders of a player who chose none.
 var DefaultReminderHours = []int{24, 2}
 
-// reminderHours returns p's reminder lead times, largest first.
-func reminderHours(p *storage.Player) []int {
+// ReminderHours returns p's reminder lead times, largest first.
+func ReminderHours(p *storage.Player) []int {
 	h := DefaultReminderHours
 	if p.ReminderHours != nil {
 		h = p.ReminderHours
@@ -311,10 +311,10 @@ func reminderHours(p *storage.Player) []int {
 
 // boardImage returns the job that draws g's board for viewer in that player's theme,
 // public (no pending secret choice) unless private is set.
-func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*imageJob, error) {
+func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
 	theme := ""
 	if seat := g.Player(viewer); !seat.IsEngine() {
-		p, err := settings(tx, seat.ID)
+		p, err := Settings(tx, seat.ID)
 		if err != nil {
 			return nil, err
 		}
@@ -324,18 +324,18 @@ func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side,
 	if private {
 		pos = privateView(g.Position, viewer)
 	}
-	return &imageJob{
+	return &Picture{
 		pos:  pos,
-		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: lastMove(g)},
+		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: LastMove(g)},
 		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
 		alt:  s.boardAlt(g, pos),
 		text: true,
 	}, nil
 }
 
-// viewerFor is the side at the bottom of g's board for user: the user's own side
+// ViewerFor is the side at the bottom of g's board for user: the user's own side
 // when playing, else the side to move, else White.
-func viewerFor(g *storage.Game, user string) rules.Side {
+func ViewerFor(g *storage.Game, user string) rules.Side {
 	if side, ok := g.SideOf(user); ok {
 		return side
 	}
@@ -345,19 +345,19 @@ func viewerFor(g *storage.Game, user string) rules.Side {
 	return rules.White
 }
 
-// nextViewer is the side at the bottom of the board posted after mover acted: the
+// NextViewer is the side at the bottom of the board posted after mover acted: the
 // side now to move, who must look at it, or the mover once the game is over or
 // both must choose.
-func nextViewer(g *storage.Game, mover rules.Side) rules.Side {
+func NextViewer(g *storage.Game, mover rules.Side) rules.Side {
 	if g.Active() && len(g.ToMove) == 1 {
-		return humanSide(g, g.ToMove[0])
+		return HumanSide(g, g.ToMove[0])
 	}
-	return humanSide(g, mover)
+	return HumanSide(g, mover)
 }
 
-// humanSide returns side, or its opponent when side is an engine's seat and the
+// HumanSide returns side, or its opponent when side is an engine's seat and the
 // opponent is a person: nobody looks at a board from the engine's chair.
-func humanSide(g *storage.Game, side rules.Side) rules.Side {
+func HumanSide(g *storage.Game, side rules.Side) rules.Side {
 	if g.Player(side).IsEngine() && !g.Player(side.Other()).IsEngine() {
 		return side.Other()
 	}

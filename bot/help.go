@@ -35,7 +35,7 @@ func (s *Service) cmdHelp(_ context.Context, req Request) Reply {
 	if name := req.Args.Get("command"); name != "" {
 		c, ok := s.command(name)
 		if !ok {
-			return refusal(fmt.Sprintf("There is no command %s; /help lists them.", rules.Echo(name)))
+			return Refusal(fmt.Sprintf("There is no command %s; /help lists them.", rules.Echo(name)))
 		}
 		return Reply{Private: true, Title: "/" + c.Spec.Name, Text: c.Spec.Help()}
 	}
@@ -47,7 +47,7 @@ func (s *Service) cmdHelp(_ context.Context, req Request) Reply {
 		fmt.Fprintf(&b, "/%s: %s\n", c.Spec.Name, c.Spec.Description)
 	}
 	b.WriteString("\n" + guide)
-	if !req.local() && req.Place.Guild == "" {
+	if !req.Local() && req.Place.Guild == "" {
 		b.WriteString("\nTournaments and engine matches are run in servers, with /tournament and /match.")
 	}
 	return Reply{Private: true, Title: "Missive: correspondence Gothic Chess, Keltic Chess, Go-Chess and Gess", Text: b.String()}

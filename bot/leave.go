@@ -60,12 +60,12 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.leaveStart(tx, e, req) })
 	case "end":
 		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-			p, err := settings(tx, req.User.ID)
+			p, err := Settings(tx, req.User.ID)
 			if err != nil {
 				return err
 			}
 			if !onLeave(p, s.Now()) {
-				return refuse(ErrRefused, "You are not on leave. Start it with /leave start days:N.")
+				return Refuse(ErrRefused, "You are not on leave. Start it with /leave start days:N.")
 			}
 			games, err := s.endLeave(tx, e, p, s.Now(), nil)
 			if err != nil {
@@ -76,7 +76,7 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 		})
 	case "", "status":
 		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-			p, err := settings(tx, req.User.ID)
+			p, err := Settings(tx, req.User.ID)
 			if err != nil {
 				return err
 			}
@@ -89,7 +89,7 @@ func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
 			return nil
 		})
 	default:
-		return refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
+		return Refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
 	}
 }
 
@@ -146,12 +146,12 @@ func leaveAmount(d time.Duration) string {
 // leaveStart starts the user's leave and pauses their clocks.
 func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	now := s.Now()
-	p, err := settings(tx, req.User.ID)
+	p, err := Settings(tx, req.User.ID)
 	if err != nil {
 		return err
 	}
 	if onLeave(p, now) {
-		return refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
+		return Refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
 	}
 	if p.Leave != nil { // ended by its time, not yet by the scheduler
 		if _, err := s.endLeave(tx, e, p, now, nil); err != nil {
@@ -161,31 +161,31 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	var end time.Time
 	switch {
 	case req.Args.Has("days") && req.Args.Has("until"):
-		return refuse(ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
+		return Refuse(ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
 	case req.Args.Has("until"):
 		t := req.Args.Get("until")
 		d, err := time.Parse(time.DateOnly, t)
 		if err != nil {
-			return refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
+			return Refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
 		}
 		if !d.After(now) {
-			return refuse(ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
+			return Refuse(ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
 		}
 		end = d
 	default:
 		n, err := strconv.Atoi(req.Args.Get("days"))
 		if err != nil || n < 1 {
-			return refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
+			return Refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
 		}
 		if n > s.leaveDays() {
-			return refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(s.leaveDays(), "day"))
+			return Refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(s.leaveDays(), "day"))
 		}
 		end = now.Add(time.Duration(n) * clock.Day)
 	}
 	want := end.Sub(now)
 	left := time.Duration(s.leaveDays())*clock.Day - leaveUsed(p, now)
 	if want > left {
-		return refuse(ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
+		return Refuse(ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
 			leaveAmount(max(left, 0)), words.Plural(s.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= clock.Day])
 	}
 	if p.LeaveYear != now.UTC().Year() {
@@ -328,7 +328,7 @@ func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
 		if seat.IsEngine() {
 			continue
 		}
-		p, err := settings(tx, seat.ID)
+		p, err := Settings(tx, seat.ID)
 		if err != nil {
 			return err
 		}
@@ -354,7 +354,7 @@ func (s *Service) moveEndsLeave(tx *storage.Tx, e *effects, g *storage.Game, sid
 	if seat.IsEngine() {
 		return nil
 	}
-	p, err := settings(tx, seat.ID)
+	p, err := Settings(tx, seat.ID)
 	if err != nil || p.Leave == nil {
 		return err
 	}

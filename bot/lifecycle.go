@@ -25,7 +25,7 @@ func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
 		if err != nil {
 			return err
 		}
-		if err := mustBeActive(g); err != nil {
+		if err := MustBeActive(g); err != nil {
 			return err
 		}
 		side, _ := g.SideOf(req.User.ID)
@@ -46,8 +46,10 @@ func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Si
 
 // save plans g's next wake-up, sends the reminders that fell due, and stores g.
 func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Time) error {
-	if err := syncPause(tx, g, now); err != nil { // leave.go
-		return err
+	for _, hook := range s.hooks.saving {
+		if err := hook(s.tx(tx, e), g, now); err != nil {
+			return err
+		}
 	}
 	due, err := planWake(tx, g, now)
 	if err != nil {
@@ -82,13 +84,13 @@ func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Tim
 // announce builds the public reply after side acted in g (a move, a revealed round, a
 // takeback) and tells the other player, or both players when the game ended.
 func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place, key string) error {
-	img, err := s.boardImage(tx, g, nextViewer(g, side), false)
+	img, err := s.boardImage(tx, g, NextViewer(g, side), false)
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g), Actions: gameActions(g), Final: !g.Active()}
+	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g), Actions: s.Buttons(g), Final: !g.Active()}
 	e.image = img
-	inPlace := from != nil && samePlace(*from, g)
+	inPlace := from != nil && SamePlace(*from, g)
 	if !g.Active() {
 		for _, to := range rules.Sides {
 			if to == side {
@@ -129,43 +131,22 @@ func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
 	return line + "."
 }
 
-// samePlace reports whether a reply to a request from p shows in g's own thread or
+// SamePlace reports whether a reply to a request from p shows in g's own thread or
 // channel, where a mention reaches the players.
-func samePlace(p Place, g *storage.Game) bool {
+func SamePlace(p Place, g *storage.Game) bool {
 	if g.Thread != "" {
 		return p.Thread == g.Thread
 	}
 	return p.Thread == "" && p.Channel == g.Channel && p.Guild == g.Guild
 }
 
-// gameActions are the buttons under a game's board.
-func gameActions(g *storage.Game) []Action {
-	if !g.Active() {
-		actions := []Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}
-		if g.Tournament == "" && g.Match == "" { // paired games are not played again on demand
-			actions = append(actions, Action{Label: "Rematch", Style: StylePrimary, Command: CmdRematch, Args: Args{"game": g.ID}})
-		}
-		return actions
+// Buttons are the buttons under g's board, as the features add them.
+func (s *Service) Buttons(g *storage.Game) []Action {
+	var actions []Action
+	for _, hook := range s.hooks.buttons {
+		actions = hook(g, actions)
 	}
-	args := Args{"game": g.ID}
-	if _, ok := inRound(g.Position); ok {
-		return []Action{
-			{Label: "Place", Style: StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
-			{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"},
-		}
-	}
-	draw := []Action{{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "offer")}}
-	if g.DrawOffer != nil {
-		// The board goes to both players, but the buttons are for the one offered the
-		// draw (the one who offered is told there is nothing to accept).
-		draw = []Action{
-			{Label: "Accept draw", Style: StyleSuccess, Command: CmdDraw, Args: args.with("action", "accept")},
-			{Label: "Decline draw", Style: StyleSecondary, Command: CmdDraw, Args: args.with("action", "decline")},
-		}
-	}
-	actions := []Action{{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"}}
-	actions = append(actions, draw...)
-	return append(actions, Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+	return actions
 }
 
 // merge adds the notifications and background work of ge to e (not its reply).
@@ -213,16 +194,16 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		return nil, err
 	}
 	if ng.DaysPerMove != 0 && !clock.ValidDays(ng.DaysPerMove) {
-		return nil, refuse(ErrRefused, "Days per move must be one of %s, not %d.", words.OrInts(clock.DaysChoices), ng.DaysPerMove)
+		return nil, Refuse(ErrRefused, "Days per move must be one of %s, not %d.", words.OrInts(clock.DaysChoices), ng.DaysPerMove)
 	}
 	if ng.Bank != nil {
 		if why := clock.BankFault(ng.Bank); why != "" {
-			return nil, refuse(ErrRefused, "That time bank %s.", why)
+			return nil, Refuse(ErrRefused, "That time bank %s.", why)
 		}
 		ng.DaysPerMove = 0
 	}
 	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
-		return nil, refuse(ErrRefused, "A game needs two different players.")
+		return nil, Refuse(ErrRefused, "A game needs two different players.")
 	}
 	seed := s.rand()
 	pos := v.Start(seed)
@@ -231,7 +212,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 			return nil, err
 		}
 	}
-	if err := playable(pos); err != nil {
+	if err := Playable(pos); err != nil {
 		return nil, err
 	}
 	g := &storage.Game{
@@ -249,9 +230,9 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	if err := s.save(tx, e, g, now); err != nil {
 		return nil, err
 	}
-	viewer := viewerFor(g, starter)
+	viewer := ViewerFor(g, starter)
 	if len(g.ToMove) == 1 {
-		viewer = humanSide(g, g.ToMove[0]) // the player who must look at it first
+		viewer = HumanSide(g, g.ToMove[0]) // the player who must look at it first
 	}
 	img, err := s.boardImage(tx, g, viewer, false)
 	if err != nil {
@@ -259,9 +240,9 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	}
 	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
-		Game: gameRef(g), Started: gameRef(g), Actions: gameActions(g)}
+		Game: RefOf(g), Started: RefOf(g), Actions: s.Buttons(g)}
 	e.image = img
-	inPlace := from != nil && samePlace(*from, g)
+	inPlace := from != nil && SamePlace(*from, g)
 	for _, side := range rules.Sides {
 		if g.Player(side).ID == starter {
 			continue
@@ -328,22 +309,22 @@ func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create
 	return nil
 }
 
-// playable refuses a start position in which nobody can ever act: Go-Chess's empty
+// Playable refuses a start position in which nobody can ever act: Go-Chess's empty
 // board while its placement phase is not built.
-func playable(pos rules.Position) error {
+func Playable(pos rules.Position) error {
 	if sim, ok := pos.(rules.Simultaneous); ok && len(sim.Awaiting()) > 0 {
 		return nil
 	}
 	if !pos.Outcome().IsOver() && len(pos.LegalMoves()) == 0 {
-		return refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
+		return Refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
 			"use the fen option to play from a set-up position.", pos.Variant().Name())
 	}
 	return nil
 }
 
-// notYourTurn is the refusal of an action by the side not due to act.
-func notYourTurn(g *storage.Game, side rules.Side) error {
+// NotYourTurn is the refusal of an action by the side not due to act.
+func NotYourTurn(g *storage.Game, side rules.Side) error {
 	other := g.Player(side.Other())
-	return refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
+	return Refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
 		words.Seat(other), g.ID, words.Seat(other))
 }

@@ -93,47 +93,47 @@ func (s *Service) cmdMatch(ctx context.Context, req Request) Reply {
 	case "stop":
 		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStop(tx, e, req) })
 	}
-	return refusal("Say what to do: /match start, /match score or /match stop.")
+	return Refusal("Say what to do: /match start, /match score or /match stop.")
 }
 
 func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "start engine matches"); err != nil {
+	if err := MustAdmin(req, "start engine matches"); err != nil {
 		return err
 	}
 	if s.engine == nil {
-		return refuse(ErrRefused, "No engine is set up here, so there is nobody to play a match.")
+		return Refuse(ErrRefused, "No engine is set up here, so there is nobody to play a match.")
 	}
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
+		return Refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
 	}
 	var seats [2]storage.Seat
 	for i, who := range []string{"first", "second"} {
 		title := strings.ToUpper(who[:1]) + who[1:]
-		level, err := levelArg(req, who+"_level") // 0: the engine's default level
+		level, err := LevelArg(req, who+"_level") // 0: the engine's default level
 		if err != nil {
-			return reword(err, "%s engine: ", title)
+			return Reword(err, "%s engine: ", title)
 		}
 		name := req.Args.Get(who)
 		if name == "" {
 			name = "builtin"
 		}
 		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
-			return reword(err, "%s engine: ", title)
+			return Reword(err, "%s engine: ", title)
 		}
 	}
 	if seats[0].ID == seats[1].ID {
-		return refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
+		return Refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
 	}
-	games, err := boundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
+	games, err := BoundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
 	if err != nil {
 		return err
 	}
-	opening, err := boundedArg(req, "opening", DefaultOpeningPlies, 0, MaxOpeningPlies)
+	opening, err := BoundedArg(req, "opening", DefaultOpeningPlies, 0, MaxOpeningPlies)
 	if err != nil {
 		return err
 	}
-	maxPlies, err := boundedArg(req, "max_plies", DefaultMatchMaxPlies, minMatchMaxPlies, maxMatchMaxPlies)
+	maxPlies, err := BoundedArg(req, "max_plies", DefaultMatchMaxPlies, minMatchMaxPlies, maxMatchMaxPlies)
 	if err != nil {
 		return err
 	}
@@ -164,11 +164,11 @@ func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
 
 // findMatch picks the match a request means (see findEvent).
 func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error) {
-	return findEvent(tx, req, eventKind[*storage.Match]{option: "match", get: (*storage.Tx).Match, list: (*storage.Tx).GuildMatches,
-		info:    func(m *storage.Match) eventInfo { return eventInfo{m.ID, m.Name, m.Guild, m.Thread} },
-		noSuch:  func(_, id string) error { return refuse(ErrRefused, "There is no match %s on this server.", id) },
-		none:    "No engine match has been played here; an admin can start one with /match.",
-		several: "Several matches run here: %s. Name one with match:NUMBER."})
+	return FindEvent(tx, req, EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
+		Info:    func(m *storage.Match) EventInfo { return EventInfo{m.ID, m.Name, m.Guild, m.Thread} },
+		NoSuch:  func(_, id string) error { return Refuse(ErrRefused, "There is no match %s on this server.", id) },
+		None:    "No engine match has been played here; an admin can start one with /match.",
+		Several: "Several matches run here: %s. Name one with match:NUMBER."})
 }
 
 // matchTitle is a heading such as "Match 3 · Missive engine (level 2) vs fairymax".
@@ -333,7 +333,7 @@ func (t matchTally) report(m *storage.Match) string {
 	}
 	for _, g := range t.games {
 		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]),
-			result(g.Outcome), describeOutcome(g), plies(len(g.Moves)))
+			result(g.Outcome), DescribeOutcome(g), plies(len(g.Moves)))
 	}
 	return b.String()
 }
@@ -342,7 +342,7 @@ func (t matchTally) report(m *storage.Match) string {
 // match, it posts the result and starts the next game, or ends the match after the
 // last.
 func (s *Service) matchGameEnded(end GameEnd) error {
-	tx, e, g := end.Tx, end.e, end.Game
+	tx, e, g := end.Tx.Tx, end.Tx.e, end.Game
 	if g.Match == "" {
 		return nil
 	}
@@ -359,7 +359,7 @@ func (s *Service) matchGameEnded(end GameEnd) error {
 		return err
 	}
 	text := fmt.Sprintf("Game %d of %d: %s (white) – %s (black) %s: %s after %s.\n%s", g.Round, m.Games,
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), describeOutcome(g),
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), DescribeOutcome(g),
 		plies(len(g.Moves)), t.scoreLine(m))
 	if len(m.GameIDs) < m.Games {
 		next, err := s.startMatchGame(tx, e, m)
@@ -399,7 +399,7 @@ func (s *Service) matchFinal(e *effects, m *storage.Match, t matchTally, head st
 }
 
 func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "stop engine matches"); err != nil {
+	if err := MustAdmin(req, "stop engine matches"); err != nil {
 		return err
 	}
 	m, err := s.findMatch(tx, req)
@@ -407,7 +407,7 @@ func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
 		return err
 	}
 	if !m.Active() {
-		return refuse(ErrRefused, "Match %s is already over.", m.ID)
+		return Refuse(ErrRefused, "Match %s is already over.", m.ID)
 	}
 	m.Status, m.FinishedAt = storage.MatchStopped, s.Now()
 	if err := tx.PutMatch(m); err != nil {
@@ -436,7 +436,7 @@ func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
 }
 
 // postMatch tells the match's place something, with an attachment or a board.
-func (s *Service) postMatch(e *effects, m *storage.Match, text, key string, files []File, img *imageJob) {
+func (s *Service) postMatch(e *effects, m *storage.Match, text, key string, files []File, img *Picture) {
 	e.notes = append(e.notes, note{image: img, n: Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
 		To:    User{Name: "match " + m.ID},
 		Game:  &GameRef{Place: Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
@@ -462,4 +462,35 @@ func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	}
 	return s.end(tx, e, g, side, o,
 		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
+}
+
+// setMatchThread records the thread an adapter opened for match id.
+func setMatchThread(tx *storage.Tx, id, thread string) error {
+	m, err := tx.Match(id)
+	if err != nil || m.Thread != "" {
+		return err
+	}
+	m.Thread = thread
+	return tx.PutMatch(m)
+}
+
+// matchLane claims an engine match's games for the matches' own engine lane.
+func matchLane(g *storage.Game) (Lane, bool) {
+	if g.Match == "" {
+		return Lane{}, false
+	}
+	return Lane{Plies: maxMatchMaxPlies + 8}, true
+}
+
+// matchFailed reports in the match's place that g's engine lost it by failing.
+func (s *Service) matchFailed(tx *Tx, g *storage.Game, report string) error {
+	if g.Match == "" {
+		return nil
+	}
+	m, err := tx.Match(g.Match)
+	if err != nil {
+		return err
+	}
+	s.postMatch(tx.e, m, fmt.Sprintf("Game %d: %s", g.Round, report), "failed/"+g.ID, nil, nil)
+	return nil
 }

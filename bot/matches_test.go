@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -7,16 +7,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
 // match reads match id and its games.
-func (h *harness) match(id string) (*storage.Match, []*storage.Game) {
-	h.t.Helper()
+func match(h *bottest.Harness, id string) (*storage.Match, []*storage.Game) {
+	h.T.Helper()
 	var m *storage.Match
 	var games []*storage.Game
-	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
 		if m, err = tx.Match(id); err != nil {
 			return err
 		}
@@ -29,16 +31,16 @@ func (h *harness) match(id string) (*storage.Match, []*storage.Game) {
 		}
 		return nil
 	}); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	return m, games
 }
 
 // matchNotes returns the texts of the match news among ns, and their files by name.
-func matchNotes(ns []Notification) (texts []string, files map[string][]byte) {
+func matchNotes(ns []bot.Notification) (texts []string, files map[string][]byte) {
 	files = map[string][]byte{}
 	for _, n := range ns {
-		if n.Kind != NoticeMatch {
+		if n.Kind != bot.NoticeMatch {
 			continue
 		}
 		texts = append(texts, n.Reply.Text)
@@ -79,21 +81,21 @@ func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
 // A match plays all its games in turn and posts each result and the final score
 // with the PGN of every game.
 func TestMatchPlaysToTheEnd(t *testing.T) {
-	h := newHarness(t)
-	h.engine.offers = true // engines in a match play on: neither is asked to offer a draw
+	h := bottest.New(t)
+	h.Engine.Offers = true // engines in a match play on: neither is asked to offer a draw
 	// Level 2 thinks a second a move, level 5 three.
-	h.engine.onMove = func(turn EngineTurn) {
+	h.Engine.OnMove = func(turn bot.EngineTurn) {
 		if strings.HasSuffix(turn.Player, ":2") {
-			h.clock.Advance(time.Second)
+			h.Clock.Advance(time.Second)
 		} else {
-			h.clock.Advance(3 * time.Second)
+			h.Clock.Advance(3 * time.Second)
 		}
 	}
-	r := h.ok("admin", "match variant:gothic first_level:2 second_level:5 games:4 opening:4 max_plies:40")
+	r := h.Ok("admin", "match variant:gothic first_level:2 second_level:5 games:4 opening:4 max_plies:40")
 	if !strings.Contains(r.Text, "Match 1 has begun") || !strings.Contains(r.Text, "4 games of Gothic Chess") {
 		t.Errorf("reply: %s", r.Text)
 	}
-	m, games := h.match("1")
+	m, games := match(h, "1")
 	if m.Status != storage.MatchFinished || len(games) != 4 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
@@ -103,7 +105,7 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 			t.Errorf("game %s: start %q, %s after %d plies (the first-move engines shuffle to the cap)", g.ID, g.Start, g.Outcome, len(g.Moves))
 		}
 	}
-	texts, files := matchNotes(h.notes.take())
+	texts, files := matchNotes(h.Notes.Take())
 	if len(texts) != 6 { // the start, four results, the final score
 		t.Fatalf("%d match posts:\n%s", len(texts), strings.Join(texts, "\n---\n"))
 	}
@@ -121,29 +123,29 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 	if strings.Count(pgn, `[Event "Missive engine match 1"]`) != 4 || !strings.Contains(pgn, `[Round "4"]`) || !strings.Contains(pgn, `[Result "1/2-1/2"]`) {
 		t.Errorf("PGN:\n%s", pgn)
 	}
-	if h.rating("gothic", m.Players[0].ID) != nil {
+	if rating(h, "gothic", m.Players[0].ID) != nil {
 		t.Error("a match game was rated")
 	}
-	if h.engine.asked != 0 {
-		t.Errorf("engines in a match were asked %d times whether they offer a draw", h.engine.asked)
+	if h.Engine.Asked != 0 {
+		t.Errorf("engines in a match were asked %d times whether they offer a draw", h.Engine.Asked)
 	}
-	h.ok("admin", "match action:score")
-	h.refused("admin", "match action:stop", "already over")
+	h.Ok("admin", "match action:score")
+	h.Refused("admin", "match action:stop", "already over")
 }
 
 // An engine that fails to move loses that game, and the match goes on.
 func TestMatchEngineFailure(t *testing.T) {
-	h := newHarness(t)
-	h.engine.fail = 1
-	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
-	m, games := h.match("1")
+	h := bottest.New(t)
+	h.Engine.Fail = 1
+	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
+	m, games := match(h, "1")
 	if m.Status != storage.MatchFinished || len(games) != 2 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
 	if o := games[0].Outcome; o != rules.Win(rules.Black, rules.Resignation) || len(games[0].Moves) != 0 {
 		t.Errorf("game 1: %s after %d plies, want a loss for the failing first mover", o, len(games[0].Moves))
 	}
-	texts, _ := matchNotes(h.notes.take())
+	texts, _ := matchNotes(h.Notes.Take())
 	if !strings.Contains(strings.Join(texts, "\n"), "failed to move and loses the game: Engine crashed") {
 		t.Errorf("posts do not tell of the failure:\n%s", strings.Join(texts, "\n---\n"))
 	}
@@ -151,26 +153,26 @@ func TestMatchEngineFailure(t *testing.T) {
 
 // Stopping a match aborts the game in progress and posts the score so far.
 func TestMatchStop(t *testing.T) {
-	h := newHarness(t)
+	h := bottest.New(t)
 	gate := make(chan struct{})
-	h.engine.gate = gate
-	r := h.svc.Handle(context.Background(), Request{ID: "start", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
-		Args: Args{"variant": "gess", "games": "6", "first_level": "2"}})
+	h.Engine.Gate = gate
+	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+		Args: bot.Args{"variant": "gess", "games": "6", "first_level": "2"}})
 	if r.Refused {
 		t.Fatal(r.Text)
 	}
-	r = h.svc.Handle(context.Background(), Request{ID: "stop", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
-		Args: Args{"action": "stop"}})
+	r = h.Svc.Handle(context.Background(), bot.Request{ID: "stop", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+		Args: bot.Args{"action": "stop"}})
 	if r.Refused || !strings.Contains(r.Text, "admin stopped the match.") || !strings.Contains(r.Text, "Stopped after 0 of 6 games.") {
 		t.Fatalf("stop: %s", r.Text)
 	}
 	close(gate)
-	h.svc.Idle()
-	m, games := h.match("1")
+	h.Svc.Idle()
+	m, games := match(h, "1")
 	if m.Status != storage.MatchStopped || len(games) != 1 || games[0].Outcome.Reason != rules.Aborted || len(games[0].Moves) != 0 {
 		t.Fatalf("after stopping: %s, %d games, first %s after %d plies", m.Status, len(games), games[0].Outcome, len(games[0].Moves))
 	}
-	texts, _ := matchNotes(h.notes.take())
+	texts, _ := matchNotes(h.Notes.Take())
 	if n := len(texts); n != 2 || !strings.Contains(texts[1], "admin stopped the match.") {
 		t.Errorf("%d posts:\n%s", n, strings.Join(texts, "\n---\n"))
 	}
@@ -179,26 +181,26 @@ func TestMatchStop(t *testing.T) {
 // A restart in the middle of a game loses nothing and starts no game twice: the
 // scheduler lets the engine move again once the service is back.
 func TestMatchRestart(t *testing.T) {
-	h := newHarness(t)
-	h.engine.gate = make(chan struct{}) // never opened: the first move waits for the shutdown
-	r := h.svc.Handle(context.Background(), Request{ID: "start", User: User{ID: "admin", Name: "admin"}, Command: CmdMatch,
-		Args: Args{"variant": "gothic", "games": "3", "max_plies": "20", "first_level": "1", "second_level": "7"}})
+	h := bottest.New(t)
+	h.Engine.Gate = make(chan struct{}) // never opened: the first move waits for the shutdown
+	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+		Args: bot.Args{"variant": "gothic", "games": "3", "max_plies": "20", "first_level": "1", "second_level": "7"}})
 	if r.Refused {
 		t.Fatal(r.Text)
 	}
-	h.restart()
-	h.engine.gate = nil
-	if m, games := h.match("1"); m.Status != storage.MatchRunning || len(games) != 1 || len(games[0].Moves) != 0 || !games[0].Active() {
+	h.Restart()
+	h.Engine.Gate = nil
+	if m, games := match(h, "1"); m.Status != storage.MatchRunning || len(games) != 1 || len(games[0].Moves) != 0 || !games[0].Active() {
 		t.Fatalf("after the restart: %s, %d games", m.Status, len(games))
 	}
-	h.clock.Advance(2 * time.Minute)
-	h.tick()
-	m, games := h.match("1")
+	h.Clock.Advance(2 * time.Minute)
+	h.Tick()
+	m, games := match(h, "1")
 	if m.Status != storage.MatchFinished || len(games) != 3 {
 		t.Fatalf("after the scheduler: %s, %d games", m.Status, len(games))
 	}
 	checkMatchGames(t, m, games)
-	texts, _ := matchNotes(h.notes.take())
+	texts, _ := matchNotes(h.Notes.Take())
 	if got := strings.Count(strings.Join(texts, "\n"), "Game 1 of 3:"); got != 1 {
 		t.Errorf("game 1's result posted %d times", got)
 	}
@@ -206,9 +208,9 @@ func TestMatchRestart(t *testing.T) {
 
 // Go-Chess matches play the placement phase, each pair on one board.
 func TestMatchGoChess(t *testing.T) {
-	h := newHarness(t)
-	h.ok("admin", "match variant:gochess games:2 first_level:1 second_level:2 max_plies:30")
-	m, games := h.match("1")
+	h := bottest.New(t)
+	h.Ok("admin", "match variant:gochess games:2 first_level:1 second_level:2 max_plies:30")
+	m, games := match(h, "1")
 	if m.Status != storage.MatchFinished || len(games) != 2 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
@@ -221,7 +223,7 @@ func TestMatchGoChess(t *testing.T) {
 }
 
 func TestMatchRefusals(t *testing.T) {
-	h := newHarness(t)
+	h := bottest.New(t)
 	cases := map[string]string{
 		"match variant:gothic first_level:3 second_level:3": "Both sides would be Missive engine (level 3)",
 		"match variant:gothic":                              "Both sides would be",
@@ -237,15 +239,15 @@ func TestMatchRefusals(t *testing.T) {
 		"match action:stop match:9":                         "There is no match 9 on this server.",
 	}
 	for line, want := range cases {
-		h.refused("admin", line, want)
+		h.Refused("admin", line, want)
 	}
 	// In a server, only members who may manage it run matches.
-	req := Request{User: User{ID: "u1", Name: "u1"}, Place: Place{Guild: "g1", Channel: "c1"}, Command: CmdMatch,
-		Args: Args{"variant": "gothic", "first_level": "1"}}
-	if r := h.svc.Handle(context.Background(), req); !r.Refused || !strings.Contains(r.Text, "Only members who may manage this server can start engine matches.") {
+	req := bot.Request{User: bot.User{ID: "u1", Name: "u1"}, Place: bot.Place{Guild: "g1", Channel: "c1"}, Command: bot.CmdMatch,
+		Args: bot.Args{"variant": "gothic", "first_level": "1"}}
+	if r := h.Svc.Handle(context.Background(), req); !r.Refused || !strings.Contains(r.Text, "Only members who may manage this server can start engine matches.") {
 		t.Errorf("a member without the permission: %s", r.Text)
 	}
-	if err := h.store.View(context.Background(), func(tx *storage.Tx) error {
+	if err := h.Store.View(context.Background(), func(tx *storage.Tx) error {
 		for _, g := range []string{"", "g1"} {
 			for _, active := range []bool{true, false} {
 				if ms, err := tx.GuildMatches(g, active); err != nil || len(ms) != 0 {
@@ -257,7 +259,7 @@ func TestMatchRefusals(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	spec, ok := h.svc.Spec(CmdMatch)
+	spec, ok := h.Svc.Spec(bot.CmdMatch)
 	if !ok || !spec.Admin {
 		t.Errorf("/match spec %+v: want an admin command", spec)
 	}
@@ -266,8 +268,8 @@ func TestMatchRefusals(t *testing.T) {
 // /match refuses a level outside 1 to 8 with /challenge's sentence, instead of
 // playing the default level for 0.
 func TestMatchRefusesBadLevels(t *testing.T) {
-	h := newHarness(t)
-	h.refused("alice", "challenge variant:gothic engine:builtin level:0", `The engine's level must be a number from 1 to 8, not "0".`)
+	h := bottest.New(t)
+	h.Refused("alice", "challenge variant:gothic engine:builtin level:0", `The engine's level must be a number from 1 to 8, not "0".`)
 	for line, want := range map[string]string{
 		"match variant:gothic first_level:0":                 `First engine: The engine's level must be a number from 1 to 8, not "0".`,
 		"match variant:gothic first_level:9":                 `First engine: The engine's level must be a number from 1 to 8, not "9".`,
@@ -275,17 +277,17 @@ func TestMatchRefusesBadLevels(t *testing.T) {
 		"match variant:gothic first_level:2 second_level:-1": `Second engine: The engine's level must be a number from 1 to 8, not "-1".`,
 		"match variant:gothic first_level:two":               `First engine: The engine's level must be a number from 1 to 8, not "two".`,
 	} {
-		h.refused("admin", line, want)
+		h.Refused("admin", line, want)
 	}
-	if m, _ := h.matchList(); len(m) != 0 {
+	if m, _ := matchList(h); len(m) != 0 {
 		t.Errorf("refused commands stored %d matches", len(m))
 	}
 }
 
 // matchList returns the matches stored for direct messages.
-func (h *harness) matchList() ([]*storage.Match, error) {
+func matchList(h *bottest.Harness) ([]*storage.Match, error) {
 	var ms []*storage.Match
-	err := h.store.View(context.Background(), func(tx *storage.Tx) error {
+	err := h.Store.View(context.Background(), func(tx *storage.Tx) error {
 		for _, active := range []bool{true, false} {
 			m, err := tx.GuildMatches("", active)
 			if err != nil {
@@ -301,10 +303,10 @@ func (h *harness) matchList() ([]*storage.Match, error) {
 // A one-sided score has no finite Elo difference: the report says it is unbounded,
 // with the same wording as the command line's match summary.
 func TestMatchOneSidedScoreIsUnbounded(t *testing.T) {
-	h := newHarness(t)
-	h.engine.fail = 1 // the first engine, White in game 1, fails and loses
-	h.ok("admin", "match variant:keltic first_level:1 second_level:2 games:1 max_plies:20")
-	texts, _ := matchNotes(h.notes.take())
+	h := bottest.New(t)
+	h.Engine.Fail = 1 // the first engine, White in game 1, fails and loses
+	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:1 max_plies:20")
+	texts, _ := matchNotes(h.Notes.Take())
 	final := texts[len(texts)-1]
 	if !strings.Contains(final, "The one game is played.") ||
 		!strings.Contains(final, "Elo difference for Missive engine (level 1): unbounded, as Missive engine (level 1) lost every game") ||

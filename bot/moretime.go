@@ -26,11 +26,11 @@ func (s *Service) cmdMoreTime(ctx context.Context, req Request) Reply {
 		now := s.Now()
 		switch {
 		case !clock.Runs(g.Clock):
-			return refuse(ErrRefused, "Game %s has no clock, so there is no time to give.", g.ID)
+			return Refuse(ErrRefused, "Game %s has no clock, so there is no time to give.", g.ID)
 		case g.Clock.Given[side] >= clock.MaxGivenDays:
-			return refuse(ErrRefused, "You have already given %s in game %s, the most a player may give in a game.", words.Plural(clock.MaxGivenDays, "day"), g.ID)
+			return Refuse(ErrRefused, "You have already given %s in game %s, the most a player may give in a game.", words.Plural(clock.MaxGivenDays, "day"), g.ID)
 		case g.Clock.Bank == nil && !g.Awaits(opp):
-			return refuse(ErrRefused, "%s's clock in game %s is not running: it starts afresh with %s when you have moved, so there is no time to give now.",
+			return Refuse(ErrRefused, "%s's clock in game %s is not running: it starts afresh with %s when you have moved, so there is no time to give now.",
 				words.Seat(g.Player(opp)), g.ID, words.Plural(g.Clock.DaysPerMove, "day"))
 		}
 		clock.GiveDay(g, side)
@@ -43,10 +43,10 @@ func (s *Service) cmdMoreTime(ctx context.Context, req Request) Reply {
 		}
 		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(opp))
 		left := clock.MaxGivenDays - g.Clock.Given[side]
-		e.reply = Reply{Title: s.gameTitle(g), Game: gameRef(g),
+		e.reply = Reply{Title: s.gameTitle(g), Game: RefOf(g),
 			Text: fmt.Sprintf("%s gave %s one more day in game %s: %s's %s. (%s may give %s more in this game.)",
 				me, them, g.ID, them, what, me, words.Plural(left, "day"))}
 		return s.tell(tx, e, g, opp, NoticeInfo, fmt.Sprintf("%s gave you one more day in game %s: your %s.", me, g.ID, what),
-			fmt.Sprintf("moretime/%s/%s/%d", g.ID, side, g.Clock.Given[side]), samePlace(req.Place, g))
+			fmt.Sprintf("moretime/%s/%s/%d", g.ID, side, g.Clock.Given[side]), SamePlace(req.Place, g))
 	})
 }

@@ -1,43 +1,45 @@
-package bot
+package bot_test
 
 import (
 	"strings"
 	"testing"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/storage"
 )
 
 // A name a player gives is refused at the door with a sentence when it is longer
 // than the limit, and accepted up to it; nothing is stored when it is refused.
 func TestNameLimits(t *testing.T) {
-	h := newHarness(t)
-	for _, n := range []int{MaxNameLen + 1, 100, 250} {
+	h := bottest.New(t)
+	for _, n := range []int{bot.MaxNameLen + 1, 100, 250} {
 		long := strings.Repeat("x", n)
-		r := h.refused("alice", "challenge variant:gothic opponent:"+long, "A player's name has at most 32 characters")
+		r := h.Refused("alice", "challenge variant:gothic opponent:"+long, "A player's name has at most 32 characters")
 		if strings.Contains(r.Text, long) {
 			t.Fatalf("the refusal repeats the whole name: %s", r.Text)
 		}
 	}
-	h.refused("alice", "profile player:"+strings.Repeat("x", 250), "A player's name has at most 32 characters")
+	h.Refused("alice", "profile player:"+strings.Repeat("x", 250), "A player's name has at most 32 characters")
 	// Ids a player types are not repeated back in full either.
 	for _, line := range []string{"board game:", "accept challenge:", "tournament action:info tournament:", "settings theme:"} {
-		if r := h.refused("alice", line+strings.Repeat("9", 250), "There is no"); strings.Contains(r.Text, strings.Repeat("9", 40)) {
+		if r := h.Refused("alice", line+strings.Repeat("9", 250), "There is no"); strings.Contains(r.Text, strings.Repeat("9", 40)) {
 			t.Errorf("%s: the refusal repeats the whole text: %s", line, r.Text)
 		}
 	}
-	h.refused("alice", "board game:77", "There is no game 77 here.")
+	h.Refused("alice", "board game:77", "There is no game 77 here.")
 
-	r := h.ok("alice", "challenge variant:gothic opponent:"+strings.Repeat("é", MaxNameLen))
-	if !strings.Contains(r.Text, strings.Repeat("é", MaxNameLen)) {
+	r := h.Ok("alice", "challenge variant:gothic opponent:"+strings.Repeat("é", bot.MaxNameLen))
+	if !strings.Contains(r.Text, strings.Repeat("é", bot.MaxNameLen)) {
 		t.Fatalf("challenge: %s", r.Text)
 	}
 
-	h.refused("alice", "tournament action:create variant:gothic name:"+strings.Repeat("n", MaxTournamentNameLen+1),
+	h.Refused("alice", "tournament action:create variant:gothic name:"+strings.Repeat("n", bot.MaxTournamentNameLen+1),
 		"A tournament's name has at most 80 characters")
-	h.refused("alice", "tournament action:info tournament:1", "no tournament 1")
-	name := strings.Repeat("n", MaxTournamentNameLen)
-	h.ok("alice", "tournament action:create variant:gothic name:"+name)
-	tr, _ := h.tournament("1")
+	h.Refused("alice", "tournament action:info tournament:1", "no tournament 1")
+	name := strings.Repeat("n", bot.MaxTournamentNameLen)
+	h.Ok("alice", "tournament action:create variant:gothic name:"+name)
+	tr, _ := tournament(h, "1")
 	if tr.Name != name || tr.Status != storage.TournamentOpen {
 		t.Fatalf("tournament: %q, %s", tr.Name, tr.Status)
 	}

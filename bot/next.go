@@ -34,7 +34,7 @@ func sortByUrgency(games []*storage.GameSummary, user string) {
 			}
 			return 1
 		}
-		return cmp.Compare(deadlineKey(a), deadlineKey(b))
+		return cmp.Compare(DeadlineKey(a), DeadlineKey(b))
 	})
 }
 

@@ -26,7 +26,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	if seat.IsEngine() || seat.ID == "" {
 		return nil
 	}
-	p, err := settings(tx, seat.ID)
+	p, err := Settings(tx, seat.ID)
 	if err != nil {
 		return err
 	}
@@ -46,11 +46,11 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	}
 	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)}, Channel: channel, Direct: direct,
 		Reply: Reply{Title: title, Text: text}}
-	var img *imageJob
+	var img *Picture
 	if g != nil {
-		n.Game = gameRef(g)
-		n.Reply.Game = gameRef(g)
-		n.Reply.Actions = gameActions(g)
+		n.Game = RefOf(g)
+		n.Reply.Game = RefOf(g)
+		n.Reply.Actions = s.Buttons(g)
 		n.Reply.Final = !g.Active()
 		side, _ := g.SideOf(seat.ID)
 		if img, err = s.boardImage(tx, g, side, false); err != nil {

@@ -52,7 +52,7 @@ func (s *Service) cmdResign(ctx context.Context, req Request) Reply {
 func (s *Service) cmdAbort(ctx context.Context, req Request) Reply {
 	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		if bothMoved(g) {
-			return refuse(ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
+			return Refuse(ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
 		}
 		return s.end(tx, e, g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
 			fmt.Sprintf("%s aborted the game before both sides had moved; it has no result.", words.Seat(g.Player(side))), &req.Place)
@@ -114,7 +114,7 @@ var drawOffer = offerKind{
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
 	engineAnswer: func(*storage.Game) error {
-		return refuse(ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
+		return Refuse(ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
 	},
 	proposed:    "%s offers a draw in game %s. %s may accept or decline (/draw); the offer lapses if they move instead.",
 	acceptLabel: "Accept draw",
@@ -186,9 +186,9 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		case err != nil:
 			return err
 		case g.ID != id || len(g.Moves) != ply:
-			return refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
+			return Refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
 		case !agrees:
-			return refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
+			return Refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
 				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
 		}
 		return nil
@@ -207,7 +207,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 	action := strings.ToLower(req.Args.Get("action"))
 	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		if k.command == CmdTakeback && (g.Rated || g.Tournament != "") {
-			return refuse(ErrRefused, "Game %s is rated or part of a tournament: moves cannot be taken back.", g.ID)
+			return Refuse(ErrRefused, "Game %s is rated or part of a tournament: moves cannot be taken back.", g.ID)
 		}
 		slot := k.slot(g)
 		theirs := *slot != nil && (*slot).By != side
@@ -218,7 +218,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 			}
 		}
 		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(side.Other()))
-		inPlace := samePlace(req.Place, g)
+		inPlace := SamePlace(req.Place, g)
 		topic := k.command + "/" + g.ID
 		// answer settles the offer: the reply is the offer message's new state.
 		answer := func(err error) error {
@@ -231,7 +231,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				return answer(k.agree(s, tx, e, g, side, &req.Place))
 			}
 			if *slot != nil {
-				return refuse(ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
+				return Refuse(ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
 			}
 			if k.allowed != nil {
 				if err := k.allowed(g, side); err != nil {
@@ -249,7 +249,7 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				return err
 			}
 			text := fmt.Sprintf(k.proposed, me, g.ID, them)
-			e.reply = Reply{Title: s.gameTitle(g), Text: text, Game: gameRef(g), Topic: topic, Actions: []Action{
+			e.reply = Reply{Title: s.gameTitle(g), Text: text, Game: RefOf(g), Topic: topic, Actions: []Action{
 				{Label: k.acceptLabel, Style: StyleSuccess, Command: k.command, Args: Args{"game": g.ID, "action": "accept"}, Answers: true},
 				{Label: "Decline", Style: StyleSecondary, Command: k.command, Args: Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
@@ -258,11 +258,11 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 			switch {
 			case *slot != nil && !theirs:
 				// The board's buttons go to both players; these are for the other one.
-				return refuse(ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
+				return Refuse(ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
 			case !theirs && action == "accept":
-				return refuse(ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
+				return Refuse(ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
 			case !theirs:
-				return refuse(ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
+				return Refuse(ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
 			case action == "accept":
 				return answer(k.agree(s, tx, e, g, side, &req.Place))
 			}
@@ -271,10 +271,10 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 				return err
 			}
 			text := fmt.Sprintf("%s declined %s's %s; the game goes on.", me, them, k.noun)
-			e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g)}
+			e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g)}
 			return answer(s.tell(tx, e, g, side.Other(), NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
-		return refuse(ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
+		return Refuse(ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
 	})
 }
 
@@ -290,10 +290,10 @@ func takebackPlies(g *storage.Game, side rules.Side) (int, error) {
 		n = 2
 	}
 	if n == 0 || n > len(g.Moves) {
-		return 0, refuse(ErrRefused, "You have no move to take back in game %s.", g.ID)
+		return 0, Refuse(ErrRefused, "You have no move to take back in game %s.", g.ID)
 	}
 	if slices.ContainsFunc(g.Moves[len(g.Moves)-n:], func(e storage.MoveEntry) bool { return e.Simultaneous }) {
-		return 0, refuse(ErrRefused, "Placement choices cannot be taken back.")
+		return 0, Refuse(ErrRefused, "Placement choices cannot be taken back.")
 	}
 	return n, nil
 }
@@ -318,7 +318,7 @@ func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter
 	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.tookBackHooks, GameChange{Tx: tx, Game: g, Side: accepter, Said: text, from: from, e: e, notes: n0})
+	return s.changed(s.hooks.tookBack, GameChange{Tx: s.tx(tx, e), Game: g, Side: accepter, Said: text, From: from, Notices: n0})
 }
 
 // pawns writes a score in centipawns as pawns for a sentence: "a pawn", "0.5 pawns".

@@ -23,8 +23,8 @@ func (s *Service) variantChoices() []OptionChoice {
 	return out
 }
 
-// daysChoices are the days per move a clock may have, as an option's choices.
-func daysChoices() []OptionChoice {
+// DaysChoices are the days per move a clock may have, as an option's choices.
+func DaysChoices() []OptionChoice {
 	out := make([]OptionChoice, len(clock.DaysChoices))
 	for i, d := range clock.DaysChoices {
 		out[i] = OptionChoice{Name: words.Plural(d, "day") + " per move", Value: strconv.Itoa(d)}
@@ -32,53 +32,53 @@ func daysChoices() []OptionChoice {
 	return out
 }
 
-// gameOption is the option that names the game a command acts on (see findGame
+// GameOption is the option that names the game a command acts on (see findGame
 // and onGame).
-func gameOption() OptionSpec {
+func GameOption() OptionSpec {
 	return OptionSpec{Name: "game", Description: "The game (needed only when you play several and are not in its thread)", Type: OptString, Autocomplete: true, MaxLength: 20}
 }
 
-// levelArg reads the optional engine level option name: 0 when it is not given
+// LevelArg reads the optional engine level option name: 0 when it is not given
 // (the engine's default), else a level from 1 to engine.MaxLevel, or a refusal.
-func levelArg(req Request, name string) (int, error) {
+func LevelArg(req Request, name string) (int, error) {
 	t := req.Args.Get(name)
 	if t == "" {
 		return 0, nil
 	}
 	level, err := engine.ParseLevel(t)
 	if le, ok := errors.AsType[*engine.LevelError](err); ok {
-		return 0, refuse(ErrRefused, "%s", le.Sentence())
+		return 0, Refuse(ErrRefused, "%s", le.Sentence())
 	}
 	return level, err
 }
 
-// intArg reads an optional whole-number option.
-func intArg(req Request, name string, def int) (int, error) {
+// IntArg reads an optional whole-number option.
+func IntArg(req Request, name string, def int) (int, error) {
 	t := req.Args.Get(name)
 	if t == "" {
 		return def, nil
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 {
-		return 0, refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
+		return 0, Refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
 	}
 	return n, nil
 }
 
-// boundedArg reads an optional whole-number option within lo..hi.
-func boundedArg(req Request, name string, def, lo, hi int) (int, error) {
-	n, err := intArg(req, name, def)
+// BoundedArg reads an optional whole-number option within lo..hi.
+func BoundedArg(req Request, name string, def, lo, hi int) (int, error) {
+	n, err := IntArg(req, name, def)
 	if err != nil {
 		return 0, err
 	}
 	if n < lo || n > hi {
-		return 0, refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
+		return 0, Refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
 	}
 	return n, nil
 }
 
-// parseBool reads an optional yes/no option; empty is false.
-func parseBool(t string) (bool, bool) {
+// ParseBool reads an optional yes/no option; empty is false.
+func ParseBool(t string) (bool, bool) {
 	switch strings.ToLower(t) {
 	case "", "false", "no", "n", "0", "off", "casual":
 		return false, true
@@ -88,8 +88,8 @@ func parseBool(t string) (bool, bool) {
 	return false, false
 }
 
-// parseHours reads reminder hours such as "24,2", "24 2 1" or "none".
-func parseHours(t string) ([]int, error) {
+// ParseHours reads reminder hours such as "24,2", "24 2 1" or "none".
+func ParseHours(t string) ([]int, error) {
 	switch strings.ToLower(strings.TrimSpace(t)) {
 	case "none", "off", "no", "0":
 		return []int{}, nil
@@ -100,14 +100,14 @@ func parseHours(t string) ([]int, error) {
 	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
 		if err != nil || h < 1 || h > storage.MaxReminderHours {
-			return nil, refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
+			return nil, Refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
 	if len(out) > 5 {
-		return nil, refuse(ErrRefused, "At most 5 reminders, please.")
+		return nil, Refuse(ErrRefused, "At most 5 reminders, please.")
 	}
 	return out, nil
 }

@@ -212,7 +212,7 @@ func (s *Service) push(ps []*pending, queued bool) {
 
 // drawNotice draws job into a notice's reply r, holding one of the outbox's drawing
 // slots (OutboxOptions.Draws).
-func (s *Service) drawNotice(r *Reply, job *imageJob) {
+func (s *Service) drawNotice(r *Reply, job *Picture) {
 	s.out.draws <- struct{}{}
 	defer func() { <-s.out.draws }()
 	s.attach(r, job)
@@ -588,7 +588,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 		for _, row := range t.Rows {
 			tbl.Rows = append(tbl.Rows, TableRow(row))
 		}
-		s.drawNotice(&n.Reply, &imageJob{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
+		s.drawNotice(&n.Reply, &Picture{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
 	case img.Position != "":
 		v, err := s.reg.Lookup(img.Variant)
 		if err != nil {
@@ -612,7 +612,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 			}
 			opts.LastMove = &rules.Move{From: from, To: to}
 		}
-		s.drawNotice(&n.Reply, &imageJob{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
+		s.drawNotice(&n.Reply, &Picture{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
 	default:
 		n.Reply.Board = img.Board
 		if len(img.PNG) > 0 {

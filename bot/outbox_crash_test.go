@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -15,6 +15,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/storage"
 )
@@ -43,7 +46,7 @@ func openLogNotifier(path string) (*logNotifier, error) {
 	return &logNotifier{f: f}, err
 }
 
-func (l *logNotifier) Notify(ctx context.Context, n Notification) error {
+func (l *logNotifier) Notify(ctx context.Context, n bot.Notification) error {
 	time.Sleep(time.Duration(rand.IntN(500)) * time.Microsecond) // a network round trip
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -56,8 +59,8 @@ func (l *logNotifier) Notify(ctx context.Context, n Notification) error {
 }
 
 // crashService opens the service of the crash test on dir's data file.
-func crashService(dir string) (*storage.Store, *Service, *logNotifier, error) {
-	st, err := storage.Open(filepath.Join(dir, "m.db"), testRegistry(), &storage.Options{LockTimeout: 10 * time.Second, NoBackupSocket: true})
+func crashService(dir string) (*storage.Store, *bot.Service, *logNotifier, error) {
+	st, err := storage.Open(filepath.Join(dir, "m.db"), bottest.Registry(), &storage.Options{LockTimeout: 10 * time.Second, NoBackupSocket: true})
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -66,9 +69,9 @@ func crashService(dir string) (*storage.Store, *Service, *logNotifier, error) {
 		st.Close()
 		return nil, nil, nil, err
 	}
-	svc, err := New(Config{Store: st, Registry: testRegistry(), Renderer: &fakeRenderer{}, Notifier: ln,
-		Outbox: OutboxOptions{MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond},
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: bottest.Registry(), Renderer: &bottest.Renderer{}, Notifier: ln,
+		Outbox: bot.OutboxOptions{MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond},
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, features.Options{}))
 	if err != nil {
 		st.Close()
 		return nil, nil, nil, err
@@ -95,29 +98,29 @@ func crashChild(dir string) int {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			do := func(user, cmd string, args Args) Reply {
+			do := func(user, cmd string, args bot.Args) bot.Reply {
 				out.Lock()
 				seq++
 				id := strconv.FormatInt(seq, 36)
 				out.Unlock()
-				r := svc.Handle(ctx, Request{ID: id, User: User{ID: user, Name: user}, Command: cmd, Args: args})
+				r := svc.Handle(ctx, bot.Request{ID: id, User: bot.User{ID: user, Name: user}, Command: cmd, Args: args})
 				out.Lock()
 				fmt.Fprintln(os.Stdout, "C")
 				out.Unlock()
 				return r
 			}
-			do(a, CmdSettings, Args{"notify": "dm"})
-			do(b, CmdSettings, Args{"notify": "dm"})
+			do(a, bot.CmdSettings, bot.Args{"notify": "dm"})
+			do(b, bot.CmdSettings, bot.Args{"notify": "dm"})
 			for {
-				do(a, CmdChallenge, Args{"variant": "gothic", "opponent": b})
-				r := do(b, CmdAccept, Args{})
+				do(a, bot.CmdChallenge, bot.Args{"variant": "gothic", "opponent": b})
+				r := do(b, bot.CmdAccept, bot.Args{})
 				if r.Started == nil {
 					continue // a challenge from before the kill is still open: accepted now
 				}
 				g := r.Started.ID
-				do(a, CmdMove, Args{"game": g, "move": "e2e4"})
-				do(b, CmdMove, Args{"game": g, "move": "e7e5"})
-				do(a, CmdResign, Args{"game": g})
+				do(a, bot.CmdMove, bot.Args{"game": g, "move": "e2e4"})
+				do(b, bot.CmdMove, bot.Args{"game": g, "move": "e7e5"})
+				do(a, bot.CmdResign, bot.Args{"game": g})
 			}
 		}()
 	}

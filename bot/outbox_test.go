@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log/slog"
-	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -21,20 +21,20 @@ import (
 // notification's attempt number (0 first), or nil to accept it.
 type flaky struct {
 	mu       sync.Mutex
-	fail     func(n Notification, attempt int) error
-	attempts map[string]int // by notification id
-	got      []Notification // accepted, in order
+	fail     func(n bot.Notification, attempt int) error
+	attempts map[string]int     // by notification id
+	got      []bot.Notification // accepted, in order
 	// block, when set, holds the notifications it accepts until it is closed.
-	block func(n Notification) <-chan struct{}
+	block func(n bot.Notification) <-chan struct{}
 	// accepted is signalled after each accepted notification (never blocks).
-	accepted chan Notification
+	accepted chan bot.Notification
 }
 
-func newFlaky(fail func(n Notification, attempt int) error) *flaky {
-	return &flaky{fail: fail, attempts: map[string]int{}, accepted: make(chan Notification, 1000)}
+func newFlaky(fail func(n bot.Notification, attempt int) error) *flaky {
+	return &flaky{fail: fail, attempts: map[string]int{}, accepted: make(chan bot.Notification, 1000)}
 }
 
-func (f *flaky) Notify(ctx context.Context, n Notification) error {
+func (f *flaky) Notify(ctx context.Context, n bot.Notification) error {
 	if f.block != nil {
 		if gate := f.block(n); gate != nil {
 			select {
@@ -58,31 +58,18 @@ func (f *flaky) Notify(ctx context.Context, n Notification) error {
 	return nil
 }
 
-func (f *flaky) delivered() []Notification {
+func (f *flaky) delivered() []bot.Notification {
 	f.mu.Lock()
 	defer f.mu.Unlock()
-	return append([]Notification(nil), f.got...)
-}
-
-// outboxLen counts the entries left in h's outbox.
-func (h *harness) outboxLen() int {
-	h.t.Helper()
-	var n int
-	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		n, err = tx.OutboxLen()
-		return err
-	}); err != nil {
-		h.t.Fatal(err)
-	}
-	return n
+	return append([]bot.Notification(nil), f.got...)
 }
 
 // fastRetries makes the outbox retry at once (the waits are not what is tested).
-var fastRetries = OutboxOptions{MinBackoff: time.Microsecond, MaxBackoff: 10 * time.Microsecond}
+var fastRetries = bot.OutboxOptions{MinBackoff: time.Microsecond, MaxBackoff: 10 * time.Microsecond}
 
 // checkOnceInOrder fails unless every notification in got has a distinct id and the
 // ids of each destination come in increasing order.
-func checkOnceInOrder(t *testing.T, got []Notification) {
+func checkOnceInOrder(t *testing.T, got []bot.Notification) {
 	t.Helper()
 	seen := map[string]bool{}
 	last := map[string]uint64{}
@@ -91,8 +78,8 @@ func checkOnceInOrder(t *testing.T, got []Notification) {
 			t.Errorf("notification %s (%s) delivered twice", n.ID, n.Key)
 		}
 		seen[n.ID] = true
-		d := destination(n)
-		if id := seqOf(n.ID); id <= last[d] {
+		d := bot.Destination(n)
+		if id := bot.SeqOf(n.ID); id <= last[d] {
 			t.Errorf("destination %s: notification %s after %d", d, n.ID, last[d])
 		} else {
 			last[d] = id
@@ -104,19 +91,19 @@ func checkOnceInOrder(t *testing.T, got []Notification) {
 // notification once, in order per destination, and the entries leave the outbox.
 func TestOutboxRetriesTransientFailures(t *testing.T) {
 	const failures = 3
-	f := newFlaky(func(n Notification, attempt int) error {
+	f := newFlaky(func(n bot.Notification, attempt int) error {
 		if attempt < failures {
 			return fmt.Errorf("discord: 503 Service Unavailable (attempt %d)", attempt)
 		}
 		return nil
 	})
-	h := newHarness(t)
-	h.notifier, h.outbox = f, fastRetries
-	h.restart()
-	h.ok("bob", "settings notify:dm")
-	h.ok("alice", "settings notify:dm")
-	id := h.start("gothic", "")
-	h.play(id, "alice", "e2e4", "e7e5", "b1c3", "b8c6")
+	h := bottest.New(t)
+	h.Notifier, h.Outbox = f, fastRetries
+	h.Restart()
+	h.Ok("bob", "settings notify:dm")
+	h.Ok("alice", "settings notify:dm")
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "e2e4", "e7e5", "b1c3", "b8c6")
 	got := f.delivered()
 	// The challenge, the start, and a "your move" for each of the four moves.
 	if len(got) != 6 {
@@ -131,33 +118,33 @@ func TestOutboxRetriesTransientFailures(t *testing.T) {
 	if got[len(got)-1].To.ID != "alice" || !strings.Contains(got[len(got)-1].Reply.Text, "Your move") {
 		t.Errorf("last notification: %+v", got[len(got)-1])
 	}
-	m := h.svc.Metrics()
+	m := h.Svc.Metrics()
 	if m.Queued != 6 || m.Delivered != 6 || m.Retried != 6*failures || m.Errors["error"] != 6*failures || m.Pending != 0 {
 		t.Errorf("metrics %+v", m)
 	}
-	if n := h.outboxLen(); n != 0 {
+	if n := h.OutboxLen(); n != 0 {
 		t.Errorf("%d entries left in the outbox", n)
 	}
 }
 
 // A 429 answer's retry_after is waited (not the backoff) and counted.
 func TestOutboxRetryAfter(t *testing.T) {
-	f := newFlaky(func(n Notification, attempt int) error {
+	f := newFlaky(func(n bot.Notification, attempt int) error {
 		if attempt == 0 {
-			return &RetryAfter{Wait: time.Millisecond}
+			return &bot.RetryAfter{Wait: time.Millisecond}
 		}
 		return nil
 	})
-	h := newHarness(t)
-	h.notifier = f
-	h.outbox = OutboxOptions{MinBackoff: time.Hour} // a backoff wait would hang the test
-	h.restart()
-	h.ok("bob", "settings notify:dm")
-	h.ok("alice", "challenge variant:gothic opponent:bob")
+	h := bottest.New(t)
+	h.Notifier = f
+	h.Outbox = bot.OutboxOptions{MinBackoff: time.Hour} // a backoff wait would hang the test
+	h.Restart()
+	h.Ok("bob", "settings notify:dm")
+	h.Ok("alice", "challenge variant:gothic opponent:bob")
 	if got := f.delivered(); len(got) != 1 || got[0].To.ID != "bob" {
 		t.Fatalf("delivered %v", keys(got))
 	}
-	if m := h.svc.Metrics(); m.RateLimited != 1 || m.Retried != 1 || m.Errors["rate-limited"] != 1 {
+	if m := h.Svc.Metrics(); m.RateLimited != 1 || m.Retried != 1 || m.Errors["rate-limited"] != 1 {
 		t.Errorf("metrics %+v", m)
 	}
 }
@@ -166,29 +153,29 @@ func TestOutboxRetryAfter(t *testing.T) {
 func TestOutboxSlowDestinationDoesNotBlockOthers(t *testing.T) {
 	gate := make(chan struct{})
 	f := newFlaky(nil)
-	f.block = func(n Notification) <-chan struct{} {
+	f.block = func(n bot.Notification) <-chan struct{} {
 		if n.To.ID == "bob" {
 			return gate
 		}
 		return nil
 	}
-	h := newHarness(t)
-	h.notifier = f
-	h.restart()
+	h := bottest.New(t)
+	h.Notifier = f
+	h.Restart()
 	for _, u := range []string{"bob", "dave"} {
-		h.ok(u, "settings notify:dm")
+		h.Ok(u, "settings notify:dm")
 	}
 	ctx := context.Background()
 	send := func(user, line string) {
 		t.Helper()
-		h.seq++
+		h.Seq++
 		fs := strings.Fields(line)
-		req := Request{ID: fmt.Sprintf("req-%d", h.seq), User: User{ID: user, Name: user}, Command: fs[0], Args: Args{}}
+		req := bot.Request{ID: fmt.Sprintf("req-%d", h.Seq), User: bot.User{ID: user, Name: user}, Command: fs[0], Args: bot.Args{}}
 		for _, kv := range fs[1:] {
 			k, v, _ := strings.Cut(kv, ":")
 			req.Args[k] = v
 		}
-		if r := h.svc.Handle(ctx, req); r.Refused {
+		if r := h.Svc.Handle(ctx, req); r.Refused {
 			t.Fatalf("%s: %s", line, r.Text)
 		}
 	}
@@ -204,7 +191,7 @@ func TestOutboxSlowDestinationDoesNotBlockOthers(t *testing.T) {
 	}
 	// dave's entry leaves the queue just after its delivery.
 	for start := time.Now(); ; time.Sleep(time.Millisecond) {
-		m := h.svc.Metrics()
+		m := h.Svc.Metrics()
 		if m.Pending == 1 && !m.Oldest.IsZero() {
 			break
 		}
@@ -213,7 +200,7 @@ func TestOutboxSlowDestinationDoesNotBlockOthers(t *testing.T) {
 		}
 	}
 	close(gate)
-	h.svc.Idle()
+	h.Svc.Idle()
 	if got := f.delivered(); len(got) != 2 || got[1].To.ID != "bob" {
 		t.Errorf("delivered %v", keys(got))
 	}
@@ -222,27 +209,27 @@ func TestOutboxSlowDestinationDoesNotBlockOthers(t *testing.T) {
 // A permanent refusal stops the retries and runs the fallback once: a player whose
 // game's channel refuses the post gets a direct message instead.
 func TestOutboxPermanentFailureFallsBackOnce(t *testing.T) {
-	f := newFlaky(func(n Notification, attempt int) error {
+	f := newFlaky(func(n bot.Notification, attempt int) error {
 		if n.Channel {
-			return fmt.Errorf("discord: unknown channel (10003): %w", ErrPermanent)
+			return fmt.Errorf("discord: unknown channel (10003): %w", bot.ErrPermanent)
 		}
 		return nil
 	})
-	h := newHarness(t)
-	h.notifier, h.outbox = f, fastRetries
-	h.restart()
+	h := bottest.New(t)
+	h.Notifier, h.Outbox = f, fastRetries
+	h.Restart()
 	// A game in channel c1, where the replies mention the players; then alice moves
 	// from elsewhere, so bob is told by a post in c1, which is refused.
-	place := Place{Guild: "g", Channel: "c1"}
-	for _, req := range []Request{
-		{ID: "c", User: User{ID: "alice", Name: "alice"}, Place: place, Command: CmdChallenge, Args: Args{"variant": "gothic", "opponent": "bob"}},
-		{ID: "a", User: User{ID: "bob", Name: "bob"}, Place: place, Command: CmdAccept, Args: Args{}},
-		{ID: "m", User: User{ID: "alice", Name: "alice"}, Command: CmdMove, Args: Args{"game": "1", "move": "e2e4"}},
+	place := bot.Place{Guild: "g", Channel: "c1"}
+	for _, req := range []bot.Request{
+		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: bot.CmdAccept, Args: bot.Args{}},
+		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
 	} {
-		if r := h.svc.Handle(context.Background(), req); r.Refused {
+		if r := h.Svc.Handle(context.Background(), req); r.Refused {
 			t.Fatal(r.Text)
 		}
-		h.svc.Idle()
+		h.Svc.Idle()
 	}
 	got := f.delivered()
 	if len(got) != 1 || !got[0].Direct || got[0].Channel || got[0].To.ID != "bob" || !strings.HasSuffix(got[0].ID, "f") {
@@ -251,10 +238,10 @@ func TestOutboxPermanentFailureFallsBackOnce(t *testing.T) {
 	if a := f.attempts[strings.TrimSuffix(got[0].ID, "f")]; a != 1 {
 		t.Errorf("the refused post was tried %d times, want 1", a)
 	}
-	if m := h.svc.Metrics(); m.Failed["permanent"] != 1 || m.Fallbacks != 1 || m.Delivered != 0 || m.Retried != 0 {
+	if m := h.Svc.Metrics(); m.Failed["permanent"] != 1 || m.Fallbacks != 1 || m.Delivered != 0 || m.Retried != 0 {
 		t.Errorf("metrics %+v", m)
 	}
-	if n := h.outboxLen(); n != 0 {
+	if n := h.OutboxLen(); n != 0 {
 		t.Errorf("%d entries left in the outbox", n)
 	}
 }
@@ -262,34 +249,34 @@ func TestOutboxPermanentFailureFallsBackOnce(t *testing.T) {
 // Notifications committed while the notifier is down survive a restart: they are
 // delivered once by the next process, with the board as it was when they were queued.
 func TestOutboxSurvivesRestart(t *testing.T) {
-	down := newFlaky(func(Notification, int) error { return errors.New("discord: connection reset") })
-	h := newHarness(t)
-	h.notifier, h.outbox = down, fastRetries
-	h.restart()
-	h.ok("bob", "settings notify:dm")
-	h.ok("alice", "settings notify:dm")
+	down := newFlaky(func(bot.Notification, int) error { return errors.New("discord: connection reset") })
+	h := bottest.New(t)
+	h.Notifier, h.Outbox = down, fastRetries
+	h.Restart()
+	h.Ok("bob", "settings notify:dm")
+	h.Ok("alice", "settings notify:dm")
 	// Idle would wait for ever: the commands are sent without waiting.
-	h.svc.Handle(context.Background(), Request{ID: "ch", User: User{ID: "alice", Name: "alice"}, Command: CmdChallenge,
-		Args: Args{"variant": "gothic", "opponent": "bob"}})
-	h.svc.Handle(context.Background(), Request{ID: "acc", User: User{ID: "bob", Name: "bob"}, Command: CmdAccept, Args: Args{}})
+	h.Svc.Handle(context.Background(), bot.Request{ID: "ch", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdChallenge,
+		Args: bot.Args{"variant": "gothic", "opponent": "bob"}})
+	h.Svc.Handle(context.Background(), bot.Request{ID: "acc", User: bot.User{ID: "bob", Name: "bob"}, Command: bot.CmdAccept, Args: bot.Args{}})
 	id := "1"
-	h.svc.Handle(context.Background(), Request{ID: "m1", User: User{ID: "alice", Name: "alice"}, Command: CmdMove,
-		Args: Args{"game": id, "move": "e2e4"}})
-	after := h.game(id).Position.String()
-	h.svc.Handle(context.Background(), Request{ID: "m2", User: User{ID: "bob", Name: "bob"}, Command: CmdMove,
-		Args: Args{"game": id, "move": "e7e5"}})
-	h.svc.Close() // stops the retries; nothing was delivered
+	h.Svc.Handle(context.Background(), bot.Request{ID: "m1", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove,
+		Args: bot.Args{"game": id, "move": "e2e4"}})
+	after := h.Game(id).Position.String()
+	h.Svc.Handle(context.Background(), bot.Request{ID: "m2", User: bot.User{ID: "bob", Name: "bob"}, Command: bot.CmdMove,
+		Args: bot.Args{"game": id, "move": "e7e5"}})
+	h.Svc.Close() // stops the retries; nothing was delivered
 	if len(down.delivered()) != 0 {
 		t.Fatal("a notification got through a notifier that is down")
 	}
-	queued := h.outboxLen()
+	queued := h.OutboxLen()
 	if queued != 4 {
 		t.Fatalf("%d entries in the outbox, want 4 (challenge, start, two moves)", queued)
 	}
 	up := newFlaky(nil)
-	h.notifier = up
-	h.restart()
-	h.svc.Idle()
+	h.Notifier = up
+	h.Restart()
+	h.Svc.Idle()
 	got := up.delivered()
 	if len(got) != queued {
 		t.Fatalf("after the restart %d of %d notifications delivered: %v", len(got), queued, keys(got))
@@ -297,7 +284,7 @@ func TestOutboxSurvivesRestart(t *testing.T) {
 	checkOnceInOrder(t, got)
 	var board bool
 	for _, n := range got {
-		if n.Kind == NoticeTurn && n.To.ID == "bob" {
+		if n.Kind == bot.NoticeTurn && n.To.ID == "bob" {
 			board = true
 			if len(n.Reply.Files) != 1 || !bytes.Contains(n.Reply.Files[0].Data, []byte("PNG "+after+" viewer=black")) ||
 				n.Reply.Board != "TEXT "+after {
@@ -308,11 +295,11 @@ func TestOutboxSurvivesRestart(t *testing.T) {
 	if !board {
 		t.Errorf("no turn notice for bob: %v", keys(got))
 	}
-	if n := h.outboxLen(); n != 0 {
+	if n := h.OutboxLen(); n != 0 {
 		t.Errorf("%d entries left in the outbox", n)
 	}
-	h.restart() // nothing is delivered twice
-	h.svc.Idle()
+	h.Restart() // nothing is delivered twice
+	h.Svc.Idle()
 	if again := up.delivered(); len(again) != queued {
 		t.Errorf("a second restart delivered %d more", len(again)-queued)
 	}
@@ -320,20 +307,20 @@ func TestOutboxSurvivesRestart(t *testing.T) {
 
 // The metrics read as Prometheus's text format.
 func TestWriteMetrics(t *testing.T) {
-	f := newFlaky(func(n Notification, attempt int) error {
+	f := newFlaky(func(n bot.Notification, attempt int) error {
 		if attempt == 0 {
-			return fmt.Errorf("no: %w", ErrPermanent)
+			return fmt.Errorf("no: %w", bot.ErrPermanent)
 		}
 		return nil
 	})
-	h := newHarness(t)
-	h.notifier = f
-	h.restart()
-	h.ok("bob", "settings notify:dm")
-	h.ok("alice", "challenge variant:gothic opponent:bob")
-	h.svc.CountRateLimit()
+	h := bottest.New(t)
+	h.Notifier = f
+	h.Restart()
+	h.Ok("bob", "settings notify:dm")
+	h.Ok("alice", "challenge variant:gothic opponent:bob")
+	h.Svc.CountRateLimit()
 	var b bytes.Buffer
-	h.svc.WriteMetrics(&b)
+	h.Svc.WriteMetrics(&b)
 	for _, want := range []string{
 		"# TYPE missive_notices_queued_total counter\nmissive_notices_queued_total 1\n",
 		"missive_notices_delivered_total 0\n",
@@ -348,7 +335,7 @@ func TestWriteMetrics(t *testing.T) {
 	}
 }
 
-func keys(ns []Notification) []string {
+func keys(ns []bot.Notification) []string {
 	var out []string
 	for _, n := range ns {
 		out = append(out, n.ID+":"+n.Key)
@@ -356,87 +343,45 @@ func keys(ns []Notification) []string {
 	return out
 }
 
-// BenchmarkEnqueue measures what a notification adds to its command's transaction:
-// its stored form (with the board as position text) written to the outbox.
-func BenchmarkEnqueue(b *testing.B) {
-	reg := testRegistry()
-	st, err := storage.Open(filepath.Join(b.TempDir(), "bench.db"), reg, &storage.Options{NoBackupSocket: true})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	svc, err := New(Config{Store: st, Registry: reg, Renderer: &fakeRenderer{}, Notifier: newFlaky(nil),
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer svc.Close()
-	v, err := reg.Lookup("gothic")
-	if err != nil {
-		b.Fatal(err)
-	}
-	pos := v.Start(0)
-	n := note{n: Notification{Key: "move/1/black", Kind: NoticeTurn, To: User{ID: "bob", Name: "bob"}, Direct: true,
-		Game: &GameRef{ID: "1", Place: Place{Guild: "g", Channel: "c"}},
-		Reply: Reply{Title: "Game 1 · Gothic Chess", Text: "alice played e4.\nYour move in game 1, by 2025-03-06 12:00 UTC (3 days left).",
-			Actions: []Action{{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: Args{"game": "1"}, Input: "move"}}}},
-		image: &imageJob{pos: pos, opts: BoardOptions{Viewer: 1}, name: "game-1-1-black.png", alt: "board", text: true}}
-	b.ReportAllocs()
-	b.ResetTimer()
-	err = st.Update(context.Background(), func(tx *storage.Tx) error {
-		for range b.N {
-			e := effects{notes: []note{n}}
-			if err := svc.enqueue(tx, &e); err != nil {
-				return err
-			}
-		}
-		b.StopTimer() // the commit is the command's own
-		return nil
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-}
-
 // A notice queued before its game got a thread is posted in the thread.
 func TestOutboxNoticeFollowsTheGameToItsThread(t *testing.T) {
-	down := newFlaky(func(Notification, int) error { return errors.New("discord: connection reset") })
-	h := newHarness(t)
-	h.notifier, h.outbox = down, fastRetries
-	h.restart()
-	place := Place{Guild: "g", Channel: "c1"}
-	for _, req := range []Request{
-		{ID: "c", User: User{ID: "alice", Name: "alice"}, Place: place, Command: CmdChallenge, Args: Args{"variant": "gothic", "opponent": "bob"}},
-		{ID: "a", User: User{ID: "bob", Name: "bob"}, Place: place, Command: CmdAccept, Args: Args{}},
-		{ID: "m", User: User{ID: "alice", Name: "alice"}, Command: CmdMove, Args: Args{"game": "1", "move": "e2e4"}},
+	down := newFlaky(func(bot.Notification, int) error { return errors.New("discord: connection reset") })
+	h := bottest.New(t)
+	h.Notifier, h.Outbox = down, fastRetries
+	h.Restart()
+	place := bot.Place{Guild: "g", Channel: "c1"}
+	for _, req := range []bot.Request{
+		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: bot.CmdAccept, Args: bot.Args{}},
+		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
 	} {
-		if r := h.svc.Handle(context.Background(), req); r.Refused {
+		if r := h.Svc.Handle(context.Background(), req); r.Refused {
 			t.Fatal(r.Text)
 		}
 	}
-	h.svc.Close()
-	if err := h.svc.SetThread(context.Background(), "1", "t9"); err != nil {
+	h.Svc.Close()
+	if err := h.Svc.SetThread(context.Background(), "1", "t9"); err != nil {
 		t.Fatal(err)
 	}
 	up := newFlaky(nil)
-	h.notifier = up
-	h.restart()
-	h.svc.Idle()
+	h.Notifier = up
+	h.Restart()
+	h.Svc.Idle()
 	got := up.delivered()
 	if len(got) != 1 || got[0].Game == nil || got[0].Game.Place.Thread != "t9" || got[0].To.ID != "bob" {
 		t.Fatalf("delivered %+v", got)
 	}
 }
 
-// slowRenderer is a fakeRenderer whose boards take a while, counting how many it
+// slowRenderer is a bottest.Renderer whose boards take a while, counting how many it
 // draws at once.
 type slowRenderer struct {
-	fakeRenderer
+	bottest.Renderer
 	mu             sync.Mutex
 	inFlight, most int
 }
 
-func (r *slowRenderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) error {
+func (r *slowRenderer) PNG(w io.Writer, pos rules.Position, o bot.BoardOptions) error {
 	r.mu.Lock()
 	r.inFlight++
 	r.most = max(r.most, r.inFlight)
@@ -445,7 +390,7 @@ func (r *slowRenderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) erro
 	r.mu.Lock()
 	r.inFlight--
 	r.mu.Unlock()
-	return r.fakeRenderer.PNG(w, pos, o)
+	return r.Renderer.PNG(w, pos, o)
 }
 
 // Games started together (a tournament round) notify in many channels at once; their
@@ -454,15 +399,15 @@ func (r *slowRenderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) erro
 func TestOutboxBoundsBoardDrawing(t *testing.T) {
 	r := &slowRenderer{}
 	f := newFlaky(nil)
-	h := newHarness(t)
-	h.notifier, h.outbox = f, OutboxOptions{Workers: 8, Draws: 1}
-	h.config = func(c *Config) { c.Renderer = r }
-	h.restart()
+	h := bottest.New(t)
+	h.Notifier, h.Outbox = f, bot.OutboxOptions{Workers: 8, Draws: 1}
+	h.Config = func(c *bot.Config) { c.Renderer = r }
+	h.Restart()
 	const games = 8
-	if err := h.svc.StartGames(context.Background(), func(tx *storage.Tx, create func(NewGame) (*storage.Game, error)) error {
+	if err := h.Svc.StartGames(context.Background(), func(tx *storage.Tx, create func(bot.NewGame) (*storage.Game, error)) error {
 		for i := range games {
-			if _, err := create(NewGame{Variant: "gothic", White: storage.Seat{ID: fmt.Sprint("w", i), Name: "White"},
-				Black: storage.Seat{ID: fmt.Sprint("b", i), Name: "Black"}, Place: Place{Guild: "g", Channel: fmt.Sprint("c", i)}}); err != nil {
+			if _, err := create(bot.NewGame{Variant: "gothic", White: storage.Seat{ID: fmt.Sprint("w", i), Name: "White"},
+				Black: storage.Seat{ID: fmt.Sprint("b", i), Name: "Black"}, Place: bot.Place{Guild: "g", Channel: fmt.Sprint("c", i)}}); err != nil {
 				return err
 			}
 		}
@@ -470,7 +415,7 @@ func TestOutboxBoundsBoardDrawing(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	h.svc.Idle()
+	h.Svc.Idle()
 	if n := len(f.delivered()); n < games {
 		t.Fatalf("%d notices delivered for %d games", n, games)
 	}

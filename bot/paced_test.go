@@ -1,10 +1,12 @@
-package bot
+package bot_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -21,31 +23,31 @@ func openPerPlayer(games []*storage.Game) map[string]int {
 // A round robin larger than the window starts each player's first games only; the
 // next starts (with its clock) as one ends, until every pairing is played once.
 func TestRoundRobinPaced(t *testing.T) {
-	h := newHarness(t)
+	h := bottest.New(t)
 	var players []string
 	for i := range 8 {
 		players = append(players, fmt.Sprintf("p%d", i))
 	}
-	h.ok(players[0], "tournament action:create variant:gothic format:round-robin rated:no days:2")
+	h.Ok(players[0], "tournament action:create variant:gothic format:round-robin rated:no days:2")
 	for _, p := range players {
-		h.ok(p, "tournament action:join")
+		h.Ok(p, "tournament action:join")
 	}
-	h.ok(players[0], "tournament action:start")
+	h.Ok(players[0], "tournament action:start")
 	news := ""
-	for _, n := range h.notes.take() {
-		if n.Kind == NoticeTournament {
+	for _, n := range h.Notes.Take() {
+		if n.Kind == bot.NoticeTournament {
 			news += n.Reply.Text
 		}
 	}
-	if !strings.Contains(news, fmt.Sprintf("up to %d games at a time", DefaultEventGames)) {
+	if !strings.Contains(news, fmt.Sprintf("up to %d games at a time", bot.DefaultEventGames)) {
 		t.Errorf("the start news does not explain the pacing: %q", news)
 	}
-	_, games := h.tournament("1")
+	_, games := tournament(h, "1")
 	if len(games) == 0 || len(games) >= 28 {
 		t.Fatalf("a round robin of 8 started %d of its 28 games at once", len(games))
 	}
 	for p, n := range openPerPlayer(games) {
-		if n > DefaultEventGames {
+		if n > bot.DefaultEventGames {
 			t.Fatalf("%s has %d games at once", p, n)
 		}
 	}
@@ -57,7 +59,7 @@ func TestRoundRobinPaced(t *testing.T) {
 	// Resign games one by one: new ones start, never beyond the window, and the
 	// event ends after all 28 pairings.
 	for range 100 {
-		tr, games := h.tournament("1")
+		tr, games := tournament(h, "1")
 		if tr.Status == storage.TournamentFinished {
 			break
 		}
@@ -66,10 +68,10 @@ func TestRoundRobinPaced(t *testing.T) {
 			t.Fatalf("tournament stalled after %d games", len(games))
 		}
 		before := len(games)
-		h.ok(open[0].Players[0].ID, "resign game:"+open[0].ID)
-		_, games = h.tournament("1")
+		h.Ok(open[0].Players[0].ID, "resign game:"+open[0].ID)
+		_, games = tournament(h, "1")
 		for p, n := range openPerPlayer(games) {
-			if n > DefaultEventGames {
+			if n > bot.DefaultEventGames {
 				t.Fatalf("%s has %d games at once", p, n)
 			}
 		}
@@ -77,7 +79,7 @@ func TestRoundRobinPaced(t *testing.T) {
 			t.Fatal("games vanished")
 		}
 	}
-	tr, games := h.tournament("1")
+	tr, games := tournament(h, "1")
 	if tr.Status != storage.TournamentFinished || len(games) != 28 {
 		t.Fatalf("status %s after %d games, want finished after 28", tr.Status, len(games))
 	}
@@ -87,19 +89,20 @@ func TestRoundRobinPaced(t *testing.T) {
 // A round robin in a server with as many games in progress as the server's cap
 // waits: its games start as games end there, tournament games or not.
 func TestRoundRobinServerCap(t *testing.T) {
-	h := newHarness(t)
-	h.svc.limits.GuildGames = 3
-	place := Place{Guild: "g1", Channel: "c1"}
-	run := func(user, line string) Reply {
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) { c.Limits.GuildGames = 3 }
+	h.Restart()
+	place := bot.Place{Guild: "g1", Channel: "c1"}
+	run := func(user, line string) bot.Reply {
 		t.Helper()
 		f := strings.Fields(line)
-		req := Request{User: User{ID: user, Name: user}, Place: place, Command: f[0], Args: Args{}, Admin: true}
+		req := bot.Request{User: bot.User{ID: user, Name: user}, Place: place, Command: f[0], Args: bot.Args{}, Admin: true}
 		for _, kv := range f[1:] {
 			k, v, _ := strings.Cut(kv, ":")
 			req.Args[k] = v
 		}
-		r := h.svc.Handle(t.Context(), req)
-		h.svc.Idle()
+		r := h.Svc.Handle(t.Context(), req)
+		h.Svc.Idle()
 		if r.Refused {
 			t.Fatalf("%s: %s: refused: %s", user, line, r.Text)
 		}
@@ -113,17 +116,17 @@ func TestRoundRobinServerCap(t *testing.T) {
 		run(fmt.Sprintf("p%d", i), "tournament action:join")
 	}
 	run("p0", "tournament action:start")
-	_, games := h.tournament("1")
+	_, games := tournament(h, "1")
 	if len(games) != 2 {
 		t.Fatalf("%d tournament games started beside a casual game under a cap of 3", len(games))
 	}
 	// The casual game ends: a tournament game takes its place.
 	run("x", "resign game:1")
-	if _, games = h.tournament("1"); len(games) != 3 || len(active(games)) != 3 {
+	if _, games = tournament(h, "1"); len(games) != 3 || len(active(games)) != 3 {
 		t.Fatalf("after the casual game ended: %d games, %d in progress", len(games), len(active(games)))
 	}
 	for range 30 {
-		tr, games := h.tournament("1")
+		tr, games := tournament(h, "1")
 		if tr.Status == storage.TournamentFinished {
 			break
 		}
@@ -133,7 +136,7 @@ func TestRoundRobinServerCap(t *testing.T) {
 		}
 		run(open[0].Players[0].ID, "resign game:"+open[0].ID)
 	}
-	tr, games := h.tournament("1")
+	tr, games := tournament(h, "1")
 	if tr.Status != storage.TournamentFinished || len(games) != 15 {
 		t.Fatalf("status %s after %d games, want finished after 15", tr.Status, len(games))
 	}

@@ -58,7 +58,7 @@ func (s *Service) pgnHeader(g *storage.Game) record.PGN {
 	}
 	extra := append(timeControl(g.Clock), record.Tag{Name: "Termination", Value: termination(g.Outcome)})
 	if g.Outcome.IsOver() {
-		extra = append(extra, record.Tag{Name: "Outcome", Value: describeOutcome(g)})
+		extra = append(extra, record.Tag{Name: "Outcome", Value: DescribeOutcome(g)})
 	}
 	return record.PGN{
 		Event: event, Site: s.site, Date: g.CreatedAt.UTC().Format("2006.01.02"), Round: round,

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"time"
 
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/words"
@@ -69,7 +70,7 @@ func (s *Service) completeMove(tx *storage.Tx, req Request, add func(label, valu
 func (s *Service) cmdMove(ctx context.Context, req Request) Reply {
 	text := req.Args.Get("move")
 	if text == "" {
-		return refusal("Say which move, for example /move Nf3 or /move g1f3.")
+		return Refusal("Say which move, for example /move Nf3 or /move g1f3.")
 	}
 	return s.gameAction(ctx, req, turnGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		if _, ok := inRound(g.Position); ok {
@@ -83,11 +84,11 @@ func (s *Service) cmdMove(ctx context.Context, req Request) Reply {
 func (s *Service) cmdPlace(ctx context.Context, req Request) Reply {
 	text := req.Args.Get("cell")
 	if text == "" {
-		return refusal("Say which cell, for example /place d4.")
+		return Refusal("Say which cell, for example /place d4.")
 	}
 	return s.gameAction(ctx, req, turnGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		if _, ok := inRound(g.Position); !ok {
-			return refuse(ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
+			return Refuse(ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
 		}
 		return s.choose(tx, e, g, side, text, &req.Place)
 	})
@@ -98,7 +99,7 @@ func (s *Service) cmdPlace(ctx context.Context, req Request) Reply {
 // move).
 func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place) error {
 	if !g.Awaits(side) {
-		return notYourTurn(g, side)
+		return NotYourTurn(g, side)
 	}
 	now := s.Now()
 	before, pos := slices.Clone(g.ToMove), g.Position
@@ -106,8 +107,8 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 	if err != nil {
 		if errors.Is(err, rules.ErrAmbiguousMove) {
 			if ch := promotionChoice(pos, text, g); ch != nil {
-				return &choiceError{userError: userError{kind: rules.ErrAmbiguousMove,
-					msg: fmt.Sprintf("Which piece should the pawn become? Add it to the move, for example %s.", ch.Options[0].Label)}, choice: ch}
+				return RefuseWithChoice(rules.ErrAmbiguousMove,
+					fmt.Sprintf("Which piece should the pawn become? Add it to the move, for example %s.", ch.Options[0].Label), ch)
 			}
 		}
 		return err
@@ -124,8 +125,8 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 		}
 		g.Takeback = nil
 	}
-	if from != nil { // a player's own move ends their leave (leave.go)
-		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+	if from != nil {
+		if err := s.moving(tx, e, g, side, now); err != nil {
 			return err
 		}
 	}
@@ -146,7 +147,7 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 	if err := s.announce(tx, e, g, side, text, from, fmt.Sprintf("move/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.movedHooks, GameChange{Tx: tx, Game: g, Side: side, Said: text, from: from, e: e, notes: n0})
+	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text, From: from, Notices: n0})
 }
 
 // promotionChoice returns a select menu of the promotions text may mean in pos, or
@@ -185,7 +186,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	sim, _ := inRound(g.Position)
 	if !g.Awaits(side) {
 		other := g.Player(side.Other())
-		return refuse(rules.ErrNotYourTurn, "You have already chosen in this round of game %s; wait for %s to choose.", g.ID, words.Seat(other))
+		return Refuse(rules.ErrNotYourTurn, "You have already chosen in this round of game %s; wait for %s to choose.", g.ID, words.Seat(other))
 	}
 	now := s.Now()
 	before := slices.Clone(g.ToMove)
@@ -205,8 +206,8 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		return err
 	}
 	cell := choiceCell(g)
-	if from != nil { // a player's own choice ends their leave (leave.go)
-		if err := s.moveEndsLeave(tx, e, g, side, now); err != nil {
+	if from != nil {
+		if err := s.moving(tx, e, g, side, now); err != nil {
 			return err
 		}
 	}
@@ -220,7 +221,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		if err != nil {
 			return err
 		}
-		e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g),
+		e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
 			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, words.Seat(g.Player(side.Other())))}
 		e.image = img
 		key := fmt.Sprintf("chosen/%s/%d", g.ID, len(g.Moves))
@@ -249,7 +250,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	if err := s.announce(tx, e, g, side, text2, from, fmt.Sprintf("round/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.movedHooks, GameChange{Tx: tx, Game: g, Side: side, Said: text2, from: from, e: e, notes: n0})
+	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text2, From: from, Notices: n0})
 }
 
 // choiceCell is the cell named by g's last stored entry.
@@ -265,7 +266,7 @@ func lastEntryMove(g *storage.Game) *rules.Move {
 	if len(g.Moves) == 0 {
 		return nil
 	}
-	return highlight(g.Position.Variant().Dims(), g.Moves[len(g.Moves)-1].Move)
+	return Highlight(g.Position.Variant().Dims(), g.Moves[len(g.Moves)-1].Move)
 }
 
 // sameChoices reports whether the last two entries (the two choices of a round) are
@@ -276,7 +277,7 @@ func sameChoices(g *storage.Game) bool {
 		return false
 	}
 	d := g.Position.Variant().Dims()
-	a, b := highlight(d, g.Moves[n-1].Move), highlight(d, g.Moves[n-2].Move)
+	a, b := Highlight(d, g.Moves[n-1].Move), Highlight(d, g.Moves[n-2].Move)
 	return a != nil && b != nil && a.To == b.To
 }
 
@@ -289,11 +290,48 @@ func revealed(g *storage.Game) string {
 	d := g.Position.Variant().Dims()
 	var parts []string
 	for _, e := range g.Moves[n-2:] {
-		if m := highlight(d, e.Move); m != nil {
+		if m := Highlight(d, e.Move); m != nil {
 			parts = append(parts, fmt.Sprintf("%s %s", e.Side, d.Name(m.To)))
 		}
 	}
 	slices.Sort(parts)
 	slices.Reverse(parts) // white first
 	return strings.Join(parts, ", ")
+}
+
+// moving runs the features' Moving hooks before side's own move or choice in g
+// changes the clock.
+func (s *Service) moving(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, now time.Time) error {
+	for _, hook := range s.hooks.moving {
+		if err := hook(s.tx(tx, e), g, side, now); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// playButtons are the buttons under the board of a game in progress: move (or
+// place, in a placement round), the draw offer or its answers, resign.
+func playButtons(g *storage.Game, actions []Action) []Action {
+	if !g.Active() {
+		return actions
+	}
+	args := Args{"game": g.ID}
+	if _, ok := inRound(g.Position); ok {
+		return append(actions,
+			Action{Label: "Place", Style: StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
+			Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+	}
+	draw := []Action{{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.With("action", "offer")}}
+	if g.DrawOffer != nil {
+		// The board goes to both players, but the buttons are for the one offered the
+		// draw (the one who offered is told there is nothing to accept).
+		draw = []Action{
+			{Label: "Accept draw", Style: StyleSuccess, Command: CmdDraw, Args: args.With("action", "accept")},
+			{Label: "Decline draw", Style: StyleSecondary, Command: CmdDraw, Args: args.With("action", "decline")},
+		}
+	}
+	actions = append(actions, Action{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"})
+	actions = append(actions, draw...)
+	return append(actions, Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
 }

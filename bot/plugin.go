@@ -3,9 +3,11 @@ package bot
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -34,37 +36,86 @@ type Feature struct {
 	// TookBack, when set, runs inside the transaction of a takeback once it is
 	// stored and announced.
 	TookBack func(ch GameChange) error
+	// Saving, when set, runs inside every change that stores a game, before its
+	// next wake-up is planned (leave freezes a clock here, or runs it again).
+	Saving func(tx *Tx, g *storage.Game, now time.Time) error
+	// Moving, when set, runs inside the change of a player's own move or placement
+	// choice, before the clock advances (a player's own move ends their leave).
+	Moving func(tx *Tx, g *storage.Game, side rules.Side, now time.Time) error
+	// Tick, when set, runs at each pass of the scheduler after the games due (leaves
+	// that end, daily digests, challenges that expire); its error is logged.
+	Tick func(ctx context.Context, now time.Time) error
+	// Buttons, when set, returns the buttons under g's board with the feature's own
+	// added where they belong among those the features listed before it gave.
+	Buttons func(g *storage.Game, buttons []Action) []Action
+	// Lane, when set, claims games for an engine lane of their own: their engine
+	// turns take turns there, apart from people's games, at most Plies in a row,
+	// and an engine that fails to move in them loses at once.
+	Lane func(g *storage.Game) (Lane, bool)
+	// EngineMoved, when set, runs inside the change of an engine's move once it is
+	// stored and announced (an engine match adjudicates at its ply cap).
+	EngineMoved func(tx *Tx, g *storage.Game, side rules.Side) error
+	// EngineFailed, when set, runs inside the change that ends a game because its
+	// engine resigned or failed to move, before the end is stored; report is the
+	// sentence that says what happened.
+	EngineFailed func(tx *Tx, g *storage.Game, report string) error
+	// Threads record the thread an adapter opened for an event of each kind the
+	// feature owns (Service.SetEventThread); a thread already recorded stays.
+	Threads map[EventKind]func(tx *storage.Tx, id, thread string) error
 }
 
-// GameChange is a move, revealed placement round or takeback just stored and announced, as
-// an in-transaction hook sees it.
+// Lane is an engine lane a feature claims for its games (Feature.Lane).
+type Lane struct {
+	// Plies is the most engine turns played in a row before the scheduler goes on.
+	Plies int
+}
+
+// hooks are the features' hooks other than commands, in the order of the features.
+type hooks struct {
+	ended      []func(GameEnd) error
+	afterEnded []func(context.Context, *storage.Game)
+	started    []func()
+	// moved and tookBack run inside the transaction of a move or a takeback.
+	moved, tookBack []func(GameChange) error
+	saving          []func(*Tx, *storage.Game, time.Time) error
+	moving          []func(*Tx, *storage.Game, rules.Side, time.Time) error
+	tick            []func(context.Context, time.Time) error
+	buttons         []func(*storage.Game, []Action) []Action
+	lane            []func(*storage.Game) (Lane, bool)
+	engineMoved     []func(*Tx, *storage.Game, rules.Side) error
+	engineFailed    []func(*Tx, *storage.Game, string) error
+	threads         map[EventKind]func(*storage.Tx, string, string) error
+}
+
+// GameChange is a move, revealed placement round or takeback just stored and
+// announced, as an in-transaction hook sees it.
 type GameChange struct {
-	Tx   *storage.Tx
+	Tx   *Tx
 	Game *storage.Game
 	Side rules.Side // who moved (for a takeback, who agreed)
 	Said string     // what the announcement said happened
-	from *Place     // where the request came from; nil when none did
-	svc  *Service
-	e    *effects
-	// notes is how many notifications the transaction had queued before the
+	// From is where the request came from; nil when none did (an engine's move, a
+	// move played for a player).
+	From *Place
+	// Notices is how many notifications the change had queued before the
 	// announcement.
-	notes int
+	Notices int
 }
 
 // GameEnd is a game that has just ended, as an in-transaction hook sees it.
 type GameEnd struct {
-	Tx   *storage.Tx
+	Tx   *Tx
 	Game *storage.Game
-	e    *effects // what the transaction does once committed
 }
 
-// plug registers the features: their commands by name and their options'
+// plug registers the features: their commands by name (listed as order says) and their options'
 // completers by option name, their end-of-game hooks in order. It refuses a
 // command declared twice or without a handler, and a completer for an option that
 // is not autocompleted, or none for one that is.
-func (s *Service) plug(features []Feature) error {
+func (s *Service) plug(features []Feature, order []string) error {
 	s.byName = map[string]int{}
 	s.completers = map[string]Completer{}
+	s.hooks.threads = map[EventKind]func(*storage.Tx, string, string) error{}
 	for _, f := range features {
 		for _, c := range f.Commands {
 			name := strings.ToLower(c.Spec.Name)
@@ -85,21 +136,23 @@ func (s *Service) plug(features []Feature) error {
 			s.byName[name] = len(s.commands)
 			s.commands = append(s.commands, c)
 		}
-		if f.GameEnded != nil {
-			s.ended = append(s.ended, f.GameEnded)
+		s.hooks.add(f)
+		for kind, set := range f.Threads {
+			if _, dup := s.hooks.threads[kind]; dup {
+				return fmt.Errorf("bot: two features record threads of %s events", kind)
+			}
+			s.hooks.threads[kind] = set
 		}
-		if f.Moved != nil {
-			s.movedHooks = append(s.movedHooks, f.Moved)
+	}
+	rank := func(c Command) int {
+		if i := slices.Index(order, strings.ToLower(c.Spec.Name)); i >= 0 {
+			return i
 		}
-		if f.TookBack != nil {
-			s.tookBackHooks = append(s.tookBackHooks, f.TookBack)
-		}
-		if f.AfterGameEnded != nil {
-			s.afterEnded = append(s.afterEnded, f.AfterGameEnded)
-		}
-		if f.Started != nil {
-			s.started = append(s.started, f.Started)
-		}
+		return len(order)
+	}
+	slices.SortStableFunc(s.commands, func(a, b Command) int { return rank(a) - rank(b) })
+	for i, c := range s.commands {
+		s.byName[strings.ToLower(c.Spec.Name)] = i
 	}
 	for _, c := range s.commands {
 		for _, o := range c.Spec.AllOptions() {
@@ -109,6 +162,29 @@ func (s *Service) plug(features []Feature) error {
 		}
 	}
 	return nil
+}
+
+// add appends f's hooks.
+func (h *hooks) add(f Feature) {
+	appendSet(&h.ended, f.GameEnded)
+	appendSet(&h.afterEnded, f.AfterGameEnded)
+	appendSet(&h.started, f.Started)
+	appendSet(&h.moved, f.Moved)
+	appendSet(&h.tookBack, f.TookBack)
+	appendSet(&h.saving, f.Saving)
+	appendSet(&h.moving, f.Moving)
+	appendSet(&h.tick, f.Tick)
+	appendSet(&h.buttons, f.Buttons)
+	appendSet(&h.lane, f.Lane)
+	appendSet(&h.engineMoved, f.EngineMoved)
+	appendSet(&h.engineFailed, f.EngineFailed)
+}
+
+// appendSet appends fn to list when it is set.
+func appendSet[F any](list *[]F, fn F) {
+	if any(fn) != nil && !reflect.ValueOf(fn).IsNil() {
+		*list = append(*list, fn)
+	}
 }
 
 // command returns the command named name (with or without its slash, in any case).
@@ -145,7 +221,7 @@ func (s *Service) Spec(name string) (CommandSpec, bool) {
 
 // start runs the features' Started hooks.
 func (s *Service) start() {
-	for _, hook := range s.started {
+	for _, hook := range s.hooks.started {
 		func() {
 			defer func() {
 				if r := recover(); r != nil {
@@ -160,12 +236,12 @@ func (s *Service) start() {
 // gameEnded runs the in-transaction end-of-game hooks for g, which has just ended,
 // and queues the after-commit ones.
 func (s *Service) gameEnded(tx *storage.Tx, e *effects, g *storage.Game) error {
-	for _, hook := range s.ended {
-		if err := hook(GameEnd{Tx: tx, Game: g, e: e}); err != nil {
+	for _, hook := range s.hooks.ended {
+		if err := hook(GameEnd{Tx: s.tx(tx, e), Game: g}); err != nil {
 			return fmt.Errorf("bot: after game %s ended: %w", g.ID, err)
 		}
 	}
-	for _, hook := range s.afterEnded {
+	for _, hook := range s.hooks.afterEnded {
 		e.after = append(e.after, func(ctx context.Context) {
 			defer func() {
 				if r := recover(); r != nil {
@@ -184,7 +260,6 @@ func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
 		if !ch.Game.Active() {
 			return nil
 		}
-		ch.svc = s
 		if err := hook(ch); err != nil {
 			return fmt.Errorf("bot: after a change of game %s: %w", ch.Game.ID, err)
 		}
@@ -196,11 +271,11 @@ func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
 // changed game, through the path a player's own move takes (clock, notices,
 // end-of-game hooks). note, when not empty, is added to its announcement.
 func (ch GameChange) Play(side rules.Side, text, note string) error {
-	s := ch.svc
-	ch.e.note = note
-	defer func() { ch.e.note = "" }()
+	t := ch.Tx
+	t.e.note = note
+	defer func() { t.e.note = "" }()
 	if _, ok := inRound(ch.Game.Position); ok {
-		return s.choose(ch.Tx, ch.e, ch.Game, side, text, ch.from)
+		return t.Choose(ch.Game, side, text, ch.From)
 	}
-	return s.play(ch.Tx, ch.e, ch.Game, side, text, ch.from)
+	return t.Play(ch.Game, side, text, ch.From)
 }

@@ -79,7 +79,7 @@ func rateGame(end GameEnd) error {
 		if err := tx.PutRating(r); err != nil {
 			return err
 		}
-		if err := rememberName(tx, g.Players[i]); err != nil {
+		if err := rememberName(tx.Tx, g.Players[i]); err != nil {
 			return err
 		}
 	}
@@ -89,7 +89,7 @@ func rateGame(end GameEnd) error {
 // rememberName keeps a rated player's latest display name with their settings, for
 // leaderboards.
 func rememberName(tx *storage.Tx, seat storage.Seat) error {
-	p, err := settings(tx, seat.ID)
+	p, err := Settings(tx, seat.ID)
 	if err != nil || seat.Name == "" || p.Name == seat.Name {
 		return err
 	}
@@ -124,11 +124,11 @@ func (s *Service) profileCommand() Command {
 func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(s.reg.Keys(), ", ")))
+		return Refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(s.reg.Keys(), ", ")))
 	}
-	top, err := intArg(req, "top", leaderboardSize)
+	top, err := IntArg(req, "top", leaderboardSize)
 	if err != nil || top < 1 || top > leaderboardMax {
-		return refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
+		return Refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
 	}
 	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
 		rs, err := tx.Ratings(req.Place.Guild, v.Key())
@@ -158,7 +158,7 @@ func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
 		who = req.User.ID
 	}
 	if msg := words.NameTooLong("A player's name", who, MaxNameLen); msg != "" {
-		return refusal(msg)
+		return Refusal(msg)
 	}
 	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
 		name := s.playerName(tx, who)

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -6,14 +6,15 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/storage"
 )
 
 // rating loads a player's rating in variant (local play), nil when there is none.
-func (h *harness) rating(variant, player string) *storage.Rating {
-	h.t.Helper()
+func rating(h *bottest.Harness, variant, player string) *storage.Rating {
+	h.T.Helper()
 	var r *storage.Rating
-	_ = h.store.View(context.Background(), func(tx *storage.Tx) error {
+	_ = h.Store.View(context.Background(), func(tx *storage.Tx) error {
 		r, _ = tx.Rating("", variant, player)
 		return nil
 	})
@@ -23,55 +24,55 @@ func (h *harness) rating(variant, player string) *storage.Rating {
 // A rated game moves both ratings once, with the result counted; casual and aborted
 // games change nothing; a timeout is rated.
 func TestRatedGames(t *testing.T) {
-	h := newHarness(t)
-	casual := h.start("gothic", "")
-	h.ok("bob", "resign game:"+casual)
-	if h.rating("gothic", "alice") != nil {
+	h := bottest.New(t)
+	casual := h.Start("gothic", "")
+	h.Ok("bob", "resign game:"+casual)
+	if rating(h, "gothic", "alice") != nil {
 		t.Fatal("a casual game was rated")
 	}
-	aborted := h.start("gothic", "rated:yes")
-	h.ok("alice", "abort game:"+aborted)
-	if h.rating("gothic", "alice") != nil {
+	aborted := h.Start("gothic", "rated:yes")
+	h.Ok("alice", "abort game:"+aborted)
+	if rating(h, "gothic", "alice") != nil {
 		t.Fatal("an aborted game was rated")
 	}
-	won := h.start("gothic", "rated:yes")
-	h.ok("bob", "resign game:"+won)
-	a, b := h.rating("gothic", "alice"), h.rating("gothic", "bob")
+	won := h.Start("gothic", "rated:yes")
+	h.Ok("bob", "resign game:"+won)
+	a, b := rating(h, "gothic", "alice"), rating(h, "gothic", "bob")
 	if a == nil || b == nil || a.Rating <= 1500 || b.Rating >= 1500 || a.Wins != 1 || b.Losses != 1 || a.Games != 1 || a.RD >= 350 {
 		t.Fatalf("after a win: alice %+v, bob %+v", a, b)
 	}
-	h.do("bob", "resign game:"+won) // refused: the game is over; nothing is rated again
-	if again := h.rating("gothic", "alice"); again.Games != 1 || again.Rating != a.Rating {
+	h.Do("bob", "resign game:"+won) // refused: the game is over; nothing is rated again
+	if again := rating(h, "gothic", "alice"); again.Games != 1 || again.Rating != a.Rating {
 		t.Fatalf("rated twice: %+v", again)
 	}
 	// Alice, to move, lets her clock run out.
-	timeout := h.start("gothic", "rated:yes days:1")
-	h.clock.Advance(25 * time.Hour)
-	h.tick()
-	a2, b2 := h.rating("gothic", "alice"), h.rating("gothic", "bob")
+	timeout := h.Start("gothic", "rated:yes days:1")
+	h.Clock.Advance(25 * time.Hour)
+	h.Tick()
+	a2, b2 := rating(h, "gothic", "alice"), rating(h, "gothic", "bob")
 	if a2.Games != 2 || a2.Losses != 1 || b2.Wins != 1 || a2.Rating >= a.Rating {
 		t.Fatalf("after a timeout in game %s: alice %+v, bob %+v", timeout, a2, b2)
 	}
 
-	lb := h.ok("carol", "leaderboard variant:gothic").PlainText()
+	lb := h.Ok("carol", "leaderboard variant:gothic").PlainText()
 	if strings.Contains(lb, "engine:") || !strings.Contains(lb, "alice") || !strings.Contains(lb, "bob") || !strings.Contains(lb, "?") {
 		t.Fatalf("leaderboard:\n%s", lb)
 	}
 	if i, j := strings.Index(lb, "alice"), strings.Index(lb, "bob"); (a2.Rating > b2.Rating) != (i < j) {
 		t.Fatalf("leaderboard out of order:\n%s", lb)
 	}
-	if top := h.ok("carol", "leaderboard variant:gothic top:1").PlainText(); strings.Contains(top, "alice") == strings.Contains(top, "bob") {
+	if top := h.Ok("carol", "leaderboard variant:gothic top:1").PlainText(); strings.Contains(top, "alice") == strings.Contains(top, "bob") {
 		t.Fatalf("top 1:\n%s", top)
 	}
-	h.refused("carol", "leaderboard variant:gothic top:0", "top must be a number from 1 to 50")
-	if txt := h.ok("carol", "leaderboard variant:keltic").PlainText(); !strings.Contains(txt, "Nobody") {
+	h.Refused("carol", "leaderboard variant:gothic top:0", "top must be a number from 1 to 50")
+	if txt := h.Ok("carol", "leaderboard variant:keltic").PlainText(); !strings.Contains(txt, "Nobody") {
 		t.Fatalf("empty leaderboard: %s", txt)
 	}
-	card := h.ok("carol", "profile player:alice").PlainText()
+	card := h.Ok("carol", "profile player:alice").PlainText()
 	if !strings.Contains(card, "2 games: 1 won, 0 drawn, 1 lost") || !strings.Contains(card, "Gothic") {
 		t.Fatalf("profile:\n%s", card)
 	}
-	if txt := h.ok("carol", "profile").PlainText(); !strings.Contains(txt, "no rated games") {
+	if txt := h.Ok("carol", "profile").PlainText(); !strings.Contains(txt, "no rated games") {
 		t.Fatalf("own empty profile: %s", txt)
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -8,19 +8,21 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
 
 // Every refusal says what was wrong, and changes nothing.
 func TestRefusals(t *testing.T) {
-	h := newHarness(t)
-	h.refused("alice", "challenge variant:chess960 opponent:bob", "Which game?")
-	h.refused("alice", "challenge variant:gothic opponent:bob days:4", "Days per move must be one of 1, 2, 3, 5, 7, 10 or 14")
-	h.refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
-	h.refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
+	h := bottest.New(t)
+	h.Refused("alice", "challenge variant:chess960 opponent:bob", "Which game?")
+	h.Refused("alice", "challenge variant:gothic opponent:bob days:4", "Days per move must be one of 1, 2, 3, 5, 7, 10 or 14")
+	h.Refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
+	h.Refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
 	for _, v := range variants.Registry().Variants() { // the example given is a position the option takes
-		r := h.refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: fen:\""+v.Start(0).String()+"\".")
+		r := h.Refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: fen:\""+v.Start(0).String()+"\".")
 		if strings.Contains(r.Text, "/board") {
 			t.Errorf("the refusal points to /board, which shows no position text: %s", r.Text)
 		}
@@ -28,53 +30,53 @@ func TestRefusals(t *testing.T) {
 			t.Errorf("%s: the example does not read back: %v", v.Name(), err)
 		}
 	}
-	h.refused("alice", "frobnicate", "There is no command")
-	h.refused("bob", "accept", "no open challenge")
+	h.Refused("alice", "frobnicate", "There is no command")
+	h.Refused("bob", "accept", "no open challenge")
 
-	h.ok("alice", "challenge variant:gothic opponent:bob")
-	h.refused("alice", "accept challenge:1", "cannot accept your own challenge")
-	h.refused("carol", "accept challenge:1", "was made to bob, not to you")
-	h.refused("carol", "decline challenge:1", "was made to bob, not to you")
-	h.refused("bob", "cancel challenge:1", "Only alice")
-	h.refused("bob", "accept challenge:9", "There is no challenge #9")
-	id := h.ok("bob", "accept").Started.ID
-	h.refused("bob", "accept challenge:1", "already accepted")
+	h.Ok("alice", "challenge variant:gothic opponent:bob")
+	h.Refused("alice", "accept challenge:1", "cannot accept your own challenge")
+	h.Refused("carol", "accept challenge:1", "was made to bob, not to you")
+	h.Refused("carol", "decline challenge:1", "was made to bob, not to you")
+	h.Refused("bob", "cancel challenge:1", "Only alice")
+	h.Refused("bob", "accept challenge:9", "There is no challenge #9")
+	id := h.Ok("bob", "accept").Started.ID
+	h.Refused("bob", "accept challenge:1", "already accepted")
 
-	h.refused("carol", "move game:"+id+" move:e2e4", "You are not playing in game "+id)
-	h.refused("carol", "resign game:"+id, "You are not playing in game "+id)
-	h.refused("carol", "move move:e2e4", "no game in progress")
-	h.refused("bob", "move move:e7e5", "It is alice's turn in game "+id+", not yours")
-	r := h.refused("alice", "move move:e2e5", "e2e5")
+	h.Refused("carol", "move game:"+id+" move:e2e4", "You are not playing in game "+id)
+	h.Refused("carol", "resign game:"+id, "You are not playing in game "+id)
+	h.Refused("carol", "move move:e2e4", "no game in progress")
+	h.Refused("bob", "move move:e7e5", "It is alice's turn in game "+id+", not yours")
+	r := h.Refused("alice", "move move:e2e5", "e2e5")
 	if !strings.Contains(r.Text, "e2e3") || strings.Contains(r.Text, "chess:") {
 		t.Errorf("illegal-move message should list the candidates without package prefixes: %s", r.Text)
 	}
-	h.refused("alice", "move move:zz9", "")
-	h.refused("alice", "move game:77 move:e2e4", "There is no game 77")
-	h.refused("alice", "place cell:d4", "no placement")
-	h.refused("alice", "settings notify:pigeon", "Notify must be mention, dm or both")
-	h.refused("alice", "settings theme:neon", "There is no theme")
-	h.refused("alice", "settings reminders:soon", "Reminders are hours")
-	h.refused("alice", "draw action:dance", "offer, accept or decline")
-	if g := h.game(id); len(g.Moves) != 0 || !g.Active() {
+	h.Refused("alice", "move move:zz9", "")
+	h.Refused("alice", "move game:77 move:e2e4", "There is no game 77")
+	h.Refused("alice", "place cell:d4", "no placement")
+	h.Refused("alice", "settings notify:pigeon", "Notify must be mention, dm or both")
+	h.Refused("alice", "settings theme:neon", "There is no theme")
+	h.Refused("alice", "settings reminders:soon", "Reminders are hours")
+	h.Refused("alice", "draw action:dance", "offer, accept or decline")
+	if g := h.Game(id); len(g.Moves) != 0 || !g.Active() {
 		t.Fatalf("a refusal changed the game: %+v", g)
 	}
 
 	// A second game makes the game option necessary for anything but the only game
 	// waiting for the player's move.
-	h.ok("bob", "challenge variant:keltic opponent:alice color:white")
-	id2 := h.ok("alice", "accept").Started.ID
-	r = h.refused("alice", "resign", "You play 2 games (#1, #2): say which with game:<number>.") // no threads without a server
-	if on := h.svc.Handle(context.Background(), Request{ID: "on-server", User: User{ID: "alice", Name: "alice"}, Place: Place{Guild: "g1", Channel: "c1"},
-		Command: "resign", Args: Args{}}); !strings.Contains(on.Text, "say which with game:<number>, or use the command in the game's thread.") {
+	h.Ok("bob", "challenge variant:keltic opponent:alice color:white")
+	id2 := h.Ok("alice", "accept").Started.ID
+	r = h.Refused("alice", "resign", "You play 2 games (#1, #2): say which with game:<number>.") // no threads without a server
+	if on := h.Svc.Handle(context.Background(), bot.Request{ID: "on-server", User: bot.User{ID: "alice", Name: "alice"}, Place: bot.Place{Guild: "g1", Channel: "c1"},
+		Command: "resign", Args: bot.Args{}}); !strings.Contains(on.Text, "say which with game:<number>, or use the command in the game's thread.") {
 		t.Fatalf("on a server: %s", on.Text)
 	}
-	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != CmdResign {
+	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != bot.CmdResign {
 		t.Fatalf("choice %+v", r.Choice)
 	}
-	h.ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
-	h.refused("bob", "move move:e3e4", "You play 2 games") // both wait for bob now
-	h.ok("bob", "move game:"+id2+" move:e3e4")
-	if len(h.game(id).Moves) != 1 || len(h.game(id2).Moves) != 1 {
+	h.Ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
+	h.Refused("bob", "move move:e3e4", "You play 2 games") // both wait for bob now
+	h.Ok("bob", "move game:"+id2+" move:e3e4")
+	if len(h.Game(id).Moves) != 1 || len(h.Game(id2).Moves) != 1 {
 		t.Fatal("moves went to the wrong games")
 	}
 }
@@ -82,72 +84,72 @@ func TestRefusals(t *testing.T) {
 // An expired challenge cannot be accepted; the scheduler closes it and tells the
 // challenger.
 func TestChallengeExpiry(t *testing.T) {
-	h := newHarness(t)
-	h.ok("alice", "challenge variant:gess opponent:bob")
-	h.ok("alice", "settings notify:dm")
-	h.clock.Advance(7*day + time.Second)
-	h.refused("bob", "accept challenge:1", "expired")
-	h.tick()
-	if got := notesFor(h.notes.take(), "alice"); len(got) != 1 || got[0] != NoticeChallenge {
+	h := bottest.New(t)
+	h.Ok("alice", "challenge variant:gess opponent:bob")
+	h.Ok("alice", "settings notify:dm")
+	h.Clock.Advance(7*bottest.Day + time.Second)
+	h.Refused("bob", "accept challenge:1", "expired")
+	h.Tick()
+	if got := bottest.NotesFor(h.Notes.Take(), "alice"); len(got) != 1 || got[0] != bot.NoticeChallenge {
 		t.Fatalf("alice was told %v", got)
 	}
-	h.refused("bob", "accept challenge:1", "expired")
-	h.tick()
-	if len(h.notes.take()) != 0 {
+	h.Refused("bob", "accept challenge:1", "expired")
+	h.Tick()
+	if len(h.Notes.Take()) != 0 {
 		t.Fatal("the expiry was announced twice")
 	}
 }
 
 // Open challenges: anyone but the challenger accepts; declining is for the addressee.
 func TestOpenChallenge(t *testing.T) {
-	h := newHarness(t)
-	h.ok("alice", "challenge variant:gothic")
-	h.refused("carol", "decline challenge:1", "open to anyone")
-	h.ok("alice", "challenge variant:keltic opponent:bob")
-	r := h.ok("carol", "challenges")
+	h := bottest.New(t)
+	h.Ok("alice", "challenge variant:gothic")
+	h.Refused("carol", "decline challenge:1", "open to anyone")
+	h.Ok("alice", "challenge variant:keltic opponent:bob")
+	r := h.Ok("carol", "challenges")
 	if !strings.Contains(r.Text, "#1") || strings.Contains(r.Text, "#2") {
 		t.Errorf("carol sees %s", r.Text)
 	}
-	r = h.ok("carol", "accept")
-	g := h.game(r.Started.ID)
+	r = h.Ok("carol", "accept")
+	g := h.Game(r.Started.ID)
 	if g.Players[0].ID != "alice" || g.Players[1].ID != "carol" {
 		t.Fatalf("players %+v", g.Players)
 	}
-	h.ok("bob", "decline")
-	h.refused("bob", "accept challenge:2", "was declined")
-	h.ok("alice", "challenge variant:gess opponent:bob")
-	h.ok("alice", "cancel")
-	h.refused("bob", "accept challenge:3", "was cancelled")
+	h.Ok("bob", "decline")
+	h.Refused("bob", "accept challenge:2", "was declined")
+	h.Ok("alice", "challenge variant:gess opponent:bob")
+	h.Ok("alice", "cancel")
+	h.Refused("bob", "accept challenge:3", "was cancelled")
 }
 
 // Limits on open challenges and games in progress.
 func TestLimits(t *testing.T) {
-	h := newHarness(t)
-	h.svc.limits.OpenChallenges = 2
-	h.svc.limits.ActiveGames = 1
-	h.ok("alice", "challenge variant:gothic opponent:bob")
-	h.ok("alice", "challenge variant:gothic opponent:carol")
-	h.refused("alice", "challenge variant:gothic opponent:dave", "2 open challenges")
-	h.ok("bob", "accept challenge:1")
-	h.refused("carol", "accept challenge:2", "alice already plays 1 game,")
-	h.refused("alice", "challenge variant:gothic engine:builtin", "already plays")
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) { c.Limits.OpenChallenges, c.Limits.ActiveGames = 2, 1 }
+	h.Restart()
+	h.Ok("alice", "challenge variant:gothic opponent:bob")
+	h.Ok("alice", "challenge variant:gothic opponent:carol")
+	h.Refused("alice", "challenge variant:gothic opponent:dave", "2 open challenges")
+	h.Ok("bob", "accept challenge:1")
+	h.Refused("carol", "accept challenge:2", "alice already plays 1 game,")
+	h.Refused("alice", "challenge variant:gothic engine:builtin", "already plays")
 }
 
 // The same request delivered twice is applied once.
 func TestIdempotency(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
-	h.doID("alice", "move move:e2e4", "interaction-1")
-	r := h.doID("alice", "move move:e2e4", "interaction-1")
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	h.DoID("alice", "move move:e2e4", "interaction-1")
+	r := h.DoID("alice", "move move:e2e4", "interaction-1")
 	if r.Refused || !strings.Contains(r.Text, "already done") || !strings.Contains(r.Text, "e4") {
 		t.Fatalf("second delivery: %+v", r)
 	}
-	if n := len(h.game(id).Moves); n != 1 {
+	if n := len(h.Game(id).Moves); n != 1 {
 		t.Fatalf("%d moves stored", n)
 	}
 	// A refused request is not recorded: the same id can succeed later.
-	h.doID("bob", "move move:e7e9", "interaction-2")
-	r = h.doID("bob", "move move:e7e5", "interaction-3")
+	h.DoID("bob", "move move:e7e9", "interaction-2")
+	r = h.DoID("bob", "move move:e7e5", "interaction-3")
 	if r.Refused {
 		t.Fatal(r.Text)
 	}
@@ -155,53 +157,53 @@ func TestIdempotency(t *testing.T) {
 
 // A panic inside one command is answered politely and the service goes on.
 func TestPanicRecovered(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
-	h.render.mu.Lock()
-	h.render.panic = true
-	h.render.mu.Unlock()
-	r := h.do("alice", "board game:"+id)
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	h.Render.Mu.Lock()
+	h.Render.Panic = true
+	h.Render.Mu.Unlock()
+	r := h.Do("alice", "board game:"+id)
 	if !r.Refused || !strings.Contains(r.Text, "something went wrong") {
 		t.Fatalf("reply %+v", r)
 	}
-	h.ok("alice", "move move:e2e4")
-	h.ok("alice", "board")
+	h.Ok("alice", "move move:e2e4")
+	h.Ok("alice", "board")
 }
 
 // Typed operations report errors that callers can classify.
 func TestErrorKinds(t *testing.T) {
-	h := newHarness(t)
-	_, err := h.svc.CreateGame(context.Background(), NewGame{Variant: "gothic",
+	h := bottest.New(t)
+	_, err := h.Svc.CreateGame(context.Background(), bot.NewGame{Variant: "gothic",
 		White: storage.Seat{ID: "a"}, Black: storage.Seat{ID: "a"}})
-	if !errors.Is(err, ErrRefused) {
+	if !errors.Is(err, bot.ErrRefused) {
 		t.Fatalf("same player twice: %v", err)
 	}
-	_, err = h.svc.CreateGame(context.Background(), NewGame{Variant: "gothic", DaysPerMove: 4,
+	_, err = h.Svc.CreateGame(context.Background(), bot.NewGame{Variant: "gothic", DaysPerMove: 4,
 		White: storage.Seat{ID: "a"}, Black: storage.Seat{ID: "b"}})
-	if !errors.Is(err, ErrRefused) {
+	if !errors.Is(err, bot.ErrRefused) {
 		t.Fatalf("4 days: %v", err)
 	}
-	g, err := h.svc.CreateGame(context.Background(), NewGame{Variant: "keltic", DaysPerMove: 7, Tournament: "1", Round: 2,
+	g, err := h.Svc.CreateGame(context.Background(), bot.NewGame{Variant: "keltic", DaysPerMove: 7, Tournament: "1", Round: 2,
 		White: storage.Seat{ID: "a", Name: "Ann"}, Black: storage.Seat{ID: "b", Name: "Ben"}})
 	if err != nil || g.Tournament != "1" || g.Clock.Deadline.IsZero() {
 		t.Fatalf("tournament game: %+v %v", g, err)
 	}
-	h.svc.Idle()
-	if got := notesFor(h.notes.take(), "a"); len(got) != 1 {
+	h.Svc.Idle()
+	if got := bottest.NotesFor(h.Notes.Take(), "a"); len(got) != 1 {
 		t.Fatalf("a was told %v", got)
 	}
 }
 
 // Two deliveries of different moves for the same turn at once: exactly one applies.
 func TestConcurrentMoves(t *testing.T) {
-	h := newHarness(t)
-	id := h.start("gothic", "")
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
 	moves := []string{"e2e4", "d2d4", "Nc3", "Nh3"}
-	replies := make(chan Reply, len(moves))
+	replies := make(chan bot.Reply, len(moves))
 	for i, m := range moves {
 		go func() {
-			replies <- h.svc.Handle(context.Background(), Request{ID: fmt.Sprint("c", i), User: User{ID: "alice", Name: "alice"},
-				Command: CmdMove, Args: Args{"game": id, "move": m}})
+			replies <- h.Svc.Handle(context.Background(), bot.Request{ID: fmt.Sprint("c", i), User: bot.User{ID: "alice", Name: "alice"},
+				Command: bot.CmdMove, Args: bot.Args{"game": id, "move": m}})
 		}()
 	}
 	ok := 0
@@ -213,8 +215,8 @@ func TestConcurrentMoves(t *testing.T) {
 			t.Errorf("refusal %q", r.Text)
 		}
 	}
-	h.svc.Idle()
-	if g := h.game(id); ok != 1 || len(g.Moves) != 1 {
+	h.Svc.Idle()
+	if g := h.Game(id); ok != 1 || len(g.Moves) != 1 {
 		t.Fatalf("%d moves applied, %d stored", ok, len(g.Moves))
 	}
 }

@@ -44,7 +44,7 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 		}
 		if opp.IsEngine() {
 			if s.engine == nil {
-				return refuse(ErrRefused, "No engine is available here, so the engine cannot be played again.")
+				return Refuse(ErrRefused, "No engine is available here, so the engine cannot be played again.")
 			}
 			if err := s.checkLimits(tx, req.User, false); err != nil {
 				return err
@@ -72,7 +72,7 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 		}
 		for _, c := range open {
 			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && s.openCheck(c) == nil {
-				return refuse(ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
+				return Refuse(ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
 					words.Seat(opp), s.variantName(g.Variant), c.ID, c.ID)
 			}
 		}
@@ -107,22 +107,22 @@ func (s *Service) rematchGame(tx *storage.Tx, req Request) (*storage.Game, error
 			return nil, err
 		}
 		if len(done) == 0 {
-			return nil, refuse(ErrRefused, "You have no finished game to play again; /games lists your games.")
+			return nil, Refuse(ErrRefused, "You have no finished game to play again; /games lists your games.")
 		}
 		if g, err = tx.Game(done[0].ID); err != nil {
 			return nil, err
 		}
 	}
-	if err := mustPlay(g, req.User); err != nil {
+	if err := MustPlay(g, req.User); err != nil {
 		return nil, err
 	}
 	switch {
 	case g.Active():
-		return nil, refuse(ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
+		return nil, Refuse(ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
 	case g.Tournament != "":
-		return nil, refuse(ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
+		return nil, Refuse(ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
 	case g.Match != "":
-		return nil, refuse(ErrRefused, "Game %s is part of an engine match.", g.ID)
+		return nil, Refuse(ErrRefused, "Game %s is part of an engine match.", g.ID)
 	}
 	return g, nil
 }
@@ -169,4 +169,13 @@ func equalBanks(a, b *storage.TimeBank) bool {
 		return a == b
 	}
 	return *a == *b
+}
+
+// rematchButton offers a rematch under a finished game's board; paired games
+// (a tournament's, an engine match's) are not played again on demand.
+func rematchButton(g *storage.Game, actions []Action) []Action {
+	if g.Active() || g.Tournament != "" || g.Match != "" {
+		return actions
+	}
+	return append(actions, Action{Label: "Rematch", Style: StylePrimary, Command: CmdRematch, Args: Args{"game": g.ID}})
 }

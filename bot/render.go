@@ -42,7 +42,7 @@ func (a renderer) PNG(w io.Writer, pos rules.Position, o BoardOptions) error {
 }
 
 // GIF animates frames; a frame without a last move repeats the previous position's
-// highlight-free look.
+// Highlight-free look.
 func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	if len(frames) == 0 {
 		return fmt.Errorf("bot: a GIF needs at least one frame")
@@ -53,7 +53,7 @@ func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	case a.gifs <- struct{}{}:
 		defer func() { <-a.gifs }()
 	case <-t.C:
-		return refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /%s again in a minute.", cap(a.gifs), CmdGIF)
+		return Refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /%s again in a minute.", cap(a.gifs), CmdGIF)
 	}
 	positions := make([]rules.Position, len(frames))
 	moves := make([]rules.Move, 0, len(frames)-1)

@@ -25,7 +25,7 @@ func TestGIFRendersAreBounded(t *testing.T) {
 	}
 	start := time.Now()
 	err = r.GIF(&bytes.Buffer{}, frames, BoardOptions{})
-	msg, ok := userText(err)
+	msg, ok := UserText(err)
 	if !errors.Is(err, ErrLimit) || !ok || !strings.Contains(msg, "/gif again") {
 		t.Fatalf("a GIF beyond the limit: %v", err)
 	}

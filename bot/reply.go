@@ -126,8 +126,8 @@ type Place struct {
 	Thread  string
 }
 
-// refusal returns a private reply that explains why nothing was done.
-func refusal(text string) Reply {
+// Refusal returns a private reply that explains why nothing was done.
+func Refusal(text string) Reply {
 	return Reply{Private: true, Refused: true, Text: text}
 }
 

@@ -132,11 +132,6 @@ func (rv *reviewer) resume() {
 	}
 }
 
-// hintsAllowed reports whether the engine may help the players of g during play.
-func (s *Service) hintsAllowed(g *storage.Game) bool {
-	return !(g.Rated || g.Tournament != "") || s.hintsAll
-}
-
 // engineReviewer returns the service's engine as a Reviewer, if it is one.
 func (rv *reviewer) engine() (Reviewer, bool) {
 	r, ok := rv.s.engine.(Reviewer)
@@ -155,7 +150,7 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 	s := rv.s
 	r, ok := rv.engine()
 	if !ok || r == nil {
-		return refusal("No engine is available here, so games cannot be reviewed.")
+		return Refusal("No engine is available here, so games cannot be reviewed.")
 	}
 	var g *storage.Game
 	var stored *storage.Review
@@ -165,13 +160,13 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 		if g, err = s.findGame(tx, req, anyGame); err != nil {
 			return err
 		}
-		if g.Active() && !s.hintsAllowed(g) {
-			return refuse(ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
+		if g.Active() && !s.HintsAllowed(g) {
+			return Refuse(ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
 		}
 		if len(g.Moves) == 0 {
-			return refuse(ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
+			return Refuse(ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
 		}
-		p, err := settings(tx, req.User.ID)
+		p, err := Settings(tx, req.User.ID)
 		if err != nil {
 			return err
 		}
@@ -199,7 +194,7 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 		return s.fail(req, err)
 	}
 	rv.queue(g.ID)
-	return Reply{Title: s.gameTitle(g), Game: gameRef(g),
+	return Reply{Title: s.gameTitle(g), Game: RefOf(g),
 		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
 }
 
@@ -276,7 +271,7 @@ func (rv *reviewer) run(id string) (err error) {
 	if done {
 		return s.store.Update(ctx, func(tx *storage.Tx) error { return tx.ReviewDone(id) })
 	}
-	h, err := s.publicHistory(g)
+	h, err := s.PublicHistory(g)
 	if err != nil {
 		return err
 	}
@@ -317,8 +312,8 @@ func (rv *reviewer) run(id string) (err error) {
 		}
 		e.notes = append(e.notes, note{n: Notification{
 			Key: fmt.Sprintf("review/%s/%d", g.ID, stored.Plies), Kind: NoticeInfo, Channel: true,
-			To: User{Name: "the players of game " + g.ID}, Game: gameRef(g), Reply: out,
-		}, image: &imageJob{pos: publicView(g.Position), opts: BoardOptions{LastMove: lastMove(g)},
+			To: User{Name: "the players of game " + g.ID}, Game: RefOf(g), Reply: out,
+		}, image: &Picture{pos: publicView(g.Position), opts: BoardOptions{LastMove: LastMove(g)},
 			name: fmt.Sprintf("game-%s.png", g.ID), alt: "the final board"}})
 		return s.enqueue(tx, &e)
 	})
@@ -382,7 +377,7 @@ const reviewLineLen = 6
 // annotated PGN and a summary.
 func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (Reply, error) {
 	s := rv.s
-	h, err := s.publicHistory(g)
+	h, err := s.PublicHistory(g)
 	if err != nil {
 		return Reply{}, err
 	}
@@ -461,13 +456,13 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	for _, c := range []struct{ class, label string }{{"inaccuracy", "Inaccuracies"}, {"mistake", "Mistakes"}, {"blunder", "Blunders"}, {"best", "Engine's move"}} {
 		pic.Rows = append(pic.Rows, render.ReviewRow{Label: c.label, White: strconv.Itoa(counts[0][c.class]), Black: strconv.Itoa(counts[1][c.class])})
 	}
-	reply := Reply{Title: "Review · " + s.gameTitle(g), Game: gameRef(g)}
+	reply := Reply{Title: "Review · " + s.gameTitle(g), Game: RefOf(g)}
 	var text strings.Builder
 	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), pct(sr.Accuracy[0]), words.Seat(g.Players[rules.Black]), pct(sr.Accuracy[1]))
 	if decisive != nil {
 		fmt.Fprintf(&text, "The decisive moment: **%s** (%s", decisive.label+nagText(decisive.Class), decisive.Class)
 		if len(decisive.line) > 0 {
-			fmt.Fprintf(&text, "; %s was better", describeMove(decisive.step.Before, decisive.line[0]))
+			fmt.Fprintf(&text, "; %s was better", words.Move(decisive.step.Before, decisive.line[0]))
 		}
 		text.WriteString("). ")
 	} else {
@@ -580,7 +575,7 @@ func nagText(class string) string {
 
 // unitsSentence says what the evaluations of variant's games mean.
 func unitsSentence(variant string) string {
-	return "Evaluations are from White's side, in " + evaluationUnits(variant) + "."
+	return "Evaluations are from White's side, in " + words.EvaluationUnits(variant) + "."
 }
 
 // reviewNote says how the review classes moves and computes accuracy.

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -18,19 +20,19 @@ import (
 
 // reviewHarness is a harness with the built-in engine, the real renderer and quick
 // reviews (a fixed depth per position).
-func reviewHarness(t *testing.T) *harness {
-	h := newHarness(t)
-	h.config = func(c *Config) {
-		c.Engine = NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
-		c.Renderer = NewRenderer()
-		c.Review = ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
+func reviewHarness(t *testing.T) *bottest.Harness {
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) {
+		c.Engine = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
+		c.Renderer = bot.NewRenderer()
+		c.Review = bot.ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
 	}
-	h.restart()
+	h.Restart()
 	return h
 }
 
 // postedReview returns the review notification among ns.
-func postedReview(t *testing.T, ns []Notification) Notification {
+func postedReview(t *testing.T, ns []bot.Notification) bot.Notification {
 	t.Helper()
 	for _, n := range ns {
 		if strings.HasPrefix(n.Key, "review/") {
@@ -38,11 +40,11 @@ func postedReview(t *testing.T, ns []Notification) Notification {
 		}
 	}
 	t.Fatalf("no review was posted among %d notifications", len(ns))
-	return Notification{}
+	return bot.Notification{}
 }
 
 // file returns the file of r whose name ends with suffix.
-func file(t *testing.T, r Reply, suffix string) File {
+func file(t *testing.T, r bot.Reply, suffix string) bot.File {
 	t.Helper()
 	for _, f := range r.Files {
 		if strings.HasSuffix(f.Name, suffix) {
@@ -50,7 +52,7 @@ func file(t *testing.T, r Reply, suffix string) File {
 		}
 	}
 	t.Fatalf("no %s file among %d", suffix, len(r.Files))
-	return File{}
+	return bot.File{}
 }
 
 // When a game ends the engine reviews it in the background and posts, in the
@@ -58,10 +60,10 @@ func file(t *testing.T, r Reply, suffix string) File {
 // hung queen; asking again with /review is answered at once from the stored review.
 func TestReviewWhenGameEnds(t *testing.T) {
 	h := reviewHarness(t)
-	id := h.start("gothic", "")
-	h.play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
-	h.ok("bob", "resign game:"+id)
-	n := postedReview(t, h.notes.take())
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.Ok("bob", "resign game:"+id)
+	n := postedReview(t, h.Notes.Take())
 	if !n.Channel || n.Direct || n.Game == nil || n.Game.ID != id || n.To.ID != "" {
 		t.Fatalf("the review is not posted in the game's place: %+v", n)
 	}
@@ -79,7 +81,7 @@ func TestReviewWhenGameEnds(t *testing.T) {
 		t.Fatalf("the decisive moment is not named: %s", n.Reply.Text)
 	}
 	var stored *storage.Review
-	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
 		stored, err = tx.Review(id)
 		return err
 	}); err != nil {
@@ -90,14 +92,14 @@ func TestReviewWhenGameEnds(t *testing.T) {
 	}
 	// Asked again: the same review, at once, and nothing queued.
 	start := time.Now()
-	r := h.ok("alice", "review game:"+id)
+	r := h.Ok("alice", "review game:"+id)
 	if d := time.Since(start); d > 5*time.Second {
 		t.Fatalf("the stored review took %v", d)
 	}
 	if got := string(file(t, r, "-review.pgn").Data); got != pgn {
 		t.Fatalf("the stored review's PGN differs:\n%s\nwant\n%s", got, pgn)
 	}
-	if ns := h.notes.take(); len(ns) != 0 {
+	if ns := h.Notes.Take(); len(ns) != 0 {
 		t.Fatalf("asking again posted %d notifications", len(ns))
 	}
 }
@@ -105,49 +107,49 @@ func TestReviewWhenGameEnds(t *testing.T) {
 // With OnRequest (the console) a game that ends is not reviewed until /review asks.
 func TestReviewOnRequest(t *testing.T) {
 	h := reviewHarness(t)
-	h.config = func(c *Config) {
-		c.Engine = NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
-		c.Renderer = NewRenderer()
-		c.Review = ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
+	h.Config = func(c *bot.Config) {
+		c.Engine = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
+		c.Renderer = bot.NewRenderer()
+		c.Review = bot.ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
 	}
-	h.restart()
-	id := h.start("gothic", "")
-	h.play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
-	h.ok("bob", "resign game:"+id)
-	for _, n := range h.notes.take() {
+	h.Restart()
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.Ok("bob", "resign game:"+id)
+	for _, n := range h.Notes.Take() {
 		if strings.HasPrefix(n.Key, "review/") {
 			t.Fatalf("a review was posted unasked: %+v", n)
 		}
 	}
-	h.ok("alice", "review game:"+id)
-	postedReview(t, h.notes.take())
+	h.Ok("alice", "review game:"+id)
+	postedReview(t, h.Notes.Take())
 }
 
 // A game in progress is reviewed only where hints are allowed: never a rated game.
 func TestReviewDuringPlay(t *testing.T) {
 	h := reviewHarness(t)
-	rated := h.start("gothic", "rated:true")
-	h.play(rated, "alice", "e4")
-	h.refused("alice", "review game:"+rated, "still being played")
-	if ns := h.notes.take(); len(ns) != 0 {
+	rated := h.Start("gothic", "rated:true")
+	h.Play(rated, "alice", "e4")
+	h.Refused("alice", "review game:"+rated, "still being played")
+	if ns := h.Notes.Take(); len(ns) != 0 {
 		t.Fatalf("a refused review posted %d notifications", len(ns))
 	}
-	h.ok("alice", "resign game:"+rated)
-	h.notes.take()
-	casual := h.start("gothic", "")
-	h.play(casual, "alice", "e4", "e5")
-	r := h.ok("bob", "review game:"+casual)
+	h.Ok("alice", "resign game:"+rated)
+	h.Notes.Take()
+	casual := h.Start("gothic", "")
+	h.Play(casual, "alice", "e4", "e5")
+	r := h.Ok("bob", "review game:"+casual)
 	if !strings.Contains(r.Text, "reviewing game") {
 		t.Fatalf("reply %q", r.Text)
 	}
-	n := postedReview(t, h.notes.take())
+	n := postedReview(t, h.Notes.Take())
 	if !strings.Contains(string(file(t, n.Reply, "-review.pgn").Data), "[%eval") {
 		t.Fatal("no evaluations in the casual game's review")
 	}
 	// A move later the stored review is out of date: it is made again.
-	h.play(casual, "alice", "f4")
-	h.ok("bob", "review game:"+casual)
-	if n := postedReview(t, h.notes.take()); !strings.Contains(n.Key, "/3") {
+	h.Play(casual, "alice", "f4")
+	h.Ok("bob", "review game:"+casual)
+	if n := postedReview(t, h.Notes.Take()); !strings.Contains(n.Key, "/3") {
 		t.Fatalf("the review after a move is keyed %s", n.Key)
 	}
 }
@@ -155,7 +157,7 @@ func TestReviewDuringPlay(t *testing.T) {
 // stalledReviewer is an engine whose reviews wait until the service stops, as a
 // long review does when the bot is stopped for a deploy.
 type stalledReviewer struct {
-	Engine
+	bot.Engine
 	started chan string
 }
 
@@ -186,28 +188,28 @@ func queuedReviews(t *testing.T, st *storage.Store) (out []string) {
 func TestReviewSurvivesRestart(t *testing.T) {
 	h := reviewHarness(t)
 	started := make(chan string, 4)
-	quick := h.config
-	h.config = func(c *Config) {
+	quick := h.Config
+	h.Config = func(c *bot.Config) {
 		quick(c)
 		c.Engine = stalledReviewer{Engine: c.Engine, started: started}
 	}
-	h.restart()
-	ended := h.start("gothic", "")
-	h.play(ended, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.Restart()
+	ended := h.Start("gothic", "")
+	h.Play(ended, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
 	var asked []string
 	for range 4 {
-		id := h.start("gothic", "")
-		h.play(id, "alice", "e4", "e5")
+		id := h.Start("gothic", "")
+		h.Play(id, "alice", "e4", "e5")
 		asked = append(asked, id)
 	}
 	// Handled without waiting for the background work, which stalls.
-	reqs := []Request{{ID: "end", User: User{ID: "bob", Name: "bob"}, Command: "resign", Args: Args{"game": ended}}}
+	reqs := []bot.Request{{ID: "end", User: bot.User{ID: "bob", Name: "bob"}, Command: "resign", Args: bot.Args{"game": ended}}}
 	for _, id := range asked {
-		reqs = append(reqs, Request{ID: "ask" + id, User: User{ID: "bob", Name: "bob"}, Command: "review", Args: Args{"game": id}})
+		reqs = append(reqs, bot.Request{ID: "ask" + id, User: bot.User{ID: "bob", Name: "bob"}, Command: "review", Args: bot.Args{"game": id}})
 	}
 	for _, req := range reqs {
-		h.clock.Advance(time.Minute)
-		if r := h.svc.Handle(context.Background(), req); r.Refused {
+		h.Clock.Advance(time.Minute)
+		if r := h.Svc.Handle(context.Background(), req); r.Refused {
 			t.Fatalf("%s: %s", req.Command, r.Text)
 		}
 	}
@@ -216,16 +218,16 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	for _, id := range asked {
 		want = append(want, id+"@2")
 	}
-	if got := queuedReviews(t, h.store); !slices.Equal(got, want) {
+	if got := queuedReviews(t, h.Store); !slices.Equal(got, want) {
 		t.Fatalf("queued before the stop: %v, want %v", got, want)
 	}
-	h.notes.take()
-	h.config = quick
-	h.restart()
-	h.svc.Idle()
+	h.Notes.Take()
+	h.Config = quick
+	h.Restart()
+	h.Svc.Idle()
 	// Made again first asked first, one at a time.
 	var posted []string
-	for _, n := range h.notes.take() {
+	for _, n := range h.Notes.Take() {
 		if strings.HasPrefix(n.Key, "review/") {
 			posted = append(posted, n.Game.ID)
 		}
@@ -233,13 +235,13 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	if want := append([]string{ended}, asked...); !slices.Equal(posted, want) {
 		t.Fatalf("reviews posted after the restart: games %v, want %v", posted, want)
 	}
-	if got := queuedReviews(t, h.store); len(got) != 0 {
+	if got := queuedReviews(t, h.Store); len(got) != 0 {
 		t.Fatalf("still queued after the reviews were made: %v", got)
 	}
 	// Started again, nothing is reviewed twice.
-	h.restart()
-	h.svc.Idle()
-	for _, n := range h.notes.take() {
+	h.Restart()
+	h.Svc.Idle()
+	for _, n := range h.Notes.Take() {
 		if strings.HasPrefix(n.Key, "review/") {
 			t.Fatalf("a review was posted again: %s", n.Key)
 		}
@@ -247,7 +249,7 @@ func TestReviewSurvivesRestart(t *testing.T) {
 }
 
 // failingReviewer is an engine whose reviews fail.
-type failingReviewer struct{ Engine }
+type failingReviewer struct{ bot.Engine }
 
 func (failingReviewer) Review(context.Context, *record.History, engine.ReviewOptions) (*engine.Review, error) {
 	return nil, errors.New("engine: out of memory")
@@ -256,16 +258,16 @@ func (failingReviewer) Review(context.Context, *record.History, engine.ReviewOpt
 // A review that fails leaves the queue, so it is not tried again at every start.
 func TestFailedReviewLeavesQueue(t *testing.T) {
 	h := reviewHarness(t)
-	quick := h.config
-	h.config = func(c *Config) {
+	quick := h.Config
+	h.Config = func(c *bot.Config) {
 		quick(c)
 		c.Engine = failingReviewer{Engine: c.Engine}
 	}
-	h.restart()
-	id := h.start("gothic", "")
-	h.play(id, "alice", "e4", "e5")
-	h.ok("bob", "review game:"+id)
-	if got := queuedReviews(t, h.store); len(got) != 0 {
+	h.Restart()
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "e4", "e5")
+	h.Ok("bob", "review game:"+id)
+	if got := queuedReviews(t, h.Store); len(got) != 0 {
 		t.Fatalf("a failed review stays queued: %v", got)
 	}
 }

@@ -14,28 +14,6 @@ type rulesCard struct {
 	draws   string
 	timeout string
 	input   string
-	// units says what the engine's evaluations of the game count, for people
-	// ("" for pawns); win and lose word a forced win and loss for the player a
-	// hint is for, with %s for the moves ("" for mate).
-	units     string
-	win, lose string
-}
-
-// evaluationUnits returns what the engine's evaluations of variant's games count.
-func evaluationUnits(variant string) string {
-	if u := cards[variant].units; u != "" {
-		return u
-	}
-	return "pawns"
-}
-
-// forcedWin returns the words for a forced win and a forced loss in variant's
-// games, each with %s for the number of moves.
-func forcedWin(variant string) (win, lose string) {
-	if c := cards[variant]; c.win != "" {
-		return c.win, c.lose
-	}
-	return "you mate in %s", "even so, you are mated in %s"
 }
 
 // cards holds the rules cards by variant key.
@@ -91,9 +69,6 @@ var cards = map[string]rulesCard{
 		draws:   "House rules (the sources have none): draw by agreement, and by threefold repetition of the same stones with the same side to move.",
 		timeout: "",
 		input:   "Centre before and after: m3-m6 (m3xm6 when stones are removed). Move lists and PGN number from Black's first move: 1. Black's move, White's reply (house notation).",
-		units:   "the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5",
-		win:     "you win in %s",
-		lose:    "even so, you lose in %s",
 	},
 }
 
@@ -107,7 +82,7 @@ func (s *Service) rulesCommand() Command {
 func (s *Service) cmdRules(_ context.Context, req Request) Reply {
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return refusal(fmt.Sprintf("Which game? Say /rules variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
+		return Refusal(fmt.Sprintf("Which game? Say /rules variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
 	}
 	card, ok := cards[v.Key()]
 	if !ok {

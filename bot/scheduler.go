@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"runtime/debug"
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
@@ -93,17 +94,13 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 	now := s.Now()
 	held := !s.Connected()
 	var due []storage.Due
-	var expired []*storage.Challenge
-	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		if !held {
-			if due, err = tx.DueGames(now, 0); err != nil {
-				return err
-			}
+	if !held {
+		if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+			due, err = tx.DueGames(now, 0)
+			return err
+		}); err != nil {
+			return time.Time{}, err
 		}
-		expired, err = tx.ExpiredChallenges(now)
-		return err
-	}); err != nil {
-		return time.Time{}, err
 	}
 	var errs []error
 	for _, d := range due {
@@ -111,13 +108,10 @@ func (s *Service) Tick(ctx context.Context) (time.Time, error) {
 			errs = append(errs, fmt.Errorf("game %s: %w", d.Game, err))
 		}
 	}
-	for _, c := range expired {
-		if err := s.expire(ctx, c.ID); err != nil {
-			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
+	for _, hook := range s.hooks.tick {
+		if err := s.tick(ctx, hook, now); err != nil {
+			errs = append(errs, err)
 		}
-	}
-	if err := s.duePlayers(ctx, now); err != nil { // leave.go: leaves that end, daily digests
-		errs = append(errs, err)
 	}
 	var next time.Time
 	if held {
@@ -202,7 +196,7 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: gameRef(g)}
+	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g)}
 	e.image = img
 	for _, side := range rules.Sides {
 		if err := s.tell(tx, e, g, side, NoticeGameOver, text+"\n"+s.statusLine(g), fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
@@ -251,4 +245,33 @@ func (s *Service) expire(ctx context.Context, id string) error {
 	}
 	s.finish(ctx, &e)
 	return nil
+}
+
+// tick runs one feature's Tick hook; a panic in it is logged as its error.
+func (s *Service) tick(ctx context.Context, hook func(context.Context, time.Time) error, now time.Time) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Error("bot: a feature's scheduler pass panicked", "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
+			err = fmt.Errorf("bot: a feature's scheduler pass panicked: %v", r)
+		}
+	}()
+	return hook(ctx, now)
+}
+
+// expireChallenges closes the challenges whose time has passed at now.
+func (s *Service) expireChallenges(ctx context.Context, now time.Time) error {
+	var expired []*storage.Challenge
+	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+		expired, err = tx.ExpiredChallenges(now)
+		return err
+	}); err != nil {
+		return err
+	}
+	var errs []error
+	for _, c := range expired {
+		if err := s.expire(ctx, c.ID); err != nil {
+			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
+		}
+	}
+	return errors.Join(errs...)
 }

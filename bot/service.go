@@ -60,9 +60,9 @@ func (req Request) Where() Context {
 	return ""
 }
 
-// local reports whether req is local play (the console), where every command is
+// Local reports whether req is local play (the console), where every command is
 // offered and there is no server permission to check.
-func (req Request) local() bool { return req.Where() == "" }
+func (req Request) Local() bool { return req.Where() == "" }
 
 // Limits bound what one player may have open at once.
 type Limits struct {
@@ -114,6 +114,10 @@ type Config struct {
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
+	// Order names commands in the order they are best listed (Commands, /help):
+	// those named come first, in this order, and the rest after them in the order
+	// they were plugged.
+	Order []string
 }
 
 // Service is the play service: every operation a correspondence player does,
@@ -139,12 +143,7 @@ type Service struct {
 	commands   []Command
 	byName     map[string]int
 	completers map[string]Completer
-	ended      []func(GameEnd) error
-	afterEnded []func(context.Context, *storage.Game)
-	started    []func() // Feature.Started
-	// movedHooks and tookBackHooks run inside the transaction of a move or a
-	// takeback (Feature.Moved, Feature.TookBack).
-	movedHooks, tookBackHooks []func(GameChange) error
+	hooks      hooks
 
 	bg   tracker       // background work: notifications, engine moves
 	out  *outbox       // notifications on their way
@@ -225,7 +224,7 @@ func New(cfg Config) (*Service, error) {
 	for _, f := range cfg.Features {
 		features = append(features, f(s))
 	}
-	if err := s.plug(features); err != nil {
+	if err := s.plug(features, cfg.Order); err != nil {
 		s.stop()
 		return nil, err
 	}
@@ -276,7 +275,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 			"took", time.Since(start))
 	}()
 	if strings.TrimSpace(req.User.ID) == "" {
-		return refusal("I could not tell who sent this command.")
+		return Refusal("I could not tell who sent this command.")
 	}
 	if req.User.Name == "" {
 		req.User.Name = req.User.ID
@@ -286,24 +285,24 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	c, ok := s.command(req.Command)
 	if !ok {
-		return refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+		return Refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
 	}
 	if !c.Spec.OfferedIn(req.Where()) {
-		return refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
+		return Refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
 	}
 	return c.Handle(ctx, req)
 }
 
 // internalError is the reply to a failure the user cannot fix.
 func internalError() Reply {
-	return refusal("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment; if it keeps happening, tell the server's admins.")
+	return Refusal("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment; if it keeps happening, tell the server's admins.")
 }
 
 // fail turns an operation's error into a reply: the refusal's sentence, or a polite
 // error (logged) for an internal failure.
 func (s *Service) fail(req Request, err error) Reply {
-	if msg, ok := userText(err); ok {
-		r := refusal(msg)
+	if msg, ok := UserText(err); ok {
+		r := Refusal(msg)
 		var ce *choiceError
 		if errors.As(err, &ce) {
 			r.Choice = ce.choice
@@ -311,7 +310,7 @@ func (s *Service) fail(req Request, err error) Reply {
 		return r
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return refusal("That took too long and was stopped; nothing was changed. Please try again.")
+		return Refusal("That took too long and was stopped; nothing was changed. Please try again.")
 	}
 	s.log.Error("bot: command failed", "command", req.Command, "user", req.User.ID, "request", req.ID, "error", err)
 	return internalError()
@@ -328,7 +327,7 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 // effects collect what an operation does once its transaction has committed.
 type effects struct {
 	reply Reply
-	image *imageJob // the reply's board picture
+	image *Picture // the reply's board picture
 	notes []note
 	// queued are notes written to the outbox by enqueue (persisted says it ran).
 	queued    []*pending
@@ -344,8 +343,8 @@ type effects struct {
 	forceChannel bool
 }
 
-// imageJob is a picture still to draw: a board, or a table when table is set.
-type imageJob struct {
+// Picture is a picture still to draw: a board, or a table when table is set.
+type Picture struct {
 	pos  rules.Position
 	opts BoardOptions
 	name string
@@ -360,7 +359,7 @@ type imageJob struct {
 // note is a notification still to send, with its picture.
 type note struct {
 	n     Notification
-	image *imageJob
+	image *Picture
 }
 
 // mutate runs op in one write transaction that also records req.ID, so that a
@@ -431,7 +430,7 @@ func (s *Service) finish(ctx context.Context, e *effects) Reply {
 }
 
 // attach draws job and adds it to r.
-func (s *Service) attach(r *Reply, job *imageJob) {
+func (s *Service) attach(r *Reply, job *Picture) {
 	if job.table != nil {
 		s.attachTable(r, job)
 		return
@@ -453,7 +452,7 @@ func (s *Service) attach(r *Reply, job *imageJob) {
 
 // attachTable draws job's table and adds it to r, with its text as the text
 // board (the console shows it, Discord only when there is no picture).
-func (s *Service) attachTable(r *Reply, job *imageJob) {
+func (s *Service) attachTable(r *Reply, job *Picture) {
 	r.Board = job.tableText
 	var b bytes.Buffer
 	if err := s.render.TablePNG(&b, *job.table); err != nil {

@@ -25,7 +25,7 @@ const NoticeTournament NoticeKind = "tournament"
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (s *Service) tournamentCommand() Command {
-	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": completeBank, "engine": s.completeTournamentEngine, "engines": s.completeEngineList}}
+	return Command{Handle: s.cmdTournament, Spec: s.tournamentSpec(), Complete: map[string]Completer{"bank": CompleteBank, "engine": s.completeTournamentEngine, "engines": s.completeEngineList}}
 }
 
 // completeEngineList suggests, for /tournament create's list of engines, the list
@@ -67,7 +67,7 @@ func (s *Service) completeTournamentEngine(tx *storage.Tx, req Request, add func
 
 // tournamentSpec describes /tournament.
 func (s *Service) tournamentSpec() CommandSpec {
-	variants, days := s.variantChoices(), daysChoices()
+	variants, days := s.variantChoices(), DaysChoices()
 	which := OptionSpec{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString, MaxLength: 20}
 	return CommandSpec{Name: CmdTournament, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
 		Description:  "Correspondence tournaments: create, join, leave, start, standings, info",
@@ -80,7 +80,7 @@ func (s *Service) tournamentSpec() CommandSpec {
 					{"Round robin", "round-robin"}, {"Double round robin", "double-round-robin"}, {"Swiss", "swiss"}}},
 				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
 				{Name: "days", Description: "Days per move (default 3)", Type: OptInteger, Choices: days},
-				bankOption(),
+				BankOption(),
 				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: OptBoolean},
 				{Name: "rated", Description: "Rated games (default: yes)", Type: OptBoolean},
 				{Name: "max", Description: "Most players (default: no limit)", Type: OptInteger, Min: tournament.MinPlayers, Max: tournament.MaxPlayers},
@@ -132,59 +132,59 @@ func (s *Service) cmdTournament(ctx context.Context, req Request) Reply {
 			return nil
 		})
 	}
-	return refusal("Say what to do: /tournament create, /tournament join, /tournament leave, /tournament start, /tournament standings or /tournament info.")
+	return Refusal("Say what to do: /tournament create, /tournament join, /tournament leave, /tournament start, /tournament standings or /tournament info.")
 }
 
 // findTournament picks the tournament a request means (see findEvent).
 func (s *Service) findTournament(tx *storage.Tx, req Request) (*storage.Tournament, error) {
-	return findEvent(tx, req, eventKind[*storage.Tournament]{option: "tournament", get: (*storage.Tx).Tournament, list: (*storage.Tx).GuildTournaments,
-		info: func(t *storage.Tournament) eventInfo { return eventInfo{t.ID, t.Name, t.Guild, t.Thread} },
-		noSuch: func(raw, _ string) error {
-			return refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", words.ShownID(raw))
+	return FindEvent(tx, req, EventFinder[*storage.Tournament]{Option: "tournament", Get: (*storage.Tx).Tournament, List: (*storage.Tx).GuildTournaments,
+		Info: func(t *storage.Tournament) EventInfo { return EventInfo{t.ID, t.Name, t.Guild, t.Thread} },
+		NoSuch: func(raw, _ string) error {
+			return Refuse(ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", words.ShownID(raw))
 		},
-		none:    "No tournament is open or running here; an admin can create one with /tournament create.",
-		several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
+		None:    "No tournament is open or running here; an admin can create one with /tournament create.",
+		Several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
 }
 
 func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "create a tournament"); err != nil {
+	if err := MustAdmin(req, "create a tournament"); err != nil {
 		return err
 	}
 	v, err := s.reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
+		return Refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
 	}
 	format := tournament.RoundRobin
 	if f := req.Args.Get("format"); f != "" {
 		if format, err = tournament.ParseFormat(f); err != nil {
-			return refuse(ErrRefused, "The format must be round-robin, double-round-robin or swiss, not %q.", f)
+			return Refuse(ErrRefused, "The format must be round-robin, double-round-robin or swiss, not %q.", f)
 		}
 	}
-	rounds, err := intArg(req, "rounds", 0)
+	rounds, err := IntArg(req, "rounds", 0)
 	if err != nil {
 		return err
 	}
 	if rounds > tournament.SwissRoundLimit {
-		return refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
+		return Refuse(ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
 	}
-	days, bank, err := clockArgs(req, clock.DefaultDays)
+	days, bank, err := ClockArgs(req, clock.DefaultDays)
 	if err != nil {
 		return err
 	}
-	allowLeave, ok := parseBool(cmp.Or(req.Args.Get("allow_leave"), "yes"))
+	allowLeave, ok := ParseBool(cmp.Or(req.Args.Get("allow_leave"), "yes"))
 	if !ok {
-		return refuse(ErrRefused, "allow_leave must be yes or no.")
+		return Refuse(ErrRefused, "allow_leave must be yes or no.")
 	}
-	rated, ok := parseBool(cmp.Or(req.Args.Get("rated"), "yes"))
+	rated, ok := ParseBool(cmp.Or(req.Args.Get("rated"), "yes"))
 	if !ok {
-		return refuse(ErrRefused, "rated must be yes or no.")
+		return Refuse(ErrRefused, "rated must be yes or no.")
 	}
-	most, err := intArg(req, "max", 0)
+	most, err := IntArg(req, "max", 0)
 	if err != nil {
 		return err
 	}
 	if most == 1 || most > tournament.MaxPlayers {
-		return refuse(ErrRefused, "A tournament takes %d to %d players.", tournament.MinPlayers, tournament.MaxPlayers)
+		return Refuse(ErrRefused, "A tournament takes %d to %d players.", tournament.MinPlayers, tournament.MaxPlayers)
 	}
 	var engines []string
 	for _, n := range strings.FieldsFunc(strings.ToLower(req.Args.Get("engines")), func(r rune) bool { return r == ',' || r == ' ' }) {
@@ -192,7 +192,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 			continue
 		}
 		if s.engine == nil {
-			return refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
+			return Refuse(ErrRefused, "No engine is set up here, so no engine can enter.")
 		}
 		if _, err := s.engine.Opponent(n, 0, v.Key()); err != nil {
 			return err // says which engines exist, or why this one cannot enter
@@ -201,7 +201,7 @@ func (s *Service) tournamentCreate(tx *storage.Tx, e *effects, req Request) erro
 	}
 	name := strings.TrimSpace(req.Args.Get("name"))
 	if msg := words.NameTooLong("A tournament's name", name, MaxTournamentNameLen); msg != "" {
-		return refuse(ErrRefused, "%s", msg)
+		return Refuse(ErrRefused, "%s", msg)
 	}
 	if name == "" {
 		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
@@ -223,32 +223,32 @@ func (s *Service) tournamentJoin(tx *storage.Tx, e *effects, req Request) error 
 		return err
 	}
 	if t.Status != storage.TournamentOpen {
-		return refuse(ErrRefused, "Tournament %s has already started; it takes no more players.", t.ID)
+		return Refuse(ErrRefused, "Tournament %s has already started; it takes no more players.", t.ID)
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 	if req.Args.Has("level") && req.Args.Get("engine") == "" {
-		return refuse(ErrRefused, "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
+		return Refuse(ErrRefused, "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
 	}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := mustAdmin(req, "enter an engine in a tournament"); err != nil {
+		if err := MustAdmin(req, "enter an engine in a tournament"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
-			return refuse(ErrRefused, "Engine %q may not enter tournament %s (allowed: %s).", name, t.ID, cmp.Or(strings.Join(t.Engines, ", "), "none"))
+			return Refuse(ErrRefused, "Engine %q may not enter tournament %s (allowed: %s).", name, t.ID, cmp.Or(strings.Join(t.Engines, ", "), "none"))
 		}
-		level, err := levelArg(req, "level") // 0: the engine's default
+		level, err := LevelArg(req, "level") // 0: the engine's default
 		if err != nil {
 			return err
 		}
 		if seat, err = s.engine.Opponent(name, level, t.Variant); err != nil {
-			return reword(err, "")
+			return Reword(err, "")
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
-		return refuse(ErrRefused, "%s is already in tournament %s.", words.Seat(seat), t.ID)
+		return Refuse(ErrRefused, "%s is already in tournament %s.", words.Seat(seat), t.ID)
 	}
 	if t.MaxPlayers > 0 && len(t.Entrants) >= t.MaxPlayers || len(t.Entrants) >= tournament.MaxPlayers {
-		return refuse(ErrRefused, "Tournament %s is full (%d players).", t.ID, len(t.Entrants))
+		return Refuse(ErrRefused, "Tournament %s is full (%d players).", t.ID, len(t.Entrants))
 	}
 	t.Entrants = append(t.Entrants, storage.Entrant{Player: seat, JoinedAt: s.Now()})
 	if err := tx.PutTournament(t); err != nil {
@@ -265,7 +265,7 @@ func (s *Service) tournamentLeave(tx *storage.Tx, e *effects, req Request) error
 	}
 	i := slices.IndexFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == req.User.ID })
 	if i < 0 || t.Entrants[i].Withdrawn {
-		return refuse(ErrRefused, "You are not playing in tournament %s.", t.ID)
+		return Refuse(ErrRefused, "You are not playing in tournament %s.", t.ID)
 	}
 	if t.Status == storage.TournamentOpen {
 		t.Entrants = slices.Delete(t.Entrants, i, i+1)
@@ -273,7 +273,7 @@ func (s *Service) tournamentLeave(tx *storage.Tx, e *effects, req Request) error
 		return tx.PutTournament(t)
 	}
 	if t.Status != storage.TournamentRunning {
-		return refuse(ErrRefused, "Tournament %s is over.", t.ID)
+		return Refuse(ErrRefused, "Tournament %s is over.", t.ID)
 	}
 	return s.withdraw(tx, e, t, i, req)
 }
@@ -350,7 +350,7 @@ func (s *Service) withdraw(tx *storage.Tx, e *effects, t *storage.Tournament, i 
 }
 
 func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := mustAdmin(req, "start a tournament"); err != nil {
+	if err := MustAdmin(req, "start a tournament"); err != nil {
 		return err
 	}
 	t, err := s.findTournament(tx, req)
@@ -358,10 +358,10 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 		return err
 	}
 	if t.Status != storage.TournamentOpen {
-		return refuse(ErrRefused, "Tournament %s has already started.", t.ID)
+		return Refuse(ErrRefused, "Tournament %s has already started.", t.ID)
 	}
 	if len(t.Entrants) < tournament.MinPlayers {
-		return refuse(ErrRefused, "Tournament %s needs at least %d players to start; it has %d.", t.ID, tournament.MinPlayers, len(t.Entrants))
+		return Refuse(ErrRefused, "Tournament %s needs at least %d players to start; it has %d.", t.ID, tournament.MinPlayers, len(t.Entrants))
 	}
 	// Seed by rating on this server, then by joining order.
 	type seeded struct {
@@ -387,7 +387,7 @@ func (s *Service) tournamentStart(tx *storage.Tx, e *effects, req Request) error
 			rounds = min(most, bits.Len(uint(len(ids)-1))+1)
 		}
 		if rounds > most {
-			return refuse(ErrRefused, "A Swiss of %d players can have at most %d rounds without rematches, not %d; wait for more players.", len(ids), most, rounds)
+			return Refuse(ErrRefused, "A Swiss of %d players can have at most %d rounds without rematches, not %d; wait for more players.", len(ids), most, rounds)
 		}
 	}
 	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
@@ -543,7 +543,7 @@ func (s *Service) openWaitingGames(end GameEnd) error {
 		if err != nil {
 			return err
 		}
-		if _, err := s.openRoundRobin(end.Tx, end.e, t, pt); err != nil {
+		if _, err := s.openRoundRobin(end.Tx.Tx, end.Tx.e, t, pt); err != nil {
 			return err
 		}
 	}
@@ -674,7 +674,7 @@ func tournamentResult(g *storage.Game) tournament.Result {
 // tournament game, it records the result, posts the standings and starts the next
 // round when it is due.
 func (s *Service) tournamentGameEnded(end GameEnd) error {
-	tx, e, g := end.Tx, end.e, end.Game
+	tx, e, g := end.Tx.Tx, end.Tx.e, end.Game
 	if g.Tournament == "" {
 		return nil
 	}
@@ -690,7 +690,7 @@ func (s *Service) tournamentGameEnded(end GameEnd) error {
 	if g.Outcome.Reason == rules.Aborted && slices.ContainsFunc(pt.Pending(), func(p tournament.Game) bool {
 		return p.Round == g.Round && p.White == w && p.Black == b
 	}) {
-		return refuse(ErrRefused, "Game %s is a tournament game and cannot be aborted; play it, offer a draw, or resign.", g.ID)
+		return Refuse(ErrRefused, "Game %s is a tournament game and cannot be aborted; play it, offer a draw, or resign.", g.ID)
 	}
 	next, err := pt.Record(g.Round, w, b, tournamentResult(g))
 	if errors.Is(err, tournament.ErrAlreadyDecided) {
@@ -705,7 +705,7 @@ func (s *Service) tournamentGameEnded(end GameEnd) error {
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	s.postStandings(e, t, next, fmt.Sprintf("Game %s (round %d): %s", g.ID, g.Round, describeOutcome(g)), "result/"+g.ID)
+	s.postStandings(e, t, next, fmt.Sprintf("Game %s (round %d): %s", g.ID, g.Round, DescribeOutcome(g)), "result/"+g.ID)
 	return s.advance(tx, e, t)
 }
 
@@ -813,7 +813,7 @@ func standingsTitle(t *storage.Tournament, pt tournament.Tournament) string {
 }
 
 // standingsPicture is the picture job for tbl, with the text as its fallback.
-func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
+func standingsPicture(t *storage.Tournament, tbl Table) *Picture {
 	var top []string
 	for i, r := range tbl.Rows {
 		if i == 10 {
@@ -822,7 +822,7 @@ func standingsPicture(t *storage.Tournament, tbl Table) *imageJob {
 		}
 		top = append(top, fmt.Sprintf("%s. %s %s", r.Cells[0], r.Cells[1], r.Cells[2]))
 	}
-	return &imageJob{table: &tbl, tableText: standingsText(tbl, false), name: "standings-" + t.ID + ".png",
+	return &Picture{table: &tbl, tableText: standingsText(tbl, false), name: "standings-" + t.ID + ".png",
 		alt: tbl.Title + ": " + cmp.Or(strings.Join(top, ", "), "no players")}
 }
 
@@ -834,9 +834,9 @@ func (s *Service) postStandings(e *effects, t *storage.Tournament, pt tournament
 
 // standingsReply is /tournament standings: a picture of the whole table with
 // the text as its fallback, or (show:table) the text alone.
-func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *imageJob, error) {
+func (s *Service) standingsReply(t *storage.Tournament, show string) (Reply, *Picture, error) {
 	if show != "" && show != "image" && show != "table" {
-		return Reply{}, nil, refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
+		return Reply{}, nil, Refuse(ErrRefused, "There is no standings view %q; use show:image (a picture of the whole table) or show:table (text).", show)
 	}
 	if len(t.Pairing) == 0 {
 		return Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has not started yet (%s entered).", t.ID, words.Plural(len(t.Entrants), "player"))}, nil, nil
@@ -895,4 +895,14 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 		{Name: "Engines allowed", Value: cmp.Or(strings.Join(t.Engines, ", "), "none"), Inline: true},
 		{Name: fmt.Sprintf("Players (%d)", len(t.Entrants)), Value: cmp.Or(strings.Join(names, ", "), "nobody yet")},
 	}}
+}
+
+// setTournamentThread records the thread an adapter opened for tournament id.
+func setTournamentThread(tx *storage.Tx, id, thread string) error {
+	t, err := tx.Tournament(id)
+	if err != nil || t.Thread != "" {
+		return err
+	}
+	t.Thread = thread
+	return tx.PutTournament(t)
 }

@@ -1,4 +1,4 @@
-package bot
+package bot_test
 
 import (
 	"context"
@@ -9,16 +9,18 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
 // tournament loads tournament id and its games.
-func (h *harness) tournament(id string) (*storage.Tournament, []*storage.Game) {
-	h.t.Helper()
+func tournament(h *bottest.Harness, id string) (*storage.Tournament, []*storage.Game) {
+	h.T.Helper()
 	var t *storage.Tournament
 	var games []*storage.Game
-	if err := h.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
 		if t, err = tx.Tournament(id); err != nil {
 			return err
 		}
@@ -32,7 +34,7 @@ func (h *harness) tournament(id string) (*storage.Tournament, []*storage.Game) {
 		}
 		return err
 	}); err != nil {
-		h.t.Fatal(err)
+		h.T.Fatal(err)
 	}
 	return t, games
 }
@@ -63,10 +65,10 @@ func noRematch(t *testing.T, games []*storage.Game) {
 }
 
 // postsWith returns the tournament posts whose text contains want.
-func postsWith(ns []Notification, want string) int {
+func postsWith(ns []bot.Notification, want string) int {
 	n := 0
 	for _, x := range ns {
-		if x.Kind == NoticeTournament && strings.Contains(x.Reply.Text, want) {
+		if x.Kind == bot.NoticeTournament && strings.Contains(x.Reply.Text, want) {
 			n++
 		}
 	}
@@ -77,22 +79,22 @@ func postsWith(ns []Notification, want string) int {
 // middle of a round, a timeout, a withdrawal, rounds paired as the last game of a
 // round ends, and a final announcement.
 func TestSwissTournament(t *testing.T) {
-	h := newHarness(t)
+	h := bottest.New(t)
 	players := []string{"alice", "bob", "carol", "dave", "erin"}
-	r := h.ok("alice", "tournament action:create name:Spring_Swiss variant:gothic format:swiss rounds:3 days:1")
+	r := h.Ok("alice", "tournament action:create name:Spring_Swiss variant:gothic format:swiss rounds:3 days:1")
 	if !strings.Contains(r.PlainText(), "Tournament 1 is open") {
 		t.Fatalf("create: %s", r.PlainText())
 	}
 	for _, p := range players {
-		h.ok(p, "tournament action:join")
+		h.Ok(p, "tournament action:join")
 	}
-	h.refused("dave", "tournament action:join", "already in tournament 1")
-	h.refused("bob", "tournament action:standings tournament:9", "no tournament 9")
-	h.ok("alice", "tournament action:start")
-	h.refused("alice", "tournament action:start", "already started")
-	h.refused("zoe", "tournament action:join", "already started")
+	h.Refused("dave", "tournament action:join", "already in tournament 1")
+	h.Refused("bob", "tournament action:standings tournament:9", "no tournament 9")
+	h.Ok("alice", "tournament action:start")
+	h.Refused("alice", "tournament action:start", "already started")
+	h.Refused("zoe", "tournament action:join", "already started")
 
-	tr, games := h.tournament("1")
+	tr, games := tournament(h, "1")
 	if tr.Status != storage.TournamentRunning || len(games) != 2 || tr.Rounds != 3 {
 		t.Fatalf("round 1: status %s, %d games, %d rounds", tr.Status, len(games), tr.Rounds)
 	}
@@ -101,54 +103,54 @@ func TestSwissTournament(t *testing.T) {
 			t.Fatalf("game %s: %+v", g.ID, g)
 		}
 	}
-	h.refused(games[0].Players[0].ID, "abort game:"+games[0].ID, "tournament game and cannot be aborted")
-	if !h.game(games[0].ID).Active() {
+	h.Refused(games[0].Players[0].ID, "abort game:"+games[0].ID, "tournament game and cannot be aborted")
+	if !h.Game(games[0].ID).Active() {
 		t.Fatal("a refused abort ended the game")
 	}
 	// Round 1: Black resigns the first game; then a restart; then White loses the
 	// second on time.
-	h.ok(games[0].Players[1].ID, "resign game:"+games[0].ID)
-	ns := h.notes.take()
+	h.Ok(games[0].Players[1].ID, "resign game:"+games[0].ID)
+	ns := h.Notes.Take()
 	if postsWith(ns, "Game "+games[0].ID+" (round 1)") != 1 {
 		t.Fatalf("no standings after the result: %+v", ns)
 	}
 	for _, n := range ns {
-		if n.Kind == NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
+		if n.Kind == bot.NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
 			(len(n.Reply.Files) != 1 || !strings.Contains(n.Reply.Board, "Pts") || !strings.Contains(n.Reply.Files[0].Alt, "standings during round 1 of 3")) {
 			t.Fatalf("the result's standings: %+v", n.Reply)
 		}
 	}
-	h.restart()
-	if _, gs := h.tournament("1"); len(gs) != 2 {
+	h.Restart()
+	if _, gs := tournament(h, "1"); len(gs) != 2 {
 		t.Fatalf("after the restart: %d games", len(gs))
 	}
-	h.clock.Advance(25 * time.Hour)
-	h.tick()
-	tr, games = h.tournament("1")
+	h.Clock.Advance(25 * time.Hour)
+	h.Tick()
+	tr, games = tournament(h, "1")
 	if len(games) != 4 || len(active(games)) != 2 {
 		t.Fatalf("round 2 not paired when round 1 ended: %d games, %d active", len(games), len(active(games)))
 	}
-	if postsWith(h.notes.take(), "Round 2 of 3") != 1 {
+	if postsWith(h.Notes.Take(), "Round 2 of 3") != 1 {
 		t.Fatal("round 2 was not announced")
 	}
-	h.restart() // in the middle of round 2: nothing is paired again
-	h.tick()
-	if _, gs := h.tournament("1"); len(gs) != 4 {
+	h.Restart() // in the middle of round 2: nothing is paired again
+	h.Tick()
+	if _, gs := tournament(h, "1"); len(gs) != 4 {
 		t.Fatalf("after a restart in round 2: %d games", len(gs))
 	}
 	// Round 2: a player of a game not yet begun withdraws (a forfeit); the other game
 	// ends by resignation after a move.
 	round2 := active(games)
 	quitter := round2[0].Players[0].ID
-	h.ok(quitter, "tournament action:leave")
-	if g := h.game(round2[0].ID); g.Active() {
+	h.Ok(quitter, "tournament action:leave")
+	if g := h.Game(round2[0].ID); g.Active() {
 		t.Fatal("the withdrawn player's game goes on")
 	}
-	h.refused(quitter, "tournament action:leave", "not playing")
+	h.Refused(quitter, "tournament action:leave", "not playing")
 	g := round2[1]
-	h.ok(g.Players[0].ID, "move game:"+g.ID+" move:e2e4")
-	h.ok(g.Players[1].ID, "resign game:"+g.ID)
-	tr, games = h.tournament("1")
+	h.Ok(g.Players[0].ID, "move game:"+g.ID+" move:e2e4")
+	h.Ok(g.Players[1].ID, "resign game:"+g.ID)
+	tr, games = tournament(h, "1")
 	third := active(games)
 	if len(third) != 2 {
 		t.Fatalf("round 3: %d active games of %d", len(third), len(games))
@@ -158,23 +160,23 @@ func TestSwissTournament(t *testing.T) {
 			t.Fatalf("round 3 game %+v", g.Players)
 		}
 	}
-	h.notes.take()
+	h.Notes.Take()
 	for _, g := range third {
-		h.ok(g.Players[1].ID, "resign game:"+g.ID)
+		h.Ok(g.Players[1].ID, "resign game:"+g.ID)
 	}
-	tr, games = h.tournament("1")
+	tr, games = tournament(h, "1")
 	if tr.Status != storage.TournamentFinished || len(games) != 6 {
 		t.Fatalf("at the end: %s with %d games", tr.Status, len(games))
 	}
 	noRematch(t, games)
-	if postsWith(h.notes.take(), "The tournament is over") != 1 {
+	if postsWith(h.Notes.Take(), "The tournament is over") != 1 {
 		t.Fatal("no final announcement")
 	}
-	st := h.ok("bob", "tournament action:standings tournament:1").PlainText()
+	st := h.Ok("bob", "tournament action:standings tournament:1").PlainText()
 	if !strings.Contains(st, "Final standings") || !strings.Contains(st, "BH") || !strings.Contains(st, quitter+" (w/d)") {
 		t.Fatalf("standings:\n%s", st)
 	}
-	info := h.ok("bob", "tournament action:info tournament:1").PlainText()
+	info := h.Ok("bob", "tournament action:info tournament:1").PlainText()
 	if !strings.Contains(info, "finished") || !strings.Contains(info, quitter+" (withdrew)") {
 		t.Fatalf("info:\n%s", info)
 	}
@@ -182,16 +184,16 @@ func TestSwissTournament(t *testing.T) {
 
 // A round robin starts all its games at once and ends when the last one does.
 func TestRoundRobinTournament(t *testing.T) {
-	h := newHarness(t)
-	h.ok("alice", "tournament action:create variant:gothic format:double-round-robin rated:no days:2 max:3")
+	h := bottest.New(t)
+	h.Ok("alice", "tournament action:create variant:gothic format:double-round-robin rated:no days:2 max:3")
 	for _, p := range []string{"alice", "bob", "carol"} {
-		h.ok(p, "tournament action:join")
+		h.Ok(p, "tournament action:join")
 	}
-	h.refused("dave", "tournament action:join", "full")
-	h.ok("bob", "tournament action:leave") // before the start: simply leaves
-	h.ok("dave", "tournament action:join")
-	h.ok("alice", "tournament action:start")
-	tr, games := h.tournament("1")
+	h.Refused("dave", "tournament action:join", "full")
+	h.Ok("bob", "tournament action:leave") // before the start: simply leaves
+	h.Ok("dave", "tournament action:join")
+	h.Ok("alice", "tournament action:start")
+	tr, games := tournament(h, "1")
 	if len(games) != 6 || len(active(games)) != 6 || tr.Rounds != 6 {
 		t.Fatalf("double round robin of 3: %d games, %d rounds", len(games), tr.Rounds)
 	}
@@ -201,16 +203,16 @@ func TestRoundRobinTournament(t *testing.T) {
 	for _, g := range games {
 		if g.Players[0].ID == "carol" {
 			moved = g.ID
-			h.ok("carol", "move game:"+g.ID+" move:e2e4")
+			h.Ok("carol", "move game:"+g.ID+" move:e2e4")
 			break
 		}
 	}
-	h.ok("carol", "tournament action:leave")
+	h.Ok("carol", "tournament action:leave")
 	for _, g := range games {
 		if _, plays := g.SideOf("carol"); !plays {
 			continue
 		}
-		o := h.game(g.ID).Outcome
+		o := h.Game(g.ID).Outcome
 		if want := rules.Aborted; g.ID == moved {
 			if o.Reason != rules.Resignation {
 				t.Errorf("game %s with a move: %v", g.ID, o)
@@ -223,15 +225,15 @@ func TestRoundRobinTournament(t *testing.T) {
 		if g.Rated {
 			t.Fatal("a casual tournament's game is rated")
 		}
-		if h.game(g.ID).Active() {
-			h.ok(g.Players[0].ID, "resign game:"+g.ID)
+		if h.Game(g.ID).Active() {
+			h.Ok(g.Players[0].ID, "resign game:"+g.ID)
 		}
 	}
-	tr, _ = h.tournament("1")
+	tr, _ = tournament(h, "1")
 	if tr.Status != storage.TournamentFinished {
 		t.Fatalf("status %s", tr.Status)
 	}
-	r := h.ok("bob", "tournament action:standings")
+	r := h.Ok("bob", "tournament action:standings")
 	if st := r.PlainText(); !strings.Contains(st, "SB") || !strings.Contains(st, "carol (w/d)") {
 		t.Fatalf("standings:\n%s", st)
 	}
@@ -241,11 +243,11 @@ func TestRoundRobinTournament(t *testing.T) {
 		!strings.Contains(r.Files[0].Alt, "final standings: 1. ") {
 		t.Fatalf("standings picture: %+v", r.Files)
 	}
-	if r := h.ok("bob", "tournament action:standings show:table"); len(r.Files) != 0 || !strings.Contains(r.Text, "```") || !strings.Contains(r.Text, "Sonneborn-Berger") {
+	if r := h.Ok("bob", "tournament action:standings show:table"); len(r.Files) != 0 || !strings.Contains(r.Text, "```") || !strings.Contains(r.Text, "Sonneborn-Berger") {
 		t.Fatalf("standings as text: %+v", r)
 	}
-	h.refused("bob", "tournament action:standings show:chart", "show:image")
-	if h.rating("gothic", "alice") != nil {
+	h.Refused("bob", "tournament action:standings show:chart", "show:image")
+	if rating(h, "gothic", "alice") != nil {
 		t.Fatal("a casual tournament was rated")
 	}
 }
@@ -253,17 +255,17 @@ func TestRoundRobinTournament(t *testing.T) {
 // Creating and starting a tournament on a server needs the server-management
 // permission; joining does not.
 func TestTournamentAdminOnly(t *testing.T) {
-	h := newHarness(t)
-	place := Place{Guild: "g1", Channel: "c1", Thread: "th1"} // the tournament's thread; each game gets its own
-	run := func(user, line string, admin bool) Reply {
+	h := bottest.New(t)
+	place := bot.Place{Guild: "g1", Channel: "c1", Thread: "th1"} // the tournament's thread; each game gets its own
+	run := func(user, line string, admin bool) bot.Reply {
 		f := strings.Fields(line)
-		req := Request{User: User{ID: user, Name: user}, Place: place, Command: f[0], Args: Args{}, Admin: admin}
+		req := bot.Request{User: bot.User{ID: user, Name: user}, Place: place, Command: f[0], Args: bot.Args{}, Admin: admin}
 		for _, kv := range f[1:] {
 			k, v, _ := strings.Cut(kv, ":")
 			req.Args[k] = v
 		}
-		defer h.svc.Idle()
-		return h.svc.Handle(context.Background(), req)
+		defer h.Svc.Idle()
+		return h.Svc.Handle(context.Background(), req)
 	}
 	if r := run("bob", "tournament action:create variant:gothic", false); !r.Refused || !strings.Contains(r.Text, "manage this server") {
 		t.Fatalf("create by a member: %s", r.PlainText())
@@ -279,7 +281,7 @@ func TestTournamentAdminOnly(t *testing.T) {
 	if r := run("alice", "tournament action:start", true); r.Refused {
 		t.Fatal(r.Text)
 	}
-	spec, _ := h.svc.Spec(CmdTournament)
+	spec, _ := h.Svc.Spec(bot.CmdTournament)
 	if !slices.Equal(spec.AdminActions, []string{"create", "start"}) {
 		t.Errorf("/tournament admin actions %v", spec.AdminActions)
 	}
@@ -288,13 +290,13 @@ func TestTournamentAdminOnly(t *testing.T) {
 // When the last two games of a Swiss round end at the same moment, the next round is
 // paired once.
 func TestSwissConcurrentEnds(t *testing.T) {
-	h := newHarness(t)
-	h.ok("alice", "tournament action:create variant:gothic format:swiss") // rounds: set at the start
+	h := bottest.New(t)
+	h.Ok("alice", "tournament action:create variant:gothic format:swiss") // rounds: set at the start
 	for _, p := range []string{"alice", "bob", "carol", "dave"} {
-		h.ok(p, "tournament action:join")
+		h.Ok(p, "tournament action:join")
 	}
-	h.ok("alice", "tournament action:start")
-	tr, games := h.tournament("1")
+	h.Ok("alice", "tournament action:start")
+	tr, games := tournament(h, "1")
 	if len(games) != 2 || tr.Rounds != 3 {
 		t.Fatalf("%d games in round 1 of %d", len(games), tr.Rounds)
 	}
@@ -303,15 +305,15 @@ func TestSwissConcurrentEnds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req := Request{ID: fmt.Sprintf("c%d", i), User: User{ID: g.Players[1].ID}, Command: CmdResign, Args: Args{"game": g.ID}}
-			if r := h.svc.Handle(context.Background(), req); r.Refused {
+			req := bot.Request{ID: fmt.Sprintf("c%d", i), User: bot.User{ID: g.Players[1].ID}, Command: bot.CmdResign, Args: bot.Args{"game": g.ID}}
+			if r := h.Svc.Handle(context.Background(), req); r.Refused {
 				t.Error(r.Text)
 			}
 		}()
 	}
 	wg.Wait()
-	h.svc.Idle()
-	_, games = h.tournament("1")
+	h.Svc.Idle()
+	_, games = tournament(h, "1")
 	if len(games) != 4 || len(active(games)) != 2 {
 		t.Fatalf("after round 1 ended concurrently: %d games, %d active", len(games), len(active(games)))
 	}
@@ -320,10 +322,10 @@ func TestSwissConcurrentEnds(t *testing.T) {
 
 // finishRoundRobin plays tournament 1's games out: score names the winner of each
 // pairing ("alice-bob": "alice"), "" for a draw.
-func (h *harness) finishRoundRobin(score map[string]string) string {
-	h.t.Helper()
-	_, games := h.tournament("1")
-	h.notes.take()
+func finishRoundRobin(h *bottest.Harness, score map[string]string) string {
+	h.T.Helper()
+	_, games := tournament(h, "1")
+	h.Notes.Take()
 	for _, g := range games {
 		w, b := g.Players[0].ID, g.Players[1].ID
 		winner, ok := score[w+"-"+b]
@@ -331,44 +333,44 @@ func (h *harness) finishRoundRobin(score map[string]string) string {
 			winner, ok = score[b+"-"+w]
 		}
 		if !ok {
-			h.t.Fatalf("no result for %s-%s", w, b)
+			h.T.Fatalf("no result for %s-%s", w, b)
 		}
 		switch winner {
 		case "":
-			h.ok(w, "draw game:"+g.ID)
-			h.ok(b, "draw game:"+g.ID)
+			h.Ok(w, "draw game:"+g.ID)
+			h.Ok(b, "draw game:"+g.ID)
 		case w:
-			h.ok(b, "resign game:"+g.ID)
+			h.Ok(b, "resign game:"+g.ID)
 		default:
-			h.ok(w, "resign game:"+g.ID)
+			h.Ok(w, "resign game:"+g.ID)
 		}
 	}
-	if tr, _ := h.tournament("1"); tr.Status != storage.TournamentFinished {
-		h.t.Fatalf("status %s", tr.Status)
+	if tr, _ := tournament(h, "1"); tr.Status != storage.TournamentFinished {
+		h.T.Fatalf("status %s", tr.Status)
 	}
-	for _, n := range h.notes.take() {
-		if n.Kind == NoticeTournament && strings.Contains(n.Reply.Text, "The tournament is over") {
+	for _, n := range h.Notes.Take() {
+		if n.Kind == bot.NoticeTournament && strings.Contains(n.Reply.Text, "The tournament is over") {
 			return n.Reply.Text
 		}
 	}
-	h.t.Fatal("no final announcement")
+	h.T.Fatal("no final announcement")
 	return ""
 }
 
 // A tournament won on points names the winner; a tie on points names the tie-break
 // that decided it; a tie on every tie-break says who shares first place.
 func TestTournamentWinner(t *testing.T) {
-	start := func(h *harness, players ...string) {
-		h.ok(players[0], "tournament action:create variant:gothic format:round-robin rated:no days:2")
+	start := func(h *bottest.Harness, players ...string) {
+		h.Ok(players[0], "tournament action:create variant:gothic format:round-robin rated:no days:2")
 		for _, p := range players {
-			h.ok(p, "tournament action:join")
+			h.Ok(p, "tournament action:join")
 		}
-		h.ok(players[0], "tournament action:start")
+		h.Ok(players[0], "tournament action:start")
 	}
 	t.Run("points", func(t *testing.T) {
-		h := newHarness(t)
+		h := bottest.New(t)
 		start(h, "alice", "bob", "carol")
-		got := h.finishRoundRobin(map[string]string{"alice-bob": "alice", "alice-carol": "alice", "bob-carol": ""})
+		got := finishRoundRobin(h, map[string]string{"alice-bob": "alice", "alice-carol": "alice", "bob-carol": ""})
 		if !strings.Contains(got, "alice wins with 2 points.") {
 			t.Fatalf("final post: %s", got)
 		}
@@ -376,18 +378,18 @@ func TestTournamentWinner(t *testing.T) {
 	t.Run("tie-break", func(t *testing.T) {
 		// alice and bob both score 2; bob beat alice (2) and drew carol (1.5) and dave
 		// (0.5): Sonneborn-Berger 3; alice beat carol and dave: 2.
-		h := newHarness(t)
+		h := bottest.New(t)
 		start(h, "alice", "bob", "carol", "dave")
-		got := h.finishRoundRobin(map[string]string{"alice-bob": "bob", "alice-carol": "alice", "alice-dave": "alice",
+		got := finishRoundRobin(h, map[string]string{"alice-bob": "bob", "alice-carol": "alice", "alice-dave": "alice",
 			"bob-carol": "", "bob-dave": "", "carol-dave": "carol"})
 		if !strings.Contains(got, "bob wins on the Sonneborn-Berger tie-break (3 to alice's 2), level on 2 points with alice.") {
 			t.Fatalf("final post: %s", got)
 		}
 	})
 	t.Run("shared", func(t *testing.T) {
-		h := newHarness(t)
+		h := bottest.New(t)
 		start(h, "alice", "bob")
-		got := h.finishRoundRobin(map[string]string{"alice-bob": ""})
+		got := finishRoundRobin(h, map[string]string{"alice-bob": ""})
 		if !strings.Contains(got, "alice and bob share first place with 0.5 points each, level on every tie-break too") || strings.Contains(got, "wins") {
 			t.Fatalf("final post: %s", got)
 		}
@@ -400,18 +402,18 @@ func TestTournamentExternalEngine(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)[:1] // Good
 	eng := externalEngines(t, cfgs)
-	h := newHarness(t)
-	h.config = func(c *Config) {
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) {
 		c.Engine = eng
 	}
-	h.restart()
-	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:good,builtin")
-	h.refused("alice", "tournament action:join engine:good level:3", "Levels are for the built-in engine only")
-	h.refused("alice", "tournament action:join engine:builtin level:9", "The engine's level must be a number from 1 to 8, not \"9\".")
-	h.refused("bob", "tournament action:join level:3", "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
-	h.ok("alice", "tournament action:join engine:good")
-	h.ok("alice", "tournament action:join engine:builtin")
-	tour, _ := h.tournament("1")
+	h.Restart()
+	h.Ok("alice", "tournament action:create variant:gothic format:round-robin engines:good,builtin")
+	h.Refused("alice", "tournament action:join engine:good level:3", "Levels are for the built-in engine only")
+	h.Refused("alice", "tournament action:join engine:builtin level:9", "The engine's level must be a number from 1 to 8, not \"9\".")
+	h.Refused("bob", "tournament action:join level:3", "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
+	h.Ok("alice", "tournament action:join engine:good")
+	h.Ok("alice", "tournament action:join engine:builtin")
+	tour, _ := tournament(h, "1")
 	var ids []string
 	for _, en := range tour.Entrants {
 		ids = append(ids, en.Player.ID)
@@ -423,8 +425,8 @@ func TestTournamentExternalEngine(t *testing.T) {
 
 // A tournament that names an engine that does not exist is refused with the list.
 func TestTournamentUnknownEngine(t *testing.T) {
-	h := newHarness(t)
-	r := h.refused("alice", "tournament action:create variant:gothic format:round-robin engines:stockfish", `There is no engine "stockfish"; the engines here are: builtin.`)
+	h := bottest.New(t)
+	r := h.Refused("alice", "tournament action:create variant:gothic format:round-robin engines:stockfish", `There is no engine "stockfish"; the engines here are: builtin.`)
 	if strings.Count(r.Text, "There is no engine") != 1 {
 		t.Errorf("refusal %q says it twice", r.Text)
 	}
@@ -437,22 +439,22 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 	dir := t.TempDir()
 	cfgs := checkEngines(t, dir)[:2] // Good and Missing
 	eng := externalEngines(t, cfgs)
-	h := newHarness(t)
-	h.config = func(c *Config) {
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) {
 		c.Engine = eng
 	}
-	h.restart()
-	suggested := func(args Args) []string {
+	h.Restart()
+	suggested := func(args bot.Args) []string {
 		var out []string
-		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdTournament, Args: args}, "engine", "") {
+		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdTournament, Args: args}, "engine", "") {
 			out = append(out, c.Label+"="+c.Value)
 		}
 		return out
 	}
 	// /tournament create's engines option builds its list one engine at a time.
-	lists := func(typed string, args Args) []string {
+	lists := func(typed string, args bot.Args) []string {
 		var out []string
-		for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdTournament, Args: args}, "engines", typed) {
+		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdTournament, Args: args}, "engines", typed) {
 			out = append(out, c.Value)
 		}
 		return out
@@ -468,38 +470,38 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 		{"Good, mi", "", []string{"Good, missing"}},
 		{"good,builtin,missing,", "gothic", nil},
 	} {
-		if got := lists(c.typed, Args{"action": "create", "variant": c.variant}); !slices.Equal(got, c.want) {
+		if got := lists(c.typed, bot.Args{"action": "create", "variant": c.variant}); !slices.Equal(got, c.want) {
 			t.Errorf("engines typed %q for %q: suggested %v, want %v", c.typed, c.variant, got, c.want)
 		}
 	}
-	h.ok("alice", "tournament action:create variant:gothic format:round-robin engines:missing,good")
-	if got, want := suggested(Args{"action": "join"}), []string{"Missing=missing", "Good=good"}; !slices.Equal(got, want) {
+	h.Ok("alice", "tournament action:create variant:gothic format:round-robin engines:missing,good")
+	if got, want := suggested(bot.Args{"action": "join"}), []string{"Missing=missing", "Good=good"}; !slices.Equal(got, want) {
 		t.Errorf("engines suggested before the check: %v, want %v", got, want)
 	}
-	h.svc.CheckEngines()
-	h.svc.Idle()
-	if got, want := suggested(Args{"action": "join"}), []string{"Good=good"}; !slices.Equal(got, want) {
+	h.Svc.CheckEngines()
+	h.Svc.Idle()
+	if got, want := suggested(bot.Args{"action": "join"}), []string{"Good=good"}; !slices.Equal(got, want) {
 		t.Errorf("engines suggested after Missing's check failed: %v, want %v", got, want)
 	}
 	// /challenge keeps its own suggestions for its engine option.
 	var challenge []string
-	for _, c := range h.svc.Complete(t.Context(), Request{User: User{ID: "alice"}, Command: CmdChallenge, Args: Args{"variant": "gothic"}}, "engine", "") {
+	for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic"}}, "engine", "") {
 		challenge = append(challenge, c.Value)
 	}
 	if want := []string{"builtin", "Good"}; !slices.Equal(challenge, want) {
 		t.Errorf("/challenge suggests %v, want %v", challenge, want)
 	}
-	h.ok("alice", "tournament action:create variant:keltic format:round-robin engines:builtin")
-	if got := suggested(Args{"action": "join"}); len(got) != 0 {
+	h.Ok("alice", "tournament action:create variant:keltic format:round-robin engines:builtin")
+	if got := suggested(bot.Args{"action": "join"}); len(got) != 0 {
 		t.Errorf("with two tournaments open and none named, suggested %v", got)
 	}
-	if got, want := suggested(Args{"action": "join", "tournament": "2"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
+	if got, want := suggested(bot.Args{"action": "join", "tournament": "2"}), []string{"builtin=builtin"}; !slices.Equal(got, want) {
 		t.Errorf("engines suggested for tournament 2: %v, want %v", got, want)
 	}
-	h.ok("alice", "tournament action:join tournament:1 engine:good")
-	h.ok("bob", "tournament action:join tournament:1")
-	h.ok("alice", "tournament action:start tournament:1")
-	if got := suggested(Args{"action": "join", "tournament": "1"}); len(got) != 0 {
+	h.Ok("alice", "tournament action:join tournament:1 engine:good")
+	h.Ok("bob", "tournament action:join tournament:1")
+	h.Ok("alice", "tournament action:start tournament:1")
+	if got := suggested(bot.Args{"action": "join", "tournament": "1"}); len(got) != 0 {
 		t.Errorf("a started tournament suggests %v", got)
 	}
 }

@@ -76,21 +76,21 @@ func (s *Service) cmdBoard(ctx context.Context, req Request) Reply {
 		side, plays := g.SideOf(req.User.ID)
 		_, round := inRound(g.Position)
 		private := plays && round && g.Active()
-		viewer := viewerFor(g, req.User.ID)
+		viewer := ViewerFor(g, req.User.ID)
 		img, err := s.boardImage(tx, g, viewer, private)
 		if err != nil {
 			return err
 		}
-		text, ok := parseBool(req.Args.Get("text"))
+		text, ok := ParseBool(req.Args.Get("text"))
 		if !ok {
-			return refuse(ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
+			return Refuse(ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
 		}
-		e.reply = Reply{Private: private, Title: s.gameTitle(g), Text: s.statusLine(g), Fields: s.gameFields(g), Game: gameRef(g)}
+		e.reply = Reply{Private: private, Title: s.gameTitle(g), Text: s.statusLine(g), Fields: s.gameFields(g), Game: RefOf(g)}
 		if private && !g.Awaits(side) {
 			e.reply.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
 		}
 		if plays {
-			e.reply.Actions = gameActions(g)
+			e.reply.Actions = s.Buttons(g)
 		}
 		if text {
 			// The text board and the picture's description, for screen readers.
@@ -154,7 +154,7 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 		var open []string
 		for _, c := range chs {
 			if c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
-				open = append(open, s.challengeLine(c))
+				open = append(open, s.ChallengeLine(c))
 			}
 		}
 		if len(open) > 0 {
@@ -176,14 +176,6 @@ func (s *Service) cmdGames(ctx context.Context, req Request) Reply {
 	})
 }
 
-// deadlineKey orders games by deadline, those without one last.
-func deadlineKey(g *storage.GameSummary) int64 {
-	if g.Deadline.IsZero() {
-		return 1 << 62
-	}
-	return g.Deadline.UnixMilli()
-}
-
 func firstOr(s []rules.Side, def rules.Side) rules.Side {
 	if len(s) > 0 {
 		return s[0]
@@ -198,7 +190,7 @@ func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		h, err := s.publicHistory(g)
+		h, err := s.PublicHistory(g)
 		if err != nil {
 			return err
 		}
@@ -215,7 +207,7 @@ func (s *Service) cmdHistory(ctx context.Context, req Request) Reply {
 		if !g.Active() {
 			b.WriteString(" " + result(g.Outcome))
 		}
-		r := Reply{Title: s.gameTitle(g), Text: b.String() + "\n" + s.statusLine(g), Game: gameRef(g)}
+		r := Reply{Title: s.gameTitle(g), Text: b.String() + "\n" + s.statusLine(g), Game: RefOf(g)}
 		if len(r.Text) > 3500 {
 			r.Files = append(r.Files, File{Name: fmt.Sprintf("game-%s-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8", Data: []byte(r.Text)})
 			r.Text = "…" + r.Text[len(r.Text)-3000:]
@@ -236,7 +228,7 @@ func (s *Service) cmdPGN(ctx context.Context, req Request) Reply {
 		if err != nil {
 			return err
 		}
-		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("PGN of game %s.", g.ID), Game: gameRef(g),
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("PGN of game %s.", g.ID), Game: RefOf(g),
 			Files: []File{{Name: fmt.Sprintf("game-%s.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(text)}}}
 		return nil
 	})
@@ -252,7 +244,7 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 		if g, err = s.findGame(tx, req, anyGame); err != nil {
 			return err
 		}
-		h, err := s.publicHistory(g)
+		h, err := s.PublicHistory(g)
 		if err != nil {
 			return err
 		}
@@ -264,12 +256,12 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 			m := st.Move
 			frames = append(frames, Frame{Position: publicView(st.After), LastMove: &m})
 		}
-		p, err := settings(tx, req.User.ID)
+		p, err := Settings(tx, req.User.ID)
 		if err != nil {
 			return err
 		}
-		opts = BoardOptions{Viewer: viewerFor(g, req.User.ID), Theme: p.Theme}
-		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, words.Plural(len(frames), "frame")), Game: gameRef(g)}
+		opts = BoardOptions{Viewer: ViewerFor(g, req.User.ID), Theme: p.Theme}
+		e.reply = Reply{Title: s.gameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, words.Plural(len(frames), "frame")), Game: RefOf(g)}
 		return nil
 	})
 	if r.Refused {
@@ -287,7 +279,7 @@ func (s *Service) cmdGIF(ctx context.Context, req Request) Reply {
 // cmdHint asks the engine for the best move, privately.
 func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 	if s.engine == nil {
-		return refusal("No engine is available here, so there are no hints.")
+		return Refusal("No engine is available here, so there are no hints.")
 	}
 	var g *storage.Game
 	var side rules.Side
@@ -297,17 +289,17 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 		if g, err = s.findGame(tx, req, turnGame); err != nil {
 			return err
 		}
-		if err := mustBeActive(g); err != nil {
+		if err := MustBeActive(g); err != nil {
 			return err
 		}
 		side, _ = g.SideOf(req.User.ID)
-		if !s.hintsAllowed(g) {
-			return refuse(ErrRefused, "Hints are not allowed in rated or tournament games.")
+		if !s.HintsAllowed(g) {
+			return Refuse(ErrRefused, "Hints are not allowed in rated or tournament games.")
 		}
 		if !g.Awaits(side) {
-			return notYourTurn(g, side)
+			return NotYourTurn(g, side)
 		}
-		p, err := settings(tx, req.User.ID)
+		p, err := Settings(tx, req.User.ID)
 		theme = p.Theme
 		return err
 	})
@@ -322,29 +314,21 @@ func (s *Service) cmdHint(ctx context.Context, req Request) Reply {
 		return s.fail(req, err)
 	}
 	m := h.Move
-	text := fmt.Sprintf("The engine suggests **%s**%s.", describeMove(pos, m), hintEvaluation(h, g.Variant))
+	text := fmt.Sprintf("The engine suggests **%s**%s.", words.Move(pos, m), hintEvaluation(h, g.Variant))
 	if m.IsDrop() { // a placement: the cell, as /place takes it
 		cell := pos.Variant().Dims().Name(m.To)
 		text = fmt.Sprintf("The engine suggests **%s** for your %s (/place cell:%s).", cell, m.Drop, cell)
 	}
-	reply := Reply{Private: true, Title: s.gameTitle(g), Game: gameRef(g), Text: text}
-	s.attach(&reply, &imageJob{pos: pos, opts: BoardOptions{Viewer: side, Theme: theme, LastMove: lastMove(g), Hint: &m},
+	reply := Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g), Text: text}
+	s.attach(&reply, &Picture{pos: pos, opts: BoardOptions{Viewer: side, Theme: theme, LastMove: LastMove(g), Hint: &m},
 		name: fmt.Sprintf("game-%s-hint.png", g.ID), alt: "board with the suggested move"})
 	return reply
-}
-
-// describeMove writes m for people: SAN, or drop notation for a placement choice.
-func describeMove(pos rules.Position, m rules.Move) string {
-	if m.IsDrop() {
-		return string(m.Drop.Letter()) + "@" + pos.Variant().Dims().Name(m.To)
-	}
-	return pos.SAN(m)
 }
 
 // cmdSettings shows or changes the user's settings.
 func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-		p, err := settings(tx, req.User.ID)
+		p, err := Settings(tx, req.User.ID)
 		if err != nil {
 			return err
 		}
@@ -354,18 +338,18 @@ func (s *Service) cmdSettings(ctx context.Context, req Request) Reply {
 			case storage.NotifyMention, storage.NotifyDM, storage.NotifyBoth:
 				p.Notify = storage.NotifyStyle(t)
 			default:
-				return refuse(ErrRefused, "Notify must be mention, dm or both, not %q.", t)
+				return Refuse(ErrRefused, "Notify must be mention, dm or both, not %q.", t)
 			}
 			changed = true
 		}
 		if t := strings.ToLower(req.Args.Get("theme")); t != "" {
 			if !slices.Contains(s.render.Themes(), t) {
-				return refuse(ErrRefused, "There is no theme %s; choose one of %s.", rules.Echo(t), strings.Join(s.render.Themes(), ", "))
+				return Refuse(ErrRefused, "There is no theme %s; choose one of %s.", rules.Echo(t), strings.Join(s.render.Themes(), ", "))
 			}
 			p.Theme, changed = t, true
 		}
 		if t := req.Args.Get("reminders"); t != "" {
-			hours, err := parseHours(t)
+			hours, err := ParseHours(t)
 			if err != nil {
 				return err
 			}
@@ -408,7 +392,7 @@ func settingsFields(p *storage.Player) []Field {
 	if theme == "" {
 		theme = "default"
 	}
-	hours := reminderHours(p)
+	hours := ReminderHours(p)
 	rem := "none"
 	if len(hours) > 0 {
 		parts := make([]string, len(hours))
@@ -451,9 +435,9 @@ func (s *Service) replanPlayer(tx *storage.Tx, e *effects, player string) error 
 // variant's units: " (evaluation +0.44 for you)", " (you mate in 3 moves)"; "" when the
 // engine gives none.
 func hintEvaluation(h Hint, variant string) string {
-	win, lose := forcedWin(variant)
+	win, lose := words.ForcedWin(variant)
 	units := ""
-	if u := cards[variant].units; u != "" { // pawns go without saying
+	if u := words.Units(variant); u != "" { // pawns go without saying
 		units = "; in " + u
 	}
 	switch {
@@ -469,4 +453,12 @@ func hintEvaluation(h Hint, variant string) string {
 		pawns = 0 // no "-0.00"
 	}
 	return fmt.Sprintf(" (evaluation %+.2f for you%s)", pawns, units)
+}
+
+// pgnButton puts the PGN button first under a finished game's board.
+func pgnButton(g *storage.Game, actions []Action) []Action {
+	if g.Active() {
+		return actions
+	}
+	return append([]Action{{Label: "PGN", Style: StyleSecondary, Command: CmdPGN, Args: Args{"game": g.ID}}}, actions...)
 }

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
@@ -49,10 +50,10 @@ func (s *session) open() {
 	}
 	s.store = st
 	s.con = New(Options{Out: &s.out, Images: filepath.Join(s.dir, "files"), Clock: s.clock})
-	s.svc, err = bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: s.con, Now: s.clock.Now,
+	s.svc, err = bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: s.con, Now: s.clock.Now,
 		Engine: bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 12}), nil, nil),
 		Rand:   func() uint64 { s.rand++; return s.rand * 7919 }, Site: "Missive console",
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, features.Options{}))
 	if err != nil {
 		s.t.Fatal(err)
 	}

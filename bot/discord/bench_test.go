@@ -15,6 +15,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -84,8 +85,8 @@ func benchRoundRobinStart(b *testing.B, eventGames int, limited bool) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: bt, Logger: log,
-		Gateway: true, Limits: bot.Limits{EventGames: eventGames}})
+	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: bt, Logger: log,
+		Gateway: true, Limits: bot.Limits{EventGames: eventGames}}, features.Options{}))
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
@@ -56,8 +57,8 @@ func crashChild(dir, addr string, players []string) int {
 		fail("child: %v", err)
 		return 2
 	}
-	svc, err := bot.New(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Gateway: true,
-		Outbox: bot.OutboxOptions{MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}})
+	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: log, Gateway: true,
+		Outbox: bot.OutboxOptions{MinBackoff: time.Millisecond, MaxBackoff: 5 * time.Millisecond}}, features.Options{}))
 	if err != nil {
 		fail("child: %v", err)
 		return 2

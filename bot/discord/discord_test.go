@@ -22,6 +22,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -89,7 +90,7 @@ func startTuned(t *testing.T, srv *discordtest.Server, opts discord.Options, eng
 	if tune != nil {
 		tune(&cfg)
 	}
-	svc, err := bot.New(cfg)
+	svc, err := bot.New(features.With(cfg, features.Options{}))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,3 +72,19 @@ func TestOutcome(t *testing.T) {
 		}
 	}
 }
+
+// A game that words a forced win words the loss too, each with one %s for the moves.
+func TestEvaluationWords(t *testing.T) {
+	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
+		win, lose := ForcedWin(v)
+		if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
+			t.Errorf("%s: %q and %q each need one %%s for the moves", v, win, lose)
+		}
+		if e := evaluations(v); (e.win == "") != (e.lose == "") {
+			t.Errorf("%s words only one of a forced win and a forced loss", v)
+		}
+	}
+	if EvaluationUnits("gothic") != "pawns" || Units("gothic") != "" || !strings.Contains(EvaluationUnits("gess"), "stone is worth 0.2") {
+		t.Error("units")
+	}
+}

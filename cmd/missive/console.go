@@ -15,6 +15,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/console"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -79,7 +80,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		SaveClock: func(ctx context.Context, d time.Duration) error {
 			return st.Update(ctx, func(tx *storage.Tx) error { return tx.SetClockOffset(d) })
 		}})
-	svc, err := bot.New(bot.Config{
+	svcCfg := bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
 		Engine: bot.NewEngine(engine.New(engine.Options{}), pool, cfgs), Site: "Missive console",
 		// A game's review is drawn when /review asks: the console waits for the work a
@@ -89,7 +90,9 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// is accounted for below, before the first command, so that a /wait typed at
 		// once is never taken for time the console was stopped.
 		Gateway: true,
-	})
+	}
+	features.Apply(&svcCfg, features.Options{})
+	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}

@@ -21,6 +21,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -226,14 +227,16 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}
-	svc, err := bot.New(bot.Config{
+	svcCfg := bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: b, Logger: logger, Gateway: true,
 		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
 			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
 			GuildGames: cfg.Limits.GuildGames, LeaveDays: cfg.Limits.LeaveDays},
-	})
+	}
+	features.Apply(&svcCfg, features.Options{})
+	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
 	}

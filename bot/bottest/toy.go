@@ -1,4 +1,4 @@
-package bot
+package bottest
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// toyVariant ("toyplace") is a small game with a secret, simultaneous placement phase,
+// Toy ("toyplace") is a small game with a secret, simultaneous placement phase,
 // to test the service's handling of rules.Simultaneous before and besides Go-Chess.
 //
 // The board is 4x4 (a-d, 1-4). Placement: two rounds in which each side places a
@@ -20,18 +20,18 @@ import (
 //
 // Position text: "<16 cells a1..d4: . W B>/<rounds done>/<white pending|->/<black
 // pending|->/<closed cells, comma separated>/<w|b>/<ply>".
-type toyVariant struct{}
+type Toy struct{}
 
 var toyDims = rules.Dims{Files: 4, Ranks: 4}
 
-func (toyVariant) Key() string      { return "toyplace" }
-func (toyVariant) Name() string     { return "Toy Placement" }
-func (toyVariant) Dims() rules.Dims { return toyDims }
-func (toyVariant) Start(uint64) rules.Position {
+func (Toy) Key() string      { return "toyplace" }
+func (Toy) Name() string     { return "Toy Placement" }
+func (Toy) Dims() rules.Dims { return toyDims }
+func (Toy) Start(uint64) rules.Position {
 	return &toyPos{pending: [2]rules.Square{rules.NoSquare, rules.NoSquare}}
 }
 
-func (toyVariant) ParsePosition(text string) (rules.Position, error) {
+func (Toy) ParsePosition(text string) (rules.Position, error) {
 	f := strings.Split(text, "/")
 	bad := func(why string) (rules.Position, error) {
 		return nil, rules.Refuse(rules.ErrBadPosition, "%s: %s.", rules.Echo(text), why)
@@ -100,7 +100,7 @@ func (p *toyPos) clone() *toyPos {
 	return &q
 }
 
-func (p *toyPos) Variant() rules.Variant { return toyVariant{} }
+func (p *toyPos) Variant() rules.Variant { return Toy{} }
 func (p *toyPos) Turn() rules.Side       { return p.turn }
 func (p *toyPos) InCheck() bool          { return false }
 func (p *toyPos) placing() bool          { return p.round < 2 }
