@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/internal/toy"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
@@ -41,7 +42,7 @@ var (
 
 // benchRegistry holds the real variants and the toy ones.
 func benchRegistry() *rules.Registry {
-	return rules.NewRegistry(append(variants.Registry().Variants(), toyVariant{}, toyVariant{place: true})...)
+	return rules.NewRegistry(append(variants.Registry().Variants(), toy.Walk{}, toy.Walk{Place: true})...)
 }
 
 // openBench opens a benchmark's copy of a fixture.

@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/internal/toy"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/rules/variants"
@@ -250,7 +251,7 @@ type Harness struct {
 
 // Registry holds the real variants and the toy.
 func Registry() *rules.Registry {
-	return rules.NewRegistry(append(variants.Registry().Variants(), Toy{})...)
+	return rules.NewRegistry(append(variants.Registry().Variants(), toy.Place{})...)
 }
 
 func New(t *testing.T, extra ...func(*bot.Service) bot.Feature) *Harness {

@@ -1,4 +1,4 @@
-package bottest
+package toy
 
 import (
 	"fmt"
@@ -9,7 +9,7 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// Toy ("toyplace") is a small game with a secret, simultaneous placement phase,
+// Place ("toyplace") is a small game with a secret, simultaneous placement phase,
 // to test the service's handling of rules.Simultaneous before and besides Go-Chess.
 //
 // The board is 4x4 (a-d, 1-4). Placement: two rounds in which each side places a
@@ -20,18 +20,18 @@ import (
 //
 // Position text: "<16 cells a1..d4: . W B>/<rounds done>/<white pending|->/<black
 // pending|->/<closed cells, comma separated>/<w|b>/<ply>".
-type Toy struct{}
+type Place struct{}
 
-var toyDims = rules.Dims{Files: 4, Ranks: 4}
+var placeDims = rules.Dims{Files: 4, Ranks: 4}
 
-func (Toy) Key() string      { return "toyplace" }
-func (Toy) Name() string     { return "Toy Placement" }
-func (Toy) Dims() rules.Dims { return toyDims }
-func (Toy) Start(uint64) rules.Position {
-	return &toyPos{pending: [2]rules.Square{rules.NoSquare, rules.NoSquare}}
+func (Place) Key() string      { return "toyplace" }
+func (Place) Name() string     { return "Place Placement" }
+func (Place) Dims() rules.Dims { return placeDims }
+func (Place) Start(uint64) rules.Position {
+	return &placePos{pending: [2]rules.Square{rules.NoSquare, rules.NoSquare}}
 }
 
-func (Toy) ParsePosition(text string) (rules.Position, error) {
+func (Place) ParsePosition(text string) (rules.Position, error) {
 	f := strings.Split(text, "/")
 	bad := func(why string) (rules.Position, error) {
 		return nil, rules.Refuse(rules.ErrBadPosition, "%s: %s.", rules.Echo(text), why)
@@ -39,7 +39,7 @@ func (Toy) ParsePosition(text string) (rules.Position, error) {
 	if len(f) != 7 || len(f[0]) != 16 {
 		return bad("want 7 fields and 16 cells")
 	}
-	p := &toyPos{}
+	p := &placePos{}
 	for i, c := range f[0] {
 		switch c {
 		case 'W':
@@ -58,14 +58,14 @@ func (Toy) ParsePosition(text string) (rules.Position, error) {
 	for i := range 2 {
 		p.pending[i] = rules.NoSquare
 		if f[2+i] != "-" {
-			if p.pending[i], err = toyDims.ParseSquare(f[2+i]); err != nil {
+			if p.pending[i], err = placeDims.ParseSquare(f[2+i]); err != nil {
 				return bad("pending")
 			}
 		}
 	}
 	if f[4] != "" {
 		for _, t := range strings.Split(f[4], ",") {
-			sq, err := toyDims.ParseSquare(t)
+			sq, err := placeDims.ParseSquare(t)
 			if err != nil {
 				return bad("closed")
 			}
@@ -85,7 +85,7 @@ func (Toy) ParsePosition(text string) (rules.Position, error) {
 	return p, nil
 }
 
-type toyPos struct {
+type placePos struct {
 	cells   [16]int8 // 0 empty, 1 white, 2 black
 	round   int
 	pending [2]rules.Square
@@ -94,19 +94,19 @@ type toyPos struct {
 	ply     int
 }
 
-func (p *toyPos) clone() *toyPos {
+func (p *placePos) clone() *placePos {
 	q := *p
 	q.closed = slices.Clone(p.closed)
 	return &q
 }
 
-func (p *toyPos) Variant() rules.Variant { return Toy{} }
-func (p *toyPos) Turn() rules.Side       { return p.turn }
-func (p *toyPos) InCheck() bool          { return false }
-func (p *toyPos) placing() bool          { return p.round < 2 }
+func (p *placePos) Variant() rules.Variant { return Place{} }
+func (p *placePos) Turn() rules.Side       { return p.turn }
+func (p *placePos) InCheck() bool          { return false }
+func (p *placePos) placing() bool          { return p.round < 2 }
 
-func (p *toyPos) Board() rules.Board {
-	b := rules.Board{Dims: toyDims, Cells: make([]rules.Cell, 16)}
+func (p *placePos) Board() rules.Board {
+	b := rules.Board{Dims: placeDims, Cells: make([]rules.Cell, 16)}
 	for i, c := range p.cells {
 		if c != 0 {
 			b.Cells[i].Piece = rules.Piece{Side: rules.Side(c - 1), Kind: rules.Pawn}
@@ -120,7 +120,7 @@ func (p *toyPos) Board() rules.Board {
 	return b
 }
 
-func (p *toyPos) Awaiting() []rules.Side {
+func (p *placePos) Awaiting() []rules.Side {
 	if !p.placing() {
 		return nil
 	}
@@ -133,7 +133,7 @@ func (p *toyPos) Awaiting() []rules.Side {
 	return out
 }
 
-func (p *toyPos) LegalMovesFor(side rules.Side) []rules.Move {
+func (p *placePos) LegalMovesFor(side rules.Side) []rules.Move {
 	if !p.placing() || p.pending[side] != rules.NoSquare {
 		return nil
 	}
@@ -146,18 +146,18 @@ func (p *toyPos) LegalMovesFor(side rules.Side) []rules.Move {
 	return out
 }
 
-func (p *toyPos) PlayAs(side rules.Side, m rules.Move) (rules.Position, error) {
+func (p *placePos) PlayAs(side rules.Side, m rules.Move) (rules.Position, error) {
 	if !p.placing() {
 		return nil, rules.Refuse(rules.ErrIllegalMove, "Placement is over.")
 	}
 	if p.pending[side] != rules.NoSquare {
 		return nil, rules.Refuse(rules.ErrNotYourTurn, "%s has already chosen this round.", side)
 	}
-	if !m.IsDrop() || !toyDims.Contains(m.To) || p.cells[m.To] != 0 {
-		return nil, rules.Refuse(rules.ErrIllegalMove, "%s is not an empty cell.", toyDims.Name(m.To))
+	if !m.IsDrop() || !placeDims.Contains(m.To) || p.cells[m.To] != 0 {
+		return nil, rules.Refuse(rules.ErrIllegalMove, "%s is not an empty cell.", placeDims.Name(m.To))
 	}
 	if slices.Contains(p.closed, m.To) {
-		return nil, rules.Refuse(rules.ErrIllegalMove, "%s was already tried in this round.", toyDims.Name(m.To))
+		return nil, rules.Refuse(rules.ErrIllegalMove, "%s was already tried in this round.", placeDims.Name(m.To))
 	}
 	q := p.clone()
 	q.pending[side] = m.To
@@ -175,13 +175,13 @@ func (p *toyPos) PlayAs(side rules.Side, m rules.Move) (rules.Position, error) {
 	return q, nil
 }
 
-func (p *toyPos) ViewFor(viewer rules.Side) rules.Position {
+func (p *placePos) ViewFor(viewer rules.Side) rules.Position {
 	q := p.clone()
 	q.pending[viewer.Other()] = rules.NoSquare
 	return q
 }
 
-func (p *toyPos) LegalMoves() []rules.Move {
+func (p *placePos) LegalMoves() []rules.Move {
 	if p.placing() || p.ply >= 40 {
 		return nil
 	}
@@ -190,9 +190,9 @@ func (p *toyPos) LegalMoves() []rules.Move {
 		if p.cells[sq] != int8(p.turn)+1 {
 			continue
 		}
-		f, r := toyDims.File(sq), toyDims.Rank(sq)
+		f, r := placeDims.File(sq), placeDims.Rank(sq)
 		for _, d := range [][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
-			to := toyDims.Square(f+d[0], r+d[1])
+			to := placeDims.Square(f+d[0], r+d[1])
 			if to != rules.NoSquare && p.cells[to] == 0 {
 				out = append(out, rules.Move{From: sq, To: to})
 			}
@@ -201,7 +201,7 @@ func (p *toyPos) LegalMoves() []rules.Move {
 	return out
 }
 
-func (p *toyPos) Play(m rules.Move) (rules.Position, error) {
+func (p *placePos) Play(m rules.Move) (rules.Position, error) {
 	if p.placing() {
 		return nil, fmt.Errorf("toy: placement goes on; use PlayAs: %w", rules.ErrNotYourTurn)
 	}
@@ -215,7 +215,7 @@ func (p *toyPos) Play(m rules.Move) (rules.Position, error) {
 	return q, nil
 }
 
-func (p *toyPos) Outcome() rules.Outcome {
+func (p *placePos) Outcome() rules.Outcome {
 	switch {
 	case p.placing():
 		return rules.OngoingOutcome
@@ -227,7 +227,7 @@ func (p *toyPos) Outcome() rules.Outcome {
 	return rules.OngoingOutcome
 }
 
-func (p *toyPos) String() string {
+func (p *placePos) String() string {
 	var b strings.Builder
 	for _, c := range p.cells {
 		b.WriteByte(".WB"[c])
@@ -236,11 +236,11 @@ func (p *toyPos) String() string {
 		if sq == rules.NoSquare {
 			return "-"
 		}
-		return toyDims.Name(sq)
+		return placeDims.Name(sq)
 	}
 	var closed []string
 	for _, sq := range p.closed {
-		closed = append(closed, toyDims.Name(sq))
+		closed = append(closed, placeDims.Name(sq))
 	}
 	turn := "w"
 	if p.turn == rules.Black {
@@ -249,20 +249,20 @@ func (p *toyPos) String() string {
 	return fmt.Sprintf("%s/%d/%s/%s/%s/%s/%d", b.String(), p.round, pend(p.pending[0]), pend(p.pending[1]), strings.Join(closed, ","), turn, p.ply)
 }
 
-func (p *toyPos) ParseMove(text string) (rules.Move, error) {
+func (p *placePos) ParseMove(text string) (rules.Move, error) {
 	t := strings.TrimPrefix(strings.TrimSpace(text), "P@")
 	if p.placing() {
-		sq, err := toyDims.ParseSquare(t)
+		sq, err := placeDims.ParseSquare(t)
 		if err != nil {
 			return rules.NullMove, err
 		}
 		return rules.Move{From: rules.NoSquare, To: sq, Drop: rules.Pawn}, nil
 	}
-	from, n := toyDims.ScanSquare(t)
+	from, n := placeDims.ScanSquare(t)
 	if n == 0 {
 		return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "%s is not a move like a1a2.", rules.Echo(text))
 	}
-	to, err := toyDims.ParseSquare(strings.TrimPrefix(t[n:], "-"))
+	to, err := placeDims.ParseSquare(strings.TrimPrefix(t[n:], "-"))
 	if err != nil {
 		return rules.NullMove, err
 	}
@@ -273,16 +273,16 @@ func (p *toyPos) ParseMove(text string) (rules.Move, error) {
 	return m, nil
 }
 
-func (p *toyPos) SAN(m rules.Move) string {
+func (p *placePos) SAN(m rules.Move) string {
 	if m.IsDrop() {
-		return "P@" + toyDims.Name(m.To)
+		return "P@" + placeDims.Name(m.To)
 	}
-	return toyDims.Name(m.From) + "-" + toyDims.Name(m.To)
+	return placeDims.Name(m.From) + "-" + placeDims.Name(m.To)
 }
 
-func (p *toyPos) UCI(m rules.Move) string {
+func (p *placePos) UCI(m rules.Move) string {
 	if m.IsDrop() {
-		return "P@" + toyDims.Name(m.To)
+		return "P@" + placeDims.Name(m.To)
 	}
-	return toyDims.Name(m.From) + toyDims.Name(m.To)
+	return placeDims.Name(m.From) + placeDims.Name(m.To)
 }
