@@ -14,11 +14,6 @@ import (
 func (s *Service) builtin() []Feature {
 	return []Feature{
 		{Commands: []Command{
-			s.challengeCommand(),
-			s.acceptCommand(),
-			s.declineCommand(),
-			s.cancelCommand(),
-			s.challengesCommand(),
 			s.moveCommand(),
 			s.placeCommand(),
 			s.boardCommand(),
@@ -40,13 +35,10 @@ func (s *Service) builtin() []Feature {
 			s.profileCommand(),
 			s.tournamentCommand(),
 			s.matchCommand(),
-			s.rematchCommand(),
 			s.helpCommand(),
 		}},
-		{Tick: s.expireChallenges}, // challenges.go: challenges that expire
-		{Buttons: playButtons},     // play.go: move, draw, resign, place
-		{Buttons: pgnButton},       // views.go: PGN of a finished game
-		{Buttons: rematchButton},   // rematch.go: a rematch of a finished game
+		{Buttons: playButtons}, // play.go: move, draw, resign, place
+		{Buttons: pgnButton},   // views.go: PGN of a finished game
 		{Saving: func(tx *Tx, g *storage.Game, now time.Time) error { return syncPause(tx.Tx, g, now) }, // leave.go: leave freezes clocks
 			Moving: func(tx *Tx, g *storage.Game, side rules.Side, now time.Time) error {
 				return s.moveEndsLeave(tx.Tx, tx.e, g, side, now)

@@ -218,35 +218,6 @@ func (s *Service) remind(tx *storage.Tx, e *effects, g *storage.Game, d dueRemin
 	return s.tell(tx, e, g, d.side, NoticeReminder, text, key, false)
 }
 
-// expire closes challenge id if it is still open and its time has passed.
-func (s *Service) expire(ctx context.Context, id string) error {
-	var e effects
-	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
-		e = effects{}
-		c, err := tx.Challenge(id)
-		if err != nil {
-			return err
-		}
-		if c.Status != storage.ChallengeOpen || c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
-			return nil
-		}
-		c.Status = storage.ChallengeExpired
-		if err := tx.PutChallenge(c); err != nil {
-			return err
-		}
-		if err := s.tellUser(tx, &e, c.Challenger, NoticeChallenge, fmt.Sprintf("Challenge #%s · %s", c.ID, s.variantName(c.Variant)),
-			fmt.Sprintf("Your challenge #%s expired without an answer.", c.ID), "expired/"+c.ID, false,
-			Place{Guild: c.Guild, Channel: c.Channel}, nil); err != nil {
-			return err
-		}
-		return s.enqueue(tx, &e)
-	}); err != nil {
-		return err
-	}
-	s.finish(ctx, &e)
-	return nil
-}
-
 // tick runs one feature's Tick hook; a panic in it is logged as its error.
 func (s *Service) tick(ctx context.Context, hook func(context.Context, time.Time) error, now time.Time) (err error) {
 	defer func() {
@@ -256,22 +227,4 @@ func (s *Service) tick(ctx context.Context, hook func(context.Context, time.Time
 		}
 	}()
 	return hook(ctx, now)
-}
-
-// expireChallenges closes the challenges whose time has passed at now.
-func (s *Service) expireChallenges(ctx context.Context, now time.Time) error {
-	var expired []*storage.Challenge
-	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
-		expired, err = tx.ExpiredChallenges(now)
-		return err
-	}); err != nil {
-		return err
-	}
-	var errs []error
-	for _, c := range expired {
-		if err := s.expire(ctx, c.ID); err != nil {
-			errs = append(errs, fmt.Errorf("challenge %s: %w", c.ID, err))
-		}
-	}
-	return errors.Join(errs...)
 }

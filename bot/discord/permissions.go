@@ -6,6 +6,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/challenges"
 )
 
 // permission is a Discord permission the bot needs to run games, with its name as
@@ -26,7 +27,7 @@ var (
 // acceptance, creating or starting a tournament, starting an engine match.
 func setsUpGame(req bot.Request) bool {
 	switch req.Command {
-	case bot.CmdChallenge, bot.CmdAccept:
+	case challenges.CmdChallenge, challenges.CmdAccept:
 		return true
 	case bot.CmdTournament:
 		a := req.Args["action"]

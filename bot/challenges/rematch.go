@@ -1,9 +1,10 @@
-package bot
+package challenges
 
 import (
 	"context"
 	"fmt"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -11,42 +12,42 @@ import (
 
 // Rematch: after a game, either player offers the same game again with colours
 // swapped (the same variant, start, rated flag and clock: days per move or time
-// bank), as a challenge to the
-// opponent; against an engine the new game starts at once, and a player who
-// answers the opponent's own rematch offer with /rematch accepts it. The button
-// under a finished game's board (gameActions) runs /rematch.
+// bank), as a challenge to the opponent; against an engine the new game starts at
+// once, and a player who answers the opponent's own rematch offer with /rematch
+// accepts it. The button under a finished game's board (rematchButton) runs
+// /rematch.
 
 // CmdRematch is the command that offers a finished game again.
 const CmdRematch = "rematch"
 
 // rematchCommand is /rematch.
-func (s *Service) rematchCommand() Command {
-	return s.onGame(Command{Handle: s.cmdRematch,
-		Spec: CommandSpec{Name: CmdRematch, Description: "Offer a finished game again with colours swapped (your last game if none is named)"}})
+func (f *feature) rematchCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdRematch,
+		Spec: bot.CommandSpec{Name: CmdRematch, Description: "Offer a finished game again with colours swapped (your last game if none is named)"}})
 }
 
 // cmdRematch offers the user's finished game again with colours swapped.
-func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
+func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 	var answer string // the opponent's open rematch offer, which this request accepts
-	r := s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
+	r := f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
 		answer = ""
-		g, err := s.rematchGame(tx, req)
+		g, err := f.rematchGame(tx.Tx, req)
 		if err != nil {
 			return err
 		}
 		me, _ := g.SideOf(req.User.ID)
 		opp := g.Player(me.Other())
-		if c, err := s.pendingRematch(tx, g, me); err != nil || c != nil {
+		if c, err := f.pendingRematch(tx.Tx, g, me); err != nil || c != nil {
 			if c != nil {
 				answer = c.ID
 			}
 			return err
 		}
 		if opp.IsEngine() {
-			if s.engine == nil {
-				return Refuse(ErrRefused, "No engine is available here, so the engine cannot be played again.")
+			if f.svc.Engine() == nil {
+				return bot.Refuse(bot.ErrRefused, "No engine is available here, so the engine cannot be played again.")
 			}
-			if err := s.checkLimits(tx, req.User, false); err != nil {
+			if err := f.checkLimits(tx.Tx, req.User, false); err != nil {
 				return err
 			}
 			mine := storage.Seat{ID: req.User.ID, Name: req.User.Name}
@@ -54,16 +55,16 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 			if me == rules.White {
 				players = [2]storage.Seat{opp, mine}
 			}
-			_, err := s.createGame(tx, e, NewGame{Variant: g.Variant, White: players[rules.White], Black: players[rules.Black],
-				Place: Place{Guild: g.Guild, Channel: g.Channel}, DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
+			_, err := tx.CreateGame(bot.NewGame{Variant: g.Variant, White: players[rules.White], Black: players[rules.Black],
+				Place: bot.Place{Guild: g.Guild, Channel: g.Channel}, DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
 				Start: g.Start}, req.User.ID, &req.Place)
 			if err != nil {
 				return err
 			}
-			e.reply.Text = fmt.Sprintf("Rematch of game %s, colours swapped.\n", g.ID) + e.reply.Text
+			tx.Reply().Text = fmt.Sprintf("Rematch of game %s, colours swapped.\n", g.ID) + tx.Reply().Text
 			return nil
 		}
-		if err := s.checkLimits(tx, req.User, true); err != nil {
+		if err := f.checkLimits(tx.Tx, req.User, true); err != nil {
 			return err
 		}
 		open, err := tx.PlayerChallenges(req.User.ID)
@@ -71,9 +72,9 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 			return err
 		}
 		for _, c := range open {
-			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && s.openCheck(c) == nil {
-				return Refuse(ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
-					words.Seat(opp), s.variantName(g.Variant), c.ID, c.ID)
+			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && f.openCheck(c) == nil {
+				return bot.Refuse(bot.ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
+					words.Seat(opp), f.svc.VariantName(g.Variant), c.ID, c.ID)
 			}
 		}
 		c := &storage.Challenge{
@@ -81,24 +82,24 @@ func (s *Service) cmdRematch(ctx context.Context, req Request) Reply {
 			Challenger: storage.Seat{ID: req.User.ID, Name: req.User.Name}, Opponent: opp,
 			Variant: g.Variant, Color: colorChoice(me.Other()), DaysPerMove: g.Clock.DaysPerMove, Bank: sameBank(g.Clock.Bank),
 			Rated: g.Rated, Start: g.Start,
-			ExpiresAt: s.Now().Add(s.limits.ChallengeTTL),
+			ExpiresAt: f.svc.Now().Add(f.svc.Limits().ChallengeTTL),
 		}
-		return s.offerChallenge(tx, e, c, fmt.Sprintf("a rematch of game %s with colours swapped", g.ID))
+		return f.offerChallenge(tx, c, fmt.Sprintf("a rematch of game %s with colours swapped", g.ID))
 	})
 	if answer != "" {
-		return s.cmdAccept(ctx, Request{ID: req.ID + "/accept", User: req.User, Names: req.Names, Place: req.Place,
-			Command: CmdAccept, Args: Args{"challenge": answer}})
+		return f.cmdAccept(ctx, bot.Request{ID: req.ID + "/accept", User: req.User, Names: req.Names, Place: req.Place,
+			Command: CmdAccept, Args: bot.Args{"challenge": answer}})
 	}
 	return r
 }
 
 // rematchGame is the finished game a /rematch request is about: the one named or
 // played in the request's thread, else the user's last finished game.
-func (s *Service) rematchGame(tx *storage.Tx, req Request) (*storage.Game, error) {
+func (f *feature) rematchGame(tx *storage.Tx, req bot.Request) (*storage.Game, error) {
 	var g *storage.Game
 	if req.Args.Has("game") || req.Place.Thread != "" {
 		var err error
-		if g, err = s.findGame(tx, req, anyGame); err != nil {
+		if g, err = f.svc.FindGame(tx, req, bot.AnyGame); err != nil {
 			return nil, err
 		}
 	} else {
@@ -107,29 +108,29 @@ func (s *Service) rematchGame(tx *storage.Tx, req Request) (*storage.Game, error
 			return nil, err
 		}
 		if len(done) == 0 {
-			return nil, Refuse(ErrRefused, "You have no finished game to play again; /games lists your games.")
+			return nil, bot.Refuse(bot.ErrRefused, "You have no finished game to play again; /games lists your games.")
 		}
 		if g, err = tx.Game(done[0].ID); err != nil {
 			return nil, err
 		}
 	}
-	if err := MustPlay(g, req.User); err != nil {
+	if err := bot.MustPlay(g, req.User); err != nil {
 		return nil, err
 	}
 	switch {
 	case g.Active():
-		return nil, Refuse(ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
+		return nil, bot.Refuse(bot.ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
 	case g.Tournament != "":
-		return nil, Refuse(ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
+		return nil, bot.Refuse(bot.ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
 	case g.Match != "":
-		return nil, Refuse(ErrRefused, "Game %s is part of an engine match.", g.ID)
+		return nil, bot.Refuse(bot.ErrRefused, "Game %s is part of an engine match.", g.ID)
 	}
 	return g, nil
 }
 
 // pendingRematch returns the opponent's open rematch offer of g to side's player
 // (same settings, side's colour swapped), nil when there is none.
-func (s *Service) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Side) (*storage.Challenge, error) {
+func (f *feature) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Side) (*storage.Challenge, error) {
 	open, err := tx.PlayerChallenges(g.Player(side).ID)
 	if err != nil {
 		return nil, err
@@ -138,7 +139,7 @@ func (s *Service) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Sid
 	for _, c := range open {
 		if c.Challenger.ID == opp.ID && c.Opponent.ID == g.Player(side).ID && c.Variant == g.Variant &&
 			c.Color == colorChoice(side) && c.DaysPerMove == g.Clock.DaysPerMove && equalBanks(c.Bank, g.Clock.Bank) && c.Rated == g.Rated &&
-			c.Start == g.Start && s.openCheck(c) == nil {
+			c.Start == g.Start && f.openCheck(c) == nil {
 			return c, nil
 		}
 	}
@@ -173,9 +174,9 @@ func equalBanks(a, b *storage.TimeBank) bool {
 
 // rematchButton offers a rematch under a finished game's board; paired games
 // (a tournament's, an engine match's) are not played again on demand.
-func rematchButton(g *storage.Game, actions []Action) []Action {
+func rematchButton(g *storage.Game, actions []bot.Action) []bot.Action {
 	if g.Active() || g.Tournament != "" || g.Match != "" {
 		return actions
 	}
-	return append(actions, Action{Label: "Rematch", Style: StylePrimary, Command: CmdRematch, Args: Args{"game": g.ID}})
+	return append(actions, bot.Action{Label: "Rematch", Style: bot.StylePrimary, Command: CmdRematch, Args: bot.Args{"game": g.ID}})
 }

@@ -1,4 +1,4 @@
-package bot_test
+package challenges_test
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -19,7 +20,7 @@ func TestRematch(t *testing.T) {
 	id := h.Start("gothic", "rated:true days:5")
 	h.Refused("alice", "rematch game:"+id, "still being played")
 	r := h.Ok("bob", "resign")
-	i := slices.IndexFunc(r.Actions, func(a bot.Action) bool { return a.Command == bot.CmdRematch })
+	i := slices.IndexFunc(r.Actions, func(a bot.Action) bool { return a.Command == challenges.CmdRematch })
 	if i < 0 || r.Actions[i].Args.Get("game") != id {
 		t.Fatalf("the final board has no rematch button: %+v", r.Actions)
 	}
