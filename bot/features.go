@@ -19,17 +19,10 @@ func (s *Service) builtin() []Feature {
 			s.declineCommand(),
 			s.cancelCommand(),
 			s.challengesCommand(),
-			s.moveCommand(),
-			s.placeCommand(),
 			s.boardCommand(),
 			s.gamesCommand(),
 			s.nextCommand(),
 			s.historyCommand(),
-			s.resignCommand(),
-			s.drawCommand(),
-			s.takebackCommand(),
-			s.moreTimeCommand(), // moretime.go: give the opponent one more day
-			s.abortCommand(),
 			s.pgnCommand(),
 			s.gifCommand(),
 			s.hintCommand(),
@@ -44,7 +37,6 @@ func (s *Service) builtin() []Feature {
 			s.helpCommand(),
 		}},
 		{Tick: s.expireChallenges}, // challenges.go: challenges that expire
-		{Buttons: playButtons},     // play.go: move, draw, resign, place
 		{Buttons: pgnButton},       // views.go: PGN of a finished game
 		{Buttons: rematchButton},   // rematch.go: a rematch of a finished game
 		{Saving: func(tx *Tx, g *storage.Game, now time.Time) error { return syncPause(tx.Tx, g, now) }, // leave.go: leave freezes clocks
@@ -59,7 +51,6 @@ func (s *Service) builtin() []Feature {
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
-		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
 		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }
