@@ -8,20 +8,22 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/features"
 	"github.com/missivechess/missive/rules"
 )
 
 // New refuses features that would make a command ambiguous or incomplete.
 func TestFeatureConflicts(t *testing.T) {
 	h := bottest.New(t)
-	cfg := bot.Config{Store: h.Store, Registry: h.Reg, Renderer: h.Render}
+	cfg := features.With(bot.Config{Store: h.Store, Registry: h.Reg, Renderer: h.Render}, h.Options)
+	plugged := slices.Clip(cfg.Features)
 	for name, f := range map[string]bot.Feature{
 		"a name taken":        {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: bot.CmdMove}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }}}},
 		"no handler":          {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "nohandler"}}}},
 		"no completer":        {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "x", Options: []bot.OptionSpec{{Name: "z", Autocomplete: true}}}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }}}},
 		"completes no option": {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "x"}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }, Complete: map[string]bot.Completer{"y": nil}}}},
 	} {
-		cfg.Features = []func(*bot.Service) bot.Feature{func(*bot.Service) bot.Feature { return f }}
+		cfg.Features = append(plugged, func(*bot.Service) bot.Feature { return f })
 		if s, err := bot.New(cfg); err == nil {
 			s.Close()
 			t.Errorf("%s: New accepted the feature", name)

@@ -14,17 +14,10 @@ import (
 func (s *Service) builtin() []Feature {
 	return []Feature{
 		{Commands: []Command{
-			s.moveCommand(),
-			s.placeCommand(),
 			s.boardCommand(),
 			s.gamesCommand(),
 			s.nextCommand(),
 			s.historyCommand(),
-			s.resignCommand(),
-			s.drawCommand(),
-			s.takebackCommand(),
-			s.moreTimeCommand(), // moretime.go: give the opponent one more day
-			s.abortCommand(),
 			s.pgnCommand(),
 			s.gifCommand(),
 			s.hintCommand(),
@@ -37,8 +30,7 @@ func (s *Service) builtin() []Feature {
 			s.matchCommand(),
 			s.helpCommand(),
 		}},
-		{Buttons: playButtons}, // play.go: move, draw, resign, place
-		{Buttons: pgnButton},   // views.go: PGN of a finished game
+		{Buttons: pgnButton}, // views.go: PGN of a finished game
 		{Saving: func(tx *Tx, g *storage.Game, now time.Time) error { return syncPause(tx.Tx, g, now) }, // leave.go: leave freezes clocks
 			Moving: func(tx *Tx, g *storage.Game, side rules.Side, now time.Time) error {
 				return s.moveEndsLeave(tx.Tx, tx.e, g, side, now)
@@ -51,7 +43,6 @@ func (s *Service) builtin() []Feature {
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
-		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
 		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/play"
 )
 
 // Options configure the features that take options.
@@ -15,6 +16,7 @@ type Options struct{}
 func List(opts Options) []func(*bot.Service) bot.Feature {
 	return []func(*bot.Service) bot.Feature{
 		challenges.New, // challenges and rematches, the expiry of open challenges, the Rematch button
+		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional: after matches, before review
 	}
 }
 

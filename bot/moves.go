@@ -1,11 +1,9 @@
 package bot
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -15,84 +13,10 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// moveCommand is /move.
-func (s *Service) moveCommand() Command {
-	return s.onGame(Command{Handle: s.cmdMove, Complete: map[string]Completer{"move": s.completeMove},
-		Spec: CommandSpec{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []OptionSpec{
-			{Name: "move", Description: "The move", Type: OptString, Required: true, Autocomplete: true, MaxLength: 64}}}})
-}
-
-// placeCommand is /place; a choice stays secret until both have chosen, so its
-// answer is private.
-func (s *Service) placeCommand() Command {
-	return s.onGame(Command{Handle: s.cmdPlace, Complete: map[string]Completer{"cell": s.completeMove},
-		Spec: CommandSpec{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Private: true, Options: []OptionSpec{
-			{Name: "cell", Description: "The cell, such as d4", Type: OptString, Required: true, Autocomplete: true, MaxLength: 16}}}})
-}
-
-// completeMove suggests the legal moves (or, during placement, the eligible cells)
-// of the user's game when it is the user's turn; a secret round offers the user's
-// own choices only.
-func (s *Service) completeMove(tx *storage.Tx, req Request, add func(label, value string) bool) {
-	g, err := s.findGame(tx, req, turnGame)
-	if err != nil || !g.Active() {
-		return
-	}
-	side, _ := g.SideOf(req.User.ID)
-	if !g.Awaits(side) {
-		return
-	}
-	pos := g.Position
-	var moves []rules.Move
-	if sim, ok := inRound(pos); ok {
-		moves = sim.LegalMovesFor(side)
-	} else {
-		moves = pos.LegalMoves()
-	}
-	labels := make([]ChoiceOption, 0, len(moves))
-	for _, m := range moves {
-		if m.IsDrop() {
-			cell := pos.Variant().Dims().Name(m.To)
-			labels = append(labels, ChoiceOption{Label: cell, Value: cell})
-		} else {
-			labels = append(labels, ChoiceOption{Label: pos.SAN(m), Value: pos.UCI(m)})
-		}
-	}
-	sort.SliceStable(labels, func(i, j int) bool { return labels[i].Label < labels[j].Label })
-	for _, l := range labels {
-		if !add(l.Label, l.Value) {
-			break
-		}
-	}
-}
-
-// cmdMove plays a move in one of the user's games.
-func (s *Service) cmdMove(ctx context.Context, req Request) Reply {
-	text := req.Args.Get("move")
-	if text == "" {
-		return Refusal("Say which move, for example /move Nf3 or /move g1f3.")
-	}
-	return s.gameAction(ctx, req, turnGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
-		if _, ok := inRound(g.Position); ok {
-			return s.choose(tx, e, g, side, text, &req.Place)
-		}
-		return s.play(tx, e, g, side, text, &req.Place)
-	})
-}
-
-// cmdPlace makes a Go-Chess placement choice.
-func (s *Service) cmdPlace(ctx context.Context, req Request) Reply {
-	text := req.Args.Get("cell")
-	if text == "" {
-		return Refusal("Say which cell, for example /place d4.")
-	}
-	return s.gameAction(ctx, req, turnGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
-		if _, ok := inRound(g.Position); !ok {
-			return Refuse(ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
-		}
-		return s.choose(tx, e, g, side, text, &req.Place)
-	})
-}
+// The move core, which every path to a move takes (a player's /move or /place,
+// an engine's move, a conditional reply): play and choose check the turn, run the
+// Moving hooks, advance the clock, store and announce the game, and run the Moved
+// hooks.
 
 // play plays text as side's move in g (not in a secret round) and stores the game.
 // from is where the request came from, nil when no request caused it (an engine's
@@ -308,30 +232,4 @@ func (s *Service) moving(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		}
 	}
 	return nil
-}
-
-// playButtons are the buttons under the board of a game in progress: move (or
-// place, in a placement round), the draw offer or its answers, resign.
-func playButtons(g *storage.Game, actions []Action) []Action {
-	if !g.Active() {
-		return actions
-	}
-	args := Args{"game": g.ID}
-	if _, ok := inRound(g.Position); ok {
-		return append(actions,
-			Action{Label: "Place", Style: StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
-			Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
-	}
-	draw := []Action{{Label: "Offer draw", Style: StyleSecondary, Command: CmdDraw, Args: args.With("action", "offer")}}
-	if g.DrawOffer != nil {
-		// The board goes to both players, but the buttons are for the one offered the
-		// draw (the one who offered is told there is nothing to accept).
-		draw = []Action{
-			{Label: "Accept draw", Style: StyleSuccess, Command: CmdDraw, Args: args.With("action", "accept")},
-			{Label: "Decline draw", Style: StyleSecondary, Command: CmdDraw, Args: args.With("action", "decline")},
-		}
-	}
-	actions = append(actions, Action{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"})
-	actions = append(actions, draw...)
-	return append(actions, Action{Label: "Resign", Style: StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
 }

@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
@@ -15,46 +16,46 @@ import (
 )
 
 // resignCommand is /resign.
-func (s *Service) resignCommand() Command {
-	return s.onGame(Command{Handle: s.cmdResign, Spec: CommandSpec{Name: CmdResign, Description: "Resign a game"}})
+func (f *feature) resignCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdResign, Spec: bot.CommandSpec{Name: CmdResign, Description: "Resign a game"}})
 }
 
 // drawCommand is /draw.
-func (s *Service) drawCommand() Command {
-	return s.onGame(Command{Handle: s.cmdDraw,
-		Spec: CommandSpec{Name: CmdDraw, Description: "Offer a draw, or accept or decline your opponent's offer", Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: offer, or accept when your opponent offered)", Type: OptString,
-				Choices: []OptionChoice{{"Offer", "offer"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
+func (f *feature) drawCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdDraw,
+		Spec: bot.CommandSpec{Name: CmdDraw, Description: "Offer a draw, or accept or decline your opponent's offer", Options: []bot.OptionSpec{
+			{Name: "action", Description: "What to do (default: offer, or accept when your opponent offered)", Type: bot.OptString,
+				Choices: []bot.OptionChoice{{Name: "Offer", Value: "offer"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}}}}})
 }
 
 // takebackCommand is /takeback.
-func (s *Service) takebackCommand() Command {
-	return s.onGame(Command{Handle: s.cmdTakeback,
-		Spec: CommandSpec{Name: CmdTakeback, Description: "Casual games: ask to take back your last move, or answer such a request", Options: []OptionSpec{
-			{Name: "action", Description: "What to do (default: request, or accept when your opponent asked)", Type: OptString,
-				Choices: []OptionChoice{{"Request", "request"}, {"Accept", "accept"}, {"Decline", "decline"}}}}}})
+func (f *feature) takebackCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdTakeback,
+		Spec: bot.CommandSpec{Name: CmdTakeback, Description: "Casual games: ask to take back your last move, or answer such a request", Options: []bot.OptionSpec{
+			{Name: "action", Description: "What to do (default: request, or accept when your opponent asked)", Type: bot.OptString,
+				Choices: []bot.OptionChoice{{Name: "Request", Value: "request"}, {Name: "Accept", Value: "accept"}, {Name: "Decline", Value: "decline"}}}}}})
 }
 
 // abortCommand is /abort.
-func (s *Service) abortCommand() Command {
-	return s.onGame(Command{Handle: s.cmdAbort, Spec: CommandSpec{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)"}})
+func (f *feature) abortCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdAbort, Spec: bot.CommandSpec{Name: CmdAbort, Description: "Call off a game before both sides have moved (no result)"}})
 }
 
 // cmdResign resigns the user's game.
-func (s *Service) cmdResign(ctx context.Context, req Request) Reply {
-	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
-		return s.end(tx, e, g, side, rules.Win(side.Other(), rules.Resignation),
+func (f *feature) cmdResign(ctx context.Context, req bot.Request) bot.Reply {
+	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+		return tx.End(g, side, rules.Win(side.Other(), rules.Resignation),
 			fmt.Sprintf("%s (%s) resigned.", words.Seat(g.Player(side)), side), &req.Place)
 	})
 }
 
 // cmdAbort calls off a game in which not both sides have moved.
-func (s *Service) cmdAbort(ctx context.Context, req Request) Reply {
-	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+func (f *feature) cmdAbort(ctx context.Context, req bot.Request) bot.Reply {
+	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 		if bothMoved(g) {
-			return Refuse(ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
+			return bot.Refuse(bot.ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
 		}
-		return s.end(tx, e, g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
+		return tx.End(g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
 			fmt.Sprintf("%s aborted the game before both sides had moved; it has no result.", words.Seat(g.Player(side))), &req.Place)
 	})
 }
@@ -86,16 +87,16 @@ func bothMoved(g *storage.Game) bool {
 // offerKind is one kind of proposal a player makes and the opponent answers: a draw
 // offer or a takeback request.
 type offerKind struct {
-	command string     // CmdDraw or CmdTakeback
-	ask     string     // the action that proposes: "offer" or "request"
-	noun    string     // "draw offer", "takeback request"
-	notice  NoticeKind // how the opponent is told
+	command string         // CmdDraw or CmdTakeback
+	ask     string         // the action that proposes: "offer" or "request"
+	noun    string         // "draw offer", "takeback request"
+	notice  bot.NoticeKind // how the opponent is told
 	// slot is the game's pending proposal of this kind.
 	slot func(g *storage.Game) **storage.Offer
 	// allowed refuses a proposal side may not make now (nil: always allowed).
 	allowed func(g *storage.Game, side rules.Side) error
 	// agree carries out the proposal, accepted by the side accepter.
-	agree func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error
+	agree func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error
 	// engineAnswer is an engine opponent's answer to a new proposal in g: nil to
 	// agree at once, else the refusal that says it plays on.
 	engineAnswer func(g *storage.Game) error
@@ -105,30 +106,30 @@ type offerKind struct {
 }
 
 var drawOffer = offerKind{
-	command: CmdDraw, ask: "offer", noun: "draw offer", notice: NoticeDrawOffer,
+	command: CmdDraw, ask: "offer", noun: "draw offer", notice: bot.NoticeDrawOffer,
 	slot: func(g *storage.Game) **storage.Offer { return &g.DrawOffer },
-	agree: func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
-		return s.end(tx, e, g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
+	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
+		return tx.End(g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
 			words.Seat(g.Player(accepter)), words.Seat(g.Player(accepter.Other()))), from)
 	},
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
 	engineAnswer: func(*storage.Game) error {
-		return Refuse(ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
+		return bot.Refuse(bot.ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
 	},
 	proposed:    "%s offers a draw in game %s. %s may accept or decline (/draw); the offer lapses if they move instead.",
 	acceptLabel: "Accept draw",
 }
 
 var takebackRequest = offerKind{
-	command: CmdTakeback, ask: "request", noun: "takeback request", notice: NoticeTakeback,
+	command: CmdTakeback, ask: "request", noun: "takeback request", notice: bot.NoticeTakeback,
 	slot: func(g *storage.Game) **storage.Offer { return &g.Takeback },
 	allowed: func(g *storage.Game, side rules.Side) error {
 		_, err := takebackPlies(g, side)
 		return err
 	},
-	agree: func(s *Service, tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
-		return s.takeBack(tx, e, g, accepter, from)
+	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
+		return f.takeBack(tx, g, accepter, from)
 	},
 	engineAnswer: func(*storage.Game) error { return nil },
 	proposed:     "%s asks to take back their last move in game %s. %s may accept or decline (/takeback); moving instead declines.",
@@ -137,30 +138,31 @@ var takebackRequest = offerKind{
 
 // cmdDraw offers, accepts or declines a draw. An engine opponent judges an offer
 // with a search before the offer's transaction, and answers it at once.
-func (s *Service) cmdDraw(ctx context.Context, req Request) Reply {
+func (f *feature) cmdDraw(ctx context.Context, req bot.Request) bot.Reply {
 	k := drawOffer
-	if answer := s.judgeDraw(ctx, req); answer != nil {
+	if answer := f.judgeDraw(ctx, req); answer != nil {
 		k.engineAnswer = answer
 	}
-	return s.proposal(ctx, req, k)
+	return f.proposal(ctx, req, k)
 }
 
 // judgeDraw asks the engine opponent in the game req names whether it agrees to a
 // draw, when req offers it one, and returns drawOffer's engineAnswer for what it
 // said; nil when req is no such offer (proposal then answers, or refuses, as usual).
-func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game) error {
-	if a := strings.ToLower(req.Args.Get("action")); s.engine == nil || a != "" && a != drawOffer.ask {
+func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.Game) error {
+	eng := f.svc.Engine()
+	if a := strings.ToLower(req.Args.Get("action")); eng == nil || a != "" && a != drawOffer.ask {
 		return nil
 	}
-	var turn EngineTurn
+	var turn bot.EngineTurn
 	var id, name string
 	var ply int
 	asked := false
 	// A game that cannot be read here (none named, not the player's, the store
 	// failing) asks no engine: proposal's own transaction meets the same error
 	// and tells the player.
-	_ = s.store.View(ctx, func(tx *storage.Tx) error {
-		g, err := s.findGame(tx, req, ownGame)
+	_ = f.svc.Read(ctx, func(tx *storage.Tx) error {
+		g, err := f.svc.FindGame(tx, req, bot.OwnGame)
 		if err != nil || !g.Active() {
 			return err
 		}
@@ -169,7 +171,7 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 		if !opp.IsEngine() || g.DrawOffer != nil {
 			return nil // no engine to ask, or an offer already made (answered as usual)
 		}
-		if turn, err = engineTurnOf(g, side.Other()); err != nil {
+		if turn, err = bot.EngineTurnOf(g, side.Other()); err != nil {
 			return err
 		}
 		id, ply, name, asked = g.ID, len(g.Moves), words.Seat(opp), true
@@ -178,17 +180,17 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 	if !asked {
 		return nil
 	}
-	tctx, cancel := context.WithTimeout(ctx, s.engineTO)
-	agrees, err := s.engine.AcceptsDraw(tctx, turn)
+	tctx, cancel := context.WithTimeout(ctx, f.svc.EngineTimeout())
+	agrees, err := eng.AcceptsDraw(tctx, turn)
 	cancel()
 	return func(g *storage.Game) error {
 		switch {
 		case err != nil:
 			return err
 		case g.ID != id || len(g.Moves) != ply:
-			return Refuse(ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
+			return bot.Refuse(bot.ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
 		case !agrees:
-			return Refuse(ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
+			return bot.Refuse(bot.ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
 				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
 		}
 		return nil
@@ -196,18 +198,18 @@ func (s *Service) judgeDraw(ctx context.Context, req Request) func(*storage.Game
 }
 
 // cmdTakeback requests, accepts or declines taking back a move (casual games only).
-func (s *Service) cmdTakeback(ctx context.Context, req Request) Reply {
-	return s.proposal(ctx, req, takebackRequest)
+func (f *feature) cmdTakeback(ctx context.Context, req bot.Request) bot.Reply {
+	return f.proposal(ctx, req, takebackRequest)
 }
 
 // proposal makes, accepts or declines a proposal of kind k. Without an action it
 // accepts the opponent's pending proposal, or else makes one; making one while the
 // opponent's is pending accepts theirs.
-func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply {
+func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bot.Reply {
 	action := strings.ToLower(req.Args.Get("action"))
-	return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 		if k.command == CmdTakeback && (g.Rated || g.Tournament != "") {
-			return Refuse(ErrRefused, "Game %s is rated or part of a tournament: moves cannot be taken back.", g.ID)
+			return bot.Refuse(bot.ErrRefused, "Game %s is rated or part of a tournament: moves cannot be taken back.", g.ID)
 		}
 		slot := k.slot(g)
 		theirs := *slot != nil && (*slot).By != side
@@ -218,63 +220,63 @@ func (s *Service) proposal(ctx context.Context, req Request, k offerKind) Reply 
 			}
 		}
 		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(side.Other()))
-		inPlace := SamePlace(req.Place, g)
+		inPlace := bot.SamePlace(req.Place, g)
 		topic := k.command + "/" + g.ID
 		// answer settles the offer: the reply is the offer message's new state.
 		answer := func(err error) error {
-			e.reply.Topic, e.reply.Update = topic, true
+			tx.Reply().Topic, tx.Reply().Update = topic, true
 			return err
 		}
 		switch action {
 		case k.ask:
 			if theirs {
-				return answer(k.agree(s, tx, e, g, side, &req.Place))
+				return answer(k.agree(f, tx, g, side, &req.Place))
 			}
 			if *slot != nil {
-				return Refuse(ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
+				return bot.Refuse(bot.ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
 			}
 			if k.allowed != nil {
 				if err := k.allowed(g, side); err != nil {
 					return err
 				}
 			}
-			*slot = &storage.Offer{By: side, Ply: len(g.Moves), At: s.Now()}
+			*slot = &storage.Offer{By: side, Ply: len(g.Moves), At: tx.Now()}
 			if g.Player(side.Other()).IsEngine() {
 				if err := k.engineAnswer(g); err != nil {
 					return err
 				}
-				return k.agree(s, tx, e, g, side.Other(), &req.Place)
+				return k.agree(f, tx, g, side.Other(), &req.Place)
 			}
-			if err := s.save(tx, e, g, s.Now()); err != nil {
+			if err := tx.Save(g); err != nil {
 				return err
 			}
 			text := fmt.Sprintf(k.proposed, me, g.ID, them)
-			e.reply = Reply{Title: s.gameTitle(g), Text: text, Game: RefOf(g), Topic: topic, Actions: []Action{
-				{Label: k.acceptLabel, Style: StyleSuccess, Command: k.command, Args: Args{"game": g.ID, "action": "accept"}, Answers: true},
-				{Label: "Decline", Style: StyleSecondary, Command: k.command, Args: Args{"game": g.ID, "action": "decline"}, Answers: true},
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text, Game: bot.RefOf(g), Topic: topic, Actions: []bot.Action{
+				{Label: k.acceptLabel, Style: bot.StyleSuccess, Command: k.command, Args: bot.Args{"game": g.ID, "action": "accept"}, Answers: true},
+				{Label: "Decline", Style: bot.StyleSecondary, Command: k.command, Args: bot.Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
-			return s.tell(tx, e, g, side.Other(), k.notice, text, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
+			return tx.Tell(g, side.Other(), k.notice, text, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
 		case "accept", "decline":
 			switch {
 			case *slot != nil && !theirs:
 				// The board's buttons go to both players; these are for the other one.
-				return Refuse(ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
+				return bot.Refuse(bot.ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
 			case !theirs && action == "accept":
-				return Refuse(ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
+				return bot.Refuse(bot.ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
 			case !theirs:
-				return Refuse(ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
+				return bot.Refuse(bot.ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
 			case action == "accept":
-				return answer(k.agree(s, tx, e, g, side, &req.Place))
+				return answer(k.agree(f, tx, g, side, &req.Place))
 			}
 			*slot = nil
-			if err := s.save(tx, e, g, s.Now()); err != nil {
+			if err := tx.Save(g); err != nil {
 				return err
 			}
 			text := fmt.Sprintf("%s declined %s's %s; the game goes on.", me, them, k.noun)
-			e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g)}
-			return answer(s.tell(tx, e, g, side.Other(), NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
+			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
-		return Refuse(ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
+		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
 	})
 }
 
@@ -290,35 +292,35 @@ func takebackPlies(g *storage.Game, side rules.Side) (int, error) {
 		n = 2
 	}
 	if n == 0 || n > len(g.Moves) {
-		return 0, Refuse(ErrRefused, "You have no move to take back in game %s.", g.ID)
+		return 0, bot.Refuse(bot.ErrRefused, "You have no move to take back in game %s.", g.ID)
 	}
 	if slices.ContainsFunc(g.Moves[len(g.Moves)-n:], func(e storage.MoveEntry) bool { return e.Simultaneous }) {
-		return 0, Refuse(ErrRefused, "Placement choices cannot be taken back.")
+		return 0, bot.Refuse(bot.ErrRefused, "Placement choices cannot be taken back.")
 	}
 	return n, nil
 }
 
 // takeBack undoes the requester's last move in g; accepter is the side agreeing.
-func (s *Service) takeBack(tx *storage.Tx, e *effects, g *storage.Game, accepter rules.Side, from *Place) error {
+func (f *feature) takeBack(tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
 	requester := g.Takeback.By
 	n, err := takebackPlies(g, requester)
 	if err != nil {
 		return err
 	}
-	if err := g.Undo(n, s.reg); err != nil {
+	if err := g.Undo(n, f.svc.Registry()); err != nil {
 		return err
 	}
 	g.Takeback, g.DrawOffer = nil, nil
-	clock.Restart(g, s.Now())
-	if err := s.save(tx, e, g, s.Now()); err != nil {
+	clock.Restart(g, tx.Now())
+	if err := tx.Save(g); err != nil {
 		return err
 	}
 	text := fmt.Sprintf("%s agreed: %s taken back.", words.Seat(g.Player(accepter)), words.Plural(n, "move"))
-	n0 := len(e.notes)
-	if err := s.announce(tx, e, g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
+	n0 := tx.Notices()
+	if err := tx.Announce(g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.hooks.tookBack, GameChange{Tx: s.tx(tx, e), Game: g, Side: accepter, Said: text, From: from, Notices: n0})
+	return tx.TookBack(g, accepter, text, from, n0)
 }
 
 // pawns writes a score in centipawns as pawns for a sentence: "a pawn", "0.5 pawns".

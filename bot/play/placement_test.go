@@ -1,4 +1,4 @@
-package bot_test
+package play_test
 
 import (
 	"strings"

@@ -1,4 +1,4 @@
-package bot
+package play
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -22,9 +23,6 @@ import (
 // lines, and so do a takeback and the end of the game. The lines are kept in the
 // game record (storage.Conditional) and shown to nobody but their player.
 
-// CmdConditional is the command that adds, shows and clears conditional moves.
-const CmdConditional = "conditional"
-
 // The limits of a player's conditional lines in one game.
 const (
 	maxConditionalLines = 10
@@ -32,25 +30,20 @@ const (
 	maxLineLength       = 200 // characters of a line as typed
 )
 
-// conditionalFeature is the conditional moves feature: its command and the hooks
-// that play, advance and clear the lines.
-func (s *Service) conditionalFeature() Feature {
-	return Feature{
-		Commands: []Command{{Handle: s.cmdConditional, Complete: map[string]Completer{"game": s.completeGame},
-			Spec: CommandSpec{Name: CmdConditional, Private: true,
-				Description: "Prepare replies to your opponent's next moves while you wait (private)",
-				Subcommands: []CommandSpec{
-					{Name: "add", Description: "Add a line: their move, your reply, and so on", Options: []OptionSpec{
-						{Name: "line", Description: "Such as Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: OptString,
-							Required: true, MaxLength: maxLineLength},
-						GameOption()}},
-					{Name: "show", Description: "Your conditional lines in a game", Options: []OptionSpec{GameOption()}},
-					{Name: "clear", Description: "Remove your conditional lines in a game", Options: []OptionSpec{GameOption()}},
-				}}}},
-		Moved:     s.conditionalMoved,
-		TookBack:  clearConditional,
-		GameEnded: func(end GameEnd) error { return clearConditional(GameChange{Tx: end.Tx, Game: end.Game}) },
-	}
+// conditionalCommand is /conditional; its hooks, which play, advance and clear
+// the lines, are conditionalMoved and clearConditional.
+func (f *feature) conditionalCommand() bot.Command {
+	return bot.Command{Handle: f.cmdConditional, Complete: map[string]bot.Completer{"game": f.svc.CompleteGame},
+		Spec: bot.CommandSpec{Name: CmdConditional, Private: true,
+			Description: "Prepare replies to your opponent's next moves while you wait (private)",
+			Subcommands: []bot.CommandSpec{
+				{Name: "add", Description: "Add a line: their move, your reply, and so on", Options: []bot.OptionSpec{
+					{Name: "line", Description: "Such as Nf3 Ce7 Bxe7 Qxe7 (Go-Chess placement: Q@d4 N@e6)", Type: bot.OptString,
+						Required: true, MaxLength: maxLineLength},
+					bot.GameOption()}},
+				{Name: "show", Description: "Your conditional lines in a game", Options: []bot.OptionSpec{bot.GameOption()}},
+				{Name: "clear", Description: "Remove your conditional lines in a game", Options: []bot.OptionSpec{bot.GameOption()}},
+			}}}
 }
 
 // conditionalHelp explains the syntax of a line, in the words of /conditional's
@@ -63,42 +56,42 @@ const conditionalHelp = "A line is your opponent's move, your reply, their next 
 	"comes with a draw offer, a takeback, and the end of the game."
 
 // cmdConditional adds, shows or clears the user's conditional lines in a game.
-func (s *Service) cmdConditional(ctx context.Context, req Request) Reply {
-	switch action := strings.ToLower(req.Args.Get(SubcommandArg)); action {
+func (f *feature) cmdConditional(ctx context.Context, req bot.Request) bot.Reply {
+	switch action := strings.ToLower(req.Args.Get(bot.SubcommandArg)); action {
 	case "add":
 		text := req.Args.Get("line")
 		if text == "" {
-			return Refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
+			return bot.Refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
 		}
-		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
-			return s.addConditional(tx, e, g, side, text)
+		return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+			return f.addConditional(tx, g, side, text)
 		})
 	case "clear":
-		return s.gameAction(ctx, req, ownGame, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+		return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 			mine, others := splitLines(g, side)
 			g.Conditional = others
 			if err := tx.PutGame(g); err != nil {
 				return err
 			}
-			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
 				Text: fmt.Sprintf("Cleared %s in game %s.", words.Plural(len(mine), "conditional line"), g.ID)}
 			return nil
 		})
 	case "show", "":
-		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-			g, err := s.findGame(tx, req, ownGame)
+		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+			g, err := f.svc.FindGame(tx.Tx, req, bot.OwnGame)
 			if err != nil {
 				return err
 			}
-			if err := MustBeActive(g); err != nil {
+			if err := bot.MustBeActive(g); err != nil {
 				return err
 			}
 			side, _ := g.SideOf(req.User.ID)
-			e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g), Text: s.showLines(g, side)}
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: showLines(g, side)}
 			return nil
 		})
 	default:
-		return Refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
+		return bot.Refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
 	}
 }
 
@@ -109,16 +102,16 @@ func splitLines(g *storage.Game, side rules.Side) (mine, others []storage.Condit
 }
 
 // addConditional checks text as a line of side in g and adds it.
-func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string) error {
+func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, text string) error {
 	opp := g.Player(side.Other())
 	if g.Awaits(side) {
-		if _, ok := inRound(g.Position); ok {
-			return Refuse(ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
+		if _, ok := record.Round(g.Position); ok {
+			return bot.Refuse(bot.ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
 		}
-		return Refuse(ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
+		return bot.Refuse(bot.ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
 	}
 	if opp.IsEngine() {
-		return Refuse(ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
+		return bot.Refuse(bot.ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
 	}
 	moves, err := parseLine(g, side, text)
 	if err != nil {
@@ -134,21 +127,21 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 			}
 			if c.Moves[i+1] != moves[i+1] {
 				shown := lineText(g, c.Moves[:i+2])
-				return Refuse(ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
+				return bot.Refuse(bot.ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
 					"one reply per move (/conditional clear removes your lines).",
 					shown[i], lineText(g, moves[:i+2])[i+1], shown[i+1])
 			}
 		}
 		switch {
 		case slices.Equal(c.Moves[:n], moves[:n]) && len(c.Moves) >= len(moves):
-			return Refuse(ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
+			return bot.Refuse(bot.ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
 		case slices.Equal(c.Moves[:n], moves[:n]):
 			continue // the new line carries this one further
 		}
 		kept = append(kept, c)
 	}
 	if len(kept) >= maxConditionalLines {
-		return Refuse(ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
+		return bot.Refuse(bot.ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
 			len(kept), g.ID)
 	}
 	kept = append(kept, storage.Conditional{Side: side, Ply: len(g.Moves), Moves: moves})
@@ -156,8 +149,8 @@ func (s *Service) addConditional(tx *storage.Tx, e *effects, g *storage.Game, si
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
-		Text: fmt.Sprintf("Conditional line added in game %s: %s.\n%s", g.ID, describeLine(lineText(g, moves)), s.showLines(g, side))}
+	*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
+		Text: fmt.Sprintf("Conditional line added in game %s: %s.\n%s", g.ID, describeLine(lineText(g, moves)), showLines(g, side))}
 	return nil
 }
 
@@ -174,12 +167,12 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 	}
 	switch {
 	case len(toks) < 2:
-		return nil, Refuse(ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
+		return nil, bot.Refuse(bot.ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
 	case len(toks)%2 != 0:
-		return nil, Refuse(ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
+		return nil, bot.Refuse(bot.ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
 			rules.Echo(toks[len(toks)-1]))
 	case len(toks) > maxConditionalPlies:
-		return nil, Refuse(ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
+		return nil, bot.Refuse(bot.ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
 	}
 	trial := g.Record
 	trial.Moves = slices.Clone(g.Moves)
@@ -191,16 +184,16 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 			who, whose = side, "your reply"
 		}
 		if pos.Outcome().IsOver() {
-			return nil, Refuse(ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
+			return nil, bot.Refuse(bot.ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
 		}
 		if !slices.Contains(record.ToMove(pos), who) {
-			return nil, Refuse(ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
+			return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
 				i+1, rules.Echo(tok), whose, words.Seat(g.Player(who.Other())))
 		}
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
-			if text, ok := UserText(err); ok {
-				return nil, Refuse(ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
+			if text, ok := bot.UserText(err); ok {
+				return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
 			}
 			return nil, err
 		}
@@ -215,7 +208,7 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 func playTrial(r *record.Record, pos rules.Position, who rules.Side, tok string) (rules.Position, error) {
 	_, next, err := r.Play(pos, who, tok, time.Time{})
 	if err != nil && errors.Is(err, rules.ErrBadNotation) {
-		if sim, ok := inRound(pos); ok {
+		if sim, ok := record.Round(pos); ok {
 			if ms := sim.LegalMovesFor(who); len(ms) > 0 {
 				if _, n := pos.Variant().Dims().ScanSquare(tok); n == len(tok) {
 					_, next, err = r.Play(pos, who, string(ms[0].Drop.Letter())+"@"+tok, time.Time{})
@@ -271,7 +264,7 @@ func describeLine(moves []string) string {
 }
 
 // showLines lists side's conditional lines in g, for that player alone.
-func (s *Service) showLines(g *storage.Game, side rules.Side) string {
+func showLines(g *storage.Game, side rules.Side) string {
 	mine, _ := splitLines(g, side)
 	if len(mine) == 0 {
 		return fmt.Sprintf("You have no conditional lines in game %s. %s", g.ID, conditionalHelp)
@@ -286,7 +279,7 @@ func (s *Service) showLines(g *storage.Game, side rules.Side) string {
 
 // conditionalMoved plays the reply of the waiting player's line that the move just
 // made matches, and moves that line on; a move outside every line clears them.
-func (s *Service) conditionalMoved(ch GameChange) error {
+func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	g, owner := ch.Game, ch.Side.Other()
 	mine, others := splitLinesAt(g, owner, len(g.Moves)-1)
 	if len(mine) == 0 {
@@ -316,21 +309,21 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 		return ch.Tx.PutGame(g)
 	}
 	ownerSeat := g.Player(owner)
-	saved, image := ch.Tx.e.reply, ch.Tx.e.image
-	_, round := inRound(g.Position)
+	saved, image := *ch.Tx.Reply(), ch.Tx.Picture()
+	_, round := record.Round(g.Position)
 	shown := "" // the reply as played, public once played (a placement choice is not shown)
 	if m, err := g.Position.ParseMove(reply); err == nil && !round {
 		shown = g.Position.SAN(m)
 	}
 	g.Conditional = append(others, next...)
-	before := len(ch.Tx.e.notes)
+	before := ch.Tx.Notices()
 	note := fmt.Sprintf("%s had this conditional reply ready.", words.Seat(ownerSeat))
 	if round {
 		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
 			words.Seat(ownerSeat), words.Seat(g.Player(ch.Side)))
 	}
 	if err := ch.Play(owner, reply, note); err != nil {
-		if _, ok := UserText(err); !ok {
+		if _, ok := bot.UserText(err); !ok {
 			return err
 		}
 		// The reply no longer fits (it was checked when entered): the lines go.
@@ -340,36 +333,31 @@ func (s *Service) conditionalMoved(ch GameChange) error {
 	// The owner's turn notice for the move is moot: the reply followed at once. A
 	// mover who asked sees the reply where they asked, and needs no notice of it.
 	mover := g.Player(ch.Side).ID
-	kept := ch.Tx.e.notes[:ch.Notices]
-	for i, n := range ch.Tx.e.notes[ch.Notices:] {
-		moot := n.n.To.ID == ownerSeat.ID
-		if i+ch.Notices >= before {
-			moot = ch.From != nil && n.n.To.ID == mover
+	ch.Tx.DropNotices(ch.Notices, func(i int, n bot.Notification) bool {
+		if i >= before {
+			return ch.From != nil && n.To.ID == mover
 		}
-		if !moot {
-			kept = append(kept, n)
-		}
-	}
-	ch.Tx.e.notes = kept
+		return n.To.ID == ownerSeat.ID
+	})
 	if ch.From != nil {
-		ch.Tx.e.reply.Mentions = slices.DeleteFunc(ch.Tx.e.reply.Mentions, func(id string) bool { return id == mover })
+		ch.Tx.Unmention(mover)
 	}
 	if round {
 		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
 		saved.Mentions = slices.DeleteFunc(saved.Mentions, func(id string) bool { return id == ownerSeat.ID })
-		saved.Text = ch.Said + "\n" + note + "\n" + s.statusLine(g)
-		saved.Actions = s.Buttons(g)
-		ch.Tx.e.reply, ch.Tx.e.image = saved, image
+		saved.Text = ch.Said + "\n" + note + "\n" + f.svc.StatusLine(g)
+		saved.Actions = f.svc.Buttons(g)
+		ch.Tx.SetReply(saved, image)
 	} else {
-		ch.Tx.e.reply.Text = ch.Said + "\n" + ch.Tx.e.reply.Text
+		ch.Tx.Reply().Text = ch.Said + "\n" + ch.Tx.Reply().Text
 	}
 	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", shown)
 	if round {
 		// A notice may be posted where everyone reads it: it does not name the cell.
 		what = "Your conditional choice for this round is made; /board shows it to you alone."
 	}
-	inPlace := ch.From != nil && SamePlace(*ch.From, g)
-	return s.tell(ch.Tx.Tx, ch.Tx.e, g, owner, NoticeInfo, ch.Said+"\n"+what,
+	inPlace := ch.From != nil && bot.SamePlace(*ch.From, g)
+	return ch.Tx.Tell(g, owner, bot.NoticeInfo, ch.Said+"\n"+what,
 		fmt.Sprintf("conditional/%s/%d", g.ID, len(g.Moves)), inPlace)
 }
 
@@ -390,7 +378,7 @@ func splitLinesAt(g *storage.Game, side rules.Side, ply int) (mine, others []sto
 
 // clearConditional removes every conditional line of the changed game (after a
 // takeback, or when it ends).
-func clearConditional(ch GameChange) error {
+func clearConditional(ch bot.GameChange) error {
 	if len(ch.Game.Conditional) == 0 {
 		return nil
 	}

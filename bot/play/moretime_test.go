@@ -1,4 +1,4 @@
-package bot_test
+package play_test
 
 import (
 	"slices"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -26,7 +27,7 @@ func TestMoreTime(t *testing.T) {
 	}
 	// Given from elsewhere (a direct message to the bot), alice is told by a notice.
 	h.Notes.Take()
-	req := bot.Request{ID: "dm-1", User: bot.User{ID: "bob", Name: "bob"}, Command: bot.CmdMoreTime, Args: bot.Args{"game": id}, Place: bot.Place{Channel: "dm-bob"}}
+	req := bot.Request{ID: "dm-1", User: bot.User{ID: "bob", Name: "bob"}, Command: play.CmdMoreTime, Args: bot.Args{"game": id}, Place: bot.Place{Channel: "dm-bob"}}
 	if r := h.Svc.Handle(t.Context(), req); r.Refused {
 		t.Fatal(r.Text)
 	}

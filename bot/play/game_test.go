@@ -1,4 +1,4 @@
-package bot_test
+package play_test
 
 import (
 	"slices"
@@ -8,6 +8,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 )
@@ -236,7 +237,7 @@ func TestPromotionChoice(t *testing.T) {
 	h := bottest.New(t)
 	id := h.Start("gothic", "fen:k9/5P4/10/10/10/10/10/K9_w_-_-_0_1")
 	r := h.Refused("alice", "move move:f8", "Which piece")
-	if r.Choice == nil || len(r.Choice.Options) != 6 || r.Choice.Command != bot.CmdMove || r.Choice.Args["game"] != id {
+	if r.Choice == nil || len(r.Choice.Options) != 6 || r.Choice.Command != play.CmdMove || r.Choice.Args["game"] != id {
 		t.Fatalf("choice %+v", r.Choice)
 	}
 	var labels []string

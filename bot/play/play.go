@@ -1,0 +1,156 @@
+package play
+
+import (
+	"context"
+	"sort"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
+)
+
+// The commands of the feature.
+const (
+	CmdMove        = "move"
+	CmdPlace       = "place"
+	CmdResign      = "resign"
+	CmdDraw        = "draw"
+	CmdTakeback    = "takeback"
+	CmdMoreTime    = "moretime"
+	CmdAbort       = "abort"
+	CmdConditional = "conditional"
+)
+
+// feature is the play feature: its commands and hooks run on the service.
+type feature struct {
+	svc *bot.Service
+}
+
+// New returns the play feature of s: /move, /place, /resign, /draw, /takeback,
+// /moretime, /abort and /conditional, the buttons under a game in progress, and
+// the hooks that play, move on and clear conditional lines.
+func New(s *bot.Service) bot.Feature {
+	f := &feature{svc: s}
+	return bot.Feature{
+		Commands: []bot.Command{
+			f.moveCommand(),
+			f.placeCommand(),
+			f.resignCommand(),
+			f.drawCommand(),
+			f.takebackCommand(),
+			f.moreTimeCommand(),
+			f.abortCommand(),
+			f.conditionalCommand(),
+		},
+		Buttons:   buttons,
+		Moved:     f.conditionalMoved,
+		TookBack:  clearConditional,
+		GameEnded: func(end bot.GameEnd) error { return clearConditional(bot.GameChange{Tx: end.Tx, Game: end.Game}) },
+	}
+}
+
+// moveCommand is /move.
+func (f *feature) moveCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdMove, Complete: map[string]bot.Completer{"move": f.completeMove},
+		Spec: bot.CommandSpec{Name: CmdMove, Description: "Play a move (SAN such as Nf3, or coordinates such as g1f3)", Options: []bot.OptionSpec{
+			{Name: "move", Description: "The move", Type: bot.OptString, Required: true, Autocomplete: true, MaxLength: 64}}}})
+}
+
+// placeCommand is /place; a choice stays secret until both have chosen, so its
+// answer is private.
+func (f *feature) placeCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdPlace, Complete: map[string]bot.Completer{"cell": f.completeMove},
+		Spec: bot.CommandSpec{Name: CmdPlace, Description: "Go-Chess placement: choose the cell for this round's piece (secret until both chose)", Private: true, Options: []bot.OptionSpec{
+			{Name: "cell", Description: "The cell, such as d4", Type: bot.OptString, Required: true, Autocomplete: true, MaxLength: 16}}}})
+}
+
+// completeMove suggests the legal moves (or, during placement, the eligible cells)
+// of the user's game when it is the user's turn; a secret round offers the user's
+// own choices only.
+func (f *feature) completeMove(tx *storage.Tx, req bot.Request, add func(label, value string) bool) {
+	g, err := f.svc.FindGame(tx, req, bot.TurnGame)
+	if err != nil || !g.Active() {
+		return
+	}
+	side, _ := g.SideOf(req.User.ID)
+	if !g.Awaits(side) {
+		return
+	}
+	pos := g.Position
+	var moves []rules.Move
+	if sim, ok := record.Round(pos); ok {
+		moves = sim.LegalMovesFor(side)
+	} else {
+		moves = pos.LegalMoves()
+	}
+	labels := make([]bot.ChoiceOption, 0, len(moves))
+	for _, m := range moves {
+		if m.IsDrop() {
+			cell := pos.Variant().Dims().Name(m.To)
+			labels = append(labels, bot.ChoiceOption{Label: cell, Value: cell})
+		} else {
+			labels = append(labels, bot.ChoiceOption{Label: pos.SAN(m), Value: pos.UCI(m)})
+		}
+	}
+	sort.SliceStable(labels, func(i, j int) bool { return labels[i].Label < labels[j].Label })
+	for _, l := range labels {
+		if !add(l.Label, l.Value) {
+			break
+		}
+	}
+}
+
+// cmdMove plays a move in one of the user's games.
+func (f *feature) cmdMove(ctx context.Context, req bot.Request) bot.Reply {
+	text := req.Args.Get("move")
+	if text == "" {
+		return bot.Refusal("Say which move, for example /move Nf3 or /move g1f3.")
+	}
+	return f.svc.Act(ctx, req, bot.TurnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+		if _, ok := record.Round(g.Position); ok {
+			return tx.Choose(g, side, text, &req.Place)
+		}
+		return tx.Play(g, side, text, &req.Place)
+	})
+}
+
+// cmdPlace makes a Go-Chess placement choice.
+func (f *feature) cmdPlace(ctx context.Context, req bot.Request) bot.Reply {
+	text := req.Args.Get("cell")
+	if text == "" {
+		return bot.Refusal("Say which cell, for example /place d4.")
+	}
+	return f.svc.Act(ctx, req, bot.TurnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+		if _, ok := record.Round(g.Position); !ok {
+			return bot.Refuse(bot.ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
+		}
+		return tx.Choose(g, side, text, &req.Place)
+	})
+}
+
+// buttons are the buttons under the board of a game in progress: move (or
+// place, in a placement round), the draw offer or its answers, resign.
+func buttons(g *storage.Game, actions []bot.Action) []bot.Action {
+	if !g.Active() {
+		return actions
+	}
+	args := bot.Args{"game": g.ID}
+	if _, ok := record.Round(g.Position); ok {
+		return append(actions,
+			bot.Action{Label: "Place", Style: bot.StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
+			bot.Action{Label: "Resign", Style: bot.StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+	}
+	draw := []bot.Action{{Label: "Offer draw", Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "offer")}}
+	if g.DrawOffer != nil {
+		// The board goes to both players, but the buttons are for the one offered the
+		// draw (the one who offered is told there is nothing to accept).
+		draw = []bot.Action{
+			{Label: "Accept draw", Style: bot.StyleSuccess, Command: CmdDraw, Args: args.With("action", "accept")},
+			{Label: "Decline draw", Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "decline")},
+		}
+	}
+	actions = append(actions, bot.Action{Label: "Move", Style: bot.StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"})
+	actions = append(actions, draw...)
+	return append(actions, bot.Action{Label: "Resign", Style: bot.StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+}
