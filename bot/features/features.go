@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/settings"
 )
 
 // Options configure the features that take options.
@@ -12,7 +13,9 @@ type Options struct{}
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
 func List(opts Options) []func(*bot.Service) bot.Feature {
-	return nil
+	return []func(*bot.Service) bot.Feature{
+		settings.New, // /settings, /leave (leave freezes a player's clocks), the daily digest
+	}
 }
 
 // Order returns the commands in the order they are best listed (/help, the
