@@ -132,5 +132,5 @@ func (s *Service) bankLeaveRules() string {
 		"/moretime gives your opponent one more day (at most %d in a game). /leave start freezes your clocks in every game: "+
 		"%d days a calendar year (UTC), deadlines and reminders move on by the leave taken, your opponents are told, and a move of yours ends it; "+
 		"a tournament may refuse leave in its games. /settings digest_hour sends you a daily list of the games waiting for your move.",
-		clock.MaxGivenDays, s.leaveDays())
+		clock.MaxGivenDays, s.limits.LeaveDays)
 }

@@ -292,6 +292,7 @@ const (
 	CmdHint        = "hint"
 	CmdRules       = "rules"
 	CmdSettings    = "settings"
+	CmdLeave       = "leave"
 	CmdLeaderboard = "leaderboard"
 	CmdProfile     = "profile"
 	CmdTournament  = "tournament"

@@ -1,8 +1,6 @@
 package bot
 
 import (
-	"time"
-
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -22,8 +20,6 @@ func (s *Service) builtin() []Feature {
 			s.gifCommand(),
 			s.hintCommand(),
 			s.rulesCommand(),
-			s.settingsCommand(),
-			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
 			s.profileCommand(),
 			s.tournamentCommand(),
@@ -31,11 +27,6 @@ func (s *Service) builtin() []Feature {
 			s.helpCommand(),
 		}},
 		{Buttons: pgnButton}, // views.go: PGN of a finished game
-		{Saving: func(tx *Tx, g *storage.Game, now time.Time) error { return syncPause(tx.Tx, g, now) }, // leave.go: leave freezes clocks
-			Moving: func(tx *Tx, g *storage.Game, side rules.Side, now time.Time) error {
-				return s.moveEndsLeave(tx.Tx, tx.e, g, side, now)
-			},
-			Tick: s.duePlayers}, // leave.go, digest.go: leaves that end, daily digests
 		{Lane: matchLane, EngineMoved: func(tx *Tx, g *storage.Game, side rules.Side) error { return s.matchCap(tx.Tx, tx.e, g, side) },
 			EngineFailed: s.matchFailed, Threads: map[EventKind]func(*storage.Tx, string, string) error{EventMatch: setMatchThread}}, // matches.go
 		{Threads: map[EventKind]func(*storage.Tx, string, string) error{EventTournament: setTournamentThread}}, // tournaments.go

@@ -208,6 +208,9 @@ func New(cfg Config) (*Service, error) {
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour
 	}
+	if s.limits.LeaveDays <= 0 {
+		s.limits.LeaveDays = DefaultLeaveDays
+	}
 	if s.engineTO <= 0 {
 		s.engineTO = time.Minute
 	}

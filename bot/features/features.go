@@ -6,6 +6,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
 	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/settings"
 )
 
 // Options configure the features that take options.
@@ -17,6 +18,7 @@ func List(opts Options) []func(*bot.Service) bot.Feature {
 	return []func(*bot.Service) bot.Feature{
 		challenges.New, // challenges and rematches, the expiry of open challenges, the Rematch button
 		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional: after matches, before review
+		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
 	}
 }
 

@@ -1,12 +1,12 @@
-package bot_test
+package settings_test
 
 import (
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/settings"
 )
 
 // The daily digest comes once a day at the hour chosen, as a direct message listing
@@ -27,12 +27,12 @@ func TestDailyDigest(t *testing.T) {
 	h.Notes.Take()
 	h.Clock.Advance(19*time.Hour - time.Minute) // 4 March 06:59
 	h.Tick()
-	if ns := bottest.NoticesOf(h.Notes.Take(), "alice", bot.NoticeDigest); len(ns) != 0 {
+	if ns := bottest.NoticesOf(h.Notes.Take(), "alice", settings.NoticeDigest); len(ns) != 0 {
 		t.Fatalf("a digest before its hour: %v", ns)
 	}
 	h.Clock.Advance(time.Minute)
 	h.Tick()
-	ns := bottest.NoticesOf(h.Notes.Take(), "alice", bot.NoticeDigest)
+	ns := bottest.NoticesOf(h.Notes.Take(), "alice", settings.NoticeDigest)
 	if len(ns) != 1 || !ns[0].Direct {
 		t.Fatalf("digests at 07:00: %v", ns)
 	}
@@ -52,7 +52,7 @@ func TestDailyDigest(t *testing.T) {
 	h.Restart()
 	h.Clock.Advance(2 * time.Hour)
 	h.Tick()
-	if ns := bottest.NoticesOf(h.Notes.Take(), "alice", bot.NoticeDigest); len(ns) != 0 {
+	if ns := bottest.NoticesOf(h.Notes.Take(), "alice", settings.NoticeDigest); len(ns) != 0 {
 		t.Errorf("the digest came twice in a day: %v", ns)
 	}
 	h.Ok("alice", "settings digest_hour:7")
@@ -66,16 +66,16 @@ func TestDailyDigest(t *testing.T) {
 	h.Clock.Advance(bottest.Day)
 	h.Tick()
 	ns = h.Notes.Take()
-	if got := bottest.NoticesOf(ns, "alice", bot.NoticeDigest); len(got) != 0 {
+	if got := bottest.NoticesOf(ns, "alice", settings.NoticeDigest); len(got) != 0 {
 		t.Errorf("a digest with nothing waiting: %v", got)
 	}
-	if got := bottest.NoticesOf(ns, "bob", bot.NoticeDigest); len(got) != 1 || !strings.HasPrefix(got[0].Reply.Text, "1 game waits for your move") {
+	if got := bottest.NoticesOf(ns, "bob", settings.NoticeDigest); len(got) != 1 || !strings.HasPrefix(got[0].Reply.Text, "1 game waits for your move") {
 		t.Errorf("bob's digest: %v", got)
 	}
 	h.Ok("bob", "settings digest_hour:off")
 	h.Clock.Advance(bottest.Day)
 	h.Tick()
-	if got := bottest.NoticesOf(h.Notes.Take(), "bob", bot.NoticeDigest); len(got) != 0 {
+	if got := bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeDigest); len(got) != 0 {
 		t.Errorf("a digest after turning it off: %v", got)
 	}
 }

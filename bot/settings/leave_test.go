@@ -1,13 +1,15 @@
-package bot_test
+package settings_test
 
 import (
+	"context"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/settings"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
 )
 
 // Leave freezes the clock of a game its player must move in: it does not time out
@@ -23,7 +25,7 @@ func TestLeaveFreezesClocks(t *testing.T) {
 		t.Errorf("start: %s", r.Text)
 	}
 	ns := h.Notes.Take()
-	if got := bottest.NoticesOf(ns, "bob", bot.NoticeLeave); len(got) != 1 || !strings.Contains(got[0].Reply.Text, "alice is on leave until") {
+	if got := bottest.NoticesOf(ns, "bob", settings.NoticeLeave); len(got) != 1 || !strings.Contains(got[0].Reply.Text, "alice is on leave until") {
 		t.Errorf("bob was told %v", ns)
 	}
 	h.Refused("alice", "leave action:start days:2", "already on leave")
@@ -50,7 +52,7 @@ func TestLeaveFreezesClocks(t *testing.T) {
 	if want := deadline.Add(2 * bottest.Day); !g.Clock.Deadline.Equal(want) || !g.Clock.Paused.IsZero() {
 		t.Fatalf("deadline after leave %v, want %v (moved by the two days taken)", g.Clock.Deadline, want)
 	}
-	if got := bottest.NoticesOf(h.Notes.Take(), "bob", bot.NoticeLeave); len(got) != 1 || !strings.Contains(got[0].Reply.Text, "alice is back from leave") {
+	if got := bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeLeave); len(got) != 1 || !strings.Contains(got[0].Reply.Text, "alice is back from leave") {
 		t.Errorf("bob was told %v", got)
 	}
 	h.Refused("alice", "leave action:end", "not on leave")
@@ -86,10 +88,10 @@ func TestLeaveRunsOut(t *testing.T) {
 	h.Clock.Advance(40 * time.Hour) // the leave ended 5 hours ago
 	h.Tick()
 	ns := h.Notes.Take()
-	if got := bottest.NoticesOf(ns, "bob", bot.NoticeLeave); len(got) != 1 || !got[0].Direct || !strings.Contains(got[0].Reply.Text, "Your leave has ended") {
+	if got := bottest.NoticesOf(ns, "bob", settings.NoticeLeave); len(got) != 1 || !got[0].Direct || !strings.Contains(got[0].Reply.Text, "Your leave has ended") {
 		t.Errorf("bob was told %v", ns)
 	}
-	if got := bottest.NoticesOf(ns, "alice", bot.NoticeLeave); len(got) != 1 {
+	if got := bottest.NoticesOf(ns, "alice", settings.NoticeLeave); len(got) != 1 {
 		t.Errorf("alice was told %v", ns)
 	}
 	g := h.Game(id)
@@ -101,7 +103,7 @@ func TestLeaveRunsOut(t *testing.T) {
 		t.Errorf("status: %s", st)
 	}
 	h.Tick()
-	if len(bottest.NoticesOf(h.Notes.Take(), "bob", bot.NoticeLeave)) != 0 {
+	if len(bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeLeave)) != 0 {
 		t.Error("the leave's end was announced twice")
 	}
 }
@@ -198,4 +200,28 @@ func TestLeaveFreezesBank(t *testing.T) {
 	if g := h.Game(id); g.Clock.Left[rules.White] != 4*bottest.Day {
 		t.Errorf("white's bank %v, want 5 - 2 + 1 days", g.Clock.Left[rules.White])
 	}
+}
+
+// tournament loads tournament id and its games.
+func tournament(h *bottest.Harness, id string) (*storage.Tournament, []*storage.Game) {
+	h.T.Helper()
+	var t *storage.Tournament
+	var games []*storage.Game
+	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		if t, err = tx.Tournament(id); err != nil {
+			return err
+		}
+		sums, err := tx.TournamentGames(id)
+		for _, s := range sums {
+			g, err := tx.Game(s.ID)
+			if err != nil {
+				return err
+			}
+			games = append(games, g)
+		}
+		return err
+	}); err != nil {
+		h.T.Fatal(err)
+	}
+	return t, games
 }

@@ -1,4 +1,4 @@
-package bot
+package settings
 
 import (
 	"cmp"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -22,14 +23,17 @@ import (
 // transaction that queues the message, so a restart neither loses nor repeats one.
 
 // NoticeDigest is the daily digest.
-const NoticeDigest NoticeKind = "digest"
+const NoticeDigest bot.NoticeKind = "digest"
+
+// cmdBoard is the views' /board, which a digest's buttons run.
+const cmdBoard = "board"
 
 // maxDigestButtons bounds the board buttons under a digest (one row).
 const maxDigestButtons = 5
 
 // digestOption is /settings' option for the digest.
-func digestOption() OptionSpec {
-	return OptionSpec{Name: "digest_hour", Type: OptString, MaxLength: 10,
+func digestOption() bot.OptionSpec {
+	return bot.OptionSpec{Name: "digest_hour", Type: bot.OptString, MaxLength: 10,
 		Description: "A daily direct message listing the games waiting for your move, at this hour (0-23, UTC), or off"}
 }
 
@@ -41,7 +45,7 @@ func parseDigestHour(t string) (*int, error) {
 	}
 	h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(t), " utc"), ":00"))
 	if err != nil || h < 0 || h > 23 {
-		return nil, Refuse(ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
+		return nil, bot.Refuse(bot.ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
 	}
 	return &h, nil
 }
@@ -74,7 +78,7 @@ func digestText(p *storage.Player) string {
 
 // sendDigest queues p's digest when it is due at now (and none was sent today, and
 // some game waits for p), and plans the next one. The caller stores p.
-func (s *Service) sendDigest(tx *storage.Tx, e *effects, p *storage.Player, now time.Time) error {
+func (f *feature) sendDigest(tx *bot.Tx, p *storage.Player, now time.Time) error {
 	if p.DigestHour == nil || now.Before(p.DigestNext) {
 		return nil
 	}
@@ -94,29 +98,29 @@ func (s *Service) sendDigest(tx *storage.Tx, e *effects, p *storage.Player, now 
 	if len(games) == 0 {
 		return nil
 	}
-	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(DeadlineKey(a), DeadlineKey(b)) })
+	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(bot.DeadlineKey(a), bot.DeadlineKey(b)) })
 	wait := "games wait"
 	if len(games) == 1 {
 		wait = "game waits"
 	}
-	r := Reply{Title: "Your daily digest", Text: fmt.Sprintf("%d %s for your move, the least time first:", len(games), wait)}
+	r := bot.Reply{Title: "Your daily digest", Text: fmt.Sprintf("%d %s for your move, the least time first:", len(games), wait)}
 	for _, g := range games {
 		side, _ := g.SideOf(p.ID)
 		left := "no clock"
 		if !g.Deadline.IsZero() {
 			left = fmt.Sprintf("%s left (deadline %s)", words.Left(g.Deadline.Sub(now)), words.Time(g.Deadline))
 		}
-		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, s.variantName(g.Variant), words.Seat(g.Players[side.Other()]), left)
+		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, f.svc.VariantName(g.Variant), words.Seat(g.Players[side.Other()]), left)
 		if link := threadLink(g.Guild, g.Thread); link != "" {
 			line += " · " + link
 		}
 		r.Text += "\n" + line
 		if len(r.Actions) < maxDigestButtons {
-			r.Actions = append(r.Actions, Action{Label: "Game " + g.ID, Style: StyleSecondary, Command: CmdBoard, Args: Args{"game": g.ID}})
+			r.Actions = append(r.Actions, bot.Action{Label: "Game " + g.ID, Style: bot.StyleSecondary, Command: cmdBoard, Args: bot.Args{"game": g.ID}})
 		}
 	}
 	p.DigestSent = today
-	tellDirect(e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeDigest, r, "digest/"+p.ID+"/"+today)
+	tx.TellDirect(storage.Seat{ID: p.ID, Name: p.Name}, NoticeDigest, r, "digest/"+p.ID+"/"+today)
 	return nil
 }
 

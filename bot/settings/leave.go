@@ -1,4 +1,4 @@
-package bot
+package settings
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -34,19 +35,16 @@ import (
 const CmdLeave = "leave"
 
 // NoticeLeave tells a player that an opponent's leave began or ended.
-const NoticeLeave NoticeKind = "leave"
-
-// DefaultLeaveDays is the yearly leave allowance when Limits.LeaveDays is not set.
-const DefaultLeaveDays = 30
+const NoticeLeave bot.NoticeKind = "leave"
 
 // leaveCommand is /leave, with the subcommands start, end and status.
-func (s *Service) leaveCommand() Command {
-	return Command{Handle: s.cmdLeave, Spec: CommandSpec{Name: CmdLeave, Private: true,
+func (f *feature) leaveCommand() bot.Command {
+	return bot.Command{Handle: f.cmdLeave, Spec: bot.CommandSpec{Name: CmdLeave, Private: true,
 		Description: "Take leave: your clocks are frozen in every game while you are away",
-		Subcommands: []CommandSpec{
-			{Name: "start", Description: "Start leave now, for some days or until a date", Options: []OptionSpec{
-				{Name: "days", Description: "How many days", Type: OptInteger, Min: 1, Max: 366},
-				{Name: "until", Description: "The day you are back, YYYY-MM-DD (leave ends at 00:00 UTC that day)", Type: OptString, MaxLength: 10},
+		Subcommands: []bot.CommandSpec{
+			{Name: "start", Description: "Start leave now, for some days or until a date", Options: []bot.OptionSpec{
+				{Name: "days", Description: "How many days", Type: bot.OptInteger, Min: 1, Max: 366},
+				{Name: "until", Description: "The day you are back, YYYY-MM-DD (leave ends at 00:00 UTC that day)", Type: bot.OptString, MaxLength: 10},
 			}},
 			{Name: "end", Description: "End your leave now: your clocks run again"},
 			{Name: "status", Description: "Whether you are on leave, and how much of this year's allowance is left"},
@@ -54,52 +52,47 @@ func (s *Service) leaveCommand() Command {
 }
 
 // cmdLeave runs /leave.
-func (s *Service) cmdLeave(ctx context.Context, req Request) Reply {
+func (f *feature) cmdLeave(ctx context.Context, req bot.Request) bot.Reply {
 	switch a := strings.ToLower(req.Args.Get("action")); a {
 	case "start":
-		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.leaveStart(tx, e, req) })
+		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.leaveStart(tx, req) })
 	case "end":
-		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-			p, err := Settings(tx, req.User.ID)
+		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
+			p, err := bot.Settings(tx.Tx, req.User.ID)
 			if err != nil {
 				return err
 			}
-			if !onLeave(p, s.Now()) {
-				return Refuse(ErrRefused, "You are not on leave. Start it with /leave start days:N.")
+			if !onLeave(p, f.svc.Now()) {
+				return bot.Refuse(bot.ErrRefused, "You are not on leave. Start it with /leave start days:N.")
 			}
-			games, err := s.endLeave(tx, e, p, s.Now(), nil)
+			games, err := f.endLeave(tx, p, f.svc.Now(), nil)
 			if err != nil {
 				return err
 			}
-			e.reply = Reply{Private: true, Title: "Leave", Text: "Welcome back: your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, s.Now())}
+			*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: "Welcome back: your leave has ended" + resumedText(games) + "\n" + f.leaveAllowance(p, f.svc.Now())}
 			return nil
 		})
 	case "", "status":
-		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-			p, err := Settings(tx, req.User.ID)
+		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+			p, err := bot.Settings(tx.Tx, req.User.ID)
 			if err != nil {
 				return err
 			}
 			text := "You are not on leave."
-			if onLeave(p, s.Now()) {
+			if onLeave(p, f.svc.Now()) {
 				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave end ends it, and so does a move.",
-					words.Time(p.Leave.End), words.Left(p.Leave.End.Sub(s.Now())))
+					words.Time(p.Leave.End), words.Left(p.Leave.End.Sub(f.svc.Now())))
 			}
-			e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, s.Now())}
+			*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: text + "\n" + f.leaveAllowance(p, f.svc.Now())}
 			return nil
 		})
 	default:
-		return Refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
+		return bot.Refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
 	}
 }
 
-// leaveDays is the yearly allowance.
-func (s *Service) leaveDays() int {
-	if s.limits.LeaveDays > 0 {
-		return s.limits.LeaveDays
-	}
-	return DefaultLeaveDays
-}
+// leaveDays is the yearly allowance (Limits.LeaveDays, its default applied).
+func (f *feature) leaveDays() int { return f.svc.Limits().LeaveDays }
 
 // onLeave reports whether p is on leave at now.
 func onLeave(p *storage.Player, now time.Time) bool {
@@ -125,10 +118,10 @@ func leaveHours(l *storage.Leave, now time.Time) time.Duration {
 }
 
 // leaveAllowance says how much of the year's allowance p has left at now.
-func (s *Service) leaveAllowance(p *storage.Player, now time.Time) string {
-	total := time.Duration(s.leaveDays()) * clock.Day
+func (f *feature) leaveAllowance(p *storage.Player, now time.Time) string {
+	total := time.Duration(f.leaveDays()) * clock.Day
 	return fmt.Sprintf("Leave in %d: %s taken of %s, %s left (the allowance is per calendar year, UTC).",
-		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), words.Plural(s.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
+		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), words.Plural(f.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
 }
 
 // leaveAmount writes an amount of leave: "3 days", "2 days 5 hours", "0 days".
@@ -144,49 +137,49 @@ func leaveAmount(d time.Duration) string {
 }
 
 // leaveStart starts the user's leave and pauses their clocks.
-func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
-	now := s.Now()
-	p, err := Settings(tx, req.User.ID)
+func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
+	now := f.svc.Now()
+	p, err := bot.Settings(tx.Tx, req.User.ID)
 	if err != nil {
 		return err
 	}
 	if onLeave(p, now) {
-		return Refuse(ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
+		return bot.Refuse(bot.ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
 	}
 	if p.Leave != nil { // ended by its time, not yet by the scheduler
-		if _, err := s.endLeave(tx, e, p, now, nil); err != nil {
+		if _, err := f.endLeave(tx, p, now, nil); err != nil {
 			return err
 		}
 	}
 	var end time.Time
 	switch {
 	case req.Args.Has("days") && req.Args.Has("until"):
-		return Refuse(ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
+		return bot.Refuse(bot.ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
 	case req.Args.Has("until"):
 		t := req.Args.Get("until")
 		d, err := time.Parse(time.DateOnly, t)
 		if err != nil {
-			return Refuse(ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
+			return bot.Refuse(bot.ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
 		}
 		if !d.After(now) {
-			return Refuse(ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
+			return bot.Refuse(bot.ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
 		}
 		end = d
 	default:
 		n, err := strconv.Atoi(req.Args.Get("days"))
 		if err != nil || n < 1 {
-			return Refuse(ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
+			return bot.Refuse(bot.ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
 		}
-		if n > s.leaveDays() {
-			return Refuse(ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(s.leaveDays(), "day"))
+		if n > f.leaveDays() {
+			return bot.Refuse(bot.ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(f.leaveDays(), "day"))
 		}
 		end = now.Add(time.Duration(n) * clock.Day)
 	}
 	want := end.Sub(now)
-	left := time.Duration(s.leaveDays())*clock.Day - leaveUsed(p, now)
+	left := time.Duration(f.leaveDays())*clock.Day - leaveUsed(p, now)
 	if want > left {
-		return Refuse(ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
-			leaveAmount(max(left, 0)), words.Plural(s.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= clock.Day])
+		return bot.Refuse(bot.ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
+			leaveAmount(max(left, 0)), words.Plural(f.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= clock.Day])
 	}
 	if p.LeaveYear != now.UTC().Year() {
 		p.LeaveYear, p.LeaveUsedHours = now.UTC().Year(), 0
@@ -198,7 +191,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	if err := tx.PutPlayer(p); err != nil {
 		return err
 	}
-	frozen, running, err := s.syncPlayerGames(tx, e, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
+	frozen, running, err := f.syncPlayerGames(tx, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
 		me := words.Seat(g.Player(side))
 		if g.Clock.NoLeave && clock.Runs(g.Clock) {
 			return fmt.Sprintf("%s is on leave until %s, but this game's tournament does not allow leave: %s's clock in game %s runs as usual.",
@@ -220,7 +213,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 	if len(running) > 0 {
 		text += fmt.Sprintf("\nIn %s your clock runs as usual: the tournament does not allow leave.", gameList(running))
 	}
-	e.reply = Reply{Private: true, Title: "Leave", Text: text + "\n" + s.leaveAllowance(p, now)}
+	*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: text + "\n" + f.leaveAllowance(p, now)}
 	return nil
 }
 
@@ -228,7 +221,7 @@ func (s *Service) leaveStart(tx *storage.Tx, e *effects, req Request) error {
 // leave taken, resumes p's clocks and tells the opponents. current, when not nil, is
 // a game the caller is changing and will store itself; it is resumed in place. It
 // returns the ids of the games whose clock was resumed.
-func (s *Service) endLeave(tx *storage.Tx, e *effects, p *storage.Player, now time.Time, current *storage.Game) ([]string, error) {
+func (f *feature) endLeave(tx *bot.Tx, p *storage.Player, now time.Time, current *storage.Game) ([]string, error) {
 	l := p.Leave
 	if l == nil {
 		return nil, nil
@@ -246,7 +239,7 @@ func (s *Service) endLeave(tx *storage.Tx, e *effects, p *storage.Player, now ti
 		clock.Resume(&current.Clock, earlier(now, l.End))
 		resumed = append(resumed, current.ID)
 	}
-	_, _, err := s.syncPlayerGames(tx, e, p, now, earlier(now, l.End), current, func(g *storage.Game, side rules.Side) string {
+	_, _, err := f.syncPlayerGames(tx, p, now, earlier(now, l.End), current, func(g *storage.Game, side rules.Side) string {
 		text := fmt.Sprintf("%s is back from leave", words.Seat(g.Player(side)))
 		if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
 			return text + "."
@@ -279,7 +272,7 @@ func gameList(ids []string) string {
 // its clock as p's leave now requires, and tells each opponent tell(g, p's side). A
 // clock paused for p is resumed as of resumeAt when that is set (the leave's end). It
 // returns the games whose clock is paused for p and those that refuse leave.
-func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player, now, resumeAt time.Time, skip *storage.Game,
+func (f *feature) syncPlayerGames(tx *bot.Tx, p *storage.Player, now, resumeAt time.Time, skip *storage.Game,
 	tell func(g *storage.Game, side rules.Side) string) (frozen, running []string, err error) {
 	list, err := tx.PlayerActiveGames(p.ID)
 	if err != nil {
@@ -297,7 +290,7 @@ func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player,
 		if !resumeAt.IsZero() && g.Awaits(side) {
 			clock.Resume(&g.Clock, resumeAt)
 		}
-		if err := s.save(tx, e, g, now); err != nil {
+		if err := tx.SaveAt(g, now); err != nil {
 			return nil, nil, err
 		}
 		switch {
@@ -307,7 +300,7 @@ func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player,
 			frozen = append(frozen, g.ID)
 		}
 		key := fmt.Sprintf("leave/%s/%s/%d/%t", g.ID, p.ID, now.Unix(), onLeave(p, now))
-		if err := s.tell(tx, e, g, side.Other(), NoticeLeave, tell(g, side), key, false); err != nil {
+		if err := tx.Tell(g, side.Other(), NoticeLeave, tell(g, side), key, false); err != nil {
 			return nil, nil, err
 		}
 	}
@@ -316,7 +309,7 @@ func (s *Service) syncPlayerGames(tx *storage.Tx, e *effects, p *storage.Player,
 
 // syncPause pauses g's clock while a player due to act is on leave (unless g refuses
 // leave), and resumes it otherwise, as of now.
-func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
+func syncPause(tx *bot.Tx, g *storage.Game, now time.Time) error {
 	c := &g.Clock
 	if !g.Active() || c.Deadline.IsZero() {
 		c.Paused = time.Time{}
@@ -328,7 +321,7 @@ func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
 		if seat.IsEngine() {
 			continue
 		}
-		p, err := Settings(tx, seat.ID)
+		p, err := bot.Settings(tx.Tx, seat.ID)
 		if err != nil {
 			return err
 		}
@@ -349,24 +342,24 @@ func syncPause(tx *storage.Tx, g *storage.Game, now time.Time) error {
 
 // moveEndsLeave ends the leave of the player who plays side in g, when a move of
 // theirs is made while they are on leave.
-func (s *Service) moveEndsLeave(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, now time.Time) error {
+func (f *feature) moveEndsLeave(tx *bot.Tx, g *storage.Game, side rules.Side, now time.Time) error {
 	seat := g.Player(side)
 	if seat.IsEngine() {
 		return nil
 	}
-	p, err := Settings(tx, seat.ID)
+	p, err := bot.Settings(tx.Tx, seat.ID)
 	if err != nil || p.Leave == nil {
 		return err
 	}
-	_, err = s.endLeave(tx, e, p, now, g)
+	_, err = f.endLeave(tx, p, now, g)
 	return err
 }
 
 // duePlayers ends every leave whose time has run out at now and sends the daily
 // digests due (digest.go), each player in a transaction of its own.
-func (s *Service) duePlayers(ctx context.Context, now time.Time) error {
+func (f *feature) duePlayers(ctx context.Context, now time.Time) error {
 	var due []*storage.Player
-	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+	if err := f.svc.Read(ctx, func(tx *storage.Tx) (err error) {
 		due, err = tx.DuePlayers(now)
 		return err
 	}); err != nil {
@@ -374,35 +367,31 @@ func (s *Service) duePlayers(ctx context.Context, now time.Time) error {
 	}
 	var errs []error
 	for _, p := range due {
-		var e effects
-		if err := s.store.Update(ctx, func(tx *storage.Tx) error {
-			e = effects{}
+		if err := f.svc.Update(ctx, func(tx *bot.Tx) error {
 			p, err := tx.Player(p.ID)
 			if err != nil {
 				return err
 			}
 			if p.Leave != nil && !now.Before(p.Leave.End) {
-				games, err := s.endLeave(tx, &e, p, now, nil)
+				games, err := f.endLeave(tx, p, now, nil)
 				if err != nil {
 					return err
 				}
-				tellDirect(&e, storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, Reply{Title: "Leave",
-					Text: "Your leave has ended" + resumedText(games) + "\n" + s.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
+				tx.TellDirect(storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, bot.Reply{Title: "Leave",
+					Text: "Your leave has ended" + resumedText(games) + "\n" + f.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
 			}
 			if p.DigestHour != nil && !now.Before(p.DigestNext) {
-				if err := s.sendDigest(tx, &e, p, now); err != nil {
+				if err := f.sendDigest(tx, p, now); err != nil {
 					return err
 				}
 				if err := tx.PutPlayer(p); err != nil {
 					return err
 				}
 			}
-			return s.enqueue(tx, &e)
+			return nil
 		}); err != nil {
 			errs = append(errs, fmt.Errorf("player %s: %w", p.ID, err))
-			continue
 		}
-		s.finish(ctx, &e)
 	}
 	return errors.Join(errs...)
 }
@@ -413,13 +402,4 @@ func earlier(a, b time.Time) time.Time {
 		return b
 	}
 	return a
-}
-
-// tellDirect queues a direct message to seat, about no one game.
-func tellDirect(e *effects, seat storage.Seat, kind NoticeKind, r Reply, key string) {
-	if seat.IsEngine() || seat.ID == "" {
-		return
-	}
-	e.notes = append(e.notes, note{n: Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)},
-		Direct: true, Reply: r}})
 }
