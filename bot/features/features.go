@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/ratings"
 )
 
 // Options configure the features that take options.
@@ -12,7 +13,9 @@ type Options struct{}
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
 func List(opts Options) []func(*bot.Service) bot.Feature {
-	return nil
+	return []func(*bot.Service) bot.Feature{
+		ratings.New, // /leaderboard, /profile; a rated game's end changes both ratings
+	}
 }
 
 // Order returns the commands in the order they are best listed (/help, the
