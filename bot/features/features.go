@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/ratings"
 )
 
@@ -15,6 +16,7 @@ type Options struct{}
 func List(opts Options) []func(*bot.Service) bot.Feature {
 	return []func(*bot.Service) bot.Feature{
 		ratings.New, // /leaderboard, /profile; a rated game's end changes both ratings
+		matches.New, // /match: engine matches, their lane, their ply cap and their posts
 	}
 }
 
