@@ -174,7 +174,9 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 // findMatch picks the match a request means (see findEvent).
 func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, error) {
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
-		Info: func(m *storage.Match) bot.EventInfo { return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread} },
+		Info: func(m *storage.Match) bot.EventInfo {
+			return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread}
+		},
 		NoSuch: func(_, id string) error {
 			return bot.Refuse(bot.ErrRefused, "There is no match %s on this server.", id)
 		},
