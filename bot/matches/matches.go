@@ -171,7 +171,7 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 	return nil
 }
 
-// findMatch picks the match a request means (see findEvent).
+// findMatch picks the match a request means (see bot.FindEvent).
 func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, error) {
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
 		Info: func(m *storage.Match) bot.EventInfo {
