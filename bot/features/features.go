@@ -5,7 +5,9 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/ratings"
 	"github.com/missivechess/missive/bot/settings"
 )
 
@@ -19,6 +21,8 @@ func List(opts Options) []func(*bot.Service) bot.Feature {
 		challenges.New, // challenges and rematches, the expiry of open challenges, the Rematch button
 		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional: after matches, before review
 		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
+		ratings.New,    // /leaderboard, /profile; a rated game's end changes both ratings
+		matches.New,    // /match: engine matches, their lane, their ply cap and their posts
 	}
 }
 

@@ -1,4 +1,4 @@
-package bot_test
+package ratings_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package bot
+package ratings
 
 import (
 	"context"
@@ -7,10 +7,17 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/rating"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
+)
+
+// The commands of the feature.
+const (
+	CmdLeaderboard = "leaderboard"
+	CmdProfile     = "profile"
 )
 
 // leaderboardSize is how many players /leaderboard lists unless asked (at most
@@ -23,10 +30,20 @@ const (
 // ratingConfig is the Glicko-2 configuration of every rated game.
 var ratingConfig = rating.DefaultConfig()
 
+// feature is the ratings feature of one service.
+type feature struct{ svc *bot.Service }
+
+// New returns the ratings feature of s: /leaderboard, /profile, and a rated
+// game's end changing both players' ratings.
+func New(s *bot.Service) bot.Feature {
+	f := &feature{svc: s}
+	return bot.Feature{Commands: []bot.Command{f.leaderboardCommand(), f.profileCommand()}, GameEnded: rateGame}
+}
+
 // rateGame updates both players' ratings in the game's variant on its server when
 // a rated game ends (an aborted game has no result and changes nothing). It runs
 // inside the transaction that ends the game, which happens once per game.
-func rateGame(end GameEnd) error {
+func rateGame(end bot.GameEnd) error {
 	tx, g := end.Tx, end.Game
 	if !g.Rated || !g.Outcome.IsOver() || g.Outcome.Reason == rules.Aborted {
 		return nil
@@ -59,7 +76,7 @@ func rateGame(end GameEnd) error {
 	}
 	w, b, err := ratingConfig.Game(rs[0], rs[1], scoreWhite, at)
 	if err != nil {
-		return fmt.Errorf("bot: rating game %s: %w", g.ID, err)
+		return fmt.Errorf("ratings: rating game %s: %w", g.ID, err)
 	}
 	for i, nr := range [2]rating.Rating{w, b} {
 		r := recs[i]
@@ -89,7 +106,7 @@ func rateGame(end GameEnd) error {
 // rememberName keeps a rated player's latest display name with their settings, for
 // leaderboards.
 func rememberName(tx *storage.Tx, seat storage.Seat) error {
-	p, err := Settings(tx, seat.ID)
+	p, err := bot.Settings(tx, seat.ID)
 	if err != nil || seat.Name == "" || p.Name == seat.Name {
 		return err
 	}
@@ -98,8 +115,8 @@ func rememberName(tx *storage.Tx, seat storage.Seat) error {
 }
 
 // shownRating is r as it stands now (RD grown while idle), with "?" when provisional.
-func (s *Service) shownRating(r *storage.Rating) string {
-	cur := ratingConfig.At(rating.Rating{Value: r.Rating, RD: r.RD, Volatility: r.Volatility, Games: r.Games, Last: r.Last}, s.Now())
+func (f *feature) shownRating(r *storage.Rating) string {
+	cur := ratingConfig.At(rating.Rating{Value: r.Rating, RD: r.RD, Volatility: r.Volatility, Games: r.Games, Last: r.Last}, f.svc.Now())
 	text := strconv.Itoa(int(cur.Value + 0.5))
 	if ratingConfig.Provisional(cur) {
 		text += "?"
@@ -108,67 +125,67 @@ func (s *Service) shownRating(r *storage.Rating) string {
 }
 
 // leaderboardCommand is /leaderboard.
-func (s *Service) leaderboardCommand() Command {
-	return Command{Handle: s.cmdLeaderboard, Spec: CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []OptionSpec{
-		{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: s.variantChoices()},
-		{Name: "top", Description: "How many players to list (default 20)", Type: OptInteger, Min: 1, Max: leaderboardMax}}}}
+func (f *feature) leaderboardCommand() bot.Command {
+	return bot.Command{Handle: f.cmdLeaderboard, Spec: bot.CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []bot.OptionSpec{
+		{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: f.svc.VariantChoices()},
+		{Name: "top", Description: "How many players to list (default 20)", Type: bot.OptInteger, Min: 1, Max: leaderboardMax}}}}
 }
 
 // profileCommand is /profile.
-func (s *Service) profileCommand() Command {
-	return Command{Handle: s.cmdProfile, Spec: CommandSpec{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []OptionSpec{
-		{Name: "player", Description: "Whose card (default: yours)", Type: OptUser}}}}
+func (f *feature) profileCommand() bot.Command {
+	return bot.Command{Handle: f.cmdProfile, Spec: bot.CommandSpec{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []bot.OptionSpec{
+		{Name: "player", Description: "Whose card (default: yours)", Type: bot.OptUser}}}}
 }
 
 // cmdLeaderboard lists the best rated players of a variant on this server.
-func (s *Service) cmdLeaderboard(ctx context.Context, req Request) Reply {
-	v, err := s.reg.Lookup(req.Args.Get("variant"))
+func (f *feature) cmdLeaderboard(ctx context.Context, req bot.Request) bot.Reply {
+	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return Refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(s.reg.Keys(), ", ")))
+		return bot.Refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(f.svc.Registry().Keys(), ", ")))
 	}
-	top, err := IntArg(req, "top", leaderboardSize)
+	top, err := bot.IntArg(req, "top", leaderboardSize)
 	if err != nil || top < 1 || top > leaderboardMax {
-		return Refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
+		return bot.Refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
 	}
-	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+	return f.svc.View(ctx, req, func(tx *bot.Tx) error {
 		rs, err := tx.Ratings(req.Place.Guild, v.Key())
 		if err != nil {
 			return err
 		}
-		e.reply = Reply{Title: v.Name() + " leaderboard"}
+		*tx.Reply() = bot.Reply{Title: v.Name() + " leaderboard"}
 		if len(rs) == 0 {
-			e.reply.Text = "Nobody has played a rated " + v.Name() + " game here yet."
+			tx.Reply().Text = "Nobody has played a rated " + v.Name() + " game here yet."
 			return nil
 		}
-		tbl := Table{Columns: []Column{{Header: "#", Right: true}, {Header: "Player", Max: 26}, {Header: "Rating", Right: true},
+		tbl := bot.Table{Columns: []bot.Column{{Header: "#", Right: true}, {Header: "Player", Max: 26}, {Header: "Rating", Right: true},
 			{Header: "Games", Right: true}, {Header: "W", Right: true}, {Header: "D", Right: true}, {Header: "L", Right: true}}}
 		for i, r := range rs[:min(len(rs), top)] {
-			tbl.Rows = append(tbl.Rows, TableRow{Cells: []string{strconv.Itoa(i + 1), s.playerName(tx, r.Player), s.shownRating(r),
+			tbl.Rows = append(tbl.Rows, bot.TableRow{Cells: []string{strconv.Itoa(i + 1), playerName(tx.Tx, r.Player), f.shownRating(r),
 				strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}})
 		}
-		e.reply.Text = "```\n" + tbl.Text(0) + "```\n? marks a provisional rating (few games, or long unplayed)."
+		tx.Reply().Text = "```\n" + tbl.Text(0) + "```\n? marks a provisional rating (few games, or long unplayed)."
 		return nil
 	})
 }
 
 // cmdProfile shows a player's rating, games and results in every variant.
-func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
+func (f *feature) cmdProfile(ctx context.Context, req bot.Request) bot.Reply {
 	who := req.Args.Get("player")
 	if who == "" {
 		who = req.User.ID
 	}
-	if msg := words.NameTooLong("A player's name", who, MaxNameLen); msg != "" {
-		return Refusal(msg)
+	if msg := words.NameTooLong("A player's name", who, bot.MaxNameLen); msg != "" {
+		return bot.Refusal(msg)
 	}
-	return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-		name := s.playerName(tx, who)
+	return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+		name := playerName(tx.Tx, who)
 		if n, ok := req.Names[who]; ok && n != "" {
 			name = n
 		} else if who == req.User.ID {
 			name = req.User.Name
 		}
-		e.reply = Reply{Title: name}
-		for _, v := range s.reg.Variants() {
+		*tx.Reply() = bot.Reply{Title: name}
+		for _, v := range f.svc.Registry().Variants() {
 			r, err := tx.Rating(req.Place.Guild, v.Key(), who)
 			if errors.Is(err, storage.ErrNotFound) {
 				continue
@@ -176,20 +193,20 @@ func (s *Service) cmdProfile(ctx context.Context, req Request) Reply {
 			if err != nil {
 				return err
 			}
-			e.reply.Fields = append(e.reply.Fields, Field{Name: v.Name(), Inline: true,
-				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", s.shownRating(r), words.Plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
+			tx.Reply().Fields = append(tx.Reply().Fields, bot.Field{Name: v.Name(), Inline: true,
+				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", f.shownRating(r), words.Plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
 		}
-		if len(e.reply.Fields) == 0 {
-			e.reply.Text = name + " has no rated games here yet."
+		if len(tx.Reply().Fields) == 0 {
+			tx.Reply().Text = name + " has no rated games here yet."
 		} else {
-			e.reply.Text = "Ratings on this server (Glicko-2; ? marks a provisional rating)."
+			tx.Reply().Text = "Ratings on this server (Glicko-2; ? marks a provisional rating)."
 		}
 		return nil
 	})
 }
 
 // playerName is the name a player last had in a game, or their id.
-func (s *Service) playerName(tx *storage.Tx, id string) string {
+func playerName(tx *storage.Tx, id string) string {
 	if p, err := tx.Player(id); err == nil && p.Name != "" {
 		return p.Name
 	}

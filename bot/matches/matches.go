@@ -1,4 +1,4 @@
-package bot
+package matches
 
 import (
 	"context"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
@@ -15,25 +16,15 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// Engine matches.
-//
-// The match itself (the seeded openings, the colours, the score and the Elo
-// estimate with its wording) is engine/match's, shared with "missive match"; this
-// file keeps what is the bot's: stored games, the match's thread and its posts.
-//
-// /match (admins) runs an engine-versus-engine match in a thread of its own: the two
-// engines play the games one after another as ordinary stored games (unrated, a
-// day per move so that the scheduler retries an engine after a restart), colours
-// alternating, each pair of games from the same seeded random opening (Go-Chess:
-// the same blocked cells). Each result is posted with the final board and the
-// running score; the last with the score, the Elo difference and its 95% margin,
-// and the PGN of every game attached. The match record (storage.Match) and the next
-// game are written in the transaction that ends a game, so a restart loses nothing
-// and starts no game twice. A game that reaches the ply cap is drawn by
-// adjudication; an engine that fails to move loses that game.
+// CmdMatch is the name of /match.
+const CmdMatch = "match"
+
+// EventMatch is the kind of event an engine match is (bot.EventRef): the thread an
+// adapter opens for a match's posts is recorded with the match.
+const EventMatch bot.EventKind = "match"
 
 // NoticeMatch is an engine match's news: a game's result, the final score.
-const NoticeMatch NoticeKind = "match"
+const NoticeMatch bot.NoticeKind = "match"
 
 // Match defaults and bounds.
 const (
@@ -45,128 +36,150 @@ const (
 	maxMatchMaxPlies     = 2000
 )
 
+// feature is the engine matches of one service.
+type feature struct{ svc *bot.Service }
+
+// New returns the engine matches feature of s: /match, the matches' engine lane,
+// the ply cap, an engine's failure reported, the result of each game and the next
+// one started.
+func New(s *bot.Service) bot.Feature {
+	f := &feature{svc: s}
+	return bot.Feature{
+		Commands:     []bot.Command{f.matchCommand()},
+		Lane:         matchLane,
+		EngineMoved:  f.matchCap,
+		EngineFailed: matchFailed,
+		Threads:      map[bot.EventKind]func(*storage.Tx, string, string) error{EventMatch: setMatchThread},
+		GameEnded:    f.matchGameEnded,
+	}
+}
+
 // matchCommand is /match, for admins.
-func (s *Service) matchCommand() Command {
-	return Command{Handle: s.cmdMatch, Complete: map[string]Completer{"first": s.completeEngine, "second": s.completeEngine}, Spec: s.matchSpec()}
+func (f *feature) matchCommand() bot.Command {
+	return bot.Command{Handle: f.cmdMatch, Complete: map[string]bot.Completer{"first": f.svc.CompleteEngine, "second": f.svc.CompleteEngine}, Spec: f.matchSpec()}
 }
 
 // matchSpec describes /match.
-func (s *Service) matchSpec() CommandSpec {
-	variants := s.variantChoices()
-	which := OptionSpec{Name: "match", Description: "The match's number (needed only when several run here)", Type: OptString, MaxLength: 20}
-	return CommandSpec{Name: CmdMatch, Admin: true, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
+func (f *feature) matchSpec() bot.CommandSpec {
+	variants := f.svc.VariantChoices()
+	which := bot.OptionSpec{Name: "match", Description: "The match's number (needed only when several run here)", Type: bot.OptString, MaxLength: 20}
+	return bot.CommandSpec{Name: CmdMatch, Admin: true, Contexts: []bot.Context{bot.ContextGuild}, Integrations: []bot.Integration{bot.IntegrationGuild},
 		Description: "Engine matches (admins): start one in a thread, show its score, or stop it",
-		Subcommands: []CommandSpec{
-			{Name: "start", Description: "Start an engine match in a thread of its own", Options: []OptionSpec{
-				{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: variants},
-				{Name: "first", Description: "The first engine: builtin, or a configured engine's name", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
-				{Name: "first_level", Description: "The first engine's level, 1 to 8 (built-in engine only)", Type: OptInteger, Min: 1, Max: 8},
-				{Name: "second", Description: "The second engine (default builtin)", Type: OptString, Autocomplete: true, MaxLength: MaxNameLen},
-				{Name: "second_level", Description: "The second engine's level, 1 to 8 (built-in engine only)", Type: OptInteger, Min: 1, Max: 8},
-				{Name: "games", Description: fmt.Sprintf("How many games, colours alternating (default %d)", DefaultMatchGames), Type: OptInteger, Min: 1, Max: storage.MaxMatchGames},
-				{Name: "opening", Description: fmt.Sprintf("Random plies opening each pair of games (default %d)", DefaultOpeningPlies), Type: OptInteger, Min: 0, Max: MaxOpeningPlies},
-				{Name: "max_plies", Description: fmt.Sprintf("Adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: OptInteger, Min: minMatchMaxPlies, Max: maxMatchMaxPlies},
+		Subcommands: []bot.CommandSpec{
+			{Name: "start", Description: "Start an engine match in a thread of its own", Options: []bot.OptionSpec{
+				{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: variants},
+				{Name: "first", Description: "The first engine: builtin, or a configured engine's name", Type: bot.OptString, Autocomplete: true, MaxLength: bot.MaxNameLen},
+				{Name: "first_level", Description: "The first engine's level, 1 to 8 (built-in engine only)", Type: bot.OptInteger, Min: 1, Max: 8},
+				{Name: "second", Description: "The second engine (default builtin)", Type: bot.OptString, Autocomplete: true, MaxLength: bot.MaxNameLen},
+				{Name: "second_level", Description: "The second engine's level, 1 to 8 (built-in engine only)", Type: bot.OptInteger, Min: 1, Max: 8},
+				{Name: "games", Description: fmt.Sprintf("How many games, colours alternating (default %d)", DefaultMatchGames), Type: bot.OptInteger, Min: 1, Max: storage.MaxMatchGames},
+				{Name: "opening", Description: fmt.Sprintf("Random plies opening each pair of games (default %d)", DefaultOpeningPlies), Type: bot.OptInteger, Min: 0, Max: MaxOpeningPlies},
+				{Name: "max_plies", Description: fmt.Sprintf("Adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: bot.OptInteger, Min: minMatchMaxPlies, Max: maxMatchMaxPlies},
 			}},
-			{Name: "score", Description: "An engine match's score", Options: []OptionSpec{which}},
-			{Name: "stop", Description: "Stop an engine match", Options: []OptionSpec{which}},
+			{Name: "score", Description: "An engine match's score", Options: []bot.OptionSpec{which}},
+			{Name: "stop", Description: "Stop an engine match", Options: []bot.OptionSpec{which}},
 		}}
 }
 
 // cmdMatch runs /match.
-func (s *Service) cmdMatch(ctx context.Context, req Request) Reply {
+func (f *feature) cmdMatch(ctx context.Context, req bot.Request) bot.Reply {
 	switch strings.ToLower(req.Args.Get("action")) {
 	case "", "start":
-		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStart(tx, e, req) })
+		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.matchStart(tx, req) })
 	case "score":
-		return s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
-			m, err := s.findMatch(tx, req)
+		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+			m, err := f.findMatch(tx.Tx, req)
 			if err != nil {
 				return err
 			}
-			t, err := s.tally(tx, m)
+			t, err := f.tally(tx.Tx, m)
 			if err != nil {
 				return err
 			}
-			e.reply = Reply{Title: matchTitle(m), Text: t.report(m)}
+			*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: t.report(m)}
 			return nil
 		})
 	case "stop":
-		return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error { return s.matchStop(tx, e, req) })
+		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.matchStop(tx, req) })
 	}
-	return Refusal("Say what to do: /match start, /match score or /match stop.")
+	return bot.Refusal("Say what to do: /match start, /match score or /match stop.")
 }
 
-func (s *Service) matchStart(tx *storage.Tx, e *effects, req Request) error {
-	if err := MustAdmin(req, "start engine matches"); err != nil {
+func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
+	if err := bot.MustAdmin(req, "start engine matches"); err != nil {
 		return err
 	}
-	if s.engine == nil {
-		return Refuse(ErrRefused, "No engine is set up here, so there is nobody to play a match.")
+	if f.svc.Engine() == nil {
+		return bot.Refuse(bot.ErrRefused, "No engine is set up here, so there is nobody to play a match.")
 	}
-	v, err := s.reg.Lookup(req.Args.Get("variant"))
+	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return Refuse(ErrRefused, "Name the game: variant:%s.", strings.Join(s.reg.Keys(), "|"))
+		return bot.Refuse(bot.ErrRefused, "Name the game: variant:%s.", strings.Join(f.svc.Registry().Keys(), "|"))
 	}
 	var seats [2]storage.Seat
 	for i, who := range []string{"first", "second"} {
 		title := strings.ToUpper(who[:1]) + who[1:]
-		level, err := LevelArg(req, who+"_level") // 0: the engine's default level
+		level, err := bot.LevelArg(req, who+"_level") // 0: the engine's default level
 		if err != nil {
-			return Reword(err, "%s engine: ", title)
+			return bot.Reword(err, "%s engine: ", title)
 		}
 		name := req.Args.Get(who)
 		if name == "" {
 			name = "builtin"
 		}
-		if seats[i], err = s.engine.Opponent(name, level, v.Key()); err != nil {
-			return Reword(err, "%s engine: ", title)
+		if seats[i], err = f.svc.Engine().Opponent(name, level, v.Key()); err != nil {
+			return bot.Reword(err, "%s engine: ", title)
 		}
 	}
 	if seats[0].ID == seats[1].ID {
-		return Refuse(ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
+		return bot.Refuse(bot.ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
 	}
-	games, err := BoundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
+	games, err := bot.BoundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
 	if err != nil {
 		return err
 	}
-	opening, err := BoundedArg(req, "opening", DefaultOpeningPlies, 0, MaxOpeningPlies)
+	opening, err := bot.BoundedArg(req, "opening", DefaultOpeningPlies, 0, MaxOpeningPlies)
 	if err != nil {
 		return err
 	}
-	maxPlies, err := BoundedArg(req, "max_plies", DefaultMatchMaxPlies, minMatchMaxPlies, maxMatchMaxPlies)
+	maxPlies, err := bot.BoundedArg(req, "max_plies", DefaultMatchMaxPlies, minMatchMaxPlies, maxMatchMaxPlies)
 	if err != nil {
 		return err
 	}
 	m := &storage.Match{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread,
 		Name: words.Clip(fmt.Sprintf("%s vs %s", words.Seat(seats[0]), words.Seat(seats[1])), 80), Organizer: req.User.ID,
-		Variant: v.Key(), Players: seats, Games: games, Seed: s.rand(), OpeningPlies: opening, MaxPlies: maxPlies,
-		Status: storage.MatchRunning, StartedAt: s.Now()}
+		Variant: v.Key(), Players: seats, Games: games, Seed: f.svc.Rand(), OpeningPlies: opening, MaxPlies: maxPlies,
+		Status: storage.MatchRunning, StartedAt: f.svc.Now()}
 	if err := tx.PutMatch(m); err != nil {
 		return err
 	}
-	g, err := s.startMatchGame(tx, e, m)
+	g, err := f.startMatchGame(tx, m)
 	if err != nil {
 		return err
 	}
 	openings := fmt.Sprintf("each pair of games opens with the same %s", plies(opening)+" of random moves")
-	if _, ok := inRound(g.Position); ok {
+	if _, ok := record.Round(g.Position); ok {
 		openings = "each pair of games is played on the same board, after a placement phase"
 	} else if opening == 0 {
 		openings = "every game starts from the usual position"
 	}
 	about := fmt.Sprintf("%s, %s of %s; colours alternate and %s; a game still going at ply %d is drawn by adjudication.",
-		matchTitle(m), words.Plural(games, "game"), s.variantName(m.Variant), openings, maxPlies)
-	s.postMatch(e, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
+		matchTitle(m), words.Plural(games, "game"), f.svc.VariantName(m.Variant), openings, maxPlies)
+	postMatch(tx, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
 		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black])), "begin", nil, nil)
-	e.reply = Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match score shows the score, /match stop ends it.", m.ID, about)}
+	*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match score shows the score, /match stop ends it.", m.ID, about)}
 	return nil
 }
 
-// findMatch picks the match a request means (see findEvent).
-func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error) {
-	return FindEvent(tx, req, EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
-		Info:    func(m *storage.Match) EventInfo { return EventInfo{m.ID, m.Name, m.Guild, m.Thread} },
-		NoSuch:  func(_, id string) error { return Refuse(ErrRefused, "There is no match %s on this server.", id) },
+// findMatch picks the match a request means (see bot.FindEvent).
+func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, error) {
+	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
+		Info: func(m *storage.Match) bot.EventInfo {
+			return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread}
+		},
+		NoSuch: func(_, id string) error {
+			return bot.Refuse(bot.ErrRefused, "There is no match %s on this server.", id)
+		},
 		None:    "No engine match has been played here; an admin can start one with /match.",
 		Several: "Several matches run here: %s. Name one with match:NUMBER."})
 }
@@ -175,10 +188,10 @@ func (s *Service) findMatch(tx *storage.Tx, req Request) (*storage.Match, error)
 func matchTitle(m *storage.Match) string { return fmt.Sprintf("Match %s · %s", m.ID, m.Name) }
 
 // startMatchGame creates the next game of m and records it in m.
-func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (*storage.Game, error) {
+func (f *feature) startMatchGame(tx *bot.Tx, m *storage.Match) (*storage.Game, error) {
 	n := len(m.GameIDs) + 1
 	white, black := match.Seats(n-1, m.Players[0], m.Players[1])
-	v, err := s.reg.Lookup(m.Variant)
+	v, err := f.svc.Registry().Lookup(m.Variant)
 	if err != nil {
 		return nil, err
 	}
@@ -188,17 +201,17 @@ func (s *Service) startMatchGame(tx *storage.Tx, e *effects, m *storage.Match) (
 	if _, placement := o.Start.(rules.Simultaneous); placement || m.OpeningPlies > 0 {
 		pos, err := o.Position()
 		if err != nil {
-			return nil, fmt.Errorf("bot: match opening: %w", err)
+			return nil, fmt.Errorf("matches: match opening: %w", err)
 		}
 		start = pos.String()
 	}
-	var ge effects
-	g, err := s.createGame(tx, &ge, NewGame{Variant: m.Variant, White: white, Black: black,
-		Place: Place{Guild: m.Guild, Channel: m.Channel}, DaysPerMove: 1, Start: start, Match: m.ID, Round: n}, "", nil)
+	ge := tx.Fork()
+	g, err := ge.CreateGame(bot.NewGame{Variant: m.Variant, White: white, Black: black,
+		Place: bot.Place{Guild: m.Guild, Channel: m.Channel}, DaysPerMove: 1, Start: start, Match: m.ID, Round: n}, "", nil)
 	if err != nil {
 		return nil, err
 	}
-	merge(e, &ge)
+	tx.Merge(ge)
 	m.GameIDs = append(m.GameIDs, g.ID)
 	return g, tx.PutMatch(m)
 }
@@ -246,7 +259,7 @@ func (t thinkTime) text() string {
 }
 
 // tally reads the games of m.
-func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
+func (f *feature) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
 	var t matchTally
 	for _, id := range m.GameIDs {
 		g, err := tx.Game(id)
@@ -266,7 +279,7 @@ func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
 		}
 		t.score.Add(g.Outcome, first)
 		t.games = append(t.games, g)
-		h, err := g.History(s.reg)
+		h, err := g.History(f.svc.Registry())
 		if err != nil {
 			return t, err
 		}
@@ -275,6 +288,14 @@ func (s *Service) tally(tx *storage.Tx, m *storage.Match) (matchTally, error) {
 		}
 	}
 	return t, nil
+}
+
+// result is the PGN result of o: "*" for an aborted game, which has none.
+func result(o rules.Outcome) string {
+	if o.Reason == rules.Aborted {
+		return "*"
+	}
+	return o.Result()
 }
 
 // plies writes a count of plies, such as "1 ply" or "40 plies".
@@ -333,7 +354,7 @@ func (t matchTally) report(m *storage.Match) string {
 	}
 	for _, g := range t.games {
 		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]),
-			result(g.Outcome), DescribeOutcome(g), plies(len(g.Moves)))
+			result(g.Outcome), bot.DescribeOutcome(g), plies(len(g.Moves)))
 	}
 	return b.String()
 }
@@ -341,8 +362,8 @@ func (t matchTally) report(m *storage.Match) string {
 // matchGameEnded runs inside the transaction that ends a game: for a game of a
 // match, it posts the result and starts the next game, or ends the match after the
 // last.
-func (s *Service) matchGameEnded(end GameEnd) error {
-	tx, e, g := end.Tx.Tx, end.Tx.e, end.Game
+func (f *feature) matchGameEnded(end bot.GameEnd) error {
+	tx, g := end.Tx, end.Game
 	if g.Match == "" {
 		return nil
 	}
@@ -350,103 +371,102 @@ func (s *Service) matchGameEnded(end GameEnd) error {
 	if err != nil || !m.Active() {
 		return err // a stopped match posts its own summary
 	}
-	t, err := s.tally(tx, m)
+	t, err := f.tally(tx.Tx, m)
 	if err != nil {
 		return err
 	}
-	img, err := s.boardImage(tx, g, rules.White, false)
+	img, err := tx.Board(g, rules.White, false)
 	if err != nil {
 		return err
 	}
 	text := fmt.Sprintf("Game %d of %d: %s (white) – %s (black) %s: %s after %s.\n%s", g.Round, m.Games,
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), DescribeOutcome(g),
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), bot.DescribeOutcome(g),
 		plies(len(g.Moves)), t.scoreLine(m))
 	if len(m.GameIDs) < m.Games {
-		next, err := s.startMatchGame(tx, e, m)
+		next, err := f.startMatchGame(tx, m)
 		if err != nil {
 			return err
 		}
 		text += fmt.Sprintf("\nGame %d: %s (white) – %s (black).", next.Round, words.Seat(next.Players[rules.White]), words.Seat(next.Players[rules.Black]))
-		s.postMatch(e, m, text, "game/"+g.ID, nil, img)
+		postMatch(tx, m, text, "game/"+g.ID, nil, img)
 		return nil
 	}
-	s.postMatch(e, m, text, "game/"+g.ID, nil, img)
-	m.Status, m.FinishedAt = storage.MatchFinished, s.Now()
+	postMatch(tx, m, text, "game/"+g.ID, nil, img)
+	m.Status, m.FinishedAt = storage.MatchFinished, f.svc.Now()
 	if err := tx.PutMatch(m); err != nil {
 		return err
 	}
-	return s.matchFinal(e, m, t, "The match is over.")
+	return f.matchFinal(tx, m, t, "The match is over.")
 }
 
 // matchFinal posts the final score with the PGN of every decided game.
-func (s *Service) matchFinal(e *effects, m *storage.Match, t matchTally, head string) error {
+func (f *feature) matchFinal(tx *bot.Tx, m *storage.Match, t matchTally, head string) error {
 	var pgn strings.Builder
 	for _, g := range t.games {
-		p, err := s.pgn(g)
+		p, err := f.svc.PGN(g)
 		if err != nil {
 			return err
 		}
 		pgn.WriteString(p)
 		pgn.WriteString("\n")
 	}
-	var files []File
+	var files []bot.File
 	if pgn.Len() > 0 {
-		files = []File{{Name: fmt.Sprintf("match-%s.pgn", m.ID), ContentType: "application/x-chess-pgn", Data: []byte(pgn.String()),
+		files = []bot.File{{Name: fmt.Sprintf("match-%s.pgn", m.ID), ContentType: "application/x-chess-pgn", Data: []byte(pgn.String()),
 			Alt: fmt.Sprintf("PGN of the %s of match %s", words.Plural(len(t.games), "game"), m.ID)}}
 	}
-	s.postMatch(e, m, head+"\n"+t.report(m), "final", files, nil)
+	postMatch(tx, m, head+"\n"+t.report(m), "final", files, nil)
 	return nil
 }
 
-func (s *Service) matchStop(tx *storage.Tx, e *effects, req Request) error {
-	if err := MustAdmin(req, "stop engine matches"); err != nil {
+func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
+	if err := bot.MustAdmin(req, "stop engine matches"); err != nil {
 		return err
 	}
-	m, err := s.findMatch(tx, req)
+	m, err := f.findMatch(tx.Tx, req)
 	if err != nil {
 		return err
 	}
 	if !m.Active() {
-		return Refuse(ErrRefused, "Match %s is already over.", m.ID)
+		return bot.Refuse(bot.ErrRefused, "Match %s is already over.", m.ID)
 	}
-	m.Status, m.FinishedAt = storage.MatchStopped, s.Now()
+	m.Status, m.FinishedAt = storage.MatchStopped, f.svc.Now()
 	if err := tx.PutMatch(m); err != nil {
 		return err
 	}
-	t, err := s.tally(tx, m)
+	t, err := f.tally(tx.Tx, m)
 	if err != nil {
 		return err
 	}
 	if g := t.live; g != nil {
-		var ge effects
-		if err := s.end(tx, &ge, g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
+		ge := tx.Fork()
+		if err := ge.End(g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
 			fmt.Sprintf("%s stopped the match; this game has no result.", req.User.Name), nil); err != nil {
 			return err
 		}
-		ge.reply = Reply{}
-		merge(e, &ge)
+		tx.Merge(ge) // its notices, not its reply
 		t.live = nil
 	}
 	head := fmt.Sprintf("%s stopped the match.", req.User.Name)
-	if err := s.matchFinal(e, m, t, head); err != nil {
+	if err := f.matchFinal(tx, m, t, head); err != nil {
 		return err
 	}
-	e.reply = Reply{Title: matchTitle(m), Text: head + "\n" + t.report(m)}
+	*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: head + "\n" + t.report(m)}
 	return nil
 }
 
 // postMatch tells the match's place something, with an attachment or a board.
-func (s *Service) postMatch(e *effects, m *storage.Match, text, key string, files []File, img *Picture) {
-	e.notes = append(e.notes, note{image: img, n: Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
-		To:    User{Name: "match " + m.ID},
-		Game:  &GameRef{Place: Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
-		Event: &EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(m)},
-		Reply: Reply{Title: matchTitle(m), Text: text, Files: files}}})
+func postMatch(tx *bot.Tx, m *storage.Match, text, key string, files []bot.File, img *bot.Picture) {
+	tx.Send(bot.Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
+		To:    bot.User{Name: "match " + m.ID},
+		Game:  &bot.GameRef{Place: bot.Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
+		Event: &bot.EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(m)},
+		Reply: bot.Reply{Title: matchTitle(m), Text: text, Files: files}}, img)
 }
 
 // matchCap ends g, a match game just moved in, as a draw by adjudication when it
 // has reached its match's ply cap.
-func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+func (f *feature) matchCap(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 	if g.Match == "" || !g.Active() {
 		return nil
 	}
@@ -460,7 +480,7 @@ func (s *Service) matchCap(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	if !capped {
 		return nil
 	}
-	return s.end(tx, e, g, side, o,
+	return tx.End(g, side, o,
 		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
 }
 
@@ -475,15 +495,15 @@ func setMatchThread(tx *storage.Tx, id, thread string) error {
 }
 
 // matchLane claims an engine match's games for the matches' own engine lane.
-func matchLane(g *storage.Game) (Lane, bool) {
+func matchLane(g *storage.Game) (bot.Lane, bool) {
 	if g.Match == "" {
-		return Lane{}, false
+		return bot.Lane{}, false
 	}
-	return Lane{Plies: maxMatchMaxPlies + 8}, true
+	return bot.Lane{Plies: maxMatchMaxPlies + 8}, true
 }
 
 // matchFailed reports in the match's place that g's engine lost it by failing.
-func (s *Service) matchFailed(tx *Tx, g *storage.Game, report string) error {
+func matchFailed(tx *bot.Tx, g *storage.Game, report string) error {
 	if g.Match == "" {
 		return nil
 	}
@@ -491,6 +511,6 @@ func (s *Service) matchFailed(tx *Tx, g *storage.Game, report string) error {
 	if err != nil {
 		return err
 	}
-	s.postMatch(tx.e, m, fmt.Sprintf("Game %d: %s", g.Round, report), "failed/"+g.ID, nil, nil)
+	postMatch(tx, m, fmt.Sprintf("Game %d: %s", g.Round, report), "failed/"+g.ID, nil, nil)
 	return nil
 }

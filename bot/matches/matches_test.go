@@ -1,4 +1,4 @@
-package bot_test
+package matches_test
 
 import (
 	"context"
@@ -9,6 +9,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -40,7 +41,7 @@ func match(h *bottest.Harness, id string) (*storage.Match, []*storage.Game) {
 func matchNotes(ns []bot.Notification) (texts []string, files map[string][]byte) {
 	files = map[string][]byte{}
 	for _, n := range ns {
-		if n.Kind != bot.NoticeMatch {
+		if n.Kind != matches.NoticeMatch {
 			continue
 		}
 		texts = append(texts, n.Reply.Text)
@@ -123,7 +124,7 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 	if strings.Count(pgn, `[Event "Missive engine match 1"]`) != 4 || !strings.Contains(pgn, `[Round "4"]`) || !strings.Contains(pgn, `[Result "1/2-1/2"]`) {
 		t.Errorf("PGN:\n%s", pgn)
 	}
-	if rating(h, "gothic", m.Players[0].ID) != nil {
+	if h.Rating("gothic", m.Players[0].ID) != nil {
 		t.Error("a match game was rated")
 	}
 	if h.Engine.Asked != 0 {
