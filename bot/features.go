@@ -21,19 +21,11 @@ func (s *Service) builtin() []Feature {
 			s.challengesCommand(),
 			s.moveCommand(),
 			s.placeCommand(),
-			s.boardCommand(),
-			s.gamesCommand(),
-			s.nextCommand(),
-			s.historyCommand(),
 			s.resignCommand(),
 			s.drawCommand(),
 			s.takebackCommand(),
 			s.moreTimeCommand(), // moretime.go: give the opponent one more day
 			s.abortCommand(),
-			s.pgnCommand(),
-			s.gifCommand(),
-			s.hintCommand(),
-			s.rulesCommand(),
 			s.settingsCommand(),
 			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
@@ -41,11 +33,9 @@ func (s *Service) builtin() []Feature {
 			s.tournamentCommand(),
 			s.matchCommand(),
 			s.rematchCommand(),
-			s.helpCommand(),
 		}},
 		{Tick: s.expireChallenges}, // challenges.go: challenges that expire
 		{Buttons: playButtons},     // play.go: move, draw, resign, place
-		{Buttons: pgnButton},       // views.go: PGN of a finished game
 		{Buttons: rematchButton},   // rematch.go: a rematch of a finished game
 		{Saving: func(tx *Tx, g *storage.Game, now time.Time) error { return syncPause(tx.Tx, g, now) }, // leave.go: leave freezes clocks
 			Moving: func(tx *Tx, g *storage.Game, side rules.Side, now time.Time) error {

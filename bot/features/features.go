@@ -4,6 +4,8 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/guide"
+	"github.com/missivechess/missive/bot/views"
 )
 
 // Options configure the features that take options.
@@ -12,7 +14,10 @@ type Options struct{}
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
 func List(opts Options) []func(*bot.Service) bot.Feature {
-	return nil
+	return []func(*bot.Service) bot.Feature{
+		views.New, // /board, /games, /next, /history, /pgn, /gif, /hint; the PGN button
+		guide.New, // /rules, /help
+	}
 }
 
 // Order returns the commands in the order they are best listed (/help, the

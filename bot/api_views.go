@@ -1,0 +1,24 @@
+package bot
+
+import (
+	"time"
+
+	"github.com/missivechess/missive/rules"
+)
+
+// What the views (bot/views) reach of the kernel beyond api.go.
+
+// EngineTimeout is how long the engine may think over one move or hint.
+func (s *Service) EngineTimeout() time.Duration { return s.engineTO }
+
+// PictureText returns p's description for screen readers and its board drawn as
+// text (a reply asked as text instead of a picture).
+func (s *Service) PictureText(p *Picture) (alt, board string) {
+	return p.alt, s.render.Text(p.pos, p.opts)
+}
+
+// PGNResult is the PGN result of o: "*" for an aborted game, which has none.
+func PGNResult(o rules.Outcome) string { return result(o) }
+
+// CmdNext is /next (views.CmdNext), kept for the tests still in bot.
+const CmdNext = "next"
