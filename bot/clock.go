@@ -1,7 +1,6 @@
 package bot
 
 import (
-	"fmt"
 	"slices"
 	"strconv"
 	"time"
@@ -122,15 +121,4 @@ func leaveText(refused bool) string {
 		return "not allowed: clocks run during leave"
 	}
 	return "allowed (/leave)"
-}
-
-// bankLeaveRules describes time banks, leave, extra time and the digest, for the
-// /rules cards.
-func (s *Service) bankLeaveRules() string {
-	return fmt.Sprintf("A game may have a time bank instead of days per move (/challenge bank:30+1/45): each side starts with 30 days, "+
-		"gains 1 day after each of its moves but never beyond 45, and loses on time when its bank runs out; reminders come before that. "+
-		"/moretime gives your opponent one more day (at most %d in a game). /leave start freezes your clocks in every game: "+
-		"%d days a calendar year (UTC), deadlines and reminders move on by the leave taken, your opponents are told, and a move of yours ends it; "+
-		"a tournament may refuse leave in its games. /settings digest_hour sends you a daily list of the games waiting for your move.",
-		clock.MaxGivenDays, s.limits.LeaveDays)
 }

@@ -332,62 +332,6 @@ func TestEngineGivesUp(t *testing.T) {
 	}
 }
 
-// A hint's evaluation is the built-in engine's, from the side of the player who
-// asked, in words: a pawn count for you, a mate you give or get, and none for a
-// Go-Chess placement.
-func TestHintEvaluationIsTheAskers(t *testing.T) {
-	eng := externalEngines(t, nil)
-	h := bottest.New(t)
-	h.Config = func(c *bot.Config) { c.Engine = eng }
-	h.Restart()
-	hint := func(user, variant, fen string) string {
-		t.Helper()
-		extra := "color:white"
-		if fen != "" {
-			extra += " fen:" + strings.ReplaceAll(fen, " ", "_")
-		}
-		h.Start(variant, extra)
-		r := h.Ok(user, "hint")
-		h.Ok("alice", "resign")
-		return r.Text
-	}
-	for _, c := range []struct{ name, user, variant, fen, want string }{
-		{"White to move, a queen down", "alice", "gothic", "3qk5/10/10/10/10/10/10/4K5 w - - 0 1", "(evaluation -"},
-		{"Black to move, a queen up", "bob", "gothic", "3qk5/10/10/10/10/10/10/4K5 b - - 0 1", "(evaluation +"},
-		{"Black mates at once", "bob", "gothic", "4k4r/10/10/10/10/10/PP8/K9 b - - 0 1", "(you mate in 1 move)."},
-		{"Black is mated whatever it plays", "bob", "gothic", "k9/7p2/1QK7/10/10/10/10/10 b - - 0 1", "(even so, you are mated in 1 move)."},
-		{"a placement", "alice", "gochess", "", " for your pawn (/place cell:"},
-	} {
-		got := hint(c.user, c.variant, c.fen)
-		if !strings.Contains(got, c.want) || c.variant == "gochess" && strings.Contains(got, "evaluation") {
-			t.Errorf("%s: hint %q, want %q in it", c.name, got, c.want)
-		}
-	}
-}
-
-// bot.HintEvaluation words each kind of evaluation, in Gess with its units and its
-// own kind of win.
-func TestHintEvaluationWords(t *testing.T) {
-	for _, c := range []struct {
-		h       bot.Hint
-		variant string
-		want    string
-	}{
-		{bot.Hint{Scored: true, Pawns: 0.44}, "gothic", " (evaluation +0.44 for you)"},
-		{bot.Hint{Scored: true, Pawns: -0.001}, "keltic", " (evaluation +0.00 for you)"},
-		{bot.Hint{Scored: true, MateIn: 2}, "gothic", " (you mate in 2 moves)"},
-		{bot.Hint{Scored: true, Pawns: -2.2}, "gess", " (evaluation -2.20 for you; in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5)"},
-		{bot.Hint{Scored: true, MateIn: -3}, "gess", " (even so, you lose in 3 moves)"},
-		{bot.Hint{Scored: true, MateIn: 1}, "gess", " (you win in 1 move)"},
-		{bot.Hint{Scored: true, MateIn: -1}, "keltic", " (even so, you are mated in 1 move)"},
-		{bot.Hint{}, "gochess", ""},
-	} {
-		if got := bot.HintEvaluation(c.h, c.variant); got != c.want {
-			t.Errorf("%+v in %s: %q, want %q", c.h, c.variant, got, c.want)
-		}
-	}
-}
-
 // unitsSentence words every game's evaluations in its own units (bot/words tests that a
 // game that words a forced win words the loss too).
 func TestEvaluationWordsPerGame(t *testing.T) {

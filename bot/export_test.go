@@ -13,11 +13,7 @@ const (
 // Engines is the adapter NewEngine returns, for the checks of external engines.
 type Engines = engines
 
-var (
-	OutageRule     = outageRule
-	HintEvaluation = hintEvaluation
-	UnitsSentence  = unitsSentence
-)
+var UnitsSentence = unitsSentence
 
 // Handlers returns every command the service handles, as plugged.
 func Handlers(s *Service) []Command { return s.commands }

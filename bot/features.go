@@ -11,18 +11,8 @@ import (
 func (s *Service) builtin() []Feature {
 	return []Feature{
 		{Commands: []Command{
-			s.boardCommand(),
-			s.gamesCommand(),
-			s.nextCommand(),
-			s.historyCommand(),
-			s.pgnCommand(),
-			s.gifCommand(),
-			s.hintCommand(),
-			s.rulesCommand(),
 			s.tournamentCommand(),
-			s.helpCommand(),
 		}},
-		{Buttons: pgnButton}, // views.go: PGN of a finished game
 		{Threads: map[EventKind]func(*storage.Tx, string, string) error{EventTournament: setTournamentThread}}, // tournaments.go
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting

@@ -160,21 +160,3 @@ func TestOutageRun(t *testing.T) {
 		t.Fatalf("Run timed the game out after an outage: %v", g.Outcome)
 	}
 }
-
-// Every game's /rules card states the fair-clock rule with the grace in force.
-func TestOutageRuleOnCards(t *testing.T) {
-	h := bottest.New(t)
-	if bot.OutageGrace != 5*time.Minute || !strings.Contains(bot.OutageRule, "more than 5 minutes") {
-		t.Fatalf("the card's rule %q does not match OutageGrace %v", bot.OutageRule, bot.OutageGrace)
-	}
-	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
-		r := h.Ok("alice", "rules variant:"+v)
-		found := false
-		for _, f := range r.Fields {
-			found = found || strings.Contains(f.Value, bot.OutageRule)
-		}
-		if !found {
-			t.Errorf("the %s card lacks the fair-clock rule: %+v", v, r.Fields)
-		}
-	}
-}

@@ -18,6 +18,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/guide"
 )
 
 // Console runs commands typed on a terminal (or read from a script) against a
@@ -316,7 +317,7 @@ func (c *Console) help(ctx context.Context, words []string) {
 		return
 	}
 	var b strings.Builder
-	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: bot.CmdHelp})
+	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp})
 	b.WriteString(r.PlainText())
 	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {

@@ -5,10 +5,12 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/guide"
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/ratings"
 	"github.com/missivechess/missive/bot/settings"
+	"github.com/missivechess/missive/bot/views"
 )
 
 // Options configure the features that take options.
@@ -23,6 +25,8 @@ func List(opts Options) []func(*bot.Service) bot.Feature {
 		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
 		ratings.New,    // /leaderboard, /profile; a rated game's end changes both ratings
 		matches.New,    // /match: engine matches, their lane, their ply cap and their posts
+		views.New,      // /board, /games, /next, /history, /pgn, /gif, /hint; the PGN button
+		guide.New,      // /rules, /help
 	}
 }
 

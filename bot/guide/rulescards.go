@@ -1,9 +1,12 @@
-package bot
+package guide
 
 import (
 	"context"
 	"fmt"
 	"strings"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/clock"
 )
 
 // rulesCard is the /rules text of one variant: the rules in short, with every house
@@ -73,34 +76,35 @@ var cards = map[string]rulesCard{
 }
 
 // rulesCommand is /rules; its answer is private.
-func (s *Service) rulesCommand() Command {
-	return Command{Handle: s.cmdRules, Spec: CommandSpec{Name: CmdRules, Description: "The rules of a game, with Missive's house rules", Private: true, Options: []OptionSpec{
-		{Name: "variant", Description: "The game", Type: OptString, Required: true, Choices: s.variantChoices()}}}}
+func (f *feature) rulesCommand() bot.Command {
+	return bot.Command{Handle: f.cmdRules, Spec: bot.CommandSpec{Name: CmdRules, Description: "The rules of a game, with Missive's house rules", Private: true, Options: []bot.OptionSpec{
+		{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: f.svc.VariantChoices()}}}}
 }
 
 // cmdRules shows the rules card of a variant.
-func (s *Service) cmdRules(_ context.Context, req Request) Reply {
-	v, err := s.reg.Lookup(req.Args.Get("variant"))
+func (f *feature) cmdRules(_ context.Context, req bot.Request) bot.Reply {
+	reg := f.svc.Registry()
+	v, err := reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return Refusal(fmt.Sprintf("Which game? Say /rules variant:<%s>.", strings.Join(s.reg.Keys(), "|")))
+		return bot.Refusal(fmt.Sprintf("Which game? Say /rules variant:<%s>.", strings.Join(reg.Keys(), "|")))
 	}
 	card, ok := cards[v.Key()]
 	if !ok {
-		return Reply{Private: true, Title: v.Name(), Text: "No rules card is written for this game yet."}
+		return bot.Reply{Private: true, Title: v.Name(), Text: "No rules card is written for this game yet."}
 	}
 	var b strings.Builder
 	b.WriteString(card.summary + "\n")
 	for _, r := range card.rules {
 		b.WriteString("• " + r + "\n")
 	}
-	fields := []Field{
+	fields := []bot.Field{
 		{Name: "Draws", Value: card.draws},
 		{Name: "Moves", Value: card.input},
 		{Name: "Clock", Value: clockRules(card.timeout)},
-		{Name: "Time banks, leave and more time", Value: s.bankLeaveRules()}, // clock.go, leave.go
+		{Name: "Time banks, leave and more time", Value: f.bankLeaveRules()},
 		{Name: "Offers", Value: "/draw offers a draw; the offer lapses when your opponent moves instead of answering. /takeback asks to take back your last move (casual games only; your opponent must accept). /abort calls a game off before both sides have moved. /resign at any time."},
 	}
-	return Reply{Private: true, Title: "Rules · " + v.Name(), Text: b.String(), Fields: fields}
+	return bot.Reply{Private: true, Title: "Rules · " + v.Name(), Text: b.String(), Fields: fields}
 }
 
 // clockRules describes the correspondence clock; hopeless names the material with
@@ -117,3 +121,18 @@ func clockRules(hopeless string) string {
 
 // outageRule is the fair-clock rule common to every game's card.
 const outageRule = "Time while Missive is offline or cut off from Discord for more than 5 minutes does not count: every running game's deadline and reminders move on by the outage, and the players are told; a game already out of time before the outage still ends on time."
+
+// bankLeaveRules describes time banks, leave, extra time and the digest, for the
+// /rules cards.
+func (f *feature) bankLeaveRules() string {
+	leave := f.svc.Limits().LeaveDays
+	if leave <= 0 {
+		leave = bot.DefaultLeaveDays
+	}
+	return fmt.Sprintf("A game may have a time bank instead of days per move (/challenge bank:30+1/45): each side starts with 30 days, "+
+		"gains 1 day after each of its moves but never beyond 45, and loses on time when its bank runs out; reminders come before that. "+
+		"/moretime gives your opponent one more day (at most %d in a game). /leave start freezes your clocks in every game: "+
+		"%d days a calendar year (UTC), deadlines and reminders move on by the leave taken, your opponents are told, and a move of yours ends it; "+
+		"a tournament may refuse leave in its games. /settings digest_hour sends you a daily list of the games waiting for your move.",
+		clock.MaxGivenDays, leave)
+}

@@ -1,4 +1,4 @@
-package bot
+package views
 
 import (
 	"cmp"
@@ -6,16 +6,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
 
-// CmdNext is the command that shows the most urgent game waiting for the user.
-const CmdNext = "next"
-
 // nextCommand is /next.
-func (s *Service) nextCommand() Command {
-	return Command{Handle: s.cmdNext, Spec: CommandSpec{Name: CmdNext, Description: "The board of your most urgent game: your move, least time left"}}
+func (f *feature) nextCommand() bot.Command {
+	return bot.Command{Handle: f.cmdNext, Spec: bot.CommandSpec{Name: CmdNext, Description: "The board of your most urgent game: your move, least time left"}}
 }
 
 // awaitsUser reports whether g waits for user's move (or placement choice).
@@ -34,15 +32,15 @@ func sortByUrgency(games []*storage.GameSummary, user string) {
 			}
 			return 1
 		}
-		return cmp.Compare(DeadlineKey(a), DeadlineKey(b))
+		return cmp.Compare(bot.DeadlineKey(a), bot.DeadlineKey(b))
 	})
 }
 
 // cmdNext shows the board of the user's most urgent game waiting for the user.
-func (s *Service) cmdNext(ctx context.Context, req Request) Reply {
+func (f *feature) cmdNext(ctx context.Context, req bot.Request) bot.Reply {
 	var id string
 	waiting := 0
-	if err := s.store.View(ctx, func(tx *storage.Tx) error {
+	if err := f.svc.Read(ctx, func(tx *storage.Tx) error {
 		games, err := tx.PlayerActiveGames(req.User.ID)
 		if err != nil {
 			return err
@@ -58,15 +56,15 @@ func (s *Service) cmdNext(ctx context.Context, req Request) Reply {
 		}
 		return nil
 	}); err != nil {
-		return s.fail(req, err)
+		return f.svc.Fail(req, err)
 	}
 	if id == "" {
-		return Reply{Private: true, Title: "Your next game",
+		return bot.Reply{Private: true, Title: "Your next game",
 			Text: "No game is waiting for your move. /games lists your games; /challenge starts a new one."}
 	}
 	board := req
-	board.Command, board.Args = CmdBoard, Args{"game": id}
-	r := s.cmdBoard(ctx, board)
+	board.Command, board.Args = CmdBoard, bot.Args{"game": id}
+	r := f.cmdBoard(ctx, board)
 	if !r.Refused && waiting > 1 {
 		r.Text += fmt.Sprintf("\n%s more waiting for your move (/games lists them).", words.Plural(waiting-1, "game"))
 	}

@@ -1,0 +1,385 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/words"
+	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
+)
+
+// The commands of the feature.
+const (
+	CmdBoard   = "board"
+	CmdGames   = "games"
+	CmdNext    = "next"
+	CmdHistory = "history"
+	CmdPGN     = "pgn"
+	CmdGIF     = "gif"
+	CmdHint    = "hint"
+)
+
+// feature is what a player sees: boards, the list of games, histories, PGN,
+// animations and hints.
+type feature struct {
+	svc *bot.Service
+}
+
+// New returns the views: /board, /games, /next, /history, /pgn, /gif and /hint,
+// and the PGN button under a finished game's board.
+func New(s *bot.Service) bot.Feature {
+	f := &feature{svc: s}
+	return bot.Feature{
+		Commands: []bot.Command{
+			f.boardCommand(),
+			f.gamesCommand(),
+			f.nextCommand(),
+			f.historyCommand(),
+			f.pgnCommand(),
+			f.gifCommand(),
+			f.hintCommand(),
+		},
+		Buttons: pgnButton,
+	}
+}
+
+// boardCommand is /board.
+func (f *feature) boardCommand() bot.Command {
+	c := f.svc.OnGame(bot.Command{Handle: f.cmdBoard, Spec: bot.CommandSpec{Name: CmdBoard, Description: "Show a game's board"}})
+	// After game, which a bare word names.
+	c.Spec.Options = append(c.Spec.Options, bot.OptionSpec{Name: "text", Description: "As text instead of a picture, for screen readers", Type: bot.OptBoolean})
+	return c
+}
+
+// gamesCommand is /games; its answer is private.
+func (f *feature) gamesCommand() bot.Command {
+	return bot.Command{Handle: f.cmdGames, Spec: bot.CommandSpec{Name: CmdGames, Description: "Your games, those waiting for your move first, with the time left", Private: true}}
+}
+
+// historyCommand is /history.
+func (f *feature) historyCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdHistory, Spec: bot.CommandSpec{Name: CmdHistory, Description: "A game's moves, numbered"}})
+}
+
+// pgnCommand is /pgn.
+func (f *feature) pgnCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdPGN, Spec: bot.CommandSpec{Name: CmdPGN, Description: "Export a game as PGN"}})
+}
+
+// gifCommand is /gif.
+func (f *feature) gifCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdGIF, Spec: bot.CommandSpec{Name: CmdGIF, Description: "An animation of a game, one frame per move"}})
+}
+
+// hintCommand is /hint; its answer is private.
+func (f *feature) hintCommand() bot.Command {
+	return f.svc.OnGame(bot.Command{Handle: f.cmdHint, Spec: bot.CommandSpec{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Private: true}})
+}
+
+// cmdBoard shows a game's board; during placement a player sees their own pending
+// choice, privately.
+func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	return s.View(ctx, req, func(tx *bot.Tx) error {
+		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
+		if err != nil {
+			return err
+		}
+		side, plays := g.SideOf(req.User.ID)
+		_, round := record.Round(g.Position)
+		private := plays && round && g.Active()
+		viewer := bot.ViewerFor(g, req.User.ID)
+		img, err := tx.Board(g, viewer, private)
+		if err != nil {
+			return err
+		}
+		text, ok := bot.ParseBool(req.Args.Get("text"))
+		if !ok {
+			return bot.Refuse(bot.ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
+		}
+		r := bot.Reply{Private: private, Title: s.GameTitle(g), Text: s.StatusLine(g), Fields: s.GameFields(g), Game: bot.RefOf(g)}
+		if private && !g.Awaits(side) {
+			r.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
+		}
+		if plays {
+			r.Actions = s.Buttons(g)
+		}
+		if text {
+			// The text board and the picture's description, for screen readers.
+			alt, board := s.PictureText(img)
+			r.Text += "\n" + alt
+			r.Board = board
+			tx.SetReply(r, nil)
+			return nil
+		}
+		tx.SetReply(r, img)
+		return nil
+	})
+}
+
+// cmdGames lists the user's games: those waiting for the user first, then by time
+// left; then the challenges waiting for an answer and the last finished games.
+func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	return s.View(ctx, req, func(tx *bot.Tx) error {
+		games, err := tx.PlayerActiveGames(req.User.ID)
+		if err != nil {
+			return err
+		}
+		mine := func(g *storage.GameSummary) bool { return awaitsUser(g, req.User.ID) }
+		sortByUrgency(games, req.User.ID)
+		r := bot.Reply{Private: true, Title: "Your games"}
+		var lines []string
+		ch := &bot.Choice{Placeholder: "Show a game's board", Command: CmdBoard, Arg: "game", Args: bot.Args{}}
+		for _, g := range games {
+			side, _ := g.SideOf(req.User.ID)
+			opp := g.Players[side.Other()]
+			state := words.Seat(g.Players[firstOr(g.ToMove, side)]) + " to move"
+			if mine(g) {
+				state = "**your move**"
+			}
+			if len(g.ToMove) == 2 {
+				state = "**both choose**"
+			}
+			left := "no clock"
+			switch {
+			case !g.Deadline.IsZero() && !g.Paused.IsZero():
+				left = "clock frozen by leave (" + words.Left(g.Deadline.Sub(g.Paused)) + " left when it runs again)"
+			case !g.Deadline.IsZero():
+				left = words.Left(g.Deadline.Sub(s.Now())) + " left"
+			}
+			if g.Bank != nil {
+				left += " (" + clock.Text(0, g.Bank) + ")"
+			}
+			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.VariantName(g.Variant), words.Seat(opp), side, state, left))
+			if len(ch.Options) < 25 {
+				ch.Options = append(ch.Options, bot.ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, words.Seat(opp)), Value: g.ID, Description: s.VariantName(g.Variant)})
+			}
+		}
+		if len(lines) == 0 {
+			lines = append(lines, "You have no game in progress. Start one with /challenge.")
+		} else {
+			r.Choice = ch
+		}
+		r.Text = strings.Join(lines, "\n")
+		chs, err := tx.PlayerChallenges(req.User.ID)
+		if err != nil {
+			return err
+		}
+		var open []string
+		for _, c := range chs {
+			if c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
+				open = append(open, s.ChallengeLine(c))
+			}
+		}
+		if len(open) > 0 {
+			r.Fields = append(r.Fields, bot.Field{Name: "Open challenges", Value: strings.Join(open, "\n")})
+		}
+		done, err := tx.PlayerFinishedGames(req.User.ID, 5)
+		if err != nil {
+			return err
+		}
+		var past []string
+		for _, g := range done {
+			past = append(past, fmt.Sprintf("#%s %s: %s", g.ID, s.VariantName(g.Variant), words.Outcome(g.Players, g.Outcome)))
+		}
+		if len(past) > 0 {
+			r.Fields = append(r.Fields, bot.Field{Name: "Recently finished", Value: strings.Join(past, "\n")})
+		}
+		*tx.Reply() = r
+		return nil
+	})
+}
+
+func firstOr(s []rules.Side, def rules.Side) rules.Side {
+	if len(s) > 0 {
+		return s[0]
+	}
+	return def
+}
+
+// cmdHistory lists a game's moves with their numbers (and the revealed placement).
+func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	return s.View(ctx, req, func(tx *bot.Tx) error {
+		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
+		if err != nil {
+			return err
+		}
+		h, err := s.PublicHistory(g)
+		if err != nil {
+			return err
+		}
+		place, moves := h.Placement(), h.Moves()
+		var b strings.Builder
+		if len(place) > 0 {
+			b.WriteString("Placement: " + record.PlacementText(place) + "\n")
+		}
+		if len(moves) == 0 {
+			b.WriteString("No moves yet.")
+		} else {
+			b.WriteString(record.Wrap(record.Movetext(moves), 72))
+		}
+		if !g.Active() {
+			b.WriteString(" " + bot.PGNResult(g.Outcome))
+		}
+		r := bot.Reply{Title: s.GameTitle(g), Text: b.String() + "\n" + s.StatusLine(g), Game: bot.RefOf(g)}
+		if len(r.Text) > 3500 {
+			r.Files = append(r.Files, bot.File{Name: fmt.Sprintf("game-%s-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8", Data: []byte(r.Text)})
+			r.Text = "…" + r.Text[len(r.Text)-3000:]
+		}
+		*tx.Reply() = r
+		return nil
+	})
+}
+
+// cmdPGN exports a game as PGN.
+func (f *feature) cmdPGN(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	return s.View(ctx, req, func(tx *bot.Tx) error {
+		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
+		if err != nil {
+			return err
+		}
+		text, err := s.PGN(g)
+		if err != nil {
+			return err
+		}
+		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: fmt.Sprintf("PGN of game %s.", g.ID), Game: bot.RefOf(g),
+			Files: []bot.File{{Name: fmt.Sprintf("game-%s.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(text)}}}
+		return nil
+	})
+}
+
+// cmdGIF makes an animation of a game.
+func (f *feature) cmdGIF(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	var frames []bot.Frame
+	var g *storage.Game
+	var opts bot.BoardOptions
+	r := s.View(ctx, req, func(tx *bot.Tx) error {
+		var err error
+		if g, err = s.FindGame(tx.Tx, req, bot.AnyGame); err != nil {
+			return err
+		}
+		h, err := s.PublicHistory(g)
+		if err != nil {
+			return err
+		}
+		frames = []bot.Frame{{Position: record.PublicView(h.Start)}}
+		for _, st := range h.Steps {
+			if st.Simultaneous && !st.Revealed {
+				continue
+			}
+			m := st.Move
+			frames = append(frames, bot.Frame{Position: record.PublicView(st.After), LastMove: &m})
+		}
+		p, err := bot.Settings(tx.Tx, req.User.ID)
+		if err != nil {
+			return err
+		}
+		opts = bot.BoardOptions{Viewer: bot.ViewerFor(g, req.User.ID), Theme: p.Theme}
+		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, words.Plural(len(frames), "frame")), Game: bot.RefOf(g)}
+		return nil
+	})
+	if r.Refused {
+		return r
+	}
+	var b bytes.Buffer
+	if err := s.Renderer().GIF(&b, frames, opts); err != nil {
+		return s.Fail(req, err)
+	}
+	r.Files = append(r.Files, bot.File{Name: fmt.Sprintf("game-%s.gif", g.ID), ContentType: "image/gif", Data: b.Bytes(),
+		Alt: fmt.Sprintf("animation of game %s, one frame per move", g.ID)})
+	return r
+}
+
+// cmdHint asks the engine for the best move, privately.
+func (f *feature) cmdHint(ctx context.Context, req bot.Request) bot.Reply {
+	s := f.svc
+	eng := s.Engine()
+	if eng == nil {
+		return bot.Refusal("No engine is available here, so there are no hints.")
+	}
+	var g *storage.Game
+	var side rules.Side
+	var theme string
+	r := s.View(ctx, req, func(tx *bot.Tx) error {
+		var err error
+		if g, err = s.FindGame(tx.Tx, req, bot.TurnGame); err != nil {
+			return err
+		}
+		if err := bot.MustBeActive(g); err != nil {
+			return err
+		}
+		side, _ = g.SideOf(req.User.ID)
+		if !s.HintsAllowed(g) {
+			return bot.Refuse(bot.ErrRefused, "Hints are not allowed in rated or tournament games.")
+		}
+		if !g.Awaits(side) {
+			return bot.NotYourTurn(g, side)
+		}
+		p, err := bot.Settings(tx.Tx, req.User.ID)
+		theme = p.Theme
+		return err
+	})
+	if r.Refused {
+		return r
+	}
+	pos := record.View(g.Position, side)
+	ctx, cancel := context.WithTimeout(ctx, s.EngineTimeout())
+	defer cancel()
+	h, err := eng.Hint(ctx, pos, side)
+	if err != nil {
+		return s.Fail(req, err)
+	}
+	m := h.Move
+	text := fmt.Sprintf("The engine suggests **%s**%s.", words.Move(pos, m), hintEvaluation(h, g.Variant))
+	if m.IsDrop() { // a placement: the cell, as /place takes it
+		cell := pos.Variant().Dims().Name(m.To)
+		text = fmt.Sprintf("The engine suggests **%s** for your %s (/place cell:%s).", cell, m.Drop, cell)
+	}
+	reply := bot.Reply{Private: true, Title: s.GameTitle(g), Game: bot.RefOf(g), Text: text}
+	s.Attach(&reply, bot.BoardPicture(pos, bot.BoardOptions{Viewer: side, Theme: theme, LastMove: bot.LastMove(g), Hint: &m},
+		fmt.Sprintf("game-%s-hint.png", g.ID), "board with the suggested move", false))
+	return reply
+}
+
+// hintEvaluation words a hint's evaluation for the player it is for, in
+// variant's units: " (evaluation +0.44 for you)", " (you mate in 3 moves)"; "" when the
+// engine gives none.
+func hintEvaluation(h bot.Hint, variant string) string {
+	win, lose := words.ForcedWin(variant)
+	units := ""
+	if u := words.Units(variant); u != "" { // pawns go without saying
+		units = "; in " + u
+	}
+	switch {
+	case !h.Scored:
+		return ""
+	case h.MateIn > 0:
+		return " (" + fmt.Sprintf(win, words.Plural(h.MateIn, "move")) + ")"
+	case h.MateIn < 0:
+		return " (" + fmt.Sprintf(lose, words.Plural(-h.MateIn, "move")) + ")"
+	}
+	pawns := h.Pawns
+	if math.Abs(pawns) < 0.005 {
+		pawns = 0 // no "-0.00"
+	}
+	return fmt.Sprintf(" (evaluation %+.2f for you%s)", pawns, units)
+}
+
+// pgnButton puts the PGN button first under a finished game's board.
+func pgnButton(g *storage.Game, actions []bot.Action) []bot.Action {
+	if g.Active() {
+		return actions
+	}
+	return append([]bot.Action{{Label: "PGN", Style: bot.StyleSecondary, Command: CmdPGN, Args: bot.Args{"game": g.ID}}}, actions...)
+}
