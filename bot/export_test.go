@@ -1,7 +1,5 @@
 package bot
 
-import "context"
-
 // What the external tests (package bot_test) reach of the service's insides.
 
 const (
@@ -16,14 +14,10 @@ type Engines = engines
 var (
 	OutageRule     = outageRule
 	HintEvaluation = hintEvaluation
-	UnitsSentence  = unitsSentence
 )
 
 // Handlers returns every command the service handles, as plugged.
 func Handlers(s *Service) []Command { return s.commands }
-
-// ReviewQuiet is the gate the review's lane waits at before each search.
-func ReviewQuiet(s *Service) func(context.Context) error { return (&reviewer{s: s}).quiet }
 
 var (
 	Destination = destination

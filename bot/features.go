@@ -60,6 +60,5 @@ func (s *Service) builtin() []Feature {
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
 		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
 		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
-		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

@@ -4,15 +4,22 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/review"
 )
 
 // Options configure the features that take options.
-type Options struct{}
+type Options struct {
+	// Review bounds the engine's game reviews (package review; the zero value
+	// reviews every game that ends, with the default limits).
+	Review review.Options
+}
 
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
 func List(opts Options) []func(*bot.Service) bot.Feature {
-	return nil
+	return []func(*bot.Service) bot.Feature{
+		func(s *bot.Service) bot.Feature { return review.New(s, opts.Review) }, // /review, and a review of every game that ends
+	}
 }
 
 // Order returns the commands in the order they are best listed (/help, the
