@@ -332,19 +332,6 @@ func TestEngineGivesUp(t *testing.T) {
 	}
 }
 
-// unitsSentence words every game's evaluations in its own units (bot/words tests that a
-// game that words a forced win words the loss too).
-func TestEvaluationWordsPerGame(t *testing.T) {
-	for _, c := range []struct{ variant, want string }{
-		{"gothic", "Evaluations are from White's side, in pawns."},
-		{"gess", "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."},
-	} {
-		if got := bot.UnitsSentence(c.variant); got != c.want {
-			t.Errorf("bot.UnitsSentence(%s) = %q, want %q", c.variant, got, c.want)
-		}
-	}
-}
-
 // A player named like an engine is still challenged as a player (the console takes
 // any name), and the challenger is told how the engine is played instead.
 func TestChallengePlayerNamedLikeEngine(t *testing.T) {

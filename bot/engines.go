@@ -13,6 +13,7 @@ import (
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -201,4 +202,9 @@ func (e *engines) OffersDraw(ctx context.Context, turn EngineTurn) (bool, error)
 	ctx, cancel := context.WithTimeout(ctx, drawTime)
 	defer cancel()
 	return e.builtin.OffersDraw(ctx, turn.Position, turn.Side, gamePlies(turn))
+}
+
+// Review reviews h with an engine of its own (a small table, never the one of play).
+func (e *engines) Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error) {
+	return engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts)
 }

@@ -16,6 +16,5 @@ func (s *Service) builtin() []Feature {
 		{Threads: map[EventKind]func(*storage.Tx, string, string) error{EventTournament: setTournamentThread}}, // tournaments.go
 		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
 		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
-		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
 	}
 }

@@ -103,3 +103,8 @@ func (a renderer) TablePNG(w io.Writer, t Table) error {
 	}
 	return a.r.TablePNG(w, rt, render.TableOptions{})
 }
+
+// ReviewPNG draws rv with render's review drawing.
+func (a renderer) ReviewPNG(w io.Writer, rv render.Review, theme string) error {
+	return a.r.ReviewPNG(w, rv, render.TableOptions{Theme: theme})
+}

@@ -109,8 +109,6 @@ type Config struct {
 	// OutageGrace is how long the service may be down or disconnected before running
 	// games get the time back (default OutageGrace).
 	OutageGrace time.Duration
-	// Review bounds the engine's game reviews (review.go).
-	Review ReviewOptions
 	// Features plug more commands and end-of-game hooks into the service, after its
 	// own: each is called once, by New, with the service it extends.
 	Features []func(*Service) Feature
@@ -135,8 +133,6 @@ type Service struct {
 	hintsAll bool
 	engineTO time.Duration
 	site     string
-	// reviewOpts bound game reviews (Config.Review).
-	reviewOpts ReviewOptions
 
 	// The features' commands in the order they are listed, their index by name, the
 	// completers of their options by option name, and the end-of-game hooks.
@@ -180,7 +176,7 @@ func New(cfg Config) (*Service, error) {
 	s := &Service{
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
-		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace, reviewOpts: cfg.Review,
+		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
 		engBusy: map[string]bool{}, engFails: map[string]int{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}

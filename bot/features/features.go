@@ -9,12 +9,17 @@ import (
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/ratings"
+	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/bot/settings"
 	"github.com/missivechess/missive/bot/views"
 )
 
 // Options configure the features that take options.
-type Options struct{}
+type Options struct {
+	// Review bounds the engine's game reviews (package review; the zero value
+	// reviews every game that ends, with the default limits).
+	Review review.Options
+}
 
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
@@ -27,6 +32,7 @@ func List(opts Options) []func(*bot.Service) bot.Feature {
 		matches.New,    // /match: engine matches, their lane, their ply cap and their posts
 		views.New,      // /board, /games, /next, /history, /pgn, /gif, /hint; the PGN button
 		guide.New,      // /rules, /help
+		func(s *bot.Service) bot.Feature { return review.New(s, opts.Review) }, // /review, and a review of every game that ends
 	}
 }
 

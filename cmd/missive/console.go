@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/console"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -83,15 +84,16 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	svcCfg := bot.Config{
 		Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: con, Now: clock.Now, Logger: logger,
 		Engine: bot.NewEngine(engine.New(engine.Options{}), pool, cfgs), Site: "Missive console",
-		// A game's review is drawn when /review asks: the console waits for the work a
-		// command starts, and a review after every ending would hold the prompt.
-		Review: bot.ReviewOptions{OnRequest: true, Budget: time.Minute},
 		// The console is connected from the start: the outage since the last session
 		// is accounted for below, before the first command, so that a /wait typed at
 		// once is never taken for time the console was stopped.
 		Gateway: true,
 	}
-	features.Apply(&svcCfg, features.Options{})
+	features.Apply(&svcCfg, features.Options{
+		// A game's review is drawn when /review asks: the console waits for the work a
+		// command starts, and a review after every ending would hold the prompt.
+		Review: review.Options{OnRequest: true, Budget: time.Minute},
+	})
 	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("console: %w", err)

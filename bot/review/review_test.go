@@ -1,4 +1,4 @@
-package bot_test
+package review_test
 
 import (
 	"bytes"
@@ -13,6 +13,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -25,8 +26,8 @@ func reviewHarness(t *testing.T) *bottest.Harness {
 	h.Config = func(c *bot.Config) {
 		c.Engine = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
 		c.Renderer = bot.NewRenderer()
-		c.Review = bot.ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
 	}
+	h.Options.Review = review.Options{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
 	h.Restart()
 	return h
 }
@@ -110,8 +111,8 @@ func TestReviewOnRequest(t *testing.T) {
 	h.Config = func(c *bot.Config) {
 		c.Engine = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
 		c.Renderer = bot.NewRenderer()
-		c.Review = bot.ReviewOptions{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
 	}
+	h.Options.Review = review.Options{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, OnRequest: true}
 	h.Restart()
 	id := h.Start("gothic", "")
 	h.Play(id, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
@@ -269,5 +270,18 @@ func TestFailedReviewLeavesQueue(t *testing.T) {
 	h.Ok("bob", "review game:"+id)
 	if got := queuedReviews(t, h.Store); len(got) != 0 {
 		t.Fatalf("a failed review stays queued: %v", got)
+	}
+}
+
+// unitsSentence words every game's evaluations in its own units (bot/words tests that a
+// game that words a forced win words the loss too).
+func TestEvaluationWordsPerGame(t *testing.T) {
+	for _, c := range []struct{ variant, want string }{
+		{"gothic", "Evaluations are from White's side, in pawns."},
+		{"gess", "Evaluations are from White's side, in the engine's own Gess units: a stone is worth 0.2, a spare ring 2.5."},
+	} {
+		if got := review.UnitsSentence(c.variant); got != c.want {
+			t.Errorf("review.UnitsSentence(%s) = %q, want %q", c.variant, got, c.want)
+		}
 	}
 }

@@ -1,4 +1,4 @@
-package bot
+package review
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/render"
@@ -20,24 +21,11 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// Game review (/review, and by itself when a game ends): the built-in engine looks
-// at every position of a game (engine.Review documents the classes, their
-// thresholds and the accuracy) and the service posts, in the game's place through
-// the notification path, a picture (the evaluation graph and each player's figures),
-// the final board and an annotated PGN. Reviews run in the background, one at a
-// time, each within a time budget; a review is stored (storage.Review), so asking
-// again is instant. A review asked for is queued in the store too
-// (storage.ReviewRequest), in the transaction that asks, and taken off in the one
-// that stores the review: one promised when the bot stops is made after it starts.
-// A game in progress is reviewed only where hints are allowed (casual games, or
-// every game with Config.HintsInRated); engine matches are not reviewed when they
-// end.
-
 // CmdReview is the review command's name.
 const CmdReview = "review"
 
-// ReviewOptions bound the engine's reviews.
-type ReviewOptions struct {
+// Options bound the engine's reviews.
+type Options struct {
 	// Limits bound the search of each position (default engine.DefaultReviewLimits).
 	Limits engine.Limits
 	// Budget bounds the search time of a whole review (default 3 minutes): a long
@@ -50,48 +38,41 @@ type ReviewOptions struct {
 	OnRequest bool
 }
 
-// Reviewer reviews games; the built-in engine's Engine (NewEngine) is one.
+// Reviewer reviews games; the built-in engine's bot.Engine (bot.NewEngine) is
+// one. Without an engine that is one, games are not reviewed.
 type Reviewer interface {
 	Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error)
 }
 
-// ReviewRenderer draws a review's picture; NewRenderer's renderer is one.
-type ReviewRenderer interface {
+// Renderer draws a review's picture; bot.NewRenderer's renderer is one. Without a
+// renderer that is one, a review has no picture.
+type Renderer interface {
 	ReviewPNG(w io.Writer, rv render.Review, theme string) error
-}
-
-// Review reviews h with an engine of its own (a small table, never the one of play).
-func (e *engines) Review(ctx context.Context, h *record.History, opts engine.ReviewOptions) (*engine.Review, error) {
-	return engine.New(engine.Options{HashBits: 18}).ReviewWith(ctx, h, opts)
-}
-
-// ReviewPNG draws rv with render's review drawing.
-func (a renderer) ReviewPNG(w io.Writer, rv render.Review, theme string) error {
-	return a.r.ReviewPNG(w, rv, render.TableOptions{Theme: theme})
 }
 
 // reviewer is the review feature: its queue, reviewed one game at a time, first
 // asked first.
 type reviewer struct {
-	s       *Service
-	opts    ReviewOptions
+	svc     *bot.Service
+	opts    Options
 	mu      sync.Mutex
 	queued  map[string]bool // games queued or being reviewed
 	pending []string        // games queued and not yet started, in the order asked
 	working bool            // a worker goroutine is reviewing the pending games
 }
 
-// reviewFeature is the review feature: /review, and a review of every game that ends.
-func (s *Service) reviewFeature() Feature {
-	rv := &reviewer{s: s, opts: s.reviewOpts, queued: map[string]bool{}}
+// New returns the review feature: /review, and a review of every game that ends
+// (unless opts.OnRequest), posted in the game's place.
+func New(svc *bot.Service, opts Options) bot.Feature {
+	rv := &reviewer{svc: svc, opts: opts, queued: map[string]bool{}}
 	if rv.opts.Limits == (engine.Limits{}) {
 		rv.opts.Limits = engine.DefaultReviewLimits
 	}
 	if rv.opts.Budget <= 0 {
 		rv.opts.Budget = 3 * time.Minute
 	}
-	return Feature{
-		Commands: []Command{s.onGame(Command{Handle: rv.cmd, Spec: CommandSpec{Name: CmdReview,
+	return bot.Feature{
+		Commands: []bot.Command{svc.OnGame(bot.Command{Handle: rv.cmd, Spec: bot.CommandSpec{Name: CmdReview,
 			Description: "The engine's review of a game: its mistakes, a graph and an annotated PGN"}})},
 		GameEnded:      rv.askAtEnd,
 		AfterGameEnded: rv.gameEnded,
@@ -106,7 +87,7 @@ func (rv *reviewer) reviewsAtEnd(g *storage.Game) bool {
 }
 
 // askAtEnd queues, in the transaction that ends a game, the review made when it ends.
-func (rv *reviewer) askAtEnd(end GameEnd) error {
+func (rv *reviewer) askAtEnd(end bot.GameEnd) error {
 	if !rv.reviewsAtEnd(end.Game) {
 		return nil
 	}
@@ -120,11 +101,11 @@ func (rv *reviewer) resume() {
 		return
 	}
 	var asked []*storage.ReviewRequest
-	if err := rv.s.store.View(rv.s.stopping, func(tx *storage.Tx) (err error) {
+	if err := rv.svc.Read(rv.svc.Stopping(), func(tx *storage.Tx) (err error) {
 		asked, err = tx.ReviewRequests()
 		return err
 	}); err != nil {
-		rv.s.log.Error("bot: reading the queued reviews failed; they wait for the next start", "error", err)
+		rv.svc.Logger().Error("review: reading the queued reviews failed; they wait for the next start", "error", err)
 		return
 	}
 	for _, r := range asked {
@@ -132,10 +113,11 @@ func (rv *reviewer) resume() {
 	}
 }
 
-// engineReviewer returns the service's engine as a Reviewer, if it is one.
+// engine returns the service's engine as a Reviewer, if it is one.
 func (rv *reviewer) engine() (Reviewer, bool) {
-	r, ok := rv.s.engine.(Reviewer)
-	return r, ok && rv.s.engine != nil
+	e := rv.svc.Engine()
+	r, ok := e.(Reviewer)
+	return r, ok && e != nil
 }
 
 // gameEnded starts the review of a game that has just ended (askAtEnd queued it).
@@ -146,27 +128,27 @@ func (rv *reviewer) gameEnded(_ context.Context, g *storage.Game) {
 }
 
 // cmd is /review: the stored review at once, or a review queued.
-func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
-	s := rv.s
+func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
+	svc := rv.svc
 	r, ok := rv.engine()
 	if !ok || r == nil {
-		return Refusal("No engine is available here, so games cannot be reviewed.")
+		return bot.Refusal("No engine is available here, so games cannot be reviewed.")
 	}
 	var g *storage.Game
 	var stored *storage.Review
 	var theme string
-	reply := s.view(ctx, req, func(tx *storage.Tx, e *effects) error {
+	reply := svc.View(ctx, req, func(tx *bot.Tx) error {
 		var err error
-		if g, err = s.findGame(tx, req, anyGame); err != nil {
+		if g, err = svc.FindGame(tx.Tx, req, bot.AnyGame); err != nil {
 			return err
 		}
-		if g.Active() && !s.HintsAllowed(g) {
-			return Refuse(ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
+		if g.Active() && !svc.HintsAllowed(g) {
+			return bot.Refuse(bot.ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
 		}
 		if len(g.Moves) == 0 {
-			return Refuse(ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
+			return bot.Refuse(bot.ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
 		}
-		p, err := Settings(tx, req.User.ID)
+		p, err := bot.Settings(tx.Tx, req.User.ID)
 		if err != nil {
 			return err
 		}
@@ -183,18 +165,18 @@ func (rv *reviewer) cmd(ctx context.Context, req Request) Reply {
 	if stored != nil {
 		out, err := rv.present(g, stored, theme)
 		if err != nil {
-			return s.fail(req, err)
+			return svc.Fail(req, err)
 		}
 		return out
 	}
-	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
+	if err := svc.Update(ctx, func(tx *bot.Tx) error {
 		_, err := tx.AskReview(g.ID, len(g.Moves))
 		return err
 	}); err != nil {
-		return s.fail(req, err)
+		return svc.Fail(req, err)
 	}
 	rv.queue(g.ID)
-	return Reply{Title: s.gameTitle(g), Game: RefOf(g),
+	return bot.Reply{Title: svc.GameTitle(g), Game: bot.RefOf(g),
 		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
 }
 
@@ -210,19 +192,18 @@ func (rv *reviewer) queue(id string) {
 	rv.pending = append(rv.pending, id)
 	if !rv.working {
 		rv.working = true
-		rv.s.bg.add()
-		go rv.work()
+		rv.svc.Go(rv.work)
 	}
 }
 
 // work reviews the pending games one at a time, in the order asked, until none is
 // left or the service stops (the store's queue keeps the rest for the next start).
 func (rv *reviewer) work() {
-	s := rv.s
-	defer s.bg.done()
+	svc := rv.svc
+	stopping := svc.Stopping()
 	for {
 		rv.mu.Lock()
-		if s.stopping.Err() != nil || len(rv.pending) == 0 {
+		if stopping.Err() != nil || len(rv.pending) == 0 {
 			rv.working = false
 			rv.mu.Unlock()
 			return
@@ -230,12 +211,12 @@ func (rv *reviewer) work() {
 		id := rv.pending[0]
 		rv.pending = rv.pending[1:]
 		rv.mu.Unlock()
-		if err := rv.run(id); err != nil && s.stopping.Err() == nil {
+		if err := rv.run(id); err != nil && stopping.Err() == nil {
 			// Not made now, it would fail again at every start: it leaves the queue
 			// (the players may ask again with /review).
-			s.log.Warn("bot: a game review failed and leaves the queue", "game", id, "error", err)
-			if err := s.store.Update(context.WithoutCancel(s.stopping), func(tx *storage.Tx) error { return tx.ReviewDone(id) }); err != nil {
-				s.log.Error("bot: a failed review stays queued", "game", id, "error", err)
+			svc.Logger().Warn("review: a game review failed and leaves the queue", "game", id, "error", err)
+			if err := svc.Update(context.WithoutCancel(stopping), func(tx *bot.Tx) error { return tx.ReviewDone(id) }); err != nil {
+				svc.Logger().Error("review: a failed review stays queued", "game", id, "error", err)
 			}
 		}
 		rv.mu.Lock()
@@ -248,14 +229,14 @@ func (rv *reviewer) work() {
 func (rv *reviewer) run(id string) (err error) {
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("bot: review of game %s panicked: %v\n%s", id, r, debug.Stack())
+			err = fmt.Errorf("review: review of game %s panicked: %v\n%s", id, r, debug.Stack())
 		}
 	}()
-	s := rv.s
-	ctx := s.stopping
+	svc := rv.svc
+	ctx := svc.Stopping()
 	var g *storage.Game
 	done := false
-	if err := s.store.View(ctx, func(tx *storage.Tx) (err error) {
+	if err := svc.Read(ctx, func(tx *storage.Tx) (err error) {
 		if g, err = tx.Game(id); err != nil {
 			return err
 		}
@@ -269,9 +250,9 @@ func (rv *reviewer) run(id string) (err error) {
 		return err
 	}
 	if done {
-		return s.store.Update(ctx, func(tx *storage.Tx) error { return tx.ReviewDone(id) })
+		return svc.Update(ctx, func(tx *bot.Tx) error { return tx.ReviewDone(id) })
 	}
-	h, err := s.PublicHistory(g)
+	h, err := svc.PublicHistory(g)
 	if err != nil {
 		return err
 	}
@@ -288,15 +269,13 @@ func (rv *reviewer) run(id string) (err error) {
 		return err
 	}
 	stored := toStored(g.ID, len(g.Moves), h, res, lim)
-	stored.Made = s.now()
+	stored.Made = svc.Now()
 	// Drawn before the write, so that the transaction (which moves wait for) is short.
 	out, err := rv.present(g, stored, "")
 	if err != nil {
 		return err
 	}
-	var e effects
-	err = s.store.Update(ctx, func(tx *storage.Tx) error {
-		e = effects{}
+	return svc.Update(ctx, func(tx *bot.Tx) error {
 		old, err := tx.Review(id)
 		switch {
 		case err == nil:
@@ -310,18 +289,13 @@ func (rv *reviewer) run(id string) (err error) {
 		if err := tx.ReviewDone(id); err != nil {
 			return err
 		}
-		e.notes = append(e.notes, note{n: Notification{
-			Key: fmt.Sprintf("review/%s/%d", g.ID, stored.Plies), Kind: NoticeInfo, Channel: true,
-			To: User{Name: "the players of game " + g.ID}, Game: RefOf(g), Reply: out,
-		}, image: &Picture{pos: publicView(g.Position), opts: BoardOptions{LastMove: LastMove(g)},
-			name: fmt.Sprintf("game-%s.png", g.ID), alt: "the final board"}})
-		return s.enqueue(tx, &e)
+		tx.Send(bot.Notification{
+			Key: fmt.Sprintf("review/%s/%d", g.ID, stored.Plies), Kind: bot.NoticeInfo, Channel: true,
+			To: bot.User{Name: "the players of game " + g.ID}, Game: bot.RefOf(g), Reply: out,
+		}, bot.BoardPicture(record.PublicView(g.Position), bot.BoardOptions{LastMove: bot.LastMove(g)},
+			fmt.Sprintf("game-%s.png", g.ID), "the final board", false))
+		return nil
 	})
-	if err != nil {
-		return err
-	}
-	s.finish(ctx, &e)
-	return nil
 }
 
 // quietWait is how long a review waits at a time for the service to be quiet.
@@ -331,7 +305,7 @@ const quietWait = 20 * time.Millisecond
 // being handled and no notification is being drawn: the review gives way to play: a busy service makes a review later or shallower (a position's
 // time runs on while its search waits), never play slower.
 func (rv *reviewer) quiet(ctx context.Context) error {
-	for rv.s.inflight.Load() > 0 || rv.s.drawing.Load() > 0 {
+	for rv.svc.Busy() > 0 {
 		select {
 		case <-ctx.Done():
 			return ctx.Err()
@@ -375,14 +349,14 @@ const reviewLineLen = 6
 
 // present builds the reply that shows a stored review of g: the picture, the
 // annotated PGN and a summary.
-func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (Reply, error) {
-	s := rv.s
-	h, err := s.PublicHistory(g)
+func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (bot.Reply, error) {
+	svc := rv.svc
+	h, err := svc.PublicHistory(g)
 	if err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 	if sr.Plies > len(h.Steps) {
-		return Reply{}, fmt.Errorf("bot: the review of game %s covers %d entries, the game has %d", g.ID, sr.Plies, len(h.Steps))
+		return bot.Reply{}, fmt.Errorf("review: the review of game %s covers %d entries, the game has %d", g.ID, sr.Plies, len(h.Steps))
 	}
 	h = &record.History{Start: h.Start, Steps: h.Steps[:sr.Plies]}
 	h = h.Notated()
@@ -416,11 +390,11 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 	var pg strings.Builder
 	if err := rv.annotatedPGN(&pg, g, h, notes); err != nil {
-		return Reply{}, err
+		return bot.Reply{}, err
 	}
 
 	// The picture.
-	pic := render.Review{Title: "Review · " + s.gameTitle(g), WhiteName: words.Seat(g.Players[rules.White]),
+	pic := render.Review{Title: "Review · " + svc.GameTitle(g), WhiteName: words.Seat(g.Players[rules.White]),
 		Black: words.Seat(g.Players[rules.Black]), GraphTop: "White", GraphBot: "Black", Decisive: -1,
 		Note: reviewNote(g.Variant)}
 	var counts [2]map[string]int
@@ -456,7 +430,7 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	for _, c := range []struct{ class, label string }{{"inaccuracy", "Inaccuracies"}, {"mistake", "Mistakes"}, {"blunder", "Blunders"}, {"best", "Engine's move"}} {
 		pic.Rows = append(pic.Rows, render.ReviewRow{Label: c.label, White: strconv.Itoa(counts[0][c.class]), Black: strconv.Itoa(counts[1][c.class])})
 	}
-	reply := Reply{Title: "Review · " + s.gameTitle(g), Game: RefOf(g)}
+	reply := bot.Reply{Title: "Review · " + svc.GameTitle(g), Game: bot.RefOf(g)}
 	var text strings.Builder
 	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), pct(sr.Accuracy[0]), words.Seat(g.Players[rules.Black]), pct(sr.Accuracy[1]))
 	if decisive != nil {
@@ -470,22 +444,22 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 	text.WriteString(unitsSentence(g.Variant))
 	reply.Text = text.String()
-	if rr, ok := s.render.(ReviewRenderer); ok && len(pic.Points) > 0 {
+	if rr, ok := svc.Renderer().(Renderer); ok && len(pic.Points) > 0 {
 		var b bytes.Buffer
 		if err := rr.ReviewPNG(&b, pic, theme); err != nil {
-			s.log.Error("bot: drawing a review failed", "game", g.ID, "error", err)
+			svc.Logger().Error("review: drawing a review failed", "game", g.ID, "error", err)
 		} else {
-			reply.Files = append(reply.Files, File{Name: fmt.Sprintf("game-%s-review.png", g.ID), ContentType: "image/png", Data: b.Bytes(),
+			reply.Files = append(reply.Files, bot.File{Name: fmt.Sprintf("game-%s-review.png", g.ID), ContentType: "image/png", Data: b.Bytes(),
 				Alt: fmt.Sprintf("evaluation graph of game %s with its mistakes marked, and each player's accuracy", g.ID)})
 		}
 	}
-	reply.Files = append(reply.Files, File{Name: fmt.Sprintf("game-%s-review.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(pg.String())})
+	reply.Files = append(reply.Files, bot.File{Name: fmt.Sprintf("game-%s-review.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(pg.String())})
 	return reply, nil
 }
 
 // annotatedPGN writes g's PGN (as /pgn does) with notes on h's moves.
 func (rv *reviewer) annotatedPGN(w io.Writer, g *storage.Game, h *record.History, notes map[int]record.Note) error {
-	p := rv.s.pgnHeader(g)
+	p := rv.svc.PGNHeader(g)
 	p.History, p.Notes = h, notes
 	p.Extra = append(p.Extra, record.Tag{Name: "Annotator", Value: "Missive engine review"})
 	return record.WritePGN(w, p)
