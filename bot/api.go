@@ -75,20 +75,6 @@ func (s *Service) Act(ctx context.Context, req Request, mode FindMode, op func(t
 	})
 }
 
-// FindGame returns the game a request is about: the one named by the game option,
-// else the one played in the request's thread, else the user's only game (as mode
-// allows); a refusal says what to name.
-func (s *Service) FindGame(tx *storage.Tx, req Request, mode FindMode) (*storage.Game, error) {
-	return s.findGame(tx, req, mode)
-}
-
-// Fail turns an operation's error into a reply: the refusal's sentence, or a
-// polite error (logged) for an internal failure.
-func (s *Service) Fail(req Request, err error) Reply { return s.fail(req, err) }
-
-// Attach draws p and adds it to r (a picture drawn outside a change).
-func (s *Service) Attach(r *Reply, p *Picture) { s.attach(r, p) }
-
 // Registry returns the variants the service plays.
 func (s *Service) Registry() *rules.Registry { return s.reg }
 
@@ -131,27 +117,6 @@ func (s *Service) Go(fn func()) {
 // that long background work (a review) can give way to them.
 func (s *Service) Busy() int64 { return s.inflight.Load() + s.drawing.Load() }
 
-// VariantName returns the display name of a variant key.
-func (s *Service) VariantName(key string) string { return s.variantName(key) }
-
-// GameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
-func (s *Service) GameTitle(g *storage.Game) string { return s.gameTitle(g) }
-
-// StatusLine says whose turn it is in g and by when, or how it ended.
-func (s *Service) StatusLine(g *storage.Game) string { return s.statusLine(g) }
-
-// GameFields are the reply fields describing g.
-func (s *Service) GameFields(g *storage.Game) []Field { return s.gameFields(g) }
-
-// YourTurn is the line that tells side what to do next in g.
-func (s *Service) YourTurn(g *storage.Game, side rules.Side) string { return s.yourTurn(g, side) }
-
-// PGN returns g as everyone may see it, in PGN.
-func (s *Service) PGN(g *storage.Game) (string, error) { return s.pgn(g) }
-
-// PGNHeader returns the tags of g's PGN.
-func (s *Service) PGNHeader(g *storage.Game) record.PGN { return s.pgnHeader(g) }
-
 // PublicHistory returns g's history as everyone may see it (record.History.Public):
 // every ordinary move and the choices of revealed rounds, never a pending choice.
 // It replays g's record at most once (storage reuses the replay that loaded it).
@@ -168,31 +133,6 @@ func (s *Service) PublicHistory(g *storage.Game) (*record.History, error) {
 func (s *Service) HintsAllowed(g *storage.Game) bool {
 	return !(g.Rated || g.Tournament != "") || s.hintsAll
 }
-
-// OnGame makes c a command that acts on one game: the game option (see FindGame)
-// comes last among its options, autocompleted with the user's games.
-func (s *Service) OnGame(c Command) Command { return s.onGame(c) }
-
-// VariantChoices are the variants the service plays, as an option's choices.
-func (s *Service) VariantChoices() []OptionChoice { return s.variantChoices() }
-
-// CompleteGame suggests the user's games in progress.
-func (s *Service) CompleteGame(tx *storage.Tx, req Request, add func(label, value string) bool) {
-	s.completeGame(tx, req, add)
-}
-
-// CompleteEngine suggests the engines that can be challenged in the command's
-// variant (every engine, with the games each plays, before one is chosen).
-func (s *Service) CompleteEngine(tx *storage.Tx, req Request, add func(label, value string) bool) {
-	s.completeEngine(tx, req, add)
-}
-
-// EngineNames lists the configured engines by name, the built-in one first.
-func (s *Service) EngineNames() []string { return s.engineNames() }
-
-// CommandOf returns the command named name (with or without its slash, in any
-// case) and whether there is one.
-func (s *Service) CommandOf(name string) (Command, bool) { return s.command(name) }
 
 // RefuseWithChoice returns a refusal of kind with the sentence msg that offers a
 // select menu (the game to act on, the promotion piece).

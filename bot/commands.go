@@ -99,7 +99,7 @@ var AllIntegrations = []Integration{IntegrationGuild, IntegrationUser}
 const SubcommandArg = "action"
 
 // CommandSpec describes one command: the Discord adapter registers it as a slash
-// command, the console prints it in /help and reads its options.
+// CommandOf, the console prints it in /help and reads its options.
 type CommandSpec struct {
 	Name        string
 	Description string
@@ -167,7 +167,7 @@ type Command struct {
 type Completer func(tx *storage.Tx, req Request, add func(label, value string) bool)
 
 // Option returns the spec of option name (of any subcommand), and false when the
-// command has none.
+// CommandOf has none.
 func (c CommandSpec) Option(name string) (OptionSpec, bool) {
 	for _, o := range c.Options {
 		if o.Name == name {
@@ -207,7 +207,7 @@ func (c CommandSpec) AllOptions() []OptionSpec {
 }
 
 // Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]"; a
-// command with subcommands gives "/tournament create|join|...".
+// CommandOf with subcommands gives "/tournament create|join|...".
 func (c CommandSpec) Usage() string {
 	if len(c.Subcommands) > 0 {
 		names := make([]string, len(c.Subcommands))

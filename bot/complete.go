@@ -20,7 +20,7 @@ const maxSuggestions = 25
 func (s *Service) Complete(ctx context.Context, req Request, option, typed string) []ChoiceOption {
 	defer func() { _ = recover() }()
 	complete, ok := s.completers[option]
-	if c, found := s.command(req.Command); found && c.Complete[option] != nil {
+	if c, found := s.CommandOf(req.Command); found && c.Complete[option] != nil {
 		complete, ok = c.Complete[option], true
 	}
 	if !ok {
@@ -45,42 +45,42 @@ func (s *Service) Complete(ctx context.Context, req Request, option, typed strin
 	return out
 }
 
-// completeGame suggests the user's games in progress.
-func (s *Service) completeGame(tx *storage.Tx, req Request, add func(label, value string) bool) {
+// CompleteGame suggests the user's games in progress.
+func (s *Service) CompleteGame(tx *storage.Tx, req Request, add func(label, value string) bool) {
 	games, err := tx.PlayerActiveGames(req.User.ID)
 	if err != nil {
 		return
 	}
 	for _, g := range games {
 		side, _ := g.SideOf(req.User.ID)
-		if !add("#"+g.ID+" "+s.variantName(g.Variant)+" vs "+words.Seat(g.Players[side.Other()]), g.ID) {
+		if !add("#"+g.ID+" "+s.VariantName(g.Variant)+" vs "+words.Seat(g.Players[side.Other()]), g.ID) {
 			break
 		}
 	}
 }
 
-// onGame makes c a command that acts on one game: the game option (see findGame)
+// OnGame makes c a command that acts on one game: the game option (see findGame)
 // comes last among its options, autocompleted with the user's games.
-func (s *Service) onGame(c Command) Command {
+func (s *Service) OnGame(c Command) Command {
 	c.Spec.Options = append(slices.Clip(c.Spec.Options), GameOption())
 	c.Complete = maps.Clone(c.Complete)
 	if c.Complete == nil {
 		c.Complete = map[string]Completer{}
 	}
-	c.Complete["game"] = s.completeGame
+	c.Complete["game"] = s.CompleteGame
 	return c
 }
 
-// completeEngine suggests the engines that can be challenged. Once the command's
+// CompleteEngine suggests the engines that can be challenged. Once the command's
 // variant is chosen it leaves out those that would be refused in it (an engine not
 // configured for that game, or one whose last check or move failed); before, it
 // says which games each external engine plays.
-func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, value string) bool) {
+func (s *Service) CompleteEngine(_ *storage.Tx, req Request, add func(label, value string) bool) {
 	variant := req.Args.Get("variant")
 	if _, err := s.reg.Lookup(variant); err != nil {
 		variant = ""
 	}
-	for _, name := range s.engineNames() {
+	for _, name := range s.EngineNames() {
 		label := name
 		if variant != "" {
 			if _, err := s.engine.Opponent(name, 0, variant); err != nil {
@@ -90,7 +90,7 @@ func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, val
 			var plays []string
 			for _, k := range s.reg.Keys() {
 				if _, err := s.engine.Opponent(name, 0, k); err == nil {
-					plays = append(plays, s.variantName(k))
+					plays = append(plays, s.VariantName(k))
 				}
 			}
 			if len(plays) == 0 {
@@ -104,9 +104,9 @@ func (s *Service) completeEngine(_ *storage.Tx, req Request, add func(label, val
 	}
 }
 
-// engineNames lists the configured engines by name, the built-in one first (none
+// EngineNames lists the configured engines by name, the built-in one first (none
 // when the engine cannot say).
-func (s *Service) engineNames() []string {
+func (s *Service) EngineNames() []string {
 	if n, ok := s.engine.(interface{ Names() []string }); ok {
 		return n.Names()
 	}

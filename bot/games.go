@@ -26,9 +26,9 @@ const (
 	turnGame
 )
 
-// findGame returns the game a request is about (replayed): the one named by the game
+// FindGame returns the game a request is about (replayed): the one named by the game
 // option, else the one played in the request's thread, else the user's only game.
-func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode) (*storage.Game, error) {
+func (s *Service) FindGame(tx *storage.Tx, req Request, mode findMode) (*storage.Game, error) {
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
@@ -98,7 +98,7 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 			break
 		}
 		label := fmt.Sprintf("#%s %s vs %s", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.variantName(g.Variant)})
+		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.VariantName(g.Variant)})
 		names = append(names, "#"+g.ID)
 	}
 	where := "" // a console has no threads; a server gives each game its own
@@ -141,8 +141,8 @@ func MustBeActive(g *storage.Game) error {
 	return nil
 }
 
-// variantName returns the display name of a variant key.
-func (s *Service) variantName(key string) string {
+// VariantName returns the display name of a variant key.
+func (s *Service) VariantName(key string) string {
 	if v, err := s.reg.Lookup(key); err == nil {
 		return v.Name()
 	}
@@ -194,9 +194,9 @@ func Highlight(d rules.Dims, text string) *rules.Move {
 // DescribeOutcome says how g ended, with names: "alice wins by checkmate".
 func DescribeOutcome(g *storage.Game) string { return words.Outcome(g.Players, g.Outcome) }
 
-// gameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
-func (s *Service) gameTitle(g *storage.Game) string {
-	return fmt.Sprintf("Game %s · %s · %s vs %s", g.ID, s.variantName(g.Variant),
+// GameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
+func (s *Service) GameTitle(g *storage.Game) string {
+	return fmt.Sprintf("Game %s · %s · %s vs %s", g.ID, s.VariantName(g.Variant),
 		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 }
 
@@ -205,8 +205,8 @@ func RefOf(g *storage.Game) *GameRef {
 	return &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
 }
 
-// statusLine says whose turn it is in g and by when, or how it ended.
-func (s *Service) statusLine(g *storage.Game) string {
+// StatusLine says whose turn it is in g and by when, or how it ended.
+func (s *Service) StatusLine(g *storage.Game) string {
 	if !g.Active() {
 		return "Game over: " + DescribeOutcome(g) + "."
 	}
@@ -249,7 +249,7 @@ func TurnText(g *storage.Game) string {
 // the position's text (FEN, or Gess's text form) last, where a length limit cuts.
 func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.variantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
+	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.VariantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
 	if m := LastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
 		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
@@ -267,8 +267,8 @@ func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	return b.String()
 }
 
-// gameFields are the reply fields describing g.
-func (s *Service) gameFields(g *storage.Game) []Field {
+// GameFields are the reply fields describing g.
+func (s *Service) GameFields(g *storage.Game) []Field {
 	kind := "casual"
 	if g.Rated {
 		kind = "rated"
@@ -277,7 +277,7 @@ func (s *Service) gameFields(g *storage.Game) []Field {
 	f := []Field{
 		{Name: "White", Value: words.Seat(g.Players[rules.White]), Inline: true},
 		{Name: "Black", Value: words.Seat(g.Players[rules.Black]), Inline: true},
-		{Name: "Game", Value: fmt.Sprintf("%s, %s, %s", s.variantName(g.Variant), kind, clock), Inline: true},
+		{Name: "Game", Value: fmt.Sprintf("%s, %s, %s", s.VariantName(g.Variant), kind, clock), Inline: true},
 	}
 	if g.Tournament != "" {
 		f = append(f, Field{Name: "Tournament", Value: fmt.Sprintf("%s, round %d", g.Tournament, g.Round), Inline: true})

@@ -21,7 +21,7 @@ import (
 func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
 	op func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error) Reply {
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-		g, err := s.findGame(tx, req, mode)
+		g, err := s.FindGame(tx, req, mode)
 		if err != nil {
 			return err
 		}
@@ -88,7 +88,7 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g), Actions: s.Buttons(g), Final: !g.Active()}
+	e.reply = Reply{Title: s.GameTitle(g), Text: text + "\n" + s.StatusLine(g), Game: RefOf(g), Actions: s.Buttons(g), Final: !g.Active()}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)
 	if !g.Active() {
@@ -96,7 +96,7 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 			if to == side {
 				continue // the reply tells the one who acted
 			}
-			if err := s.tell(tx, e, g, to, NoticeGameOver, text+"\n"+s.statusLine(g), key+"/over", inPlace); err != nil {
+			if err := s.tell(tx, e, g, to, NoticeGameOver, text+"\n"+s.StatusLine(g), key+"/over", inPlace); err != nil {
 				return err
 			}
 		}
@@ -106,15 +106,15 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 		if to == side {
 			continue
 		}
-		if err := s.tell(tx, e, g, to, NoticeTurn, text+"\n"+s.yourTurn(g, to), key+"/"+to.String(), inPlace); err != nil {
+		if err := s.tell(tx, e, g, to, NoticeTurn, text+"\n"+s.YourTurn(g, to), key+"/"+to.String(), inPlace); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// yourTurn is the line that tells side what to do next in g.
-func (s *Service) yourTurn(g *storage.Game, side rules.Side) string {
+// YourTurn is the line that tells side what to do next in g.
+func (s *Service) YourTurn(g *storage.Game, side rules.Side) string {
 	what := "Your move"
 	if sim, ok := inRound(g.Position); ok {
 		what = "Choose your cell"
@@ -239,7 +239,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		return nil, err
 	}
 	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-	e.reply = Reply{Title: s.gameTitle(g), Text: begins + "\n" + s.statusLine(g), Fields: s.gameFields(g),
+	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + s.StatusLine(g), Fields: s.GameFields(g),
 		Game: RefOf(g), Started: RefOf(g), Actions: s.Buttons(g)}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)
@@ -249,7 +249,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		}
 		text := begins
 		if g.Awaits(side) {
-			text += "\n" + s.yourTurn(g, side)
+			text += "\n" + s.YourTurn(g, side)
 		}
 		if err := s.tell(tx, e, g, side, NoticeChallenge, text, fmt.Sprintf("start/%s/%s", g.ID, side), inPlace); err != nil {
 			return nil, err

@@ -145,7 +145,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		if err != nil {
 			return err
 		}
-		e.reply = Reply{Private: true, Title: s.gameTitle(g), Game: RefOf(g),
+		e.reply = Reply{Private: true, Title: s.GameTitle(g), Game: RefOf(g),
 			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, words.Seat(g.Player(side.Other())))}
 		e.image = img
 		key := fmt.Sprintf("chosen/%s/%d", g.ID, len(g.Moves))
@@ -155,7 +155,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 			e.note = ""
 		}
 		return s.tell(tx, e, g, side.Other(), NoticeTurn,
-			fmt.Sprintf("%s waiting for yours.\n%s", made, s.yourTurn(g, side.Other())), key, false)
+			fmt.Sprintf("%s waiting for yours.\n%s", made, s.YourTurn(g, side.Other())), key, false)
 	}
 	// Both have chosen: the round is revealed (or must be chosen again).
 	var text2 string

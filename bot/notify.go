@@ -12,7 +12,7 @@ import (
 // player's settings ask. When the reply to the current request shows in the game's
 // place (inPlace), a mention there is made by the reply itself.
 func (s *Service) tell(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, kind NoticeKind, text, key string, inPlace bool) error {
-	return s.tellUser(tx, e, g.Player(side), kind, s.gameTitle(g), text, key, inPlace,
+	return s.tellUser(tx, e, g.Player(side), kind, s.GameTitle(g), text, key, inPlace,
 		Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}, g)
 }
 

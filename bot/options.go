@@ -14,8 +14,8 @@ import (
 
 // The options several commands share: their specs and the parsers of their values.
 
-// variantChoices are the variants the service plays, as an option's choices.
-func (s *Service) variantChoices() []OptionChoice {
+// VariantChoices are the variants the service plays, as an option's choices.
+func (s *Service) VariantChoices() []OptionChoice {
 	out := make([]OptionChoice, 0, len(s.reg.Keys()))
 	for _, v := range s.reg.Variants() {
 		out = append(out, OptionChoice{Name: v.Name(), Value: v.Key()})

@@ -215,7 +215,7 @@ func (s *Service) push(ps []*pending, queued bool) {
 func (s *Service) drawNotice(r *Reply, job *Picture) {
 	s.out.draws <- struct{}{}
 	defer func() { <-s.out.draws }()
-	s.attach(r, job)
+	s.Attach(r, job)
 }
 
 // seqOf is the sequence number of outbox id.
@@ -521,7 +521,7 @@ func (s *Service) record(nt note) (noteRecord, error) {
 		default:
 			// Rare (a placement round's view): drawn now, inside the transaction.
 			var r Reply
-			s.attach(&r, job)
+			s.Attach(&r, job)
 			img.Board = r.Board
 			if len(r.Files) > 0 {
 				img.PNG = r.Files[0].Data

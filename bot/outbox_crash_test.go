@@ -81,7 +81,7 @@ func crashService(dir string) (*storage.Store, *bot.Service, *logNotifier, error
 
 // crashChild plays games between pairs of players in a loop from several goroutines
 // (every command notifies the opponent by direct message), printing "C" after each
-// command, until it is killed.
+// CommandOf, until it is killed.
 func crashChild(dir string) int {
 	time.AfterFunc(60*time.Second, func() { os.Exit(3) }) // never outlive a dead parent
 	_, svc, _, err := crashService(dir)

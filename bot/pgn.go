@@ -28,21 +28,21 @@ import (
 // move starts "N..."), Gess from its first mover (Black): "1. e3-e5 l18xl15 2. ...".
 // Choices still secret are never exported. record.ReadPGN reads the result back.
 
-// pgn returns the PGN text of g.
-func (s *Service) pgn(g *storage.Game) (string, error) {
+// PGN returns the PGN text of g.
+func (s *Service) PGN(g *storage.Game) (string, error) {
 	h, err := g.History(s.reg)
 	if err != nil {
 		return "", err
 	}
-	p := s.pgnHeader(g)
+	p := s.PGNHeader(g)
 	p.History = h
 	var b strings.Builder
 	err = record.WritePGN(&b, p)
 	return b.String(), err
 }
 
-// pgnHeader returns g's PGN without its history: the tags and the result.
-func (s *Service) pgnHeader(g *storage.Game) record.PGN {
+// PGNHeader returns g's PGN without its history: the tags and the result.
+func (s *Service) PGNHeader(g *storage.Game) record.PGN {
 	event := "Missive casual game"
 	if g.Rated {
 		event = "Missive rated game"

@@ -110,7 +110,7 @@ type GameEnd struct {
 
 // plug registers the features: their commands by name (listed as order says) and their options'
 // completers by option name, their end-of-game hooks in order. It refuses a
-// command declared twice or without a handler, and a completer for an option that
+// CommandOf declared twice or without a handler, and a completer for an option that
 // is not autocompleted, or none for one that is.
 func (s *Service) plug(features []Feature, order []string) error {
 	s.byName = map[string]int{}
@@ -187,8 +187,8 @@ func appendSet[F any](list *[]F, fn F) {
 	}
 }
 
-// command returns the command named name (with or without its slash, in any case).
-func (s *Service) command(name string) (Command, bool) {
+// CommandOf returns the command named name (with or without its slash, in any case).
+func (s *Service) CommandOf(name string) (Command, bool) {
 	i, ok := s.byName[strings.ToLower(strings.TrimPrefix(name, "/"))]
 	if !ok {
 		return Command{}, false
@@ -210,7 +210,7 @@ func (s *Service) Commands() []CommandSpec {
 
 // Spec returns the spec of command name, and false when there is none.
 func (s *Service) Spec(name string) (CommandSpec, bool) {
-	c, ok := s.command(name)
+	c, ok := s.CommandOf(name)
 	if !ok || c.Spec.Name != name {
 		return CommandSpec{}, false
 	}

@@ -30,7 +30,7 @@ func (s *Service) ChallengeLine(c *storage.Challenge) string {
 	if c.Opponent.ID != "" {
 		to = words.Seat(c.Opponent)
 	}
-	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.variantName(c.Variant), words.Seat(c.Challenger), to, ChallengeTerms(c), words.Time(c.ExpiresAt))
+	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.VariantName(c.Variant), words.Seat(c.Challenger), to, ChallengeTerms(c), words.Time(c.ExpiresAt))
 }
 
 // DeadlineKey orders games by deadline, those without one last.

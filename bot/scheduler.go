@@ -196,10 +196,10 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.gameTitle(g), Text: text + "\n" + s.statusLine(g), Game: RefOf(g)}
+	e.reply = Reply{Title: s.GameTitle(g), Text: text + "\n" + s.StatusLine(g), Game: RefOf(g)}
 	e.image = img
 	for _, side := range rules.Sides {
-		if err := s.tell(tx, e, g, side, NoticeGameOver, text+"\n"+s.statusLine(g), fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
+		if err := s.tell(tx, e, g, side, NoticeGameOver, text+"\n"+s.StatusLine(g), fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
 			return err
 		}
 	}

@@ -282,7 +282,7 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if req.Args == nil {
 		req.Args = Args{}
 	}
-	c, ok := s.command(req.Command)
+	c, ok := s.CommandOf(req.Command)
 	if !ok {
 		return Refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
 	}
@@ -297,9 +297,9 @@ func internalError() Reply {
 	return Refusal("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment; if it keeps happening, tell the server's admins.")
 }
 
-// fail turns an operation's error into a reply: the refusal's sentence, or a polite
+// Fail turns an operation's error into a reply: the refusal's sentence, or a polite
 // error (logged) for an internal failure.
-func (s *Service) fail(req Request, err error) Reply {
+func (s *Service) Fail(req Request, err error) Reply {
 	if msg, ok := UserText(err); ok {
 		r := Refusal(msg)
 		var ce *choiceError
@@ -376,7 +376,7 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 		return []byte(summary(e.reply)), nil
 	})
 	if err != nil {
-		return s.fail(req, err)
+		return s.Fail(req, err)
 	}
 	if replayed {
 		return Reply{Private: true, Text: "This was already done (the same request arrived twice):\n" + string(raw)}
@@ -391,7 +391,7 @@ func (s *Service) view(ctx context.Context, req Request, op func(tx *storage.Tx,
 		e = effects{}
 		return op(tx, &e)
 	}); err != nil {
-		return s.fail(req, err)
+		return s.Fail(req, err)
 	}
 	return s.finish(ctx, &e)
 }
@@ -410,7 +410,7 @@ func summary(r Reply) string {
 func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	r := e.reply
 	if e.image != nil {
-		s.attach(&r, e.image)
+		s.Attach(&r, e.image)
 	}
 	if len(e.notes) > 0 && !e.persisted {
 		s.persistLate(ctx, e)
@@ -428,8 +428,8 @@ func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	return r
 }
 
-// attach draws job and adds it to r.
-func (s *Service) attach(r *Reply, job *Picture) {
+// Attach draws job and adds it to r.
+func (s *Service) Attach(r *Reply, job *Picture) {
 	if job.table != nil {
 		s.attachTable(r, job)
 		return

@@ -34,7 +34,7 @@ func (s *Service) completeEngineList(tx *storage.Tx, req Request, add func(label
 	typed := req.Args.Get("engines")
 	cut := strings.LastIndexAny(typed, ", ") + 1 // the names before it are complete
 	listed := strings.FieldsFunc(strings.ToLower(typed[:cut]), func(r rune) bool { return r == ',' || r == ' ' })
-	s.completeEngine(tx, req, func(_, name string) bool {
+	s.CompleteEngine(tx, req, func(_, name string) bool {
 		if slices.Contains(listed, strings.ToLower(name)) {
 			return true
 		}
@@ -52,7 +52,7 @@ func (s *Service) completeTournamentEngine(tx *storage.Tx, req Request, add func
 		return
 	}
 	shown := map[string]string{}
-	for _, name := range s.engineNames() {
+	for _, name := range s.EngineNames() {
 		shown[strings.ToLower(name)] = name
 	}
 	for _, name := range t.Engines {
@@ -67,7 +67,7 @@ func (s *Service) completeTournamentEngine(tx *storage.Tx, req Request, add func
 
 // tournamentSpec describes /tournament.
 func (s *Service) tournamentSpec() CommandSpec {
-	variants, days := s.variantChoices(), DaysChoices()
+	variants, days := s.VariantChoices(), DaysChoices()
 	which := OptionSpec{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: OptString, MaxLength: 20}
 	return CommandSpec{Name: CmdTournament, Contexts: []Context{ContextGuild}, Integrations: []Integration{IntegrationGuild},
 		Description:  "Correspondence tournaments: create, join, leave, start, standings, info",
@@ -884,7 +884,7 @@ func (s *Service) infoReply(t *storage.Tournament) Reply {
 		names = append(names, n)
 	}
 	return Reply{Title: fmt.Sprintf("Tournament %s · %s", t.ID, t.Name), Fields: []Field{
-		{Name: "Game", Value: s.variantName(t.Variant), Inline: true},
+		{Name: "Game", Value: s.VariantName(t.Variant), Inline: true},
 		{Name: "Format", Value: strings.ReplaceAll(string(t.Format), "-", " "), Inline: true},
 		{Name: "Rounds", Value: rounds, Inline: true},
 		{Name: "Clock", Value: clock.Text(t.DaysPerMove, t.Bank), Inline: true},
