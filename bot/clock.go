@@ -116,14 +116,6 @@ func ClockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	return days, nil, nil
 }
 
-// leaveText says whether leave freezes the clocks of a tournament's games.
-func leaveText(refused bool) string {
-	if refused {
-		return "not allowed: clocks run during leave"
-	}
-	return "allowed (/leave)"
-}
-
 // bankLeaveRules describes time banks, leave, extra time and the digest, for the
 // /rules cards.
 func (s *Service) bankLeaveRules() string {

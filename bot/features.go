@@ -38,7 +38,6 @@ func (s *Service) builtin() []Feature {
 			s.leaveCommand(), // leave.go: leave freezes a player's clocks
 			s.leaderboardCommand(),
 			s.profileCommand(),
-			s.tournamentCommand(),
 			s.matchCommand(),
 			s.rematchCommand(),
 			s.helpCommand(),
@@ -54,12 +53,9 @@ func (s *Service) builtin() []Feature {
 			Tick: s.duePlayers}, // leave.go, digest.go: leaves that end, daily digests
 		{Lane: matchLane, EngineMoved: func(tx *Tx, g *storage.Game, side rules.Side) error { return s.matchCap(tx.Tx, tx.e, g, side) },
 			EngineFailed: s.matchFailed, Threads: map[EventKind]func(*storage.Tx, string, string) error{EventMatch: setMatchThread}}, // matches.go
-		{Threads: map[EventKind]func(*storage.Tx, string, string) error{EventTournament: setTournamentThread}}, // tournaments.go
-		{GameEnded: rateGame},              // ratings.go: a rated game changes both ratings
-		{GameEnded: s.tournamentGameEnded}, // tournaments.go: the result, standings, the next round
-		{GameEnded: s.openWaitingGames},    // tournaments.go: room in the server for round-robin games waiting
-		{GameEnded: s.matchGameEnded},      // matches.go: the result, the next game, the final score
-		s.conditionalFeature(),             // conditional.go: /conditional; replies played, lines moved on or cleared
-		s.reviewFeature(),                  // review.go: /review, and a review of every game that ends
+		{GameEnded: rateGame},         // ratings.go: a rated game changes both ratings
+		{GameEnded: s.matchGameEnded}, // matches.go: the result, the next game, the final score
+		s.conditionalFeature(),        // conditional.go: /conditional; replies played, lines moved on or cleared
+		s.reviewFeature(),             // review.go: /review, and a review of every game that ends
 	}
 }

@@ -70,14 +70,6 @@ type Limits struct {
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
 	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
-	// EventGames is how many games of a round robin a player plays at once (default
-	// 4): the next starts when one ends, so a large event opens a bounded number of
-	// threads and no clock runs for a game not yet started.
-	EventGames int
-	// GuildGames is how many games may be in progress in one server before a round
-	// robin waits to start more (default 500, half of Discord's 1,000 active threads
-	// a server, as each game has a thread and other threads need room too).
-	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -198,12 +190,6 @@ func New(cfg Config) (*Service, error) {
 	}
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
-	}
-	if s.limits.GuildGames <= 0 {
-		s.limits.GuildGames = DefaultGuildGames
-	}
-	if s.limits.EventGames <= 0 {
-		s.limits.EventGames = DefaultEventGames
 	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour

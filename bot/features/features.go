@@ -4,15 +4,23 @@ import (
 	"slices"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/tournaments"
 )
 
 // Options configure the features that take options.
-type Options struct{}
+type Options struct {
+	// Tournaments bound how many games the tournaments start at once.
+	Tournaments tournaments.Options
+}
 
 // List returns the features, each as the constructor the service calls once it
 // is built (bot.Config.Features), in the order their hooks run.
 func List(opts Options) []func(*bot.Service) bot.Feature {
-	return nil
+	return []func(*bot.Service) bot.Feature{
+		// After the ratings, before the engine matches: the result, the standings,
+		// the next games.
+		func(s *bot.Service) bot.Feature { return tournaments.New(s, opts.Tournaments) },
+	}
 }
 
 // Order returns the commands in the order they are best listed (/help, the
