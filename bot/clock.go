@@ -114,11 +114,3 @@ func ClockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	}
 	return days, nil, nil
 }
-
-// leaveText says whether leave freezes the clocks of a tournament's games.
-func leaveText(refused bool) string {
-	if refused {
-		return "not allowed: clocks run during leave"
-	}
-	return "allowed (/leave)"
-}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -34,10 +35,10 @@ func TestNameLimits(t *testing.T) {
 		t.Fatalf("challenge: %s", r.Text)
 	}
 
-	h.Refused("alice", "tournament action:create variant:gothic name:"+strings.Repeat("n", bot.MaxTournamentNameLen+1),
+	h.Refused("alice", "tournament action:create variant:gothic name:"+strings.Repeat("n", tournaments.MaxNameLen+1),
 		"A tournament's name has at most 80 characters")
 	h.Refused("alice", "tournament action:info tournament:1", "no tournament 1")
-	name := strings.Repeat("n", bot.MaxTournamentNameLen)
+	name := strings.Repeat("n", tournaments.MaxNameLen)
 	h.Ok("alice", "tournament action:create variant:gothic name:"+name)
 	tr, _ := tournament(h, "1")
 	if tr.Name != name || tr.Status != storage.TournamentOpen {

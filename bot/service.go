@@ -70,14 +70,6 @@ type Limits struct {
 	OpenChallenges int           // open challenges made per player (default 10)
 	ChallengeTTL   time.Duration // how long a challenge stays open (default 7 days)
 	LeaveDays      int           // days of leave each player may take a calendar year (default 30)
-	// EventGames is how many games of a round robin a player plays at once (default
-	// 4): the next starts when one ends, so a large event opens a bounded number of
-	// threads and no clock runs for a game not yet started.
-	EventGames int
-	// GuildGames is how many games may be in progress in one server before a round
-	// robin waits to start more (default 500, half of Discord's 1,000 active threads
-	// a server, as each game has a thread and other threads need room too).
-	GuildGames int
 }
 
 // Config holds what a Service is built from. Store, Registry and Renderer are needed.
@@ -109,8 +101,9 @@ type Config struct {
 	// OutageGrace is how long the service may be down or disconnected before running
 	// games get the time back (default OutageGrace).
 	OutageGrace time.Duration
-	// Features plug more commands and end-of-game hooks into the service, after its
-	// own: each is called once, by New, with the service it extends.
+	// Features plug the commands and hooks into the kernel, which has none of its
+	// own (package features lists the product's): each is called once, by New,
+	// with the service it extends, and their hooks run in this order.
 	Features []func(*Service) Feature
 	// Order names commands in the order they are best listed (Commands, /help):
 	// those named come first, in this order, and the rest after them in the order
@@ -195,12 +188,6 @@ func New(cfg Config) (*Service, error) {
 	if s.limits.OpenChallenges <= 0 {
 		s.limits.OpenChallenges = 10
 	}
-	if s.limits.GuildGames <= 0 {
-		s.limits.GuildGames = DefaultGuildGames
-	}
-	if s.limits.EventGames <= 0 {
-		s.limits.EventGames = DefaultEventGames
-	}
 	if s.limits.ChallengeTTL <= 0 {
 		s.limits.ChallengeTTL = 7 * 24 * time.Hour
 	}
@@ -219,7 +206,7 @@ func New(cfg Config) (*Service, error) {
 	}
 	s.stopping, s.stop = context.WithCancel(context.Background())
 	s.bg.init()
-	features := s.builtin()
+	features := make([]Feature, 0, len(cfg.Features))
 	for _, f := range cfg.Features {
 		features = append(features, f(s))
 	}

@@ -23,19 +23,3 @@ func TestTableText(t *testing.T) {
 		t.Errorf("one row:\n%s", got)
 	}
 }
-
-// Standings as text stop at textRows rows, short enough for one Discord
-// message, and say how many players the picture adds.
-func TestStandingsTextIsCapped(t *testing.T) {
-	tbl := Table{Columns: []Column{{Header: "#", Right: true}, {Header: "Player", Max: 26}, {Header: "Pts", Right: true}}, Note: "Tie-breaks: none."}
-	for i := range 100 {
-		tbl.Rows = append(tbl.Rows, TableRow{Cells: []string{fmt.Sprint(i + 1), strings.Repeat("x", 40), "0"}})
-	}
-	text := standingsText(tbl, true)
-	if n := strings.Count(text, "\n"); n != textRows+4 {
-		t.Errorf("%d lines:\n%s", n, text)
-	}
-	if !strings.Contains(text, "… and 60 more players") || !strings.HasSuffix(text, "Tie-breaks: none.") || len(text) > 4000 {
-		t.Errorf("text of %d bytes:\n%s", len(text), text)
-	}
-}

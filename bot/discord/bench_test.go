@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -86,7 +87,7 @@ func benchRoundRobinStart(b *testing.B, eventGames int, limited bool) {
 		b.Fatal(err)
 	}
 	svc, err := bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: bt, Logger: log,
-		Gateway: true, Limits: bot.Limits{EventGames: eventGames}}, features.Options{}))
+		Gateway: true}, features.Options{Tournaments: tournaments.Options{EventGames: eventGames}}))
 	if err != nil {
 		b.Fatal(err)
 	}

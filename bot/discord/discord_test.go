@@ -23,6 +23,7 @@ import (
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -567,7 +568,7 @@ func TestAdminActionsCheckedWithDiscordPermissions(t *testing.T) {
 func TestNotifyPlaceWithoutAddressee(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
 	general := e.srv.Channel("general").ID
-	n := bot.Notification{Key: "tournament/1/round/2", Kind: bot.NoticeTournament, Channel: true, To: bot.User{Name: "tournament 1"},
+	n := bot.Notification{Key: "tournament/1/round/2", Kind: tournaments.NoticeTournament, Channel: true, To: bot.User{Name: "tournament 1"},
 		Game: &bot.GameRef{Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}}, Reply: bot.Reply{Title: "Autumn", Text: "Round 2 starts."}}
 	for i := 0; i < 2; i++ {
 		if err := e.b.Notify(e.ctx, n); err != nil {
@@ -779,7 +780,7 @@ func TestCommandShapes(t *testing.T) {
 	if v := findOpt(create.Options, "variant"); v == nil || !v.Required {
 		t.Errorf("/tournament create's variant is not required: %+v", v)
 	}
-	if n := findOpt(create.Options, "name"); n == nil || n.MaxLength == nil || *n.MaxLength != bot.MaxTournamentNameLen {
+	if n := findOpt(create.Options, "name"); n == nil || n.MaxLength == nil || *n.MaxLength != tournaments.MaxNameLen {
 		t.Errorf("/tournament create's name has no max_length: %+v", n)
 	}
 	if l := findOpt(tour.Option("join").Options, "level"); l == nil || l.MinValue == nil || *l.MinValue != 1 || l.MaxValue == nil || *l.MaxValue != 8 {

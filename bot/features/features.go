@@ -11,27 +11,35 @@ import (
 	"github.com/missivechess/missive/bot/ratings"
 	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/bot/settings"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/bot/views"
 )
 
-// Options configure the features that take options.
+// Options configure the features that take options; the zero value is the
+// product's defaults.
 type Options struct {
-	// Review bounds the engine's game reviews (package review; the zero value
-	// reviews every game that ends, with the default limits).
+	// Tournaments bound how many games the tournaments start at once.
+	Tournaments tournaments.Options
+	// Review bounds the engine's game reviews (the zero value reviews every game
+	// that ends, with the default limits).
 	Review review.Options
 }
 
 // List returns the features, each as the constructor the service calls once it
-// is built (bot.Config.Features), in the order their hooks run.
+// is built (bot.Config.Features), in the order their hooks run: what follows
+// from a game's end runs ratings, tournaments, matches, conditional moves (play)
+// and the review in that order, and the scheduler closes expired challenges
+// before it ends leaves and sends digests.
 func List(opts Options) []func(*bot.Service) bot.Feature {
 	return []func(*bot.Service) bot.Feature{
-		challenges.New, // challenges and rematches, the expiry of open challenges, the Rematch button
-		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional: after matches, before review
-		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
-		ratings.New,    // /leaderboard, /profile; a rated game's end changes both ratings
+		ratings.New, // /leaderboard, /profile; a rated game's end changes both ratings
+		func(s *bot.Service) bot.Feature { return tournaments.New(s, opts.Tournaments) }, // /tournament: results, standings, the next games
 		matches.New,    // /match: engine matches, their lane, their ply cap and their posts
+		challenges.New, // challenges and rematches, the expiry of open challenges, the Rematch button
 		views.New,      // /board, /games, /next, /history, /pgn, /gif, /hint; the PGN button
 		guide.New,      // /rules, /help
+		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
+		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional
 		func(s *bot.Service) bot.Feature { return review.New(s, opts.Review) }, // /review, and a review of every game that ends
 	}
 }

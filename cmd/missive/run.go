@@ -21,6 +21,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules/variants"
@@ -231,10 +232,11 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		Engine:       bot.NewEngine(engine.New(engine.Options{}), pool, cfg.Engines),
 		HintsInRated: cfg.HintsInRated, EngineTimeout: cfg.EngineThink,
 		Limits: bot.Limits{ActiveGames: cfg.Limits.ActiveGames, OpenChallenges: cfg.Limits.OpenChallenges,
-			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, EventGames: cfg.Limits.EventGames,
-			GuildGames: cfg.Limits.GuildGames, LeaveDays: cfg.Limits.LeaveDays},
+			ChallengeTTL: time.Duration(cfg.Limits.ChallengeDays) * 24 * time.Hour, LeaveDays: cfg.Limits.LeaveDays},
 	}
-	features.Apply(&svcCfg, features.Options{})
+	features.Apply(&svcCfg, features.Options{
+		Tournaments: tournaments.Options{EventGames: cfg.Limits.EventGames, GuildGames: cfg.Limits.GuildGames},
+	})
 	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

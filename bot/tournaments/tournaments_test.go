@@ -1,4 +1,4 @@
-package bot_test
+package tournaments_test
 
 import (
 	"context"
@@ -11,6 +11,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -37,6 +38,17 @@ func tournament(h *bottest.Harness, id string) (*storage.Tournament, []*storage.
 		h.T.Fatal(err)
 	}
 	return t, games
+}
+
+// rating loads a player's rating in variant (local play), nil when there is none.
+func rating(h *bottest.Harness, variant, player string) *storage.Rating {
+	h.T.Helper()
+	var r *storage.Rating
+	_ = h.Store.View(context.Background(), func(tx *storage.Tx) error {
+		r, _ = tx.Rating("", variant, player)
+		return nil
+	})
+	return r
 }
 
 // active returns the games still being played.
@@ -68,7 +80,7 @@ func noRematch(t *testing.T, games []*storage.Game) {
 func postsWith(ns []bot.Notification, want string) int {
 	n := 0
 	for _, x := range ns {
-		if x.Kind == bot.NoticeTournament && strings.Contains(x.Reply.Text, want) {
+		if x.Kind == tournaments.NoticeTournament && strings.Contains(x.Reply.Text, want) {
 			n++
 		}
 	}
@@ -115,7 +127,7 @@ func TestSwissTournament(t *testing.T) {
 		t.Fatalf("no standings after the result: %+v", ns)
 	}
 	for _, n := range ns {
-		if n.Kind == bot.NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
+		if n.Kind == tournaments.NoticeTournament && strings.Contains(n.Reply.Text, "(round 1)") &&
 			(len(n.Reply.Files) != 1 || !strings.Contains(n.Reply.Board, "Pts") || !strings.Contains(n.Reply.Files[0].Alt, "standings during round 1 of 3")) {
 			t.Fatalf("the result's standings: %+v", n.Reply)
 		}
@@ -281,7 +293,7 @@ func TestTournamentAdminOnly(t *testing.T) {
 	if r := run("alice", "tournament action:start", true); r.Refused {
 		t.Fatal(r.Text)
 	}
-	spec, _ := h.Svc.Spec(bot.CmdTournament)
+	spec, _ := h.Svc.Spec(tournaments.CmdTournament)
 	if !slices.Equal(spec.AdminActions, []string{"create", "start"}) {
 		t.Errorf("/tournament admin actions %v", spec.AdminActions)
 	}
@@ -349,7 +361,7 @@ func finishRoundRobin(h *bottest.Harness, score map[string]string) string {
 		h.T.Fatalf("status %s", tr.Status)
 	}
 	for _, n := range h.Notes.Take() {
-		if n.Kind == bot.NoticeTournament && strings.Contains(n.Reply.Text, "The tournament is over") {
+		if n.Kind == tournaments.NoticeTournament && strings.Contains(n.Reply.Text, "The tournament is over") {
 			return n.Reply.Text
 		}
 	}
@@ -446,7 +458,7 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 	h.Restart()
 	suggested := func(args bot.Args) []string {
 		var out []string
-		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdTournament, Args: args}, "engine", "") {
+		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: tournaments.CmdTournament, Args: args}, "engine", "") {
 			out = append(out, c.Label+"="+c.Value)
 		}
 		return out
@@ -454,7 +466,7 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 	// /tournament create's engines option builds its list one engine at a time.
 	lists := func(typed string, args bot.Args) []string {
 		var out []string
-		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdTournament, Args: args}, "engines", typed) {
+		for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: tournaments.CmdTournament, Args: args}, "engines", typed) {
 			out = append(out, c.Value)
 		}
 		return out

@@ -1,4 +1,4 @@
-package bot_test
+package tournaments_test
 
 import (
 	"fmt"
@@ -7,6 +7,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -35,11 +36,11 @@ func TestRoundRobinPaced(t *testing.T) {
 	h.Ok(players[0], "tournament action:start")
 	news := ""
 	for _, n := range h.Notes.Take() {
-		if n.Kind == bot.NoticeTournament {
+		if n.Kind == tournaments.NoticeTournament {
 			news += n.Reply.Text
 		}
 	}
-	if !strings.Contains(news, fmt.Sprintf("up to %d games at a time", bot.DefaultEventGames)) {
+	if !strings.Contains(news, fmt.Sprintf("up to %d games at a time", tournaments.DefaultEventGames)) {
 		t.Errorf("the start news does not explain the pacing: %q", news)
 	}
 	_, games := tournament(h, "1")
@@ -47,7 +48,7 @@ func TestRoundRobinPaced(t *testing.T) {
 		t.Fatalf("a round robin of 8 started %d of its 28 games at once", len(games))
 	}
 	for p, n := range openPerPlayer(games) {
-		if n > bot.DefaultEventGames {
+		if n > tournaments.DefaultEventGames {
 			t.Fatalf("%s has %d games at once", p, n)
 		}
 	}
@@ -71,7 +72,7 @@ func TestRoundRobinPaced(t *testing.T) {
 		h.Ok(open[0].Players[0].ID, "resign game:"+open[0].ID)
 		_, games = tournament(h, "1")
 		for p, n := range openPerPlayer(games) {
-			if n > bot.DefaultEventGames {
+			if n > tournaments.DefaultEventGames {
 				t.Fatalf("%s has %d games at once", p, n)
 			}
 		}
@@ -90,7 +91,7 @@ func TestRoundRobinPaced(t *testing.T) {
 // waits: its games start as games end there, tournament games or not.
 func TestRoundRobinServerCap(t *testing.T) {
 	h := bottest.New(t)
-	h.Config = func(c *bot.Config) { c.Limits.GuildGames = 3 }
+	h.Options.Tournaments.GuildGames = 3
 	h.Restart()
 	place := bot.Place{Guild: "g1", Channel: "c1"}
 	run := func(user, line string) bot.Reply {
