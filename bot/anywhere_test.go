@@ -7,6 +7,11 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/matches"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/tournaments"
+	"github.com/missivechess/missive/bot/views"
 )
 
 // Places for the tests of play outside a server.
@@ -54,7 +59,7 @@ func TestServerOnlyCommandsOutsideServers(t *testing.T) {
 	}
 	h.Where("alice", server, bot.ContextGuild, true, "tournament action:create name:Spring variant:gothic")
 	// Moves, boards and challenges are offered everywhere.
-	for _, c := range []string{bot.CmdMove, bot.CmdBoard, bot.CmdChallenge, bot.CmdAccept, bot.CmdChallenges, bot.CmdGames} {
+	for _, c := range []string{play.CmdMove, views.CmdBoard, challenges.CmdChallenge, challenges.CmdAccept, challenges.CmdChallenges, views.CmdGames} {
 		spec, _ := h.Svc.Spec(c)
 		for _, w := range bot.AllContexts {
 			if !spec.OfferedIn(w) {
@@ -62,7 +67,7 @@ func TestServerOnlyCommandsOutsideServers(t *testing.T) {
 			}
 		}
 	}
-	for _, c := range []string{bot.CmdTournament, bot.CmdMatch} {
+	for _, c := range []string{tournaments.CmdTournament, matches.CmdMatch} {
 		spec, _ := h.Svc.Spec(c)
 		if spec.OfferedIn(bot.ContextBotDM) || spec.OfferedIn(bot.ContextPrivateChannel) || !spec.OfferedIn(bot.ContextGuild) || !spec.OfferedIn("") {
 			t.Fatalf("/%s contexts %v", c, spec.Where())
@@ -236,7 +241,7 @@ func TestCommandSpecsFitDiscord(t *testing.T) {
 			}
 		}
 	}
-	tour, _ := h.Svc.Spec(bot.CmdTournament)
+	tour, _ := h.Svc.Spec(tournaments.CmdTournament)
 	create, ok := tour.Subcommand("create")
 	if !ok || !create.Options[0].Required || create.Options[0].Name != "variant" {
 		t.Fatalf("/tournament create %+v", create)
@@ -313,7 +318,7 @@ func TestChallengesButtonsAndSuggestions(t *testing.T) {
 		}
 		return strings.Join(out, " ")
 	}
-	for cmd, want := range map[string]string{bot.CmdAccept: "1", bot.CmdDecline: "1", bot.CmdCancel: "2"} {
+	for cmd, want := range map[string]string{challenges.CmdAccept: "1", challenges.CmdDecline: "1", challenges.CmdCancel: "2"} {
 		if got := suggest("bob", cmd); got != want {
 			t.Errorf("/%s suggests %q to bob, want %q", cmd, got, want)
 		}

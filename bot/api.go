@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"runtime/debug"
+	"time"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -151,3 +152,26 @@ func BoardPicture(pos rules.Position, opts BoardOptions, name, alt string, withT
 func TablePicture(t Table, text, name, alt string) *Picture {
 	return &Picture{table: &t, tableText: text, name: name, alt: alt}
 }
+
+// Rand returns a random number from the service's source (Config.Rand): the
+// colours of a random seat, the start of a Go-Chess board.
+func (s *Service) Rand() uint64 { return s.rand() }
+
+// EngineTimeout returns how long one engine search may take (Config.EngineTimeout,
+// 60s by default): an engine asked to judge a draw offer is given as long.
+func (s *Service) EngineTimeout() time.Duration { return s.engineTO }
+
+// EngineTurnOf returns what the engine player of side in g is asked to act on: its
+// view of the position and, outside a simultaneous round, the game's moves.
+func EngineTurnOf(g *storage.Game, side rules.Side) (EngineTurn, error) {
+	return engineTurnOf(g, side)
+}
+
+// PictureText returns p's description for screen readers and its board drawn as
+// text (a reply asked as text instead of a picture).
+func (s *Service) PictureText(p *Picture) (alt, board string) {
+	return p.alt, s.render.Text(p.pos, p.opts)
+}
+
+// PGNResult is the PGN result of o: "*" for an aborted game, which has none.
+func PGNResult(o rules.Outcome) string { return result(o) }

@@ -269,32 +269,3 @@ func usageLine(head string, opts []OptionSpec) string {
 	}
 	return b.String()
 }
-
-// Command names, for adapters, tests and the buttons of replies; the command
-// itself is declared by its feature (see features.go).
-const (
-	CmdChallenge   = "challenge"
-	CmdAccept      = "accept"
-	CmdDecline     = "decline"
-	CmdCancel      = "cancel"
-	CmdChallenges  = "challenges"
-	CmdMove        = "move"
-	CmdPlace       = "place"
-	CmdBoard       = "board"
-	CmdGames       = "games"
-	CmdHistory     = "history"
-	CmdResign      = "resign"
-	CmdDraw        = "draw"
-	CmdTakeback    = "takeback"
-	CmdAbort       = "abort"
-	CmdPGN         = "pgn"
-	CmdGIF         = "gif"
-	CmdHint        = "hint"
-	CmdRules       = "rules"
-	CmdSettings    = "settings"
-	CmdLeave       = "leave"
-	CmdLeaderboard = "leaderboard"
-	CmdProfile     = "profile"
-	CmdTournament  = "tournament"
-	CmdMatch       = "match"
-)

@@ -99,13 +99,11 @@ type NoticeKind string
 
 // The kinds of notification.
 const (
-	NoticeTurn      NoticeKind = "turn"       // it is your move (or placement choice)
-	NoticeChallenge NoticeKind = "challenge"  // someone challenged you, or answered your challenge
-	NoticeDrawOffer NoticeKind = "draw-offer" // your opponent offers a draw
-	NoticeTakeback  NoticeKind = "takeback"   // your opponent asks to take back a move
-	NoticeGameOver  NoticeKind = "game-over"  // the game ended
-	NoticeReminder  NoticeKind = "reminder"   // your deadline is near
-	NoticeInfo      NoticeKind = "info"       // an offer was declined or lapsed, and the like
+	NoticeTurn      NoticeKind = "turn"      // it is your move (or placement choice)
+	NoticeChallenge NoticeKind = "challenge" // someone challenged you, or answered your challenge
+	NoticeGameOver  NoticeKind = "game-over" // the game ended
+	NoticeReminder  NoticeKind = "reminder"  // your deadline is near
+	NoticeInfo      NoticeKind = "info"      // an offer was declined or lapsed, and the like
 )
 
 // Notification is a message for one player outside the reply to their own request.
@@ -134,14 +132,9 @@ type Notification struct {
 	Reply Reply
 }
 
-// EventKind says what an EventRef names; the texts are stable.
+// EventKind says what an EventRef names (a tournament, an engine match: each
+// feature with events names its own kind); the texts are stable.
 type EventKind string
-
-// The kinds of event with a place of their own.
-const (
-	EventTournament EventKind = "tournament"
-	EventMatch      EventKind = "match"
-)
 
 // EventRef names a tournament or an engine match, with a name for its thread.
 type EventRef struct {

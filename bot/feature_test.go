@@ -8,7 +8,16 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/guide"
+	"github.com/missivechess/missive/bot/matches"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/ratings"
+	"github.com/missivechess/missive/bot/review"
+	"github.com/missivechess/missive/bot/settings"
+	"github.com/missivechess/missive/bot/tournaments"
+	"github.com/missivechess/missive/bot/views"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -18,7 +27,7 @@ func TestFeatureConflicts(t *testing.T) {
 	cfg := features.With(bot.Config{Store: h.Store, Registry: h.Reg, Renderer: h.Render}, h.Options)
 	plugged := slices.Clip(cfg.Features)
 	for name, f := range map[string]bot.Feature{
-		"a name taken":        {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: bot.CmdMove}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }}}},
+		"a name taken":        {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: play.CmdMove}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }}}},
 		"no handler":          {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "nohandler"}}}},
 		"no completer":        {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "x", Options: []bot.OptionSpec{{Name: "z", Autocomplete: true}}}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }}}},
 		"completes no option": {Commands: []bot.Command{{Spec: bot.CommandSpec{Name: "x"}, Handle: func(context.Context, bot.Request) bot.Reply { return bot.Reply{} }, Complete: map[string]bot.Completer{"y": nil}}}},
@@ -43,13 +52,13 @@ func TestBuiltinCommands(t *testing.T) {
 			private = append(private, c.Name)
 		}
 	}
-	want := []string{bot.CmdChallenge, bot.CmdAccept, bot.CmdDecline, bot.CmdCancel, bot.CmdChallenges, bot.CmdMove, bot.CmdPlace, bot.CmdBoard, bot.CmdGames, bot.CmdNext,
-		bot.CmdHistory, bot.CmdResign, bot.CmdDraw, bot.CmdTakeback, bot.CmdMoreTime, bot.CmdAbort, bot.CmdPGN, bot.CmdGIF, bot.CmdHint, bot.CmdRules, bot.CmdSettings, bot.CmdLeave,
-		bot.CmdLeaderboard, bot.CmdProfile, bot.CmdTournament, bot.CmdMatch, bot.CmdRematch, bot.CmdHelp, bot.CmdConditional, bot.CmdReview}
+	want := []string{challenges.CmdChallenge, challenges.CmdAccept, challenges.CmdDecline, challenges.CmdCancel, challenges.CmdChallenges, play.CmdMove, play.CmdPlace, views.CmdBoard, views.CmdGames, views.CmdNext,
+		views.CmdHistory, play.CmdResign, play.CmdDraw, play.CmdTakeback, play.CmdMoreTime, play.CmdAbort, views.CmdPGN, views.CmdGIF, views.CmdHint, guide.CmdRules, settings.CmdSettings, settings.CmdLeave,
+		ratings.CmdLeaderboard, ratings.CmdProfile, tournaments.CmdTournament, matches.CmdMatch, challenges.CmdRematch, guide.CmdHelp, play.CmdConditional, review.CmdReview}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)
 	}
-	if want := []string{bot.CmdChallenges, bot.CmdPlace, bot.CmdGames, bot.CmdHint, bot.CmdRules, bot.CmdSettings, bot.CmdLeave, bot.CmdHelp, bot.CmdConditional}; !slices.Equal(private, want) {
+	if want := []string{challenges.CmdChallenges, play.CmdPlace, views.CmdGames, views.CmdHint, guide.CmdRules, settings.CmdSettings, settings.CmdLeave, guide.CmdHelp, play.CmdConditional}; !slices.Equal(private, want) {
 		t.Errorf("private commands %v, want %v", private, want)
 	}
 	for _, line := range []string{"rules variant:gothic", "games", "challenges", "settings"} {

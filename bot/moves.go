@@ -95,7 +95,7 @@ func promotionChoice(pos rules.Position, text string, g *storage.Game) *Choice {
 	if len(found) < 2 {
 		return nil
 	}
-	ch := &Choice{Placeholder: "Promote to", Command: CmdMove, Arg: "move", Args: Args{"game": g.ID}}
+	ch := &Choice{Placeholder: "Promote to", Arg: "move", Args: Args{"game": g.ID}} // its command is the one that asked (Fail)
 	for _, m := range found {
 		if m.From != found[0].From || m.To != found[0].To {
 			return nil

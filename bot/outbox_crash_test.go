@@ -17,7 +17,10 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/settings"
 	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/storage"
 )
@@ -109,18 +112,18 @@ func crashChild(dir string) int {
 				out.Unlock()
 				return r
 			}
-			do(a, bot.CmdSettings, bot.Args{"notify": "dm"})
-			do(b, bot.CmdSettings, bot.Args{"notify": "dm"})
+			do(a, settings.CmdSettings, bot.Args{"notify": "dm"})
+			do(b, settings.CmdSettings, bot.Args{"notify": "dm"})
 			for {
-				do(a, bot.CmdChallenge, bot.Args{"variant": "gothic", "opponent": b})
-				r := do(b, bot.CmdAccept, bot.Args{})
+				do(a, challenges.CmdChallenge, bot.Args{"variant": "gothic", "opponent": b})
+				r := do(b, challenges.CmdAccept, bot.Args{})
 				if r.Started == nil {
 					continue // a challenge from before the kill is still open: accepted now
 				}
 				g := r.Started.ID
-				do(a, bot.CmdMove, bot.Args{"game": g, "move": "e2e4"})
-				do(b, bot.CmdMove, bot.Args{"game": g, "move": "e7e5"})
-				do(a, bot.CmdResign, bot.Args{"game": g})
+				do(a, play.CmdMove, bot.Args{"game": g, "move": "e2e4"})
+				do(b, play.CmdMove, bot.Args{"game": g, "move": "e7e5"})
+				do(a, play.CmdResign, bot.Args{"game": g})
 			}
 		}()
 	}

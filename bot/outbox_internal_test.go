@@ -36,7 +36,7 @@ func BenchmarkEnqueue(b *testing.B) {
 	n := note{n: Notification{Key: "move/1/black", Kind: NoticeTurn, To: User{ID: "bob", Name: "bob"}, Direct: true,
 		Game: &GameRef{ID: "1", Place: Place{Guild: "g", Channel: "c"}},
 		Reply: Reply{Title: "Game 1 · Gothic Chess", Text: "alice played e4.\nYour move in game 1, by 2025-03-06 12:00 UTC (3 days left).",
-			Actions: []Action{{Label: "Move", Style: StylePrimary, Command: CmdMove, Args: Args{"game": "1"}, Input: "move"}}}},
+			Actions: []Action{{Label: "Move", Style: StylePrimary, Command: "move", Args: Args{"game": "1"}, Input: "move"}}}},
 		image: &Picture{pos: pos, opts: BoardOptions{Viewer: 1}, name: "game-1-1-black.png", alt: "board", text: true}}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -13,6 +13,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -222,9 +224,9 @@ func TestOutboxPermanentFailureFallsBackOnce(t *testing.T) {
 	// from elsewhere, so bob is told by a post in c1, which is refused.
 	place := bot.Place{Guild: "g", Channel: "c1"}
 	for _, req := range []bot.Request{
-		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
-		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: bot.CmdAccept, Args: bot.Args{}},
-		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
+		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: challenges.CmdAccept, Args: bot.Args{}},
+		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: play.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
 	} {
 		if r := h.Svc.Handle(context.Background(), req); r.Refused {
 			t.Fatal(r.Text)
@@ -256,14 +258,14 @@ func TestOutboxSurvivesRestart(t *testing.T) {
 	h.Ok("bob", "settings notify:dm")
 	h.Ok("alice", "settings notify:dm")
 	// Idle would wait for ever: the commands are sent without waiting.
-	h.Svc.Handle(context.Background(), bot.Request{ID: "ch", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdChallenge,
+	h.Svc.Handle(context.Background(), bot.Request{ID: "ch", User: bot.User{ID: "alice", Name: "alice"}, Command: challenges.CmdChallenge,
 		Args: bot.Args{"variant": "gothic", "opponent": "bob"}})
-	h.Svc.Handle(context.Background(), bot.Request{ID: "acc", User: bot.User{ID: "bob", Name: "bob"}, Command: bot.CmdAccept, Args: bot.Args{}})
+	h.Svc.Handle(context.Background(), bot.Request{ID: "acc", User: bot.User{ID: "bob", Name: "bob"}, Command: challenges.CmdAccept, Args: bot.Args{}})
 	id := "1"
-	h.Svc.Handle(context.Background(), bot.Request{ID: "m1", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove,
+	h.Svc.Handle(context.Background(), bot.Request{ID: "m1", User: bot.User{ID: "alice", Name: "alice"}, Command: play.CmdMove,
 		Args: bot.Args{"game": id, "move": "e2e4"}})
 	after := h.Game(id).Position.String()
-	h.Svc.Handle(context.Background(), bot.Request{ID: "m2", User: bot.User{ID: "bob", Name: "bob"}, Command: bot.CmdMove,
+	h.Svc.Handle(context.Background(), bot.Request{ID: "m2", User: bot.User{ID: "bob", Name: "bob"}, Command: play.CmdMove,
 		Args: bot.Args{"game": id, "move": "e7e5"}})
 	h.Svc.Close() // stops the retries; nothing was delivered
 	if len(down.delivered()) != 0 {
@@ -351,9 +353,9 @@ func TestOutboxNoticeFollowsTheGameToItsThread(t *testing.T) {
 	h.Restart()
 	place := bot.Place{Guild: "g", Channel: "c1"}
 	for _, req := range []bot.Request{
-		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
-		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: bot.CmdAccept, Args: bot.Args{}},
-		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: bot.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
+		{ID: "c", User: bot.User{ID: "alice", Name: "alice"}, Place: place, Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}},
+		{ID: "a", User: bot.User{ID: "bob", Name: "bob"}, Place: place, Command: challenges.CmdAccept, Args: bot.Args{}},
+		{ID: "m", User: bot.User{ID: "alice", Name: "alice"}, Command: play.CmdMove, Args: bot.Args{"game": "1", "move": "e2e4"}},
 	} {
 		if r := h.Svc.Handle(context.Background(), req); r.Refused {
 			t.Fatal(r.Text)

@@ -10,6 +10,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -70,7 +71,7 @@ func TestRefusals(t *testing.T) {
 		Command: "resign", Args: bot.Args{}}); !strings.Contains(on.Text, "say which with game:<number>, or use the command in the game's thread.") {
 		t.Fatalf("on a server: %s", on.Text)
 	}
-	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != bot.CmdResign {
+	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != play.CmdResign {
 		t.Fatalf("choice %+v", r.Choice)
 	}
 	h.Ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
@@ -203,7 +204,7 @@ func TestConcurrentMoves(t *testing.T) {
 	for i, m := range moves {
 		go func() {
 			replies <- h.Svc.Handle(context.Background(), bot.Request{ID: fmt.Sprint("c", i), User: bot.User{ID: "alice", Name: "alice"},
-				Command: bot.CmdMove, Args: bot.Args{"game": id, "move": m}})
+				Command: play.CmdMove, Args: bot.Args{"game": id, "move": m}})
 		}()
 	}
 	ok := 0

@@ -53,7 +53,7 @@ func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	case a.gifs <- struct{}{}:
 		defer func() { <-a.gifs }()
 	case <-t.C:
-		return Refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /%s again in a minute.", cap(a.gifs), CmdGIF)
+		return Refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /gif again in a minute.", cap(a.gifs))
 	}
 	positions := make([]rules.Position, len(frames))
 	moves := make([]rules.Move, 0, len(frames)-1)

@@ -292,6 +292,11 @@ func (s *Service) Fail(req Request, err error) Reply {
 		var ce *choiceError
 		if errors.As(err, &ce) {
 			r.Choice = ce.choice
+			if r.Choice.Command == "" { // the menu answers the command that asked
+				c := *r.Choice
+				c.Command = req.Command
+				r.Choice = &c
+			}
 		}
 		return r
 	}
@@ -480,3 +485,6 @@ func (t *tracker) wait() {
 	}
 	t.mu.Unlock()
 }
+
+// DefaultLeaveDays is the yearly leave allowance when Limits.LeaveDays is not set.
+const DefaultLeaveDays = 30

@@ -183,3 +183,8 @@ func (t *Tx) ForceChannel() { t.e.forceChannel = true }
 func (t *Tx) Unmention(id string) {
 	t.e.reply.Mentions = slices.DeleteFunc(t.e.reply.Mentions, func(m string) bool { return m == id })
 }
+
+// SaveAt stores g as Save does, as of now rather than the service's current
+// time: a change that runs as of a given time (a scheduler pass, a move) stores
+// every game it touches as of that time.
+func (t *Tx) SaveAt(g *storage.Game, now time.Time) error { return t.s.save(t.Tx, t.e, g, now) }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -64,7 +65,7 @@ func TestCommandSpecs(t *testing.T) {
 			t.Errorf("handler %q has no spec", cmd.Spec.Name)
 		}
 	}
-	c, _ := h.Svc.Spec(bot.CmdMove)
+	c, _ := h.Svc.Spec(play.CmdMove)
 	if got := c.Usage(); got != "/move move:<string> [game:<string>]" {
 		t.Errorf("usage %q", got)
 	}
@@ -73,7 +74,7 @@ func TestCommandSpecs(t *testing.T) {
 func TestComplete(t *testing.T) {
 	h := bottest.New(t)
 	id := h.Start("gothic", "")
-	req := bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdMove}
+	req := bot.Request{User: bot.User{ID: "alice"}, Command: play.CmdMove}
 	got := h.Svc.Complete(t.Context(), req, "move", "N")
 	if len(got) != 4 {
 		t.Fatalf("knight moves %+v", got)
@@ -84,7 +85,7 @@ func TestComplete(t *testing.T) {
 	if g := h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "bob"}}, "game", ""); len(g) != 1 || g[0].Value != id {
 		t.Errorf("games %+v", g)
 	}
-	if m := h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "bob"}, Command: bot.CmdMove}, "move", ""); len(m) != 0 {
+	if m := h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "bob"}, Command: play.CmdMove}, "move", ""); len(m) != 0 {
 		t.Errorf("bob is not to move but got %+v", m)
 	}
 }

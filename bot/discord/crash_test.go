@@ -15,9 +15,12 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/challenges"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/settings"
 	"github.com/missivechess/missive/internal/crashloop"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
@@ -88,18 +91,18 @@ func crashChild(dir, addr string, players []string) int {
 				out.Unlock()
 				return r
 			}
-			do(a, bot.CmdSettings, bot.Args{"notify": "dm"})
-			do(c, bot.CmdSettings, bot.Args{"notify": "dm"})
+			do(a, settings.CmdSettings, bot.Args{"notify": "dm"})
+			do(c, settings.CmdSettings, bot.Args{"notify": "dm"})
 			for {
-				do(a, bot.CmdChallenge, bot.Args{"variant": "gothic", "opponent": c})
-				r := do(c, bot.CmdAccept, bot.Args{})
+				do(a, challenges.CmdChallenge, bot.Args{"variant": "gothic", "opponent": c})
+				r := do(c, challenges.CmdAccept, bot.Args{})
 				if r.Started == nil {
 					continue // a challenge from before the kill is still open: accepted now
 				}
 				g := r.Started.ID
-				do(a, bot.CmdMove, bot.Args{"game": g, "move": "e2e4"})
-				do(c, bot.CmdMove, bot.Args{"game": g, "move": "e7e5"})
-				do(a, bot.CmdResign, bot.Args{"game": g})
+				do(a, play.CmdMove, bot.Args{"game": g, "move": "e2e4"})
+				do(c, play.CmdMove, bot.Args{"game": g, "move": "e7e5"})
+				do(a, play.CmdResign, bot.Args{"game": g})
 			}
 		}()
 	}

@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/views"
 )
 
 // Discord's limits on a message: a component's custom id, the action rows of a
@@ -978,7 +979,7 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	}
 	board := b.service().Handle(context.Background(), bot.Request{
 		User: b.request(i, channelInfo{}).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
-		Command: bot.CmdBoard, Args: bot.Args{"game": g.ID},
+		Command: views.CmdBoard, Args: bot.Args{"game": g.ID},
 	})
 	if board.Refused {
 		return

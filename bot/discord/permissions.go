@@ -7,6 +7,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/matches"
+	"github.com/missivechess/missive/bot/tournaments"
 )
 
 // permission is a Discord permission the bot needs to run games, with its name as
@@ -29,10 +31,10 @@ func setsUpGame(req bot.Request) bool {
 	switch req.Command {
 	case challenges.CmdChallenge, challenges.CmdAccept:
 		return true
-	case bot.CmdTournament:
+	case tournaments.CmdTournament:
 		a := req.Args["action"]
 		return a == "create" || a == "start"
-	case bot.CmdMatch:
+	case matches.CmdMatch:
 		a := req.Args["action"]
 		return a == "" || a == "start"
 	}

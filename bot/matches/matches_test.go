@@ -157,12 +157,12 @@ func TestMatchStop(t *testing.T) {
 	h := bottest.New(t)
 	gate := make(chan struct{})
 	h.Engine.Gate = gate
-	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: matches.CmdMatch,
 		Args: bot.Args{"variant": "gess", "games": "6", "first_level": "2"}})
 	if r.Refused {
 		t.Fatal(r.Text)
 	}
-	r = h.Svc.Handle(context.Background(), bot.Request{ID: "stop", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+	r = h.Svc.Handle(context.Background(), bot.Request{ID: "stop", User: bot.User{ID: "admin", Name: "admin"}, Command: matches.CmdMatch,
 		Args: bot.Args{"action": "stop"}})
 	if r.Refused || !strings.Contains(r.Text, "admin stopped the match.") || !strings.Contains(r.Text, "Stopped after 0 of 6 games.") {
 		t.Fatalf("stop: %s", r.Text)
@@ -184,7 +184,7 @@ func TestMatchStop(t *testing.T) {
 func TestMatchRestart(t *testing.T) {
 	h := bottest.New(t)
 	h.Engine.Gate = make(chan struct{}) // never opened: the first move waits for the shutdown
-	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: bot.CmdMatch,
+	r := h.Svc.Handle(context.Background(), bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Command: matches.CmdMatch,
 		Args: bot.Args{"variant": "gothic", "games": "3", "max_plies": "20", "first_level": "1", "second_level": "7"}})
 	if r.Refused {
 		t.Fatal(r.Text)
@@ -243,7 +243,7 @@ func TestMatchRefusals(t *testing.T) {
 		h.Refused("admin", line, want)
 	}
 	// In a server, only members who may manage it run matches.
-	req := bot.Request{User: bot.User{ID: "u1", Name: "u1"}, Place: bot.Place{Guild: "g1", Channel: "c1"}, Command: bot.CmdMatch,
+	req := bot.Request{User: bot.User{ID: "u1", Name: "u1"}, Place: bot.Place{Guild: "g1", Channel: "c1"}, Command: matches.CmdMatch,
 		Args: bot.Args{"variant": "gothic", "first_level": "1"}}
 	if r := h.Svc.Handle(context.Background(), req); !r.Refused || !strings.Contains(r.Text, "Only members who may manage this server can start engine matches.") {
 		t.Errorf("a member without the permission: %s", r.Text)
@@ -260,7 +260,7 @@ func TestMatchRefusals(t *testing.T) {
 	}); err != nil {
 		t.Fatal(err)
 	}
-	spec, ok := h.Svc.Spec(bot.CmdMatch)
+	spec, ok := h.Svc.Spec(matches.CmdMatch)
 	if !ok || !spec.Admin {
 		t.Errorf("/match spec %+v: want an admin command", spec)
 	}

@@ -113,7 +113,7 @@ func TestDraws(t *testing.T) {
 			if !strings.Contains(r.Text, "offers a draw") || len(r.Actions) != 2 {
 				t.Fatalf("offer reply: %+v", r)
 			}
-			if got := bottest.NotesFor(h.Notes.Take(), "bob"); !slices.Equal(got, []bot.NoticeKind{bot.NoticeDrawOffer}) {
+			if got := bottest.NotesFor(h.Notes.Take(), "bob"); !slices.Equal(got, []bot.NoticeKind{play.NoticeDrawOffer}) {
 				t.Fatalf("bob was told %v", got)
 			}
 			h.Refused("alice", "draw", "already made a draw offer")

@@ -106,7 +106,7 @@ type offerKind struct {
 }
 
 var drawOffer = offerKind{
-	command: CmdDraw, ask: "offer", noun: "draw offer", notice: bot.NoticeDrawOffer,
+	command: CmdDraw, ask: "offer", noun: "draw offer", notice: NoticeDrawOffer,
 	slot: func(g *storage.Game) **storage.Offer { return &g.DrawOffer },
 	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
 		return tx.End(g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
@@ -122,7 +122,7 @@ var drawOffer = offerKind{
 }
 
 var takebackRequest = offerKind{
-	command: CmdTakeback, ask: "request", noun: "takeback request", notice: bot.NoticeTakeback,
+	command: CmdTakeback, ask: "request", noun: "takeback request", notice: NoticeTakeback,
 	slot: func(g *storage.Game) **storage.Offer { return &g.Takeback },
 	allowed: func(g *storage.Game, side rules.Side) error {
 		_, err := takebackPlies(g, side)

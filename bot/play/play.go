@@ -27,6 +27,13 @@ type feature struct {
 	svc *bot.Service
 }
 
+// The kinds of notice the play feature sends besides the kernel's (turn, game
+// over, info); the texts are stable.
+const (
+	NoticeDrawOffer bot.NoticeKind = "draw-offer" // your opponent offers a draw
+	NoticeTakeback  bot.NoticeKind = "takeback"   // your opponent asks to take back a move
+)
+
 // New returns the play feature of s: /move, /place, /resign, /draw, /takeback,
 // /moretime, /abort and /conditional, the buttons under a game in progress, and
 // the hooks that play, move on and clear conditional lines.

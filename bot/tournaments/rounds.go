@@ -234,7 +234,7 @@ func (f *feature) post(tx *bot.Tx, t *storage.Tournament, text, key string) {
 	tx.Send(bot.Notification{Key: "tournament/" + key, Kind: NoticeTournament, Channel: true,
 		To:    bot.User{Name: "tournament " + t.ID},
 		Game:  &bot.GameRef{Place: bot.Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}},
-		Event: &bot.EventRef{Kind: bot.EventTournament, ID: t.ID, Name: t.Name},
+		Event: &bot.EventRef{Kind: EventTournament, ID: t.ID, Name: t.Name},
 		Reply: bot.Reply{Title: t.Name, Text: text}}, nil)
 }
 

@@ -34,6 +34,10 @@ const DefaultEventGames = 4
 // robins wait to start more, unless Options.GuildGames says otherwise.
 const DefaultGuildGames = 500
 
+// EventTournament is the kind of event a tournament is (bot.EventRef): the thread
+// an adapter opens for its news is recorded by the feature's Threads hook.
+const EventTournament bot.EventKind = "tournament"
+
 // Options bound how many games the tournaments start at once.
 type Options struct {
 	// EventGames is how many games of a round robin a player plays at once (default
@@ -66,7 +70,7 @@ func New(s *bot.Service, opts Options) bot.Feature {
 	return bot.Feature{
 		Commands:  []bot.Command{f.tournamentCommand()},
 		GameEnded: f.gameEnded,
-		Threads:   map[bot.EventKind]func(*storage.Tx, string, string) error{bot.EventTournament: setTournamentThread},
+		Threads:   map[bot.EventKind]func(*storage.Tx, string, string) error{EventTournament: setTournamentThread},
 	}
 }
 

@@ -11,6 +11,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -317,7 +319,7 @@ func TestSwissConcurrentEnds(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			req := bot.Request{ID: fmt.Sprintf("c%d", i), User: bot.User{ID: g.Players[1].ID}, Command: bot.CmdResign, Args: bot.Args{"game": g.ID}}
+			req := bot.Request{ID: fmt.Sprintf("c%d", i), User: bot.User{ID: g.Players[1].ID}, Command: play.CmdResign, Args: bot.Args{"game": g.ID}}
 			if r := h.Svc.Handle(context.Background(), req); r.Refused {
 				t.Error(r.Text)
 			}
@@ -497,7 +499,7 @@ func TestTournamentEngineSuggestions(t *testing.T) {
 	}
 	// /challenge keeps its own suggestions for its engine option.
 	var challenge []string
-	for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: bot.CmdChallenge, Args: bot.Args{"variant": "gothic"}}, "engine", "") {
+	for _, c := range h.Svc.Complete(t.Context(), bot.Request{User: bot.User{ID: "alice"}, Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic"}}, "engine", "") {
 		challenge = append(challenge, c.Value)
 	}
 	if want := []string{"builtin", "Good"}; !slices.Equal(challenge, want) {
