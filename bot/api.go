@@ -40,7 +40,7 @@ func (s *Service) Update(ctx context.Context, op func(tx *Tx) error) error {
 		if err := op(s.tx(tx, &e)); err != nil {
 			return err
 		}
-		return s.enqueue(tx, &e)
+		return s.out.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}

@@ -39,7 +39,7 @@ func (s *Service) startEngine(id string) {
 		// own, so that a long match never keeps the engine from people's games.
 		sem, limit := s.engSem, 64
 		if lane, ok := s.lane(id); ok {
-			sem, limit = s.matchSem, lane.Plies
+			sem, limit = s.laneSem, lane.Plies
 		}
 		select {
 		case sem <- struct{}{}:
@@ -163,7 +163,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 			}
 		}
 		if err == nil {
-			err = s.enqueue(tx, &e)
+			err = s.out.enqueue(tx, &e)
 		}
 		return []byte(text), err
 	})
@@ -316,7 +316,7 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		if err := s.end(tx, &e, g, side, rules.Win(side.Other(), rules.Resignation), text, nil); err != nil {
 			return err
 		}
-		return s.enqueue(tx, &e)
+		return s.out.enqueue(tx, &e)
 	})
 	if err != nil {
 		return true, fmt.Errorf("bot: ending game %s after its engine resigned or failed: %w", id, err)

@@ -294,7 +294,7 @@ func (s *Service) StartGames(ctx context.Context, fn func(tx *storage.Tx, create
 			return err
 		}
 		for i := range all {
-			if err := s.enqueue(tx, &all[i]); err != nil {
+			if err := s.out.enqueue(tx, &all[i]); err != nil {
 				return err
 			}
 		}

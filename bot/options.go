@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -110,4 +111,16 @@ func ParseHours(t string) ([]int, error) {
 		return nil, Refuse(ErrRefused, "At most 5 reminders, please.")
 	}
 	return out, nil
+}
+
+// LevelOption is an option named name that asks for an engine's level, bounded by
+// the built-in engine's range; description says it with %d for the highest level.
+func LevelOption(name, description string) OptionSpec {
+	return OptionSpec{Name: name, Description: fmt.Sprintf(description, engine.MaxLevel), Type: OptInteger, Min: 1, Max: engine.MaxLevel}
+}
+
+// DaysOption is the option that asks for days per move, among the allowed ones
+// (clock.DefaultDays when it is not given).
+func DaysOption() OptionSpec {
+	return OptionSpec{Name: "days", Description: fmt.Sprintf("Days per move (default %d)", clock.DefaultDays), Type: OptInteger, Choices: DaysChoices()}
 }

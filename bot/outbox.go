@@ -68,8 +68,12 @@ func (o *OutboxOptions) defaults() {
 	}
 }
 
-// outbox holds the entries waiting in memory, by destination, and the counters.
+// outbox delivers the service's notifications: it writes them to the data file in
+// the transaction that makes them, holds the entries waiting in memory by
+// destination, hands each to the Notifier with retries and fallbacks, and keeps
+// the counters.
 type outbox struct {
+	svc    *Service // the service whose notifications these are
 	opts   OutboxOptions
 	sem    chan struct{} // bounds concurrent sends
 	draws  chan struct{} // bounds concurrent board drawing
@@ -94,14 +98,15 @@ type pending struct {
 
 // enqueue writes e's notifications to the outbox in tx; finish hands them to the
 // workers once tx has committed.
-func (s *Service) enqueue(tx *storage.Tx, e *effects) error {
+func (o *outbox) enqueue(tx *storage.Tx, e *effects) error {
+	s := o.svc
 	e.queued = e.queued[:0]
 	e.persisted = true
 	if s.notifier == nil {
 		return nil
 	}
 	for _, n := range e.notes {
-		rec, err := s.record(n)
+		rec, err := o.record(n)
 		if err != nil {
 			return err
 		}
@@ -146,15 +151,17 @@ func destination(n Notification) string {
 
 // persistLate writes notifications that no write transaction carried (those of a
 // read-only operation) in a transaction of their own.
-func (s *Service) persistLate(ctx context.Context, e *effects) {
-	if err := s.store.Update(context.WithoutCancel(ctx), func(tx *storage.Tx) error { return s.enqueue(tx, e) }); err != nil {
+func (o *outbox) persistLate(ctx context.Context, e *effects) {
+	s := o.svc
+	if err := s.store.Update(context.WithoutCancel(ctx), func(tx *storage.Tx) error { return o.enqueue(tx, e) }); err != nil {
 		s.log.Error("bot: notifications not queued", "count", len(e.notes), "error", err)
 		e.queued = nil
 	}
 }
 
 // resume hands the workers what the outbox holds (entries an earlier process left).
-func (s *Service) resume() {
+func (o *outbox) resume() {
+	s := o.svc
 	if s.notifier == nil {
 		return
 	}
@@ -175,16 +182,16 @@ func (s *Service) resume() {
 		}
 		ps = append(ps, p)
 	}
-	s.push(ps, false)
+	o.push(ps, false)
 }
 
 // push adds entries to their destinations' queues and starts a worker for each
 // destination that has none; queued says they are new (counted as queued).
-func (s *Service) push(ps []*pending, queued bool) {
+func (o *outbox) push(ps []*pending, queued bool) {
+	s := o.svc
 	if len(ps) == 0 {
 		return
 	}
-	o := s.out
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	for _, p := range ps {
@@ -205,16 +212,17 @@ func (s *Service) push(ps []*pending, queued bool) {
 		o.queues[p.dest] = q
 		if !busy {
 			s.bg.add()
-			go s.drain(p.dest)
+			go o.drain(p.dest)
 		}
 	}
 }
 
 // drawNotice draws job into a notice's reply r, holding one of the outbox's drawing
 // slots (OutboxOptions.Draws).
-func (s *Service) drawNotice(r *Reply, job *Picture) {
-	s.out.draws <- struct{}{}
-	defer func() { <-s.out.draws }()
+func (o *outbox) drawNotice(r *Reply, job *Picture) {
+	s := o.svc
+	o.draws <- struct{}{}
+	defer func() { <-o.draws }()
 	s.Attach(r, job)
 }
 
@@ -225,9 +233,9 @@ func seqOf(id string) uint64 {
 }
 
 // drain delivers dest's queue in order until it is empty, or the service stops.
-func (s *Service) drain(dest string) {
+func (o *outbox) drain(dest string) {
+	s := o.svc
 	defer s.bg.done()
-	o := s.out
 	for {
 		o.mu.Lock()
 		q := o.queues[dest]
@@ -238,7 +246,7 @@ func (s *Service) drain(dest string) {
 		}
 		p := q[0]
 		o.mu.Unlock()
-		if !s.deliverEntry(p) {
+		if !o.deliverEntry(p) {
 			return // stopping: the rest stays in the outbox for the next start
 		}
 		o.mu.Lock()
@@ -250,27 +258,28 @@ func (s *Service) drain(dest string) {
 
 // deliverEntry sends p until it is delivered or refused for good (then runs the
 // fallback), and removes it from the outbox; false when the service stopped first.
-func (s *Service) deliverEntry(p *pending) bool {
+func (o *outbox) deliverEntry(p *pending) bool {
+	s := o.svc
 	s.drawing.Add(1)
-	n, err := s.notification(p)
+	n, err := o.notification(p)
 	s.drawing.Add(-1)
 	if err != nil {
 		s.log.Error("bot: an outbox entry cannot be rebuilt and is dropped", "id", p.id, "key", p.rec.Key, "error", err)
-		s.count(func(m *Metrics) { m.Failed["unreadable"]++ })
-		return s.remove(p)
+		o.count(func(m *Metrics) { m.Failed["unreadable"]++ })
+		return o.remove(p)
 	}
-	err = s.retry(n)
+	err = o.retry(n)
 	switch {
 	case err == nil:
-		s.count(func(m *Metrics) { m.Delivered++ })
+		o.count(func(m *Metrics) { m.Delivered++ })
 	case errors.Is(err, ErrPermanent):
-		s.count(func(m *Metrics) { m.Failed[reasonOf(err)]++ })
+		o.count(func(m *Metrics) { m.Failed[reasonOf(err)]++ })
 		s.log.Warn("bot: notification refused for good; trying the fallback", "id", p.id, "key", n.Key, "to", n.To.ID, "error", err)
 		if fb, ok := fallback(n); ok {
-			if err := s.retry(fb); err == nil {
-				s.count(func(m *Metrics) { m.Fallbacks++ })
+			if err := o.retry(fb); err == nil {
+				o.count(func(m *Metrics) { m.Fallbacks++ })
 			} else if errors.Is(err, ErrPermanent) {
-				s.count(func(m *Metrics) { m.Failed[reasonOf(err)]++ })
+				o.count(func(m *Metrics) { m.Failed[reasonOf(err)]++ })
 				s.log.Warn("bot: the fallback was refused too; the notification is dropped", "id", p.id, "key", n.Key, "error", err)
 			} else {
 				return false
@@ -279,24 +288,25 @@ func (s *Service) deliverEntry(p *pending) bool {
 	default:
 		return false // stopping
 	}
-	return s.remove(p)
+	return o.remove(p)
 }
 
 // retry calls the notifier until it succeeds, answers ErrPermanent, or the service
 // stops (then it returns the last error).
-func (s *Service) retry(n Notification) error {
+func (o *outbox) retry(n Notification) error {
+	s := o.svc
 	for attempt := 0; ; attempt++ {
-		err := s.sendOnce(n)
+		err := o.sendOnce(n)
 		if err == nil || errors.Is(err, ErrPermanent) {
 			return err
 		}
-		wait := s.backoff(attempt)
+		wait := o.backoff(attempt)
 		var ra *RetryAfter
 		if errors.As(err, &ra) {
-			s.count(func(m *Metrics) { m.RateLimited++ })
+			o.count(func(m *Metrics) { m.RateLimited++ })
 			wait = max(ra.Wait, time.Millisecond)
 		}
-		s.count(func(m *Metrics) {
+		o.count(func(m *Metrics) {
 			m.Retried++
 			m.Errors[reasonOf(err)]++
 		})
@@ -313,34 +323,36 @@ func (s *Service) retry(n Notification) error {
 
 // backoff is the wait after failure number attempt+1: MinBackoff doubled per
 // failure, capped at MaxBackoff, less up to half at random.
-func (s *Service) backoff(attempt int) time.Duration {
-	o := s.out.opts
-	d := o.MinBackoff
-	for i := 0; i < attempt && d < o.MaxBackoff; i++ {
+func (o *outbox) backoff(attempt int) time.Duration {
+	opts := o.opts
+	d := opts.MinBackoff
+	for i := 0; i < attempt && d < opts.MaxBackoff; i++ {
 		d *= 2
 	}
-	d = min(d, o.MaxBackoff)
+	d = min(d, opts.MaxBackoff)
 	return d - rand.N(d/2+1)
 }
 
 // sendOnce makes one attempt, holding one of the outbox's send slots.
-func (s *Service) sendOnce(n Notification) (err error) {
-	s.out.sem <- struct{}{}
-	defer func() { <-s.out.sem }()
+func (o *outbox) sendOnce(n Notification) (err error) {
+	s := o.svc
+	o.sem <- struct{}{}
+	defer func() { <-o.sem }()
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Error("bot: notification panicked", "key", n.Key, "panic", fmt.Sprint(r), "stack", string(debug.Stack()))
 			err = fmt.Errorf("bot: notifier panicked: %v: %w", r, ErrPermanent)
 		}
 	}()
-	ctx, cancel := context.WithTimeout(context.Background(), s.out.opts.SendTimeout)
+	ctx, cancel := context.WithTimeout(context.Background(), o.opts.SendTimeout)
 	defer cancel()
 	return s.notifier.Notify(ctx, n)
 }
 
 // remove deletes p from the outbox; false when that failed because the service
 // stops (the entry is then delivered again by the next start).
-func (s *Service) remove(p *pending) bool {
+func (o *outbox) remove(p *pending) bool {
+	s := o.svc
 	if err := s.store.Update(context.Background(), func(tx *storage.Tx) error { return tx.DeleteOutbox(p.id) }); err != nil {
 		s.log.Error("bot: a delivered notification stays in the outbox", "id", p.id, "error", err)
 		return s.stopping.Err() == nil
@@ -479,7 +491,8 @@ type rowRecord struct {
 }
 
 // record turns a queued notification into its stored form.
-func (s *Service) record(nt note) (noteRecord, error) {
+func (o *outbox) record(nt note) (noteRecord, error) {
+	s := o.svc
 	n := nt.n
 	r := noteRecord{Key: n.Key, Kind: n.Kind, To: n.To, Channel: n.Channel, Direct: n.Direct,
 		Title: n.Reply.Title, Text: n.Reply.Text, Topic: n.Reply.Topic, Final: n.Reply.Final}
@@ -544,7 +557,8 @@ func readsBack(pos rules.Position) bool {
 }
 
 // notification rebuilds p's notification, drawing its picture.
-func (s *Service) notification(p *pending) (Notification, error) {
+func (o *outbox) notification(p *pending) (Notification, error) {
+	s := o.svc
 	r := p.rec
 	n := Notification{ID: p.id, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
 		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final}}
@@ -588,7 +602,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 		for _, row := range t.Rows {
 			tbl.Rows = append(tbl.Rows, TableRow(row))
 		}
-		s.drawNotice(&n.Reply, &Picture{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
+		o.drawNotice(&n.Reply, &Picture{table: tbl, tableText: t.Text, name: img.Name, alt: img.Alt})
 	case img.Position != "":
 		v, err := s.reg.Lookup(img.Variant)
 		if err != nil {
@@ -612,7 +626,7 @@ func (s *Service) notification(p *pending) (Notification, error) {
 			}
 			opts.LastMove = &rules.Move{From: from, To: to}
 		}
-		s.drawNotice(&n.Reply, &Picture{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
+		o.drawNotice(&n.Reply, &Picture{pos: pos, opts: opts, name: img.Name, alt: img.Alt, text: img.TextOn})
 	default:
 		n.Reply.Board = img.Board
 		if len(img.PNG) > 0 {
@@ -636,14 +650,14 @@ type Metrics struct {
 }
 
 // count changes the counters under the outbox's lock.
-func (s *Service) count(f func(m *Metrics)) {
-	s.out.mu.Lock()
-	f(&s.out.stats)
-	s.out.mu.Unlock()
+func (o *outbox) count(f func(m *Metrics)) {
+	o.mu.Lock()
+	f(&o.stats)
+	o.mu.Unlock()
 }
 
 // CountRateLimit records a 429 answer an adapter met outside notifications.
-func (s *Service) CountRateLimit() { s.count(func(m *Metrics) { m.RateLimited++ }) }
+func (s *Service) CountRateLimit() { s.out.count(func(m *Metrics) { m.RateLimited++ }) }
 
 // Metrics returns a copy of the delivery counters.
 func (s *Service) Metrics() Metrics {

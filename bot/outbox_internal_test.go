@@ -43,7 +43,7 @@ func BenchmarkEnqueue(b *testing.B) {
 	err = st.Update(context.Background(), func(tx *storage.Tx) error {
 		for range b.N {
 			e := effects{notes: []note{n}}
-			if err := svc.enqueue(tx, &e); err != nil {
+			if err := svc.out.enqueue(tx, &e); err != nil {
 				return err
 			}
 		}

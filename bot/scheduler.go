@@ -154,7 +154,7 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 		if err != nil {
 			return err
 		}
-		return s.enqueue(tx, &e)
+		return s.out.enqueue(tx, &e)
 	}); err != nil {
 		return err
 	}

@@ -152,7 +152,7 @@ type Service struct {
 	engFails map[string]int   // games whose engine's tries have failed in a row (under engMu)
 	engSem   chan struct{}    // bounds concurrent engine jobs
 	engCheck engineCheckState // the check of the external engines (under engMu)
-	matchSem chan struct{}    // engine matches' own lane: one move at a time
+	laneSem  chan struct{}    // the engine lane features claim games for (Feature.Lane): one move at a time
 
 	closeOnce sync.Once
 	closed    chan struct{}
@@ -171,7 +171,7 @@ func New(cfg Config) (*Service, error) {
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
 		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
 		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
-		engBusy: map[string]bool{}, engFails: map[string]int{}, engSem: make(chan struct{}, 2), matchSem: make(chan struct{}, 1), closed: make(chan struct{}),
+		engBusy: map[string]bool{}, engFails: map[string]int{}, engSem: make(chan struct{}, 2), laneSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
 		s.now = time.Now
@@ -204,6 +204,7 @@ func New(cfg Config) (*Service, error) {
 	if s.site == "" {
 		s.site = "Discord"
 	}
+	s.out.svc = s
 	s.stopping, s.stop = context.WithCancel(context.Background())
 	s.bg.init()
 	features := make([]Feature, 0, len(cfg.Features))
@@ -214,7 +215,7 @@ func New(cfg Config) (*Service, error) {
 		s.stop()
 		return nil, err
 	}
-	s.resume()
+	s.out.resume()
 	s.start()
 	return s, nil
 }
@@ -362,7 +363,7 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 		if err := op(tx, &e); err != nil {
 			return nil, err
 		}
-		if err := s.enqueue(tx, &e); err != nil {
+		if err := s.out.enqueue(tx, &e); err != nil {
 			return nil, err
 		}
 		return []byte(summary(e.reply)), nil
@@ -405,9 +406,9 @@ func (s *Service) finish(ctx context.Context, e *effects) Reply {
 		s.Attach(&r, e.image)
 	}
 	if len(e.notes) > 0 && !e.persisted {
-		s.persistLate(ctx, e)
+		s.out.persistLate(ctx, e)
 	}
-	s.push(e.queued, true)
+	s.out.push(e.queued, true)
 	for _, id := range e.engine {
 		s.startEngine(id)
 	}

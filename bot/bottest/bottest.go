@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/internal/toy"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -93,8 +94,8 @@ func (f *Engine) Opponent(name string, level int, variant string) (storage.Seat,
 	if level == 0 {
 		level = 3
 	}
-	if level < 1 || level > 8 { // as the real adapter (engines.Opponent) refuses
-		return storage.Seat{}, bot.Refuse(bot.ErrRefused, "The engine's level must be from 1 to 8.")
+	if level < 1 || level > engine.MaxLevel { // as the real adapter (engines.Opponent) refuses
+		return storage.Seat{}, bot.Refuse(bot.ErrRefused, "The engine's level must be from 1 to %d.", engine.MaxLevel)
 	}
 	return storage.Seat{ID: fmt.Sprintf("engine:builtin:%d", level), Name: fmt.Sprintf("Missive engine (level %d)", level)}, nil
 }

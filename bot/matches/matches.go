@@ -69,9 +69,9 @@ func (f *feature) matchSpec() bot.CommandSpec {
 			{Name: "start", Description: "Start an engine match in a thread of its own", Options: []bot.OptionSpec{
 				{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: variants},
 				{Name: "first", Description: "The first engine: builtin, or a configured engine's name", Type: bot.OptString, Autocomplete: true, MaxLength: bot.MaxNameLen},
-				{Name: "first_level", Description: "The first engine's level, 1 to 8 (built-in engine only)", Type: bot.OptInteger, Min: 1, Max: 8},
+				bot.LevelOption("first_level", "The first engine's level, 1 to %d (built-in engine only)"),
 				{Name: "second", Description: "The second engine (default builtin)", Type: bot.OptString, Autocomplete: true, MaxLength: bot.MaxNameLen},
-				{Name: "second_level", Description: "The second engine's level, 1 to 8 (built-in engine only)", Type: bot.OptInteger, Min: 1, Max: 8},
+				bot.LevelOption("second_level", "The second engine's level, 1 to %d (built-in engine only)"),
 				{Name: "games", Description: fmt.Sprintf("How many games, colours alternating (default %d)", DefaultMatchGames), Type: bot.OptInteger, Min: 1, Max: storage.MaxMatchGames},
 				{Name: "opening", Description: fmt.Sprintf("Random plies opening each pair of games (default %d)", DefaultOpeningPlies), Type: bot.OptInteger, Min: 0, Max: MaxOpeningPlies},
 				{Name: "max_plies", Description: fmt.Sprintf("Adjudicate a draw after this many plies (default %d)", DefaultMatchMaxPlies), Type: bot.OptInteger, Min: minMatchMaxPlies, Max: maxMatchMaxPlies},

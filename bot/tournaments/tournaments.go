@@ -129,7 +129,7 @@ func (f *feature) completeTournamentEngine(tx *storage.Tx, req bot.Request, add 
 
 // tournamentSpec describes /tournament.
 func (f *feature) tournamentSpec() bot.CommandSpec {
-	variants, days := f.svc.VariantChoices(), bot.DaysChoices()
+	variants := f.svc.VariantChoices()
 	which := bot.OptionSpec{Name: "tournament", Description: "The tournament's number (needed only when several run here)", Type: bot.OptString, MaxLength: 20}
 	return bot.CommandSpec{Name: CmdTournament, Contexts: []bot.Context{bot.ContextGuild}, Integrations: []bot.Integration{bot.IntegrationGuild},
 		Description:  "Correspondence tournaments: create, join, leave, start, standings, info",
@@ -141,7 +141,7 @@ func (f *feature) tournamentSpec() bot.CommandSpec {
 				{Name: "format", Description: "How players are paired (default: round robin)", Type: bot.OptString, Choices: []bot.OptionChoice{
 					{Name: "Round robin", Value: "round-robin"}, {Name: "Double round robin", Value: "double-round-robin"}, {Name: "Swiss", Value: "swiss"}}},
 				{Name: "rounds", Description: "Rounds of a Swiss (default: enough for a winner)", Type: bot.OptInteger, Min: 1, Max: tournament.SwissRoundLimit},
-				{Name: "days", Description: "Days per move (default 3)", Type: bot.OptInteger, Choices: days},
+				bot.DaysOption(),
 				bot.BankOption(),
 				{Name: "allow_leave", Description: "May players' leave (/leave) freeze their clocks in its games (default: yes)", Type: bot.OptBoolean},
 				{Name: "rated", Description: "Rated games (default: yes)", Type: bot.OptBoolean},
@@ -151,7 +151,7 @@ func (f *feature) tournamentSpec() bot.CommandSpec {
 			{Name: "join", Description: "Join a tournament that has not started", Options: []bot.OptionSpec{
 				which,
 				{Name: "engine", Description: "Enter this engine instead of yourself (admins)", Type: bot.OptString, MaxLength: bot.MaxNameLen, Autocomplete: true},
-				{Name: "level", Description: "The engine's level, 1 to 8", Type: bot.OptInteger, Min: 1, Max: 8},
+				bot.LevelOption("level", "The engine's level, 1 to %d"),
 			}},
 			{Name: "leave", Description: "Leave a tournament, or withdraw from one under way", Options: []bot.OptionSpec{which}},
 			{Name: "start", Description: "Start a tournament and pair its first round (admins)", Options: []bot.OptionSpec{which}},
