@@ -9,6 +9,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -265,11 +266,11 @@ func TestEngineResigns(t *testing.T) {
 	}
 
 	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchFinished || len(games) != 2 || games[0].Outcome != rules.Win(rules.Black, rules.Resignation) {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
-	texts, _ := matchNotes(h.Notes.Take())
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	if all := strings.Join(texts, "\n"); !strings.Contains(all, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(all, "failed") {
 		t.Errorf("the match's posts:\n%s", strings.Join(texts, "\n---\n"))
 	}

@@ -14,52 +14,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
-	"github.com/missivechess/missive/engine"
-	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
 )
-
-// xboardScript is an XBoard engine that announces features, notes each start in
-// the file $STARTS when it is set, and answers every go with reply.
-func xboardScript(features, reply string) string {
-	return `#!/bin/sh
-[ -n "$STARTS" ] && echo start >> "$STARTS"
-while read -r line; do
-	case "$line" in
-	protover*) echo "feature ` + features + ` done=1" ;;
-	ping*) echo "pong ${line#ping }" ;;
-	go) echo "` + reply + `" ;;
-	quit) exit 0 ;;
-	esac
-done
-`
-}
-
-// checkEngines writes the test's XBoard engines to dir and returns their
-// configurations: Good plays Gothic (e2e4); Missing's program is not there yet
-// (write such a script to its Command to mend it); Lister lists only "normal"; NoSetboard
-// cannot be given the placed start of a Go-Chess game.
-func checkEngines(t *testing.T, dir string) []external.Config {
-	t.Helper()
-	write := func(name, features string) string {
-		path := filepath.Join(dir, name+".sh")
-		if err := os.WriteFile(path, []byte(xboardScript(features, "move e2e4")), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		return path
-	}
-	cfg := func(name, command, variant string) external.Config {
-		return external.Config{Name: name, Command: command, Protocol: external.XBoard,
-			Variants: map[string]string{variant: variant}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second,
-			Env: map[string]string{"STARTS": filepath.Join(dir, name+".starts")}}
-	}
-	return []external.Config{
-		cfg("Good", write("good", "ping=1 setboard=1"), "gothic"),
-		cfg("Missing", filepath.Join(dir, "missing.sh"), "gothic"),
-		cfg("Lister", write("lister", `ping=1 setboard=1 variants="normal"`), "gothic"),
-		cfg("NoSetboard", write("nosetboard", "ping=1 setboard=0"), "gochess"),
-	}
-}
 
 // starts counts the processes engine name of checkEngines has started.
 func starts(t *testing.T, dir, name string) int {
@@ -76,8 +32,8 @@ func starts(t *testing.T, dir, name string) int {
 // again.
 func TestExternalEngineCheck(t *testing.T) {
 	dir := t.TempDir()
-	cfgs := checkEngines(t, dir)
-	e := externalEngines(t, cfgs).(*bot.Engines)
+	cfgs := bottest.CheckEngines(t, dir)
+	e := bottest.ExternalEngines(t, cfgs).(*bot.Engines)
 	if _, err := e.Opponent("missing", 0, "gothic"); err != nil {
 		t.Fatalf("an engine not yet checked is refused: %v", err)
 	}
@@ -117,7 +73,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	}
 
 	// Mended, Missing passes the next check; Good is not started again.
-	if err := os.WriteFile(cfgs[1].Command, []byte(xboardScript("ping=1", "move e2e4")), 0o755); err != nil {
+	if err := os.WriteFile(cfgs[1].Command, []byte(bottest.XBoardScript("ping=1", "move e2e4")), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	goodStarts := starts(t, dir, "Good")
@@ -190,25 +146,13 @@ func (b *syncBuffer) String() string {
 	return b.b.String()
 }
 
-// externalEngines returns the built-in engine and those of cfgs, as the bot has
-// them; their processes end with the test.
-func externalEngines(t *testing.T, cfgs []external.Config) bot.Engine {
-	t.Helper()
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
-}
-
 // The scheduler checks the external engines when it starts, logs each that cannot
 // play, refuses challenges to it, and checks it again every bot.EngineCheckEvery.
 func TestEngineCheckScheduled(t *testing.T) {
 	dir := t.TempDir()
-	cfgs := checkEngines(t, dir)[:2] // Good and Missing
+	cfgs := bottest.CheckEngines(t, dir)[:2] // Good and Missing
 	logs := &syncBuffer{}
-	eng := externalEngines(t, cfgs)
+	eng := bottest.ExternalEngines(t, cfgs)
 	h := bottest.New(t)
 	h.Config = func(c *bot.Config) {
 		c.Engine = eng

@@ -130,11 +130,11 @@ func TestEngines(t *testing.T) {
 // ErrEngineResigned, which ends the game instead of failing the move.
 func TestExternalEngineResigns(t *testing.T) {
 	script := filepath.Join(t.TempDir(), "quitter.sh")
-	if err := os.WriteFile(script, []byte(xboardScript("ping=1 setboard=1", "resign")), 0o755); err != nil {
+	if err := os.WriteFile(script, []byte(bottest.XBoardScript("ping=1 setboard=1", "resign")), 0o755); err != nil {
 		t.Fatal(err)
 	}
 	cfgs := []external.Config{{Name: "Quitter", Command: script, Protocol: external.XBoard, Variants: map[string]string{"gothic": "gothic"}, Think: 50 * time.Millisecond, Timeout: 2 * time.Second}}
-	e := externalEngines(t, cfgs)
+	e := bottest.ExternalEngines(t, cfgs)
 	v, _ := bottest.Registry().Lookup("gothic")
 	start := v.Start(0)
 	_, err := e.Move(context.Background(), bot.EngineTurn{Player: "engine:ext:Quitter", Side: rules.White, Position: start, Start: start})

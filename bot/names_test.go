@@ -40,7 +40,7 @@ func TestNameLimits(t *testing.T) {
 	h.Refused("alice", "tournament action:info tournament:1", "no tournament 1")
 	name := strings.Repeat("n", tournaments.MaxNameLen)
 	h.Ok("alice", "tournament action:create variant:gothic name:"+name)
-	tr, _ := tournament(h, "1")
+	tr, _ := h.Tournament("1")
 	if tr.Name != name || tr.Status != storage.TournamentOpen {
 		t.Fatalf("tournament: %q, %s", tr.Name, tr.Status)
 	}

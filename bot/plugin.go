@@ -129,9 +129,6 @@ func (s *Service) plug(features []Feature, order []string) error {
 				if o, ok := c.Spec.Option(opt); !ok || !o.Autocomplete || complete == nil {
 					return fmt.Errorf("bot: command %q completes %q, which is not one of its autocompleted options", name, opt)
 				}
-				if _, ok := s.completers[opt]; !ok {
-					s.completers[opt] = complete
-				}
 			}
 			s.byName[name] = len(s.commands)
 			s.commands = append(s.commands, c)
@@ -153,6 +150,11 @@ func (s *Service) plug(features []Feature, order []string) error {
 	slices.SortStableFunc(s.commands, func(a, b Command) int { return rank(a) - rank(b) })
 	for i, c := range s.commands {
 		s.byName[strings.ToLower(c.Spec.Name)] = i
+		for opt, complete := range c.Complete { // the first command listed shares its completer
+			if _, ok := s.completers[opt]; !ok {
+				s.completers[opt] = complete
+			}
+		}
 	}
 	for _, c := range s.commands {
 		for _, o := range c.Spec.AllOptions() {

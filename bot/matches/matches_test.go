@@ -14,44 +14,6 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// match reads match id and its games.
-func match(h *bottest.Harness, id string) (*storage.Match, []*storage.Game) {
-	h.T.Helper()
-	var m *storage.Match
-	var games []*storage.Game
-	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		if m, err = tx.Match(id); err != nil {
-			return err
-		}
-		for _, gid := range m.GameIDs {
-			g, err := tx.Game(gid)
-			if err != nil {
-				return err
-			}
-			games = append(games, g)
-		}
-		return nil
-	}); err != nil {
-		h.T.Fatal(err)
-	}
-	return m, games
-}
-
-// matchNotes returns the texts of the match news among ns, and their files by name.
-func matchNotes(ns []bot.Notification) (texts []string, files map[string][]byte) {
-	files = map[string][]byte{}
-	for _, n := range ns {
-		if n.Kind != matches.NoticeMatch {
-			continue
-		}
-		texts = append(texts, n.Reply.Text)
-		for _, f := range n.Reply.Files {
-			files[f.Name] = f.Data
-		}
-	}
-	return texts, files
-}
-
 // checkMatchGames checks what every finished match does: the games are the match's,
 // numbered, unrated, colours alternating, each pair from one opening, all over.
 func checkMatchGames(t *testing.T, m *storage.Match, games []*storage.Game) {
@@ -96,7 +58,7 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 	if !strings.Contains(r.Text, "Match 1 has begun") || !strings.Contains(r.Text, "4 games of Gothic Chess") {
 		t.Errorf("reply: %s", r.Text)
 	}
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchFinished || len(games) != 4 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
@@ -106,7 +68,7 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 			t.Errorf("game %s: start %q, %s after %d plies (the first-move engines shuffle to the cap)", g.ID, g.Start, g.Outcome, len(g.Moves))
 		}
 	}
-	texts, files := matchNotes(h.Notes.Take())
+	texts, files := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	if len(texts) != 6 { // the start, four results, the final score
 		t.Fatalf("%d match posts:\n%s", len(texts), strings.Join(texts, "\n---\n"))
 	}
@@ -139,14 +101,14 @@ func TestMatchEngineFailure(t *testing.T) {
 	h := bottest.New(t)
 	h.Engine.Fail = 1
 	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchFinished || len(games) != 2 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
 	if o := games[0].Outcome; o != rules.Win(rules.Black, rules.Resignation) || len(games[0].Moves) != 0 {
 		t.Errorf("game 1: %s after %d plies, want a loss for the failing first mover", o, len(games[0].Moves))
 	}
-	texts, _ := matchNotes(h.Notes.Take())
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	if !strings.Contains(strings.Join(texts, "\n"), "failed to move and loses the game: Engine crashed") {
 		t.Errorf("posts do not tell of the failure:\n%s", strings.Join(texts, "\n---\n"))
 	}
@@ -169,11 +131,11 @@ func TestMatchStop(t *testing.T) {
 	}
 	close(gate)
 	h.Svc.Idle()
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchStopped || len(games) != 1 || games[0].Outcome.Reason != rules.Aborted || len(games[0].Moves) != 0 {
 		t.Fatalf("after stopping: %s, %d games, first %s after %d plies", m.Status, len(games), games[0].Outcome, len(games[0].Moves))
 	}
-	texts, _ := matchNotes(h.Notes.Take())
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	if n := len(texts); n != 2 || !strings.Contains(texts[1], "admin stopped the match.") {
 		t.Errorf("%d posts:\n%s", n, strings.Join(texts, "\n---\n"))
 	}
@@ -191,17 +153,17 @@ func TestMatchRestart(t *testing.T) {
 	}
 	h.Restart()
 	h.Engine.Gate = nil
-	if m, games := match(h, "1"); m.Status != storage.MatchRunning || len(games) != 1 || len(games[0].Moves) != 0 || !games[0].Active() {
+	if m, games := h.Match("1"); m.Status != storage.MatchRunning || len(games) != 1 || len(games[0].Moves) != 0 || !games[0].Active() {
 		t.Fatalf("after the restart: %s, %d games", m.Status, len(games))
 	}
 	h.Clock.Advance(2 * time.Minute)
 	h.Tick()
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchFinished || len(games) != 3 {
 		t.Fatalf("after the scheduler: %s, %d games", m.Status, len(games))
 	}
 	checkMatchGames(t, m, games)
-	texts, _ := matchNotes(h.Notes.Take())
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	if got := strings.Count(strings.Join(texts, "\n"), "Game 1 of 3:"); got != 1 {
 		t.Errorf("game 1's result posted %d times", got)
 	}
@@ -211,7 +173,7 @@ func TestMatchRestart(t *testing.T) {
 func TestMatchGoChess(t *testing.T) {
 	h := bottest.New(t)
 	h.Ok("admin", "match variant:gochess games:2 first_level:1 second_level:2 max_plies:30")
-	m, games := match(h, "1")
+	m, games := h.Match("1")
 	if m.Status != storage.MatchFinished || len(games) != 2 {
 		t.Fatalf("match %s with %d games", m.Status, len(games))
 	}
@@ -307,7 +269,7 @@ func TestMatchOneSidedScoreIsUnbounded(t *testing.T) {
 	h := bottest.New(t)
 	h.Engine.Fail = 1 // the first engine, White in game 1, fails and loses
 	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:1 max_plies:20")
-	texts, _ := matchNotes(h.Notes.Take())
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
 	final := texts[len(texts)-1]
 	if !strings.Contains(final, "The one game is played.") ||
 		!strings.Contains(final, "Elo difference for Missive engine (level 1): unbounded, as Missive engine (level 1) lost every game") ||

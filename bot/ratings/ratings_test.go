@@ -1,25 +1,12 @@
 package ratings_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/missivechess/missive/bot/bottest"
-	"github.com/missivechess/missive/storage"
 )
-
-// rating loads a player's rating in variant (local play), nil when there is none.
-func rating(h *bottest.Harness, variant, player string) *storage.Rating {
-	h.T.Helper()
-	var r *storage.Rating
-	_ = h.Store.View(context.Background(), func(tx *storage.Tx) error {
-		r, _ = tx.Rating("", variant, player)
-		return nil
-	})
-	return r
-}
 
 // A rated game moves both ratings once, with the result counted; casual and aborted
 // games change nothing; a timeout is rated.
@@ -27,29 +14,29 @@ func TestRatedGames(t *testing.T) {
 	h := bottest.New(t)
 	casual := h.Start("gothic", "")
 	h.Ok("bob", "resign game:"+casual)
-	if rating(h, "gothic", "alice") != nil {
+	if h.Rating("gothic", "alice") != nil {
 		t.Fatal("a casual game was rated")
 	}
 	aborted := h.Start("gothic", "rated:yes")
 	h.Ok("alice", "abort game:"+aborted)
-	if rating(h, "gothic", "alice") != nil {
+	if h.Rating("gothic", "alice") != nil {
 		t.Fatal("an aborted game was rated")
 	}
 	won := h.Start("gothic", "rated:yes")
 	h.Ok("bob", "resign game:"+won)
-	a, b := rating(h, "gothic", "alice"), rating(h, "gothic", "bob")
+	a, b := h.Rating("gothic", "alice"), h.Rating("gothic", "bob")
 	if a == nil || b == nil || a.Rating <= 1500 || b.Rating >= 1500 || a.Wins != 1 || b.Losses != 1 || a.Games != 1 || a.RD >= 350 {
 		t.Fatalf("after a win: alice %+v, bob %+v", a, b)
 	}
 	h.Do("bob", "resign game:"+won) // refused: the game is over; nothing is rated again
-	if again := rating(h, "gothic", "alice"); again.Games != 1 || again.Rating != a.Rating {
+	if again := h.Rating("gothic", "alice"); again.Games != 1 || again.Rating != a.Rating {
 		t.Fatalf("rated twice: %+v", again)
 	}
 	// Alice, to move, lets her clock run out.
 	timeout := h.Start("gothic", "rated:yes days:1")
 	h.Clock.Advance(25 * time.Hour)
 	h.Tick()
-	a2, b2 := rating(h, "gothic", "alice"), rating(h, "gothic", "bob")
+	a2, b2 := h.Rating("gothic", "alice"), h.Rating("gothic", "bob")
 	if a2.Games != 2 || a2.Losses != 1 || b2.Wins != 1 || a2.Rating >= a.Rating {
 		t.Fatalf("after a timeout in game %s: alice %+v, bob %+v", timeout, a2, b2)
 	}

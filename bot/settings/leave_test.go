@@ -1,7 +1,6 @@
 package settings_test
 
 import (
-	"context"
 	"strings"
 	"testing"
 	"time"
@@ -9,7 +8,6 @@ import (
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/settings"
 	"github.com/missivechess/missive/rules"
-	"github.com/missivechess/missive/storage"
 )
 
 // Leave freezes the clock of a game its player must move in: it does not time out
@@ -158,7 +156,7 @@ func TestLeaveRefusedByTournament(t *testing.T) {
 		h.Ok(p, "tournament action:join")
 	}
 	h.Ok("alice", "tournament action:start")
-	_, games := tournament(h, "1")
+	_, games := h.Tournament("1")
 	g := games[0]
 	late := g.ToMove[0]
 	r = h.Ok(g.Player(late).ID, "leave action:start days:5")
@@ -179,7 +177,7 @@ func TestLeaveRefusedByTournament(t *testing.T) {
 		h.Ok(p, "tournament action:join tournament:2")
 	}
 	h.Ok("alice", "tournament action:start tournament:2")
-	if _, games := tournament(h, "2"); len(games) != 1 || games[0].Clock.Bank == nil || games[0].Clock.Bank.CapHours != 720 || games[0].Clock.NoLeave {
+	if _, games := h.Tournament("2"); len(games) != 1 || games[0].Clock.Bank == nil || games[0].Clock.Bank.CapHours != 720 || games[0].Clock.NoLeave {
 		t.Errorf("the bank tournament's game: %+v", games[0].Clock)
 	}
 }
@@ -200,28 +198,4 @@ func TestLeaveFreezesBank(t *testing.T) {
 	if g := h.Game(id); g.Clock.Left[rules.White] != 4*bottest.Day {
 		t.Errorf("white's bank %v, want 5 - 2 + 1 days", g.Clock.Left[rules.White])
 	}
-}
-
-// tournament loads tournament id and its games.
-func tournament(h *bottest.Harness, id string) (*storage.Tournament, []*storage.Game) {
-	h.T.Helper()
-	var t *storage.Tournament
-	var games []*storage.Game
-	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		if t, err = tx.Tournament(id); err != nil {
-			return err
-		}
-		sums, err := tx.TournamentGames(id)
-		for _, s := range sums {
-			g, err := tx.Game(s.ID)
-			if err != nil {
-				return err
-			}
-			games = append(games, g)
-		}
-		return err
-	}); err != nil {
-		h.T.Fatal(err)
-	}
-	return t, games
 }

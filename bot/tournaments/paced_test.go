@@ -43,7 +43,7 @@ func TestRoundRobinPaced(t *testing.T) {
 	if !strings.Contains(news, fmt.Sprintf("up to %d games at a time", tournaments.DefaultEventGames)) {
 		t.Errorf("the start news does not explain the pacing: %q", news)
 	}
-	_, games := tournament(h, "1")
+	_, games := h.Tournament("1")
 	if len(games) == 0 || len(games) >= 28 {
 		t.Fatalf("a round robin of 8 started %d of its 28 games at once", len(games))
 	}
@@ -60,7 +60,7 @@ func TestRoundRobinPaced(t *testing.T) {
 	// Resign games one by one: new ones start, never beyond the window, and the
 	// event ends after all 28 pairings.
 	for range 100 {
-		tr, games := tournament(h, "1")
+		tr, games := h.Tournament("1")
 		if tr.Status == storage.TournamentFinished {
 			break
 		}
@@ -70,7 +70,7 @@ func TestRoundRobinPaced(t *testing.T) {
 		}
 		before := len(games)
 		h.Ok(open[0].Players[0].ID, "resign game:"+open[0].ID)
-		_, games = tournament(h, "1")
+		_, games = h.Tournament("1")
 		for p, n := range openPerPlayer(games) {
 			if n > tournaments.DefaultEventGames {
 				t.Fatalf("%s has %d games at once", p, n)
@@ -80,7 +80,7 @@ func TestRoundRobinPaced(t *testing.T) {
 			t.Fatal("games vanished")
 		}
 	}
-	tr, games := tournament(h, "1")
+	tr, games := h.Tournament("1")
 	if tr.Status != storage.TournamentFinished || len(games) != 28 {
 		t.Fatalf("status %s after %d games, want finished after 28", tr.Status, len(games))
 	}
@@ -117,17 +117,17 @@ func TestRoundRobinServerCap(t *testing.T) {
 		run(fmt.Sprintf("p%d", i), "tournament action:join")
 	}
 	run("p0", "tournament action:start")
-	_, games := tournament(h, "1")
+	_, games := h.Tournament("1")
 	if len(games) != 2 {
 		t.Fatalf("%d tournament games started beside a casual game under a cap of 3", len(games))
 	}
 	// The casual game ends: a tournament game takes its place.
 	run("x", "resign game:1")
-	if _, games = tournament(h, "1"); len(games) != 3 || len(active(games)) != 3 {
+	if _, games = h.Tournament("1"); len(games) != 3 || len(active(games)) != 3 {
 		t.Fatalf("after the casual game ended: %d games, %d in progress", len(games), len(active(games)))
 	}
 	for range 30 {
-		tr, games := tournament(h, "1")
+		tr, games := h.Tournament("1")
 		if tr.Status == storage.TournamentFinished {
 			break
 		}
@@ -137,7 +137,7 @@ func TestRoundRobinServerCap(t *testing.T) {
 		}
 		run(open[0].Players[0].ID, "resign game:"+open[0].ID)
 	}
-	tr, games := tournament(h, "1")
+	tr, games := h.Tournament("1")
 	if tr.Status != storage.TournamentFinished || len(games) != 15 {
 		t.Fatalf("status %s after %d games, want finished after 15", tr.Status, len(games))
 	}

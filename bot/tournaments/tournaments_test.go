@@ -18,41 +18,6 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-// tournament loads tournament id and its games.
-func tournament(h *bottest.Harness, id string) (*storage.Tournament, []*storage.Game) {
-	h.T.Helper()
-	var t *storage.Tournament
-	var games []*storage.Game
-	if err := h.Store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		if t, err = tx.Tournament(id); err != nil {
-			return err
-		}
-		sums, err := tx.TournamentGames(id)
-		for _, s := range sums {
-			g, err := tx.Game(s.ID)
-			if err != nil {
-				return err
-			}
-			games = append(games, g)
-		}
-		return err
-	}); err != nil {
-		h.T.Fatal(err)
-	}
-	return t, games
-}
-
-// rating loads a player's rating in variant (local play), nil when there is none.
-func rating(h *bottest.Harness, variant, player string) *storage.Rating {
-	h.T.Helper()
-	var r *storage.Rating
-	_ = h.Store.View(context.Background(), func(tx *storage.Tx) error {
-		r, _ = tx.Rating("", variant, player)
-		return nil
-	})
-	return r
-}
-
 // active returns the games still being played.
 func active(games []*storage.Game) []*storage.Game {
 	var out []*storage.Game
@@ -108,7 +73,7 @@ func TestSwissTournament(t *testing.T) {
 	h.Refused("alice", "tournament action:start", "already started")
 	h.Refused("zoe", "tournament action:join", "already started")
 
-	tr, games := tournament(h, "1")
+	tr, games := h.Tournament("1")
 	if tr.Status != storage.TournamentRunning || len(games) != 2 || tr.Rounds != 3 {
 		t.Fatalf("round 1: status %s, %d games, %d rounds", tr.Status, len(games), tr.Rounds)
 	}
@@ -135,12 +100,12 @@ func TestSwissTournament(t *testing.T) {
 		}
 	}
 	h.Restart()
-	if _, gs := tournament(h, "1"); len(gs) != 2 {
+	if _, gs := h.Tournament("1"); len(gs) != 2 {
 		t.Fatalf("after the restart: %d games", len(gs))
 	}
 	h.Clock.Advance(25 * time.Hour)
 	h.Tick()
-	tr, games = tournament(h, "1")
+	tr, games = h.Tournament("1")
 	if len(games) != 4 || len(active(games)) != 2 {
 		t.Fatalf("round 2 not paired when round 1 ended: %d games, %d active", len(games), len(active(games)))
 	}
@@ -149,7 +114,7 @@ func TestSwissTournament(t *testing.T) {
 	}
 	h.Restart() // in the middle of round 2: nothing is paired again
 	h.Tick()
-	if _, gs := tournament(h, "1"); len(gs) != 4 {
+	if _, gs := h.Tournament("1"); len(gs) != 4 {
 		t.Fatalf("after a restart in round 2: %d games", len(gs))
 	}
 	// Round 2: a player of a game not yet begun withdraws (a forfeit); the other game
@@ -164,7 +129,7 @@ func TestSwissTournament(t *testing.T) {
 	g := round2[1]
 	h.Ok(g.Players[0].ID, "move game:"+g.ID+" move:e2e4")
 	h.Ok(g.Players[1].ID, "resign game:"+g.ID)
-	tr, games = tournament(h, "1")
+	tr, games = h.Tournament("1")
 	third := active(games)
 	if len(third) != 2 {
 		t.Fatalf("round 3: %d active games of %d", len(third), len(games))
@@ -178,7 +143,7 @@ func TestSwissTournament(t *testing.T) {
 	for _, g := range third {
 		h.Ok(g.Players[1].ID, "resign game:"+g.ID)
 	}
-	tr, games = tournament(h, "1")
+	tr, games = h.Tournament("1")
 	if tr.Status != storage.TournamentFinished || len(games) != 6 {
 		t.Fatalf("at the end: %s with %d games", tr.Status, len(games))
 	}
@@ -207,7 +172,7 @@ func TestRoundRobinTournament(t *testing.T) {
 	h.Ok("bob", "tournament action:leave") // before the start: simply leaves
 	h.Ok("dave", "tournament action:join")
 	h.Ok("alice", "tournament action:start")
-	tr, games := tournament(h, "1")
+	tr, games := h.Tournament("1")
 	if len(games) != 6 || len(active(games)) != 6 || tr.Rounds != 6 {
 		t.Fatalf("double round robin of 3: %d games, %d rounds", len(games), tr.Rounds)
 	}
@@ -243,7 +208,7 @@ func TestRoundRobinTournament(t *testing.T) {
 			h.Ok(g.Players[0].ID, "resign game:"+g.ID)
 		}
 	}
-	tr, _ = tournament(h, "1")
+	tr, _ = h.Tournament("1")
 	if tr.Status != storage.TournamentFinished {
 		t.Fatalf("status %s", tr.Status)
 	}
@@ -261,7 +226,7 @@ func TestRoundRobinTournament(t *testing.T) {
 		t.Fatalf("standings as text: %+v", r)
 	}
 	h.Refused("bob", "tournament action:standings show:chart", "show:image")
-	if rating(h, "gothic", "alice") != nil {
+	if h.Rating("gothic", "alice") != nil {
 		t.Fatal("a casual tournament was rated")
 	}
 }
@@ -310,7 +275,7 @@ func TestSwissConcurrentEnds(t *testing.T) {
 		h.Ok(p, "tournament action:join")
 	}
 	h.Ok("alice", "tournament action:start")
-	tr, games := tournament(h, "1")
+	tr, games := h.Tournament("1")
 	if len(games) != 2 || tr.Rounds != 3 {
 		t.Fatalf("%d games in round 1 of %d", len(games), tr.Rounds)
 	}
@@ -327,7 +292,7 @@ func TestSwissConcurrentEnds(t *testing.T) {
 	}
 	wg.Wait()
 	h.Svc.Idle()
-	_, games = tournament(h, "1")
+	_, games = h.Tournament("1")
 	if len(games) != 4 || len(active(games)) != 2 {
 		t.Fatalf("after round 1 ended concurrently: %d games, %d active", len(games), len(active(games)))
 	}
@@ -338,7 +303,7 @@ func TestSwissConcurrentEnds(t *testing.T) {
 // pairing ("alice-bob": "alice"), "" for a draw.
 func finishRoundRobin(h *bottest.Harness, score map[string]string) string {
 	h.T.Helper()
-	_, games := tournament(h, "1")
+	_, games := h.Tournament("1")
 	h.Notes.Take()
 	for _, g := range games {
 		w, b := g.Players[0].ID, g.Players[1].ID
@@ -359,7 +324,7 @@ func finishRoundRobin(h *bottest.Harness, score map[string]string) string {
 			h.Ok(w, "resign game:"+g.ID)
 		}
 	}
-	if tr, _ := tournament(h, "1"); tr.Status != storage.TournamentFinished {
+	if tr, _ := h.Tournament("1"); tr.Status != storage.TournamentFinished {
 		h.T.Fatalf("status %s", tr.Status)
 	}
 	for _, n := range h.Notes.Take() {
@@ -414,8 +379,8 @@ func TestTournamentWinner(t *testing.T) {
 // strength; a level is for the built-in engine only.
 func TestTournamentExternalEngine(t *testing.T) {
 	dir := t.TempDir()
-	cfgs := checkEngines(t, dir)[:1] // Good
-	eng := externalEngines(t, cfgs)
+	cfgs := bottest.CheckEngines(t, dir)[:1] // Good
+	eng := bottest.ExternalEngines(t, cfgs)
 	h := bottest.New(t)
 	h.Config = func(c *bot.Config) {
 		c.Engine = eng
@@ -427,7 +392,7 @@ func TestTournamentExternalEngine(t *testing.T) {
 	h.Refused("bob", "tournament action:join level:3", "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
 	h.Ok("alice", "tournament action:join engine:good")
 	h.Ok("alice", "tournament action:join engine:builtin")
-	tour, _ := tournament(h, "1")
+	tour, _ := h.Tournament("1")
 	var ids []string
 	for _, en := range tour.Entrants {
 		ids = append(ids, en.Player.ID)
@@ -451,8 +416,8 @@ func TestTournamentUnknownEngine(t *testing.T) {
 // nothing once the tournament has started or when several could be meant.
 func TestTournamentEngineSuggestions(t *testing.T) {
 	dir := t.TempDir()
-	cfgs := checkEngines(t, dir)[:2] // Good and Missing
-	eng := externalEngines(t, cfgs)
+	cfgs := bottest.CheckEngines(t, dir)[:2] // Good and Missing
+	eng := bottest.ExternalEngines(t, cfgs)
 	h := bottest.New(t)
 	h.Config = func(c *bot.Config) {
 		c.Engine = eng

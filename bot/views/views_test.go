@@ -7,8 +7,6 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/views"
-	"github.com/missivechess/missive/engine"
-	"github.com/missivechess/missive/engine/external"
 )
 
 func TestPGN(t *testing.T) {
@@ -133,7 +131,7 @@ func TestGamesList(t *testing.T) {
 // asked, in words: a pawn count for you, a mate you give or get, and none for a
 // Go-Chess placement.
 func TestHintEvaluationIsTheAskers(t *testing.T) {
-	eng := externalEngines(t, nil)
+	eng := bottest.ExternalEngines(t, nil)
 	h := bottest.New(t)
 	h.Config = func(c *bot.Config) { c.Engine = eng }
 	h.Restart()
@@ -183,16 +181,4 @@ func TestHintEvaluationWords(t *testing.T) {
 			t.Errorf("%+v in %s: %q, want %q", c.h, c.variant, got, c.want)
 		}
 	}
-}
-
-// externalEngines is the built-in engine behind the adapter of the external ones
-// (none here), as the service runs it.
-func externalEngines(t *testing.T, cfgs []external.Config) bot.Engine {
-	t.Helper()
-	pool, err := external.NewPool(cfgs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(pool.Close)
-	return bot.NewEngine(engine.New(engine.Options{HashBits: 12, Seed: 1}), pool, cfgs)
 }
