@@ -22,8 +22,8 @@ func TestRulesCards(t *testing.T) {
 	want := map[string][]string{
 		"gothic":  {"Chancellor", "Archbishop", "castling", "K+N+N v K", "draws, as that opponent could not possibly mate"},
 		"keltic":  {"sideways", "d7, e7, f7", "K v K and K+N v K only"},
-		"gochess": {"House rule", "nearer", "drawn (house rule)", "other cell colour", "one cell colour"},
-		"gess":    {"ring", "House rules", "threefold", "m3-m6"},
+		"gochess": {"House rule", "nearer", "drawn (house rule: both out of time)", "other cell colour", "one cell colour"},
+		"gess":    {"ring", "House rule: draw by agreement", "threefold", "m3-m6"},
 	}
 	for v, words := range want {
 		text := h.Ok("bob", "rules variant:"+v).PlainText()

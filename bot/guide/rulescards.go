@@ -10,7 +10,8 @@ import (
 )
 
 // rulesCard is the /rules text of one variant: the rules in short, with every house
-// rule of RULES.md marked as such.
+// rule of docs/RULES.md marked as such, in the words "house rule: <name>" that the
+// document uses for it.
 type rulesCard struct {
 	summary string
 	rules   []string
@@ -30,7 +31,7 @@ var cards = map[string]rulesCard{
 			"Castling: the king moves three squares toward the rook and the rook lands on the square the king crossed next to it (O-O: Kf1-i1 and Rj1-h1; O-O-O: Kf1-c1 and Ra1-d1). King and rook unmoved, squares between empty, the king not in check, not crossing or landing on an attacked square.",
 			"Checkmate wins; no move may leave your own king attacked.",
 		},
-		draws:   "Drawn automatically: stalemate; threefold repetition; the 50-move rule (castling also resets the count); insufficient material, without pawns: K v K, K+N v K, K+B v K, K+N v K+N, K+B v K+N, K+B v K+B, K+N+N v K.",
+		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule (castling also resets the count); insufficient material, without pawns: K v K, K+N v K, K+B v K, K+N v K+N, K+B v K+N, K+B v K+B, K+N+N v K.",
 		timeout: "whose opponent has only K, K+N, K+B or K+N+N (no pawn)",
 		input:   "SAN (Nf3, Cxe5, b8=A, O-O) or coordinates (g1f3, b7b8a, f1i1).",
 	},
@@ -43,7 +44,7 @@ var cards = map[string]rulesCard{
 			"Pawns step one cell straight forward; when that cell is occupied (by either side) or does not exist, a pawn may instead step one cell sideways onto an empty cell. They capture one cell diagonally forward only, and promote on d7, e7, f7 (Black: d1, e1, f1) to Q, R, B or N.",
 			"No double step, no en passant, no castling. Checkmate wins.",
 		},
-		draws:   "Drawn automatically: stalemate; threefold repetition; the 50-move rule; insufficient material K v K and K+N v K only (a single bishop can mate).",
+		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule; insufficient material K v K and K+N v K only (a single bishop can mate).",
 		timeout: "whose opponent has only K or K+N (no pawn)",
 		input:   "SAN (Nf3, exd4, e7=Q) or coordinates (d2c4, e6e7q).",
 	},
@@ -52,12 +53,12 @@ var cards = map[string]rulesCard{
 		rules: []string{
 			"Ten cells, drawn at random for each game, are blocked: no piece stands on them, sliders stop before them, knights leap over them.",
 			"Placement (/place): in each round both players choose, in secret, a cell for the same kind of piece; both appear together. Order: 8 rounds of pawns, 2 of bishops, 2 of rooks, 2 of knights, the queen, the king. A chosen cell must be empty and not blocked; your second bishop goes on the other cell colour from your first.",
-			"If both choose the same cell, both choose again, and no cell tried in that round may be chosen again. A king may not be placed in check. If the two kings would attack each other, both choose again, each avoiding the cells he himself already tried for his king. House rule: a player with no eligible cell left may first take again the cells tried this round (and, for his king, his own tried cells); only if that still leaves none may he take any empty unblocked cell. If that puts a king in check, its side moves first; if both kings end in check, both choose again.",
+			"If both choose the same cell, both choose again, and no cell tried in that round may be chosen again. A king may not be placed in check. If the two kings would attack each other, both choose again, each avoiding the cells he himself already tried for his king. House rule: no eligible cell. A player with no eligible cell left may first take again the cells tried this round (and, for his king, his own tried cells); only if that still leaves none may he take any empty unblocked cell. If that puts a king in check, its side moves first; if both kings end in check, both choose again.",
 			"First to move: the player whose king and queen are nearer (files apart + ranks apart). Ties go to king to nearest knight, other knight, nearest rook, other rook, nearest bishop, other bishop, then pawns nearest first; all equal: White.",
 			"Play: pieces move as in chess. Pawns step one cell orthogonally in any of the four directions onto an empty cell and capture one cell diagonally in any of the four directions. No castling, promotion, double step or en passant. Checkmate wins.",
-			"The clock runs during placement too: a player who has not chosen by the deadline loses on time; if neither has, the game is drawn (house rule).",
+			"The clock runs during placement too: a player who has not chosen by the deadline loses on time; if neither has, the game is drawn (house rule: both out of time).",
 		},
-		draws:   "Drawn automatically: stalemate; threefold repetition (house reading of the source's \"identical pairs of moves three times in a row\", which it covers); the 50-move rule; insufficient material K v K, K+N v K, K+B v K, and K+B v K+B with both bishops on one cell colour.",
+		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition (house rule: repetition; it stands for the source's \"identical pairs of moves three times in a row\", which it covers); the 50-move rule; insufficient material K v K, K+N v K, K+B v K, and K+B v K+B with both bishops on one cell colour.",
 		timeout: "whose opponent has only K, K+N or K+B (no pawn)",
 		input:   "Placement: /place d4. Moves: SAN (Nf3, exd5) or coordinates (g1f3).",
 	},
@@ -69,9 +70,9 @@ var cards = map[string]rulesCard{
 			"It moves in each of the 8 directions in which its outer eight squares hold one of your stones: any distance if its centre holds a stone, otherwise 1 to 3 squares. It stops at the first position where its block overlaps any other stone; every stone under the block there, of either colour, is removed (the inventors' reading: your own stones do not block).",
 			"A ring is a 3x3 block with your stones on all 8 outer squares, an empty centre and no opposing stone. Lose all your rings at the end of any turn and you lose; a move that leaves neither player a ring loses for the mover. No passing.",
 		},
-		draws:   "House rules (the sources have none): draw by agreement, and by threefold repetition of the same stones with the same side to move.",
+		draws:   "The sources have no draws; Missive adds two. House rule: draw by agreement (/draw). House rule: threefold repetition, the same stones with the same side to move for the third time, drawn automatically.",
 		timeout: "",
-		input:   "Centre before and after: m3-m6 (m3xm6 when stones are removed). Move lists and PGN number from Black's first move: 1. Black's move, White's reply (house notation).",
+		input:   "Centre before and after: m3-m6 (m3xm6 when stones are removed). Move lists and PGN number from Black's first move: 1. Black's move, White's reply (house rule: move numbers).",
 	},
 }
 
@@ -112,7 +113,7 @@ func (f *feature) cmdRules(_ context.Context, req bot.Request) bot.Reply {
 func clockRules(hopeless string) string {
 	t := "Each move has the game's days per move (1, 2, 3, 5, 7, 10 or 14); the deadline starts again with each move. Reminders come before it (24 h and 2 h by default; change them with /settings). Out of time, you lose"
 	if hopeless != "" {
-		t += "; but a player out of time " + hopeless + " draws, as that opponent could not possibly mate."
+		t += "; but a player out of time " + hopeless + " draws, as that opponent could not possibly mate (house rule: time-out draw)."
 	} else {
 		t += "."
 	}
@@ -120,7 +121,7 @@ func clockRules(hopeless string) string {
 }
 
 // outageRule is the fair-clock rule common to every game's card.
-const outageRule = "Time while Missive is offline or cut off from Discord for more than 5 minutes does not count: every running game's deadline and reminders move on by the outage, and the players are told; a game already out of time before the outage still ends on time."
+const outageRule = "House rule: outages. Time while Missive is offline or cut off from Discord for more than 5 minutes does not count: every running game's deadline and reminders move on by the outage, and the players are told; a game already out of time before the outage still ends on time."
 
 // bankLeaveRules describes time banks, leave, extra time and the digest, for the
 // /rules cards.
