@@ -73,7 +73,7 @@ const (
 	kelticStart = "***bkb***/**rnqnr**/ppppppppp/9/PPPPPPPPP/**RNQNR**/***BKB***"
 )
 
-// gessStart builds Gess's start position (RULES.md): Black on ranks 2-4 and 7,
+// gessStart builds Gess's start position (docs/RULES.md): Black on ranks 2-4 and 7,
 // White mirrored (rank r to 21-r); the rings start on l3 and l18.
 func gessStart() rules.Board {
 	d := rules.Dims{Files: 20, Ranks: 20}

@@ -135,7 +135,7 @@ func TestSquaresAndCells(t *testing.T) {
 		}
 		l := newLayout(b.Dims, DefaultWidth, viewer == rules.Black)
 		d := b.Dims
-		// RULES.md: a square is light when file index + rank is odd with a = 1 (a1 dark).
+		// docs/RULES.md: a square is light when file index + rank is odd with a = 1 (a1 dark).
 		for name, want := range map[string]color.NRGBA{"a3": th.dark, "b3": th.light, "a4": th.light, "e4": th.light, "d1": th.light, "e1": th.dark} {
 			if got := corner(img, l, sq(t, d, name)); !closeColour(got, want, 0) {
 				t.Errorf("viewer %v: %s is %v, want %v", viewer, name, got, want)

@@ -1,5 +1,5 @@
 // Package gess implements Gess, chess played with Go stones, as a rules.Variant
-// (key "gess"), following the Gess section of the project's RULES.md.
+// (key "gess"), following the Gess section of docs/RULES.md.
 //
 // # The board
 //

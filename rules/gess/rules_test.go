@@ -53,7 +53,7 @@ func sorted(names string) []string {
 
 func TestStartPosition(t *testing.T) {
 	p := StartPosition()
-	// The setup as RULES.md writes it; White has the same files on rank 21-r.
+	// The setup as docs/RULES.md writes it; White has the same files on rank 21-r.
 	setup := map[string]string{"2": "c e g h i j k l m n p r", "3": "b c d f h i j k m o q r s", "4": "c e g h i j k l m n p r", "7": "c f i l o r"}
 	mirror := map[string]string{"2": "19", "3": "18", "4": "17", "7": "14"}
 	var black, white []string

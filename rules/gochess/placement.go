@@ -39,7 +39,7 @@ const (
 // returns the play position (a *chess.Position with the first player to move),
 // on which the game goes on with Play.
 //
-// The house rule (RULES.md) is applied in the way that waives least: when a player
+// The house rule (docs/RULES.md) is applied in the way that waives least: when a player
 // has no eligible cell, first the tried cells (the slate, his king's memory) are
 // allowed again; only if that still leaves none (every empty cell attacked, for a
 // king) may he take any empty unblocked cell. A second bishop always keeps a cell

@@ -26,7 +26,7 @@ func parse(t *testing.T, key, text string) rules.Position {
 	return p
 }
 
-// CanWin follows each variant's automatic draws against a bare king (RULES.md):
+// CanWin follows each variant's automatic draws against a bare king (docs/RULES.md):
 // the material that could not mate a lone king cannot win on time either.
 func TestCanWin(t *testing.T) {
 	for _, tc := range []struct {
