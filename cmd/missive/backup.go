@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
@@ -29,9 +30,15 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	fs := flag.NewFlagSet("backup", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	out := fs.String("o", "", "write the backup to this `file` (replaced atomically)")
-	data := fs.String("data", defaultDataPath(), "the data `file` to back up (default $MISSIVE_DATA or missive.db)")
+	// The default is resolved after parsing, so that --help names it once, in words,
+	// instead of flag's own "(default ...)" after ours.
+	data := fs.String("data", "", "the data `file` to back up (default: $MISSIVE_DATA, else "+storage.DefaultFile+
+		" in the current folder; not the console's, which is "+filepath.Join(defaultDataDir(), "console.db")+")")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("backup: %w", err)
+	}
+	if *data == "" {
+		*data = defaultDataPath()
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("backup: unexpected argument %q; usage: %s: %w", fs.Arg(0), backupUsage, errUsage)

@@ -99,6 +99,38 @@ func TestBackupCommand(t *testing.T) {
 	}
 }
 
+// backup --help names the --data default once, in words ($MISSIVE_DATA, else
+// missive.db), and without --data the backup reads exactly that file.
+func TestBackupDefaultData(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := run(context.Background(), []string{"backup", "--help"}, &out, &errOut); err != nil {
+		t.Fatal(err)
+	}
+	help := errOut.String()
+	if n := strings.Count(help, "default"); n != 1 || !strings.Contains(help, "$MISSIVE_DATA, else missive.db") {
+		t.Errorf("backup --help says %q %d times:\n%s", "default", n, help)
+	}
+
+	dir := t.TempDir()
+	t.Chdir(dir)
+	t.Setenv("MISSIVE_DATA", "")
+	err := run(context.Background(), []string{"backup", "-o", "copy.db"}, &out, &errOut)
+	if err == nil || !strings.Contains(err.Error(), "missive.db") {
+		t.Fatalf("backup without --data in a folder without missive.db: %v, want an error naming missive.db", err)
+	}
+
+	data := filepath.Join(dir, "console.db")
+	consoleSession(t, data, "/challenge gothic bob\n")
+	t.Setenv("MISSIVE_DATA", data)
+	out.Reset()
+	if err := run(context.Background(), []string{"backup", "-o", "copy.db"}, &out, &errOut); err != nil {
+		t.Fatalf("backup with $MISSIVE_DATA: %v\n%s", err, errOut.String())
+	}
+	if !strings.Contains(out.String(), "backup: wrote copy.db (") {
+		t.Errorf("backup said: %s", out.String())
+	}
+}
+
 // consoleSession runs missive console on data with script as its input and returns
 // what it printed on standard output and standard error.
 func consoleSession(t *testing.T, data, script string) (stdout, stderr string) {

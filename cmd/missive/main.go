@@ -32,6 +32,7 @@ func commands() map[string]command {
 		"run":     {runUsage, runRun},
 		"suite":   {suiteUsage, runSuite},
 		"uci":     {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
+		"version": {versionUsage, runVersion},
 	}
 }
 

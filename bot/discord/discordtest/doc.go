@@ -99,10 +99,12 @@
 // says integer). The fake also enforces rules the description cannot express: command
 // and option names, descriptions, option order and counts, and component custom ids.
 //
-// openapi.json is found by SpecPath: $DISCORD_OPENAPI, else shared/discord/openapi.json
-// beside the repository (or beside a folder above it, for worktrees). New fails the test
-// when it is missing and CI=true, and skips it otherwise; it is loaded once per test
-// binary and each operation's schema is compiled once, when first needed.
+// The description is the repository's copy, testdata/openapi.json (from
+// discord/discord-api-spec under its MIT licence; testdata/README.md names the commit),
+// compiled into the test binary, so no test reads anything outside the repository and
+// none is skipped for want of it. $DISCORD_OPENAPI names another copy to use instead; if
+// that file cannot be read, New fails the test. The description is loaded once per test
+// binary (DefaultSpec) and each operation's schema is compiled once, when first needed.
 //
 // # What fails a test
 //

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"bytes"
 	"cmp"
+	_ "embed"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,7 +12,6 @@ import (
 	"mime/multipart"
 	"net/url"
 	"os"
-	"path/filepath"
 	"slices"
 	"sort"
 	"strconv"
@@ -23,16 +23,19 @@ import (
 	"github.com/santhosh-tekuri/jsonschema/v6/kind"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
-
-	"github.com/missivechess/missive/internal/oracle"
 )
 
-// SpecEnv names the environment variable that, when set, gives the path of Discord's
-// openapi.json and overrides the search beside the repository.
+// SpecEnv names the environment variable that, when set, gives the path of another
+// copy of Discord's openapi.json to check requests against instead of the one kept in
+// the repository (testdata/openapi.json, see testdata/README.md).
 const SpecEnv = "DISCORD_OPENAPI"
 
-// specRel is where openapi.json lives inside the shared folder beside the repository.
-const specRel = "shared/discord/openapi.json"
+// specFile is Discord's openapi.json as kept in the repository, compiled into the test
+// binaries, so that no test reads anything outside the repository and none can find it
+// missing.
+//
+//go:embed testdata/openapi.json
+var specFile []byte
 
 // specURL is the base URL the description is registered under in the schema compiler;
 // every $ref in it is document-local, so nothing is ever fetched.
@@ -111,83 +114,38 @@ type Match struct {
 var (
 	specOnce sync.Once
 	specVal  *Spec
-	specPath string
 	specErr  error
 )
 
-// SpecFor returns Discord's API description, loaded once per test binary, failing t when
-// openapi.json is unparsable or missing with CI=true, and skipping t when it is missing
-// otherwise.
+// SpecFor returns Discord's API description (DefaultSpec), loaded once per test binary,
+// failing t when it cannot be loaded: it is never skipped.
 func SpecFor(t testing.TB) *Spec {
 	t.Helper()
-	spec, path, err := sharedSpec()
-	if err == nil {
-		return spec
-	}
-	if path != "" || !errors.Is(err, os.ErrNotExist) {
+	spec, err := DefaultSpec()
+	if err != nil {
 		t.Fatalf("discordtest: %v", err)
 	}
-	if oracle.Required() {
-		t.Fatalf("discordtest: %v; it is required when CI=true (the CI checkout puts shared/ beside the repository)", err)
-	}
-	t.Skipf("discordtest: %v; skipping (required when CI=true)", err)
-	return nil
+	return spec
 }
 
-// LoadSharedSpec returns Discord's API description found by SpecPath, loaded once per
-// process; the error wraps os.ErrNotExist when the file is not there.
-func LoadSharedSpec() (*Spec, error) {
-	spec, _, err := sharedSpec()
-	return spec, err
+// DefaultSpec returns Discord's API description, loaded once per process: the file named
+// by $DISCORD_OPENAPI when it is set (an error when that file cannot be read), else the
+// copy kept in the repository, testdata/openapi.json.
+func DefaultSpec() (*Spec, error) {
+	specOnce.Do(func() { specVal, specErr = loadDefaultSpec() })
+	return specVal, specErr
 }
 
-func sharedSpec() (*Spec, string, error) {
-	specOnce.Do(func() {
-		specPath, specErr = SpecPath()
-		if specErr != nil {
-			return
-		}
-		specVal, specErr = LoadSpec(specPath)
-	})
-	return specVal, specPath, specErr
-}
-
-// SpecPath finds Discord's openapi.json, $DISCORD_OPENAPI or else
-// shared/discord/openapi.json in the folder holding the repository (as CI clones it) or
-// one further up (a worktree), with an error wrapping os.ErrNotExist when there is none.
-func SpecPath() (string, error) {
+// loadDefaultSpec is DefaultSpec without the cache.
+func loadDefaultSpec() (*Spec, error) {
 	if p := os.Getenv(SpecEnv); p != "" {
-		if _, err := os.Stat(p); err != nil {
-			return "", fmt.Errorf("%s=%s: %w", SpecEnv, p, err)
+		spec, err := LoadSpec(p)
+		if err != nil {
+			return nil, fmt.Errorf("%s=%s: %w", SpecEnv, p, err)
 		}
-		return p, nil
+		return spec, nil
 	}
-	wd, err := os.Getwd()
-	if err != nil {
-		return "", fmt.Errorf("discord openapi.json: %w", err)
-	}
-	root := wd
-	for {
-		if _, err := os.Stat(filepath.Join(root, "go.mod")); err == nil {
-			break
-		}
-		up := filepath.Dir(root)
-		if up == root {
-			root = wd // not inside a module: search upwards from the working folder
-			break
-		}
-		root = up
-	}
-	for dir := filepath.Dir(root); ; dir = filepath.Dir(dir) {
-		p := filepath.Join(dir, specRel)
-		if _, err := os.Stat(p); err == nil {
-			return p, nil
-		}
-		if filepath.Dir(dir) == dir {
-			break
-		}
-	}
-	return "", fmt.Errorf("discord openapi.json not found in ../%s above %s (set %s to its path): %w", specRel, root, SpecEnv, os.ErrNotExist)
+	return parseSpec(specFile)
 }
 
 // LoadSpec reads and indexes the OpenAPI description at path; schemas are compiled

@@ -1,14 +1,16 @@
 package discordtest
 
 import (
+	"bytes"
+	"crypto/sha1"
+	"encoding/hex"
 	"errors"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/missivechess/missive/internal/oracle"
 )
 
 func TestSpecCheck(t *testing.T) {
@@ -103,21 +105,59 @@ func TestFakeRoutesAreDiscords(t *testing.T) {
 	}
 }
 
-func TestSpecPath(t *testing.T) {
-	t.Setenv(SpecEnv, "/nonexistent/openapi.json")
-	if _, err := SpecPath(); !errors.Is(err, os.ErrNotExist) {
-		t.Errorf("SpecPath with a missing $%s = %v, want os.ErrNotExist", SpecEnv, err)
-	}
+// TestSpecIsTheRepositorysCopy checks that the description comes from the repository,
+// that it is the file testdata/README.md says was taken from discord/discord-api-spec
+// (the Git blob id recorded there), and that it is Discord's v10 API.
+func TestSpecIsTheRepositorysCopy(t *testing.T) {
 	t.Setenv(SpecEnv, "")
-	p, err := SpecPath()
+	onDisk, err := os.ReadFile(filepath.Join("testdata", "openapi.json"))
 	if err != nil {
-		if oracle.Required() {
-			t.Fatal(err)
-		}
-		t.Skip(err)
+		t.Fatal(err)
 	}
-	if filepath.Base(p) != "openapi.json" || !strings.Contains(p, filepath.Join("shared", "discord")) {
-		t.Errorf("SpecPath = %s", p)
+	if !bytes.Equal(onDisk, specFile) {
+		t.Fatal("the embedded description differs from testdata/openapi.json")
+	}
+	readme, err := os.ReadFile(filepath.Join("testdata", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", len(specFile))
+	h.Write(specFile)
+	if blob := hex.EncodeToString(h.Sum(nil)); !bytes.Contains(readme, []byte(blob)) {
+		t.Errorf("testdata/README.md does not record the Git blob id %s of testdata/openapi.json: update it with the file", blob)
+	}
+	spec, err := loadDefaultSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, vs := spec.Route("POST", "/channels/1/messages"); len(vs) > 0 || m.OperationID != "create_message" {
+		t.Errorf("POST /channels/1/messages = %+v %v, want create_message", m, vs)
+	}
+}
+
+// TestSpecEnvOverrides checks that $DISCORD_OPENAPI names another description, and that
+// one that cannot be read is an error, never a silent fallback.
+func TestSpecEnvOverrides(t *testing.T) {
+	t.Setenv(SpecEnv, "/nonexistent/openapi.json")
+	if _, err := loadDefaultSpec(); !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), SpecEnv) {
+		t.Errorf("loadDefaultSpec with a missing $%s = %v, want an error naming it and wrapping os.ErrNotExist", SpecEnv, err)
+	}
+	p := filepath.Join(t.TempDir(), "openapi.json")
+	tiny := `{"openapi":"3.1.0","paths":{"/ping":{"get":{"operationId":"ping"}}}}`
+	if err := os.WriteFile(p, []byte(tiny), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Setenv(SpecEnv, p)
+	spec, err := loadDefaultSpec()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m, vs := spec.Route("GET", "/ping"); len(vs) > 0 || m.OperationID != "ping" {
+		t.Errorf("GET /ping = %+v %v, want the override's ping", m, vs)
+	}
+	if _, vs := spec.Route("POST", "/channels/1/messages"); len(vs) == 0 {
+		t.Error("the override's description has Discord's routes too: it was not used alone")
 	}
 }
 
