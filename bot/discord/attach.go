@@ -65,7 +65,7 @@ func (b *Bot) uploadRaw(method, endpoint string, payload json.RawMessage, m outg
 			return fmt.Errorf("discord: encoding files: %w", err)
 		}
 	}
-	res, err := b.ds.RequestRaw(method, endpoint, contentType, body, endpoint, 0, opts...)
+	res, err := requestRaw(b.ds, method, endpoint, contentType, body, opts...)
 	if err != nil {
 		return err
 	}

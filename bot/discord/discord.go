@@ -217,7 +217,7 @@ func (b *Bot) Open(ctx context.Context) error {
 		guilds = []string{""}
 	}
 	for i, g := range guilds {
-		got, err := b.ds.ApplicationCommandBulkOverwrite(appID, g, cmds, discordgo.WithContext(ctx))
+		got, err := bulkOverwriteCommands(b.ds, appID, g, cmds, discordgo.WithContext(ctx))
 		if err != nil {
 			b.Close()
 			return fmt.Errorf("discord: registering commands (guild %q): %w", g, err)
@@ -276,42 +276,43 @@ func (b *Bot) Close() error {
 }
 
 // contextTypes are Discord's interaction context types for the service's contexts.
-var contextTypes = map[bot.Context]discordgo.InteractionContextType{
-	bot.ContextGuild:          discordgo.InteractionContextGuild,
-	bot.ContextBotDM:          discordgo.InteractionContextBotDM,
-	bot.ContextPrivateChannel: discordgo.InteractionContextPrivateChannel,
+var contextTypes = map[bot.Context]InteractionContextType{
+	bot.ContextGuild:          InteractionContextGuild,
+	bot.ContextBotDM:          InteractionContextBotDM,
+	bot.ContextPrivateChannel: InteractionContextPrivateChannel,
 }
 
 // integrationTypes are Discord's application integration types for the service's
 // integrations.
-var integrationTypes = map[bot.Integration]discordgo.ApplicationIntegrationType{
-	bot.IntegrationGuild: discordgo.ApplicationIntegrationGuildInstall,
-	bot.IntegrationUser:  discordgo.ApplicationIntegrationUserInstall,
+var integrationTypes = map[bot.Integration]ApplicationIntegrationType{
+	bot.IntegrationGuild: ApplicationIntegrationGuildInstall,
+	bot.IntegrationUser:  ApplicationIntegrationUserInstall,
 }
 
 // ApplicationCommands turns the service's command specs into Discord slash commands,
 // with the contexts and installs each is offered in (which replace the deprecated
 // dm_permission) and a command's subcommands as type-1 options; commands reached
-// only through buttons are left out.
-func ApplicationCommands(specs []bot.CommandSpec) []*discordgo.ApplicationCommand {
-	var out []*discordgo.ApplicationCommand
+// only through buttons are left out. They are Commands, since discordgo v0.28.1's
+// ApplicationCommand has no contexts and installs.
+func ApplicationCommands(specs []bot.CommandSpec) []*Command {
+	var out []*Command
 	for _, c := range specs {
 		if c.Button {
 			continue
 		}
-		ac := &discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100)}
-		contexts := make([]discordgo.InteractionContextType, 0, 3)
+		ac := &Command{ApplicationCommand: discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100)}}
+		contexts := make([]InteractionContextType, 0, 3)
 		for _, w := range c.Where() {
 			contexts = append(contexts, contextTypes[w])
 		}
-		installs := make([]discordgo.ApplicationIntegrationType, 0, 2)
+		installs := make([]ApplicationIntegrationType, 0, 2)
 		for _, in := range c.Installs() {
 			installs = append(installs, integrationTypes[in])
 		}
 		ac.Contexts, ac.IntegrationTypes = &contexts, &installs
 		if c.Admin {
 			// Shown only to members who may manage the server; the service checks again.
-			perms := int64(discordgo.PermissionManageGuild)
+			perms := int64(discordgo.PermissionManageServer) // MANAGE_GUILD; v0.29 renames it PermissionManageGuild
 			ac.DefaultMemberPermissions = &perms
 		}
 		if len(c.Subcommands) > 0 {
@@ -421,24 +422,14 @@ func (b *Bot) markLocked(key string) {
 }
 
 // channelInfo is what an interaction says of its channel: its type and, for a thread,
-// its parent.
+// its parent (known: the payload had them), and the interaction's context (a server,
+// the bot's DM or another private channel). readInteraction reads them from the raw
+// payload, since discordgo v0.28.1's Interaction has neither.
 type channelInfo struct {
 	Type     discordgo.ChannelType `json:"type"`
 	ParentID string                `json:"parent_id"`
 	known    bool
-}
-
-// interactionChannel reads the channel object of an INTERACTION_CREATE payload, which
-// discordgo's Interaction leaves out.
-func interactionChannel(raw json.RawMessage) channelInfo {
-	var p struct {
-		Channel *channelInfo `json:"channel"`
-	}
-	if json.Unmarshal(raw, &p) != nil || p.Channel == nil {
-		return channelInfo{}
-	}
-	p.Channel.known = true
-	return *p.Channel
+	context  InteractionContextType
 }
 
 func isThread(t discordgo.ChannelType) bool {
@@ -454,7 +445,8 @@ func isForum(t discordgo.ChannelType) bool {
 }
 
 // onEvent handles INTERACTION_CREATE from the raw event, which carries the channel's
-// kind, so that no request to Discord comes before the deferral timer starts.
+// kind, so that no request to Discord comes before the deferral timer starts, and the
+// interaction's context, which discordgo v0.28.1 does not decode (see readInteraction).
 func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 	if e.Type != "INTERACTION_CREATE" {
 		return
@@ -463,7 +455,7 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 	if !ok || ic.Interaction == nil {
 		return
 	}
-	b.onInteraction(s, ic, time.Now(), interactionChannel(e.RawData))
+	b.onInteraction(s, ic, time.Now(), readInteraction(e.RawData, ic.Interaction))
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {
@@ -617,14 +609,14 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 		}
 		// Discord computes the member's permissions in the channel; the service
 		// checks admin commands against them.
-		req.Admin = i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageGuild|discordgo.PermissionAdministrator) != 0
+		req.Admin = i.Member != nil && i.Member.Permissions&(discordgo.PermissionManageServer|discordgo.PermissionAdministrator) != 0
 		req.Names[u.ID] = req.User.Name
 	}
 	req.Place = bot.Place{Guild: i.GuildID, Channel: i.ChannelID}
 	switch {
 	case i.GuildID != "":
 		req.Context = bot.ContextGuild
-	case i.Context == discordgo.InteractionContextPrivateChannel:
+	case ch.context == InteractionContextPrivateChannel: // read from the raw event (see rawInteraction)
 		req.Context = bot.ContextPrivateChannel
 	default:
 		req.Context = bot.ContextBotDM
@@ -1105,7 +1097,7 @@ func (b *Bot) createThread(ctx context.Context, key, channel, name string, recor
 // is answered as a *discordgo.RateLimitError with Discord's retry_after (the request
 // is made with discordgo.WithRetryOnRatelimit(false)), and so is a request that
 // discordgo's rate limiter would have held back before sending it because the bucket
-// is spent (its RequestRaw sleeps in LockBucket, and no RequestOption turns that off):
+// is spent (its request sleeps in LockBucket, and no RequestOption turns that off):
 // the bucket is locked here, checked with GetWaitTime and handed to
 // RequestWithLockedBucket only when no wait is due. Notify turns the error into a
 // *bot.RetryAfter (see notifyError), and the outbox tries that destination again after

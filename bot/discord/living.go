@@ -113,7 +113,7 @@ func (b *Bot) settle(topic string, spared *discordgo.Message, ready time.Time) {
 	}
 	b.mu.Unlock()
 	for _, p := range list {
-		if spared != nil && (p.id == spared.ID || spared.InteractionMetadata != nil && p.id == "@original" && p.interaction == spared.InteractionMetadata.ID) {
+		if spared != nil && (p.id == spared.ID || spared.Interaction != nil && p.id == "@original" && p.interaction == spared.Interaction.ID) {
 			continue
 		}
 		cs := disabled(p.components)

@@ -26,10 +26,9 @@ func TestGroupDMUserInstall(t *testing.T) {
 		t.Errorf("a server-installed command was offered in a group DM: %v, %q", in, rec.reported())
 	}
 
-	anywhere := testCommands()[:1]
-	anywhere[0].Contexts = &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM, discordgo.InteractionContextPrivateChannel}
-	anywhere[0].IntegrationTypes = &[]discordgo.ApplicationIntegrationType{discordgo.ApplicationIntegrationGuildInstall, discordgo.ApplicationIntegrationUserInstall}
-	if _, err := ds.ApplicationCommandBulkOverwrite(srv.ApplicationID(), "", anywhere); err != nil {
+	// every context (guild, bot DM, private channel), both installs (guild, user)
+	anywhere := []*command{{ApplicationCommand: *testCommands()[0], Contexts: &[]int{0, 1, 2}, IntegrationTypes: &[]int{0, 1}}}
+	if err := overwriteCommands(ds, srv.ApplicationID(), "", anywhere); err != nil {
 		t.Fatal(err)
 	}
 	if in := srv.Command("carol", group, "move", Opt{"move", "e4"}); in != nil || !rec.mentions("not in group DM") {

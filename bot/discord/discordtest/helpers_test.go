@@ -97,7 +97,7 @@ func restCode(err error) int {
 
 // testCommands is a small command set like the bot's.
 func testCommands() []*discordgo.ApplicationCommand {
-	admin := int64(discordgo.PermissionManageGuild)
+	admin := int64(discordgo.PermissionManageServer)
 	minRating, one := float64(0), 1
 	return []*discordgo.ApplicationCommand{
 		{
@@ -136,4 +136,26 @@ func register(t testing.TB, srv *Server, ds *discordgo.Session) []*discordgo.App
 		t.Fatalf("ApplicationCommandBulkOverwrite: %v", err)
 	}
 	return cmds
+}
+
+// command is an application command with the contexts and integration_types of
+// Discord's application command object (0 guild, 1 bot DM, 2 private channel; 0
+// guild install, 1 user install), which discordgo v0.28.1's ApplicationCommand
+// leaves out; the adapter's discord.Command does the same.
+type command struct {
+	discordgo.ApplicationCommand
+	Contexts         *[]int `json:"contexts,omitempty"`
+	IntegrationTypes *[]int `json:"integration_types,omitempty"`
+}
+
+// overwriteCommands replaces the commands of guild ("" globally) with cmds, as discordgo's
+// ApplicationCommandBulkOverwrite does, through the generic request API, since that
+// method's ApplicationCommand would drop contexts and integration_types.
+func overwriteCommands(ds *discordgo.Session, app, guild string, cmds []*command) error {
+	endpoint := discordgo.EndpointApplicationGlobalCommands(app)
+	if guild != "" {
+		endpoint = discordgo.EndpointApplicationGuildCommands(app, guild)
+	}
+	_, err := ds.RequestWithBucketID("PUT", endpoint, cmds, endpoint)
+	return err
 }

@@ -190,7 +190,7 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 		if perms&discordgo.PermissionViewChannel == 0 {
 			return nil, nil, fmt.Errorf("%s cannot see %s", u.Username, channelName(ch))
 		}
-		if isCommand && perms&discordgo.PermissionUseApplicationCommands == 0 {
+		if isCommand && perms&discordgo.PermissionUseSlashCommands == 0 {
 			return nil, nil, fmt.Errorf("%s may not use application commands in %s", u.Username, channelName(ch))
 		}
 		chj["permissions"] = strconv.FormatInt(perms, 10)

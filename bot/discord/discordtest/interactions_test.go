@@ -101,7 +101,7 @@ func TestInteractions(t *testing.T) {
 		t.Fatalf("registered %+v", cmds[0])
 	}
 	reg := srv.Commands("Missive Test")
-	if len(reg) != 3 || reg[2].Name != "settings" || reg[2].DefaultMemberPermissions == nil || *reg[2].DefaultMemberPermissions != discordgo.PermissionManageGuild {
+	if len(reg) != 3 || reg[2].Name != "settings" || reg[2].DefaultMemberPermissions == nil || *reg[2].DefaultMemberPermissions != discordgo.PermissionManageServer {
 		t.Errorf("fake's commands = %+v", reg)
 	}
 	// Overwriting again keeps each command's id.

@@ -397,7 +397,7 @@ func TestCommandBoundsAndContexts(t *testing.T) {
 	ds := open(t, srv, func(*discordgo.Session, *discordgo.InteractionCreate) {})
 	app, guild := srv.ApplicationID(), srv.Guild().ID
 	lo, hi := 9.0, 3.0
-	bad := []discordgo.InteractionContextType{0, 7}
+	bad := []int{0, 7}
 	_, err := ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{
 		{Name: "a", Description: "a", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionString, Name: "s", Description: "s", MinValue: &lo},
@@ -413,18 +413,18 @@ func TestCommandBoundsAndContexts(t *testing.T) {
 			t.Errorf("%q not reported: %q", want, rec.reported())
 		}
 	}
-	_, err = ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{{Name: "b", Description: "b", Contexts: &bad}})
+	err = overwriteCommands(ds, app, guild, []*command{{ApplicationCommand: discordgo.ApplicationCommand{Name: "b", Description: "b"}, Contexts: &bad}})
 	if restCode(err) != discordgo.ErrCodeInvalidFormBody || !rec.mentions(`"/0/contexts/1"`) {
 		t.Errorf("context 7 = %v; reported %q", err, rec.reported())
 	}
-	good := []discordgo.InteractionContextType{0, 1, 2}
-	installs := []discordgo.ApplicationIntegrationType{0, 1}
+	good := []int{0, 1, 2}
+	installs := []int{0, 1}
 	one := 1.0
-	if _, err := ds.ApplicationCommandBulkOverwrite(app, guild, []*discordgo.ApplicationCommand{
-		{Name: "c", Description: "c", Contexts: &good, IntegrationTypes: &installs, Options: []*discordgo.ApplicationCommandOption{
+	if err := overwriteCommands(ds, app, guild, []*command{
+		{ApplicationCommand: discordgo.ApplicationCommand{Name: "c", Description: "c", Options: []*discordgo.ApplicationCommandOption{
 			{Type: discordgo.ApplicationCommandOptionInteger, Name: "level", Description: "l", MinValue: &one, MaxValue: 8},
 			{Type: discordgo.ApplicationCommandOptionString, Name: "name", Description: "n", MaxLength: 80},
-		}}}); err != nil {
+		}}, Contexts: &good, IntegrationTypes: &installs}}); err != nil {
 		t.Fatal(err)
 	}
 	if c := srv.Commands(guild); len(c) != 1 || fmt.Sprint(c[0].Contexts, c[0].IntegrationTypes) != "[0 1 2] [0 1]" {

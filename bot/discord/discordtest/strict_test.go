@@ -286,7 +286,9 @@ func TestEnforceNonce(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		resp, err := ds.RequestRaw("POST", endpoint, contentType, data, endpoint, 0)
+		// discordgo v0.28.1 has no RequestRaw (v0.29's): lock the route's bucket and
+		// send through the exported RequestWithLockedBucket, as RequestRaw does.
+		resp, err := ds.RequestWithLockedBucket("POST", endpoint, contentType, data, ds.Ratelimiter.LockBucket(endpoint), 0)
 		if err != nil {
 			t.Fatalf("post %s: %v", body, err)
 		}

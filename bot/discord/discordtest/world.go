@@ -29,15 +29,17 @@ func (g *snowflakes) next() string {
 	return strconv.FormatInt((snowflakeBase+g.n-discordEpoch)<<22|1<<17|g.n%4096, 10)
 }
 
-// Permission sets of the default world.
+// Permission sets of the default world. discordgo v0.28.1 names Discord's
+// USE_APPLICATION_COMMANDS and MANAGE_GUILD PermissionUseSlashCommands and
+// PermissionManageServer (v0.29 renames them; the bits are the same).
 const (
 	everyonePerms = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-		discordgo.PermissionReadMessageHistory | discordgo.PermissionUseApplicationCommands |
+		discordgo.PermissionReadMessageHistory | discordgo.PermissionUseSlashCommands |
 		discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads |
 		discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionAddReactions
 	botPerms = everyonePerms | discordgo.PermissionCreatePrivateThreads | discordgo.PermissionManageThreads |
 		discordgo.PermissionManageMessages
-	adminPerms  = everyonePerms | discordgo.PermissionManageGuild | discordgo.PermissionManageChannels
+	adminPerms  = everyonePerms | discordgo.PermissionManageServer | discordgo.PermissionManageChannels
 	threadPerms = discordgo.PermissionCreatePublicThreads | discordgo.PermissionCreatePrivateThreads
 	// allPermissions is every permission bit Discord defines (up to Use External Apps).
 	allPermissions = int64(1)<<51 - 1
