@@ -30,7 +30,7 @@
 // members only with the Guild Members intent, as on Discord). Events carry sequence
 // numbers and are kept per session, so Disconnect (a dropped connection) is followed by
 // RESUME with the missed events replayed, then RESUMED; Reconnect sends opcode 7 and
-// InvalidateSession opcode 9. discordgo v0.29 asks for API v9 and payload compression,
+// InvalidateSession opcode 9. discordgo v0.28.1 asks for API v9 and payload compression,
 // so dispatches are zlib-compressed binary frames; zlib-stream transport compression is
 // supported too. Events the bot's intents exclude (MESSAGE_CREATE without Guild
 // Messages) are not sent.
