@@ -21,7 +21,7 @@ memory:
 
 # Time limits too: the race detector's slowdown would swamp them.
 timing:
-	$(GO) test -count=1 -run '^TestLoneKingBuiltWithinTime$$' ./engine/
+	$(GO) test -count=1 -run '^(TestLoneKingBuiltWithinTime|TestOptimumEndsSearchEarly)$$' ./engine/
 
 # Short fuzzing sessions over every fuzz target (not part of `make test`).
 FUZZTIME ?= 20s

@@ -48,6 +48,10 @@ type OutboxOptions struct {
 	// least one), so that notices drawn in bulk, as at a tournament's start, leave
 	// CPUs to the commands players wait for.
 	Draws int
+	// After is the timer of the waits between attempts (default time.After); tests
+	// hold the waits with a timer of their own, so that what happens meanwhile does
+	// not race the clock.
+	After func(time.Duration) <-chan time.Time
 }
 
 func (o *OutboxOptions) defaults() {
@@ -65,6 +69,9 @@ func (o *OutboxOptions) defaults() {
 	}
 	if o.Draws <= 0 {
 		o.Draws = max(1, runtime.GOMAXPROCS(0)/2)
+	}
+	if o.After == nil {
+		o.After = time.After
 	}
 }
 
@@ -311,12 +318,10 @@ func (o *outbox) retry(n Notification) error {
 			m.Errors[reasonOf(err)]++
 		})
 		s.log.Info("bot: notification not delivered yet; retrying", "id", n.ID, "key", n.Key, "attempt", attempt+1, "wait", wait, "error", err)
-		t := time.NewTimer(wait)
 		select {
 		case <-s.stopping.Done():
-			t.Stop()
 			return err
-		case <-t.C:
+		case <-o.opts.After(wait):
 		}
 	}
 }

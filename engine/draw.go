@@ -37,7 +37,13 @@ const DrawTime = 2 * time.Second
 // from White's move DrawAfterMove on, when side stands no more than the engine's
 // contempt ahead (the position is level).
 func (e *Engine) AcceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
-	r, err := e.search(ctx, pos, fullStrength(ctx, DrawTime), 0, nil)
+	return e.acceptsDraw(ctx, pos, side, plies, fullStrength(ctx, DrawTime))
+}
+
+// acceptsDraw is AcceptsDraw judging with a search bounded by lim (tests bound it by
+// depth, so that the judgement does not depend on the machine's speed).
+func (e *Engine) acceptsDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int, lim Limits) (bool, error) {
+	r, err := e.search(ctx, pos, lim, 0, nil)
 	if err != nil {
 		return false, err
 	}
@@ -63,10 +69,15 @@ func drawAgreed(sc Score, own bool, plies int) bool {
 // ahead and less than DrawWorse behind (further behind it would accept a draw but
 // does not ask for one). A game the move ended gets no offer.
 func (e *Engine) OffersDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int) (bool, error) {
+	return e.offersDraw(ctx, pos, side, plies, fullStrength(ctx, DrawTime))
+}
+
+// offersDraw is OffersDraw judging with a search bounded by lim, as acceptsDraw.
+func (e *Engine) offersDraw(ctx context.Context, pos rules.Position, side rules.Side, plies int, lim Limits) (bool, error) {
 	if !OfferDue(plies) || pos.Outcome().IsOver() {
 		return false, nil
 	}
-	r, err := e.search(ctx, pos, fullStrength(ctx, DrawTime), 0, nil)
+	r, err := e.search(ctx, pos, lim, 0, nil)
 	if err != nil {
 		return false, err
 	}

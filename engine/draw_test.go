@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"testing"
-	"time"
 
 	"github.com/missivechess/missive/rules"
 )
@@ -43,12 +42,13 @@ func TestDrawAgreed(t *testing.T) {
 
 // TestAcceptsDraw searches real positions: a symmetric rook ending is level (agreed
 // late, not early, for either side), the start position is not, and a queen up is
-// not given away while a queen down is agreed at once. The searches are timed, so
-// each side judges the rook ending with its opponent to move: the side to move
-// there scores +0.00 to +0.36 by depth (depths 1-14), either side of the contempt
-// (+0.20), so the side to move could judge it either way by how deep it got.
+// not given away while a queen down is agreed at once. The searches go to a fixed
+// depth (judgeDepth), never to a time, so that the judgement is the same on a busy
+// machine; and each side judges the rook ending with its opponent to move: the side
+// to move there scores +0.00 to +0.36 by depth (depths 1-14), either side of the
+// contempt (+0.20), so the side to move could judge it either way by the depth.
 func TestAcceptsDraw(t *testing.T) {
-	judge := drawJudge(t, (*Engine).AcceptsDraw)
+	judge := drawJudge(t, (*Engine).acceptsDraw)
 	level := map[rules.Side]string{ // the other side to move
 		rules.White: "r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 b - - 0 1",
 		rules.Black: "r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 1",
@@ -128,7 +128,7 @@ func TestOfferDue(t *testing.T) {
 // level rook ending at a due move but not between them, and neither a queen up nor
 // a queen down (where it would accept one).
 func TestOffersDraw(t *testing.T) {
-	offers := drawJudge(t, (*Engine).OffersDraw)
+	offers := drawJudge(t, (*Engine).offersDraw)
 	const levelW = "r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 w - - 0 1" // Black has just moved
 	const levelB = "r3k5/ppp4ppp/10/10/10/10/PPP4PPP/R3K5 b - - 0 1" // White has just moved
 	if !offers(levelW, rules.Black, 2*DrawAfterMove) || !offers(levelB, rules.White, 2*DrawAfterMove-1) {
@@ -152,15 +152,20 @@ func TestOffersDraw(t *testing.T) {
 	}
 }
 
+// judgeDepth is the depth of the tests' draw judgements: at it the side to move in
+// TestAcceptsDraw's rook ending scores +0.13 (Black) and +0.10 (White), the start
+// position +0.38 for White, and a queen up +11.81 or more; under the race detector
+// each search takes about a tenth of a second or less.
+const judgeDepth = 6
+
 // drawJudge returns a function that asks a fresh engine's method judge about a
-// Gothic position, searching 300 ms.
-func drawJudge(t *testing.T, judge func(*Engine, context.Context, rules.Position, rules.Side, int) (bool, error)) func(fen string, side rules.Side, plies int) bool {
+// Gothic position, searching to judgeDepth: a judgement that does not depend on
+// the machine's speed, as one searching for a time would.
+func drawJudge(t *testing.T, judge func(*Engine, context.Context, rules.Position, rules.Side, int, Limits) (bool, error)) func(fen string, side rules.Side, plies int) bool {
 	e := New(Options{HashBits: 16})
 	return func(fen string, side rules.Side, plies int) bool {
 		t.Helper()
-		ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
-		defer cancel()
-		ok, err := judge(e, ctx, mustPos(t, "gothic", fen), side, plies)
+		ok, err := judge(e, context.Background(), mustPos(t, "gothic", fen), side, plies, Limits{Depth: judgeDepth})
 		if err != nil {
 			t.Fatal(err)
 		}

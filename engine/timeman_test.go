@@ -19,7 +19,9 @@ func TestMoveTimeIsUsed(t *testing.T) {
 	}
 }
 
-// TestForcedMoveIsPlayedAtOnce: with a single legal move there is nothing to think about.
+// TestForcedMoveIsPlayedAtOnce: with a single legal move there is nothing to think
+// about: a search bounded by time stops after its first iteration (counted, not
+// timed, so that a busy machine does not fail it).
 func TestForcedMoveIsPlayedAtOnce(t *testing.T) {
 	p := mustPos(t, "gothic", "k9/10/2K7/10/10/10/10/R9 b - - 0 1")
 	if n := len(p.LegalMoves()); n != 1 {
@@ -30,14 +32,18 @@ func TestForcedMoveIsPlayedAtOnce(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r.Time > time.Second/2 {
-			t.Fatalf("%+v: took %v over a forced move", lim, r.Time)
+		if r.Depth != 1 {
+			t.Fatalf("%+v: searched %d iterations (%v) over a forced move", lim, r.Depth, r.Time)
 		}
 	}
 }
 
 // TestOptimumEndsSearchEarly: with an optimum time the hard limit is only a bound.
+// It measures time: make test runs it without the race detector (make timing).
 func TestOptimumEndsSearchEarly(t *testing.T) {
+	if raceDetector {
+		t.Skip("measures time: run without -race (make timing)")
+	}
 	r, err := New(Options{HashBits: 16}).Search(context.Background(), mustPos(t, "gothic", ""),
 		Limits{Time: 10 * time.Second, Optimum: 100 * time.Millisecond})
 	if err != nil {

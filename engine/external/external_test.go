@@ -531,7 +531,7 @@ func TestNodeBudget(t *testing.T) {
 	if _, err := hung.MoveWithin(context.Background(), gothic(t), nil, Budget{Think: time.Hour, Nodes: 1000}); !errors.Is(err, ErrTimeout) {
 		t.Fatalf("a hung engine with a node budget: got %v, want ErrTimeout", err)
 	}
-	if d := time.Since(began); d > 5*time.Second {
+	if d := time.Since(began); d > time.Minute { // not the hour of Think: a busy machine is slow, not that slow
 		t.Fatalf("a hung engine with a node budget took %v to give up; its Timeout is 200ms", d)
 	}
 
