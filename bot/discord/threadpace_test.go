@@ -146,7 +146,10 @@ func TestThreadCreationLimitHoldsNoWorker(t *testing.T) {
 		}
 	}
 	t0 := time.Now()
-	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave")    // takes the one thread of the window
+	create(bot.Place{Guild: guild, Channel: games}, "carol", "dave") // takes the one thread of the window
+	if err := e.srv.Wait(e.ctx, func() bool { return len(e.srv.Threads(games)) == 1 }); err != nil {
+		t.Fatal(err) // (the outbox serves the two games' places in no set order)
+	}
 	create(bot.Place{Guild: guild, Channel: general}, "carol", "alice") // meets a 429 opening its thread
 	if err := e.srv.Wait(e.ctx, func() bool { return e.srv.RateLimited() > 0 }); err != nil {
 		t.Fatal(err)
