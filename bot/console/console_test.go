@@ -167,7 +167,7 @@ func TestVariantSessions(t *testing.T) {
 	t.Run("gess", func(t *testing.T) {
 		s := newSession(t)
 		out := s.run("/challenge gess bob white\n/as bob\n/accept\n/rules gess\ne3-e5\n/as alice\nl18xl15\n/as bob\ne6xl13\n/pgn\n")
-		expect(t, out, "Game 1 begins", "bob (black) to move", "Rules · Gess", "House rules",
+		expect(t, out, "Game 1 begins", "bob (black) to move", "Rules · Gess", "House rule: draw by agreement",
 			"bob (black) played e6xl13.", "Game over: bob (black) wins by destroying the last ring.",
 			"1. e3-e5 l18xl15 2. e6xl13 0-1") // Gess numbers from its first mover, Black
 	})
