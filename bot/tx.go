@@ -179,7 +179,7 @@ func (t *Tx) NoPicture() { t.e.image = nil }
 // chose direct messages only (a move with no other public trace).
 func (t *Tx) ForceChannel() { t.e.forceChannel = true }
 
-// Mentions removes id from the reply's mentions.
+// Unmention removes id from the reply's mentions.
 func (t *Tx) Unmention(id string) {
 	t.e.reply.Mentions = slices.DeleteFunc(t.e.reply.Mentions, func(m string) bool { return m == id })
 }

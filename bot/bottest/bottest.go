@@ -255,6 +255,8 @@ func Registry() *rules.Registry {
 	return rules.NewRegistry(append(variants.Registry().Variants(), toy.Place{})...)
 }
 
+// New opens a service over a new data file in a temporary folder, with the
+// product's features and then extra plugged in; it closes when the test ends.
 func New(t *testing.T, extra ...func(*bot.Service) bot.Feature) *Harness {
 	t.Helper()
 	h := &Harness{Features: extra,
@@ -267,6 +269,8 @@ func New(t *testing.T, extra ...func(*bot.Service) bot.Feature) *Harness {
 	return h
 }
 
+// Open opens the data file and builds the service from the harness's fakes,
+// options and Config.
 func (h *Harness) Open() {
 	h.T.Helper()
 	st, err := storage.Open(h.Path, h.Reg, &storage.Options{Now: h.Clock.Now, NoSync: true, NoBackupSocket: true})
@@ -292,6 +296,7 @@ func (h *Harness) Open() {
 	h.Svc = svc
 }
 
+// Close stops the service and closes the data file.
 func (h *Harness) Close() {
 	if h.Svc != nil {
 		h.Svc.Close()
@@ -320,6 +325,8 @@ func (h *Harness) Do(user, line string) bot.Reply {
 	return h.DoID(user, line, fmt.Sprintf("req-%d", h.Seq))
 }
 
+// DoID runs a command line as user with the request id id (a delivery seen twice
+// carries the same id).
 func (h *Harness) DoID(user, line, id string) bot.Reply {
 	h.T.Helper()
 	return h.Run(bot.Request{ID: id, User: bot.User{ID: user, Name: user}}, line)
