@@ -92,9 +92,6 @@ func (s *Service) Logger() *slog.Logger { return s.log }
 // Limits returns the limits on what one player may have open.
 func (s *Service) Limits() Limits { return s.limits }
 
-// Site returns the PGN Site tag.
-func (s *Service) Site() string { return s.site }
-
 // Stopping returns a context that ends when the service closes: background work
 // a feature starts gives up with it.
 func (s *Service) Stopping() context.Context { return s.stopping }

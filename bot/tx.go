@@ -25,9 +25,6 @@ type Tx struct {
 // tx wraps a store transaction and its effects as a Tx.
 func (s *Service) tx(tx *storage.Tx, e *effects) *Tx { return &Tx{Tx: tx, s: s, e: e} }
 
-// Service returns the service the change runs in.
-func (t *Tx) Service() *Service { return t.s }
-
 // Now returns the service's current time.
 func (t *Tx) Now() time.Time { return t.s.Now() }
 
@@ -170,14 +167,6 @@ func (t *Tx) TookBack(g *storage.Game, side rules.Side, said string, from *Place
 func (t *Tx) CreateGame(ng NewGame, starter string, from *Place) (*storage.Game, error) {
 	return t.s.createGame(t.Tx, t.e, ng, starter, from)
 }
-
-// NoPicture drops the reply's picture (a game started where nobody asked: the
-// players are told by notices).
-func (t *Tx) NoPicture() { t.e.image = nil }
-
-// ForceChannel posts the change's notices in the game's place even for players who
-// chose direct messages only (a move with no other public trace).
-func (t *Tx) ForceChannel() { t.e.forceChannel = true }
 
 // Unmention removes id from the reply's mentions.
 func (t *Tx) Unmention(id string) {
