@@ -24,6 +24,10 @@ func TestMain(m *testing.M) {
 		fakeEngine(mode)
 		os.Exit(0)
 	}
+	if command := os.Getenv("FAKE_BOT"); command != "" {
+		fakeBot(command)
+		os.Exit(0)
+	}
 	os.Exit(m.Run())
 }
 

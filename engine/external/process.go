@@ -41,8 +41,8 @@ const (
 // defaultPath is the search path of an engine when the bot has none.
 const defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
-// process is a running engine program in a process group of its own, with a bounded
-// line reader. Nothing in it waits on output the engine controls: stopping it kills
+// process is a running engine program in a process group of its own, under a guard
+// that ends the group when the bot dies (see guard.go), with a bounded line reader. Nothing in it waits on output the engine controls: stopping it kills
 // the whole group and closes our end of its output.
 type process struct {
 	name    string
@@ -88,11 +88,11 @@ func startProcess(c *Config) (*process, error) {
 		inW.Close()
 		return nil, fmt.Errorf("external: start %s: %w", c.Name, err)
 	}
-	cmd := exec.Command(c.Command, c.Args...)
-	cmd.Env = environ(c)
-	cmd.Stdin, cmd.Stdout = inR, outW // files: no copying goroutines for Wait to wait on
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
+	cmd, err := guarded(c)
+	if err == nil {
+		cmd.Stdin, cmd.Stdout = inR, outW // files: no copying goroutines for Wait to wait on
+		err = startGuarded(cmd)
+	}
 	inR.Close()
 	outW.Close()
 	if err != nil {
