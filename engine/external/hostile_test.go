@@ -27,12 +27,20 @@ const (
 // that the test knows its process group), and that group's id.
 func hostile(t *testing.T, name string, args ...string) (*Engine, int) {
 	t.Helper()
+	return hostileWith(t, func(*Config) {}, name, args...)
+}
+
+// hostileWith is hostile with the configuration changed by change.
+func hostileWith(t *testing.T, change func(*Config), name string, args ...string) (*Engine, int) {
+	t.Helper()
 	path, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := New(Config{Name: name, Command: path, Args: args, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
-		Think: hostileThink, Timeout: hostileTimeout, Env: map[string]string{"ENGINE_DIR": t.TempDir()}})
+	c := Config{Name: name, Command: path, Args: args, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
+		Think: hostileThink, Timeout: hostileTimeout, Env: map[string]string{"ENGINE_DIR": t.TempDir()}}
+	change(&c)
+	e, err := New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,6 +151,26 @@ func TestHostileEngines(t *testing.T) {
 				t.Fatalf("next move: %v", err)
 			}
 			t.Logf("%s: failed in %v (%v); next move %s after %v more", c.script, took.Round(time.Millisecond), failed, gothic(t).UCI(m), again.Round(time.Millisecond))
+		})
+	}
+}
+
+// TestEngineOverItsMemory: an engine whose processes hold more than its memory
+// limit (the engine itself, or a child of its child) is stopped, whole group, while
+// it thinks, and fails its move with ErrMemory and a sentence that names the limit.
+func TestEngineOverItsMemory(t *testing.T) {
+	for _, who := range []string{"itself", "grandchild"} {
+		t.Run(who, func(t *testing.T) {
+			e, pgid := hostileWith(t, func(c *Config) { c.Memory = "64MiB"; c.Think = hangGuard }, "hog.sh", who)
+			_, err := e.Move(context.Background(), gothic(t), nil, 0)
+			if !errors.Is(err, ErrMemory) {
+				t.Fatalf("got %v, want %v", err, ErrMemory)
+			}
+			if s := rules.SentenceOf(err); !strings.HasPrefix(s, "hog.sh went over its memory limit of 64 MiB (it held ") || !strings.HasSuffix(s, " MiB) and was stopped.") {
+				t.Errorf("sentence %q", s)
+			}
+			groupGone(t, pgid)
+			t.Log(err)
 		})
 	}
 }

@@ -56,7 +56,7 @@ type process struct {
 	once    sync.Once
 	mu      sync.Mutex
 	err     error // why it exited
-	flood   error // why its output was cut off, if it flooded
+	flood   error // why its output was cut off, if it flooded or went over its memory
 	volume  int   // bytes printed since the last request
 }
 
@@ -104,6 +104,9 @@ func startProcess(c *Config) (*process, error) {
 		lines: make(chan string, 256), exit: make(chan struct{}), done: make(chan struct{})}
 	go p.wait()
 	go p.read()
+	if limit, _ := parseMemory(c.Memory); limit > 0 { // Validate has read it
+		go p.watchMemory(cmd.Process.Pid, limit)
+	}
 	return p, nil
 }
 
@@ -156,7 +159,7 @@ func (p *process) read() {
 	}
 }
 
-// cutOff records why the engine's output was cut off and kills it.
+// cutOff records why the engine is stopped (a flood, its memory) and kills it.
 func (p *process) cutOff(err error) {
 	p.mu.Lock()
 	p.flood = err
@@ -187,6 +190,12 @@ func (p *process) send(lines ...string) error {
 // the engine has printed still counts against its allowance.
 func (p *process) reply(lines ...string) error {
 	if !p.alive() {
+		p.mu.Lock()
+		flood := p.flood
+		p.mu.Unlock()
+		if flood != nil {
+			return flood
+		}
 		return fmt.Errorf("%w: %s exited", ErrDead, p.name)
 	}
 	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
