@@ -68,7 +68,7 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 	}
 	c, ok := e.ext[name]
 	if !ok {
-		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %q; the engines here are: %s.", name, strings.Join(e.names(), ", "))
+		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %s; the engines here are: %s.", rules.Echo(name), strings.Join(e.names(), ", "))
 	}
 	if _, ok := c.Variants[variant]; !ok {
 		return storage.Seat{}, Refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)

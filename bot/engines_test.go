@@ -31,6 +31,9 @@ func TestEngines(t *testing.T) {
 	if _, err := e.Opponent("fairy-stockfish", 0, "gothic"); err == nil || !strings.Contains(err.Error(), "the engines here are: builtin") {
 		t.Errorf("unknown engine: %v", err)
 	}
+	if _, err := e.Opponent("\x1b[2J"+strings.Repeat("x", 100), 0, "gothic"); err == nil || strings.Contains(err.Error(), "\x1b") || len(err.Error()) > 100 {
+		t.Errorf("an engine name with an escape sequence is echoed as it is: %q", err)
+	}
 	if n := e.(interface{ Names() []string }).Names(); !slices.Equal(n, []string{"builtin"}) {
 		t.Errorf("names %v", n)
 	}

@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -72,6 +73,10 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.Name) == "" {
 		return fmt.Errorf("%w: every engine needs a name", ErrConfig)
+	}
+	if strings.ContainsFunc(c.Name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) {
+		// The name is shown to players, in Discord, a terminal and the log.
+		return fmt.Errorf("%w: the engine name %q has a control or format character; players read it", ErrConfig, c.Name)
 	}
 	if c.Command == "" {
 		return bad("command is missing (the path of the engine program)")

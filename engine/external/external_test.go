@@ -421,7 +421,7 @@ func TestXBoardFeatures(t *testing.T) {
 		fromFEN        bool
 	}{
 		{"setboard=1", "does not announce ping=1", false},
-		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers normal, capablanca, janus)`, false},
+		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers "normal", "capablanca", "janus")`, false},
 		{"ping=1", "cannot start from a position of its own", true},
 	} {
 		log := filepath.Join(t.TempDir(), "commands")
@@ -561,6 +561,7 @@ func TestConfigErrors(t *testing.T) {
 		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: \"\"}}]",
 		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}, {name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}]",
 		"engines: {",
+		"engines: [{name: \"fairy\\e[2J\", command: /bin/true, protocol: uci, variants: {gothic: gothic}}]",
 	} {
 		if _, err := Parse([]byte(text)); !errors.Is(err, ErrConfig) {
 			t.Errorf("%s: got %v", text, err)
@@ -662,9 +663,12 @@ func TestUCIVariants(t *testing.T) {
 		options map[string]string
 		want    string // "" to play
 	}{
-		{"chess,capablanca", nil, `does not play the variant "gothic" (it offers chess, capablanca)`},
+		{"chess,capablanca", nil, `does not play the variant "gothic" (it offers "chess", "capablanca")`},
 		{"chess,capablanca", map[string]string{"VariantPath": "/tmp/variants.ini"}, ""},
 		{"chess,gothic", nil, ""},
+		// The engine's words are shortened and neutralised: no escape sequence
+		// reaches a terminal, the log or a match's post.
+		{"chess,\x1b[2J" + strings.Repeat("x", 40), nil, `(it offers "chess", "\x1b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")`},
 	} {
 		e := fake(t, "good")
 		e.cfg.Env["FAKE_UCI_VARIANTS"] = c.vars
