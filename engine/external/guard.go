@@ -105,9 +105,12 @@ func guarded(c *Config) (*exec.Cmd, error) {
 	if err != nil {
 		return nil, err
 	}
-	self, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("the engine guard (the bot's own program) is not found: %w", err)
+	// The running program itself, even when a deploy has replaced its file since.
+	self := "/proc/self/exe"
+	if _, err := os.Stat(self); err != nil {
+		if self, err = os.Executable(); err != nil {
+			return nil, fmt.Errorf("the engine guard (the bot's own program) is not found: %w", err)
+		}
 	}
 	cmd := &exec.Cmd{Path: self, Args: append([]string{"missive-engine-guard"}, c.Args...)}
 	cmd.Env = append(environ(c), guardEnv+"="+path)
