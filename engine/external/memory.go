@@ -17,9 +17,10 @@ import (
 // Each engine has a limit on the memory its processes hold (Config.Memory, 1 GiB
 // unless set): a bot on a small server must not be taken down by an engine whose
 // hash table is set too large or that leaks. While the engine runs, the bot samples
-// every memEvery the memory of the engine and of every process it started (the
-// guard's descendants, from /proc/PID/task/TID/children; the guard itself is not
-// counted), and an engine over its limit is killed, whole group, with ErrMemory:
+// every memEvery, while it works on a request (the bot waits for its answer), and
+// every memIdleEvery between requests, the memory of the engine and of every
+// process it started (the guard's descendants, from /proc/PID/task/TID/children;
+// the guard itself is not counted), and an engine over its limit is killed, whole group, with ErrMemory:
 // it fails its move as a crashed engine does, with a sentence that says why.
 //
 // What counts is memory that cannot be given back without swap: RssAnon and
@@ -45,8 +46,13 @@ const Unlimited = "unlimited"
 // minMemory is the least limit accepted: below it no engine starts.
 const minMemory = 16 << 20
 
-// memEvery is how often a running engine's memory is sampled.
-const memEvery = 100 * time.Millisecond
+// How often a running engine's memory is sampled: while the bot waits for its
+// answer, and between requests, when an engine that does not ponder does nothing.
+// A sample costs about half a millisecond of a core (Fairy-Stockfish, 2 threads).
+const (
+	memEvery     = 100 * time.Millisecond
+	memIdleEvery = 2 * time.Second
+)
 
 // ErrMemory marks an engine stopped for holding more memory than its limit.
 var ErrMemory = errors.New("external: the engine went over its memory limit")
@@ -125,16 +131,21 @@ func formatBytes(n int64) string {
 	return strconv.FormatFloat(math.Round(f*10)/10, 'f', -1, 64) + " " + units[u]
 }
 
-// watchMemory samples the memory of the engine under guard pid every memEvery
-// until it exits, and kills it with a memoryError once it holds more than limit.
+// watchMemory samples the memory of the engine under guard pid (see above) until
+// it exits, and kills it with a memoryError once it holds more than limit.
 func (p *process) watchMemory(pid int, limit int64) {
 	t := time.NewTicker(memEvery)
 	defer t.Stop()
+	var last time.Time
 	for {
 		select {
 		case <-p.exit:
 			return
-		case <-t.C:
+		case now := <-t.C:
+			if p.waiting.Load() == 0 && now.Sub(last) < memIdleEvery {
+				continue
+			}
+			last = now
 		}
 		if used := treeMemory(pid); used > limit {
 			p.cutOff(&memoryError{name: p.name, used: used, limit: limit})

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -58,6 +59,8 @@ type process struct {
 	err     error // why it exited
 	flood   error // why its output was cut off, if it flooded or went over its memory
 	volume  int   // bytes printed since the last request
+	// waiting counts the reads in progress (readUntil): the engine is at work.
+	waiting atomic.Int32
 }
 
 // environ returns the environment of an engine: PATH and HOME of the bot, and the
@@ -211,6 +214,8 @@ func (p *process) reply(lines ...string) error {
 
 // readUntil reads lines until match accepts one, within timeout and ctx.
 func (p *process) readUntil(ctx context.Context, timeout time.Duration, match func(string) bool) (string, error) {
+	p.waiting.Add(1)
+	defer p.waiting.Add(-1)
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for {
