@@ -80,7 +80,8 @@ type Engine interface {
 	// with storage.EnginePrefix; the error says which engines exist.
 	Opponent(name string, level int, variant string) (storage.Seat, error)
 	// Move chooses the engine player's move (or placement choice); an error
-	// wrapping ErrEngineResigned resigns the game instead.
+	// wrapping ErrEngineResigned resigns the game instead, one wrapping
+	// ErrEngineForfeits loses it at once (as a failure in a match does).
 	Move(ctx context.Context, turn EngineTurn) (rules.Move, error)
 	// Hint returns the best move (or placement choice) for side in pos, which is
 	// side's own view, with its evaluation.

@@ -119,7 +119,7 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 	m, err := s.engine.Move(tctx, turn)
 	cancel()
 	if err != nil {
-		if _, own := laneOf(s.hooks.lane, g); own || errors.Is(err, ErrEngineResigned) {
+		if _, own := laneOf(s.hooks.lane, g); own || errors.Is(err, ErrEngineResigned) || errors.Is(err, ErrEngineForfeits) {
 			return s.engineFailed(id, len(g.Moves), side, err)
 		}
 		if s.engineStuck(g) {

@@ -9,10 +9,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
-	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
-	"github.com/missivechess/missive/storage"
 )
 
 // An engine opponent answers each move; its moves reach the human in the game's
@@ -257,22 +255,13 @@ func TestEngineResigns(t *testing.T) {
 	if g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 1 {
 		t.Fatalf("after the engine resigned: %s after %d plies", g.Outcome, len(g.Moves))
 	}
-	said := r.Text
-	for _, n := range h.Notes.Take() {
-		said += "\n" + n.Reply.Text
-	}
+	said := withNotices(h, r.Text)
 	if !strings.Contains(said, "Missive engine (level 3) (black) resigned.") || strings.Contains(said, "failed") {
 		t.Fatalf("what alice was told: %s", said)
 	}
-
-	h.Ok("admin", "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20")
-	m, games := h.Match("1")
-	if m.Status != storage.MatchFinished || len(games) != 2 || games[0].Outcome != rules.Win(rules.Black, rules.Resignation) {
-		t.Fatalf("match %s with %d games", m.Status, len(games))
-	}
-	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
-	if all := strings.Join(texts, "\n"); !strings.Contains(all, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(all, "failed") {
-		t.Errorf("the match's posts:\n%s", strings.Join(texts, "\n---\n"))
+	posts := firstMatchGame(t, h, "match variant:keltic first_level:1 second_level:2 games:2 max_plies:20", 2, rules.Win(rules.Black, rules.Resignation))
+	if !strings.Contains(posts, "Game 1: Missive engine (level 1) (white) resigned.") || strings.Contains(posts, "failed") {
+		t.Errorf("the match's posts:\n%s", posts)
 	}
 }
 

@@ -45,7 +45,7 @@ func TestExternalEngineCheck(t *testing.T) {
 	want := map[string]string{ // what each reason says; "" for none
 		"Good/gothic":        "",
 		"Missing/gothic":     "missing.sh",
-		"Lister/gothic":      `does not play the variant "gothic" (it offers normal)`,
+		"Lister/gothic":      `does not play the variant "gothic" (it offers "normal")`,
 		"NoSetboard/gochess": "setboard",
 	}
 	if len(got) != len(want) {

@@ -26,6 +26,11 @@ const (
 	DefaultLevel = 4
 )
 
+// ErrEngineForfeits: an engine player broke a bound the bot sets it (its memory
+// limit) and loses its game at once, in any game: a try again would only do the
+// same, and the person would wait an hour for nothing.
+var ErrEngineForfeits = errors.New("bot: the engine forfeits the game")
+
 // engines is the service's Engine: the built-in engine and, when configured,
 // external engines from a bounded pool.
 type engines struct {
@@ -63,7 +68,7 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 	}
 	c, ok := e.ext[name]
 	if !ok {
-		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %q; the engines here are: %s.", name, strings.Join(e.names(), ", "))
+		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %s; the engines here are: %s.", rules.Echo(name), strings.Join(e.names(), ", "))
 	}
 	if _, ok := c.Variants[variant]; !ok {
 		return storage.Seat{}, Refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)
@@ -134,6 +139,9 @@ func (e *engines) external(ctx context.Context, name string, turn EngineTurn) (r
 		err = fmt.Errorf("%w: %w", ErrEngineResigned, err)
 	case err == nil || ctx.Err() == nil: // not when the bot gave up waiting
 		e.record(c.Name, turn.Position.Variant().Key(), err)
+		if errors.Is(err, external.ErrMemory) {
+			err = fmt.Errorf("%w: %w", ErrEngineForfeits, err)
+		}
 	}
 	return m, err
 }

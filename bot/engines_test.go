@@ -12,9 +12,11 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
 )
 
 func TestEngines(t *testing.T) {
@@ -28,6 +30,9 @@ func TestEngines(t *testing.T) {
 	}
 	if _, err := e.Opponent("fairy-stockfish", 0, "gothic"); err == nil || !strings.Contains(err.Error(), "the engines here are: builtin") {
 		t.Errorf("unknown engine: %v", err)
+	}
+	if _, err := e.Opponent("\x1b[2J"+strings.Repeat("x", 100), 0, "gothic"); err == nil || strings.Contains(err.Error(), "\x1b") || len(err.Error()) > 100 {
+		t.Errorf("an engine name with an escape sequence is echoed as it is: %q", err)
 	}
 	if n := e.(interface{ Names() []string }).Names(); !slices.Equal(n, []string{"builtin"}) {
 		t.Errorf("names %v", n)
@@ -141,4 +146,78 @@ func TestExternalEngineResigns(t *testing.T) {
 	if !errors.Is(err, bot.ErrEngineResigned) {
 		t.Fatalf("got %v, want ErrEngineResigned", err)
 	}
+}
+
+// hogScript is a UCI engine that, at "go", takes about 256 MiB (in a shell
+// variable) and never answers.
+const hogScript = `#!/bin/sh
+while read -r line; do
+	case "$line" in
+	uci) echo "id name hog"; echo uciok ;;
+	isready) echo readyok ;;
+	go*) x=$(head -c 268435456 /dev/zero | tr '\0' x); sleep 600 ;;
+	quit) exit 0 ;;
+	esac
+done
+`
+
+// TestEngineOverItsMemoryLoses: an external engine that goes over its memory limit
+// while it thinks is stopped and loses the game at once, against a person (trying
+// it again would only do the same) as in a match, and the players read why.
+func TestEngineOverItsMemoryLoses(t *testing.T) {
+	hog := filepath.Join(t.TempDir(), "hog.sh")
+	if err := os.WriteFile(hog, []byte(hogScript), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// Two of them: one that failed is refused as an opponent until a check passes.
+	var cfgs []external.Config
+	for _, name := range []string{"Hog", "Glutton"} {
+		cfgs = append(cfgs, external.Config{Name: name, Command: hog, Protocol: external.UCI, Variants: map[string]string{"gothic": "gothic"},
+			Think: time.Minute, Memory: "32MiB"})
+	}
+	eng := bottest.ExternalEngines(t, cfgs)
+	h := bottest.New(t)
+	h.Config = func(c *bot.Config) { c.Engine = eng }
+	h.Restart()
+	why := func(name string) string {
+		return name + " (black) failed to move and loses the game: " + name + " went over its memory limit of 32 MiB (it held "
+	}
+
+	id := h.Ok("alice", "challenge variant:gothic engine:Hog color:white").Started.ID
+	h.Notes.Take()
+	said := h.Ok("alice", "move move:e2e4").Text
+	h.Svc.Idle()
+	if g := h.Game(id); g.Active() || g.Outcome != rules.Win(rules.White, rules.Resignation) || len(g.Moves) != 1 {
+		t.Fatalf("after the engine went over its memory: %s after %d plies, want a loss for it", g.Outcome, len(g.Moves))
+	}
+	if said = withNotices(h, said); !strings.Contains(said, why("Hog")) {
+		t.Errorf("what alice was told: %s", said)
+	}
+	posts := firstMatchGame(t, h, "match variant:gothic first_level:1 second:Glutton games:1", 1, rules.Win(rules.White, rules.Resignation))
+	if !strings.Contains(posts, "Game 1: "+why("Glutton")) {
+		t.Errorf("the match's posts:\n%s", posts)
+	}
+}
+
+// withNotices returns said followed by the texts of the notices h has sent since
+// it last took them.
+func withNotices(h *bottest.Harness, said string) string {
+	for _, n := range h.Notes.Take() {
+		said += "\n" + n.Reply.Text
+	}
+	return said
+}
+
+// firstMatchGame has the admin start the engine match cmd of games games, fails
+// the test unless it finishes with its first game ending in outcome, and returns
+// the match's posts.
+func firstMatchGame(t *testing.T, h *bottest.Harness, cmd string, games int, outcome rules.Outcome) string {
+	t.Helper()
+	h.Ok("admin", cmd)
+	m, played := h.Match("1")
+	if m.Status != storage.MatchFinished || len(played) != games || played[0].Outcome != outcome {
+		t.Fatalf("match %s with %d games", m.Status, len(played))
+	}
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
+	return strings.Join(texts, "\n---\n")
 }

@@ -31,6 +31,8 @@ func TestRunConfigErrors(t *testing.T) {
 		{"shards: -1", "shards -1"},
 		{"colour: blue", "field colour not found"},
 		{"engines: [{name: x}]", "engine"},
+		{"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}, memory: lots}]", `engine "x": memory: "lots" is not a size`},
+		{"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}, memory: -2GiB}]", `"-2GiB" is not above zero`},
 		{"limits: {active_games: -1}", "negative"},
 	} {
 		_, err := parseRunConfig([]byte(tc.yaml))

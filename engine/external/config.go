@@ -6,8 +6,10 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode"
 
 	"gopkg.in/yaml.v3"
 
@@ -30,6 +32,7 @@ const (
 //	    options: {Threads: "1", Hash: "32"}
 //	    think: 2s
 //	    env: {FSF_DIR: /var/lib/fsf}    # the engine's whole environment, with PATH and HOME
+//	    memory: 512MiB                  # what its processes may hold (default 1GiB)
 //	  - name: fairymax
 //	    command: /usr/games/fairymax
 //	    protocol: xboard
@@ -54,6 +57,10 @@ type Config struct {
 	// Env is the environment of the engine beyond PATH and HOME, the only variables
 	// of the bot it receives (never the token).
 	Env map[string]string `yaml:"env"`
+	// Memory bounds the memory the engine's processes hold together, as "512MiB",
+	// "2GiB" or "800MB", or "unlimited" (default DefaultMemory); an engine over it
+	// is stopped and fails its move (see memory.go).
+	Memory string `yaml:"memory"`
 }
 
 // ErrConfig marks an invalid engine configuration.
@@ -66,6 +73,10 @@ func (c *Config) Validate() error {
 	}
 	if strings.TrimSpace(c.Name) == "" {
 		return fmt.Errorf("%w: every engine needs a name", ErrConfig)
+	}
+	if strings.ContainsFunc(c.Name, func(r rune) bool { return unicode.IsControl(r) || unicode.Is(unicode.Cf, r) }) {
+		// The name is shown to players, in Discord, a terminal and the log.
+		return fmt.Errorf("%w: the engine name %q has a control or format character; players read it", ErrConfig, c.Name)
 	}
 	if c.Command == "" {
 		return bad("command is missing (the path of the engine program)")
@@ -99,6 +110,16 @@ func (c *Config) Validate() error {
 		if k == "" || strings.ContainsAny(k, "=\x00") {
 			return bad("env has a bad variable name %q", k)
 		}
+	}
+	if strings.TrimSpace(c.Memory) == "" {
+		c.Memory = DefaultMemory
+	}
+	limit, err := parseMemory(c.Memory)
+	if err != nil {
+		return bad("memory: %v", err)
+	}
+	if err := hashFits(c.Options, limit); err != nil {
+		return bad("%v", err)
 	}
 	if c.Think <= 0 {
 		c.Think = 2 * time.Second
@@ -143,4 +164,17 @@ func Parse(data []byte) ([]Config, error) {
 		seen[f.Engines[i].Name] = true
 	}
 	return f.Engines, nil
+}
+
+// hashFits refuses a UCI Hash option (in MiB) that leaves the engine nothing of its
+// memory limit (0: none) for the rest of what it holds.
+func hashFits(options map[string]string, limit int64) error {
+	for k, v := range options {
+		mib, err := strconv.ParseInt(strings.TrimSpace(v), 10, 64)
+		if !strings.EqualFold(k, "Hash") || err != nil || limit == 0 || mib<<20 < limit {
+			continue
+		}
+		return fmt.Errorf("its %s option (%d MiB) does not fit in its memory limit of %s: lower %s, or raise memory", k, mib, formatBytes(limit), k)
+	}
+	return nil
 }

@@ -278,7 +278,11 @@ func (e *Engine) checkVariant(name string) error {
 			return nil
 		}
 	}
-	return fmt.Errorf("%w: %s does not play the variant %q (it offers %s)", ErrConfig, e.cfg.Name, name, strings.Join(e.offered, ", "))
+	offered := make([]string, len(e.offered)) // the engine's words: each shortened and quoted
+	for i, v := range e.offered {
+		offered[i] = rules.Echo(v)
+	}
+	return fmt.Errorf("%w: %s does not play the variant %q (it offers %s)", ErrConfig, e.cfg.Name, name, strings.Join(offered, ", "))
 }
 
 // comboValues returns the values of the UCI option name when line declares it as

@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -22,6 +23,10 @@ import (
 func TestMain(m *testing.M) {
 	if mode := os.Getenv("FAKE_ENGINE"); mode != "" {
 		fakeEngine(mode)
+		os.Exit(0)
+	}
+	if command := os.Getenv("FAKE_BOT"); command != "" {
+		fakeBot(command)
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -416,7 +421,7 @@ func TestXBoardFeatures(t *testing.T) {
 		fromFEN        bool
 	}{
 		{"setboard=1", "does not announce ping=1", false},
-		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers normal, capablanca, janus)`, false},
+		{`ping=1 variants="normal,capablanca,janus"`, `does not play the variant "gothic" (it offers "normal", "capablanca", "janus")`, false},
 		{"ping=1", "cannot start from a position of its own", true},
 	} {
 		log := filepath.Join(t.TempDir(), "commands")
@@ -556,6 +561,7 @@ func TestConfigErrors(t *testing.T) {
 		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: \"\"}}]",
 		"engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}, {name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}}]",
 		"engines: {",
+		"engines: [{name: \"fairy\\e[2J\", command: /bin/true, protocol: uci, variants: {gothic: gothic}}]",
 	} {
 		if _, err := Parse([]byte(text)); !errors.Is(err, ErrConfig) {
 			t.Errorf("%s: got %v", text, err)
@@ -564,6 +570,49 @@ func TestConfigErrors(t *testing.T) {
 	cfgs, err := Parse([]byte("engines:\n  - name: fsf\n    command: /usr/games/fairy-stockfish\n    protocol: uci\n    variants: {gothic: gothic}\n    think: 500ms\n"))
 	if err != nil || cfgs[0].Think != 500*time.Millisecond || cfgs[0].Select != "UCI_Variant" {
 		t.Fatalf("%+v %v", cfgs, err)
+	}
+}
+
+// TestMemoryConfig: an engine's memory limit is read in the units it is written in,
+// defaults to 1 GiB, and a value that is not a size (or could be two) is refused
+// with a sentence that says what to write, as is a Hash that does not fit in it.
+func TestMemoryConfig(t *testing.T) {
+	engine := func(extra string) string {
+		return "engines: [{name: x, command: /bin/true, protocol: uci, variants: {gothic: gothic}" + extra + "}]"
+	}
+	for text, want := range map[string]int64{
+		"": 1 << 30, ", memory: 512MiB": 512 << 20, ", memory: 1.5 GiB": 3 << 29, ", memory: 800MB": 800e6,
+		", memory: unlimited": 0, ", memory: 2gib": 2 << 30, ", memory: 1GiB, options: {Hash: \"256\"}": 1 << 30,
+	} {
+		cfgs, err := Parse([]byte(engine(text)))
+		if err != nil {
+			t.Errorf("%q: %v", text, err)
+			continue
+		}
+		if got, err := parseMemory(cfgs[0].Memory); err != nil || got != want {
+			t.Errorf("%q: memory %q is %d (%v), want %d", text, cfgs[0].Memory, got, err, want)
+		}
+	}
+	for text, want := range map[string]string{
+		"512":           `engine "x": memory: "512" has no unit; write one such as 512MiB or 2GiB`,
+		"-1GiB":         `"-1GiB" is not above zero`,
+		"0MiB":          `"0MiB" is not above zero`,
+		"lots":          `"lots" is not a size; write one such as 512MiB or 2GiB, or unlimited`,
+		"512M":          `"512M" could mean two sizes: write 512MiB (binary) or 512MB (decimal)`,
+		"2g":            `write 2GiB (binary) or 2GB (decimal)`,
+		"512 bananas":   `its unit is not one of KiB, MiB, GiB, TiB, KB, MB, GB, TB`,
+		"1MiB":          `"1MiB" is too little for an engine to start; the least is 16 MiB`,
+		"1e30TiB":       `not a size`,
+		"99999999999TB": `more than any machine has`,
+	} {
+		_, err := Parse([]byte(engine(", memory: " + strconv.Quote(text))))
+		if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), want) {
+			t.Errorf("memory %q: got %v, want %q", text, err, want)
+		}
+	}
+	_, err := Parse([]byte(engine(", memory: 512MiB, options: {Hash: \"1024\"}")))
+	if !errors.Is(err, ErrConfig) || !strings.Contains(err.Error(), "its Hash option (1024 MiB) does not fit in its memory limit of 512 MiB: lower Hash, or raise memory") {
+		t.Errorf("a Hash over the limit: %v", err)
 	}
 }
 
@@ -614,9 +663,12 @@ func TestUCIVariants(t *testing.T) {
 		options map[string]string
 		want    string // "" to play
 	}{
-		{"chess,capablanca", nil, `does not play the variant "gothic" (it offers chess, capablanca)`},
+		{"chess,capablanca", nil, `does not play the variant "gothic" (it offers "chess", "capablanca")`},
 		{"chess,capablanca", map[string]string{"VariantPath": "/tmp/variants.ini"}, ""},
 		{"chess,gothic", nil, ""},
+		// The engine's words are shortened and neutralised: no escape sequence
+		// reaches a terminal, the log or a match's post.
+		{"chess,\x1b[2J" + strings.Repeat("x", 40), nil, `(it offers "chess", "\x1b[2Jxxxxxxxxxxxxxxxxxxxxxxxxxxxx…")`},
 	} {
 		e := fake(t, "good")
 		e.cfg.Env["FAKE_UCI_VARIANTS"] = c.vars

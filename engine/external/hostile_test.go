@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -12,6 +13,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // Limits of the hostile engines: every job must end within hostileBound.
@@ -25,12 +27,20 @@ const (
 // that the test knows its process group), and that group's id.
 func hostile(t *testing.T, name string, args ...string) (*Engine, int) {
 	t.Helper()
+	return hostileWith(t, func(*Config) {}, name, args...)
+}
+
+// hostileWith is hostile with the configuration changed by change.
+func hostileWith(t *testing.T, change func(*Config), name string, args ...string) (*Engine, int) {
+	t.Helper()
 	path, err := filepath.Abs(filepath.Join("testdata", name))
 	if err != nil {
 		t.Fatal(err)
 	}
-	e, err := New(Config{Name: name, Command: path, Args: args, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
-		Think: hostileThink, Timeout: hostileTimeout, Env: map[string]string{"ENGINE_DIR": t.TempDir()}})
+	c := Config{Name: name, Command: path, Args: args, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
+		Think: hostileThink, Timeout: hostileTimeout, Env: map[string]string{"ENGINE_DIR": t.TempDir()}}
+	change(&c)
+	e, err := New(c)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,6 +155,26 @@ func TestHostileEngines(t *testing.T) {
 	}
 }
 
+// TestEngineOverItsMemory: an engine whose processes hold more than its memory
+// limit (the engine itself, or a child of its child) is stopped, whole group, while
+// it thinks, and fails its move with ErrMemory and a sentence that names the limit.
+func TestEngineOverItsMemory(t *testing.T) {
+	for _, who := range []string{"itself", "grandchild"} {
+		t.Run(who, func(t *testing.T) {
+			e, pgid := hostileWith(t, func(c *Config) { c.Memory = "64MiB"; c.Think = hangGuard }, "hog.sh", who)
+			_, err := e.Move(context.Background(), gothic(t), nil, 0)
+			if !errors.Is(err, ErrMemory) {
+				t.Fatalf("got %v, want %v", err, ErrMemory)
+			}
+			if s := rules.SentenceOf(err); !strings.HasPrefix(s, "hog.sh went over its memory limit of 64 MiB (it held ") || !strings.HasSuffix(s, " MiB) and was stopped.") {
+				t.Errorf("sentence %q", s)
+			}
+			groupGone(t, pgid)
+			t.Log(err)
+		})
+	}
+}
+
 // TestWrapperEngineStops checks that an engine started through a wrapper whose
 // child keeps the output open and ignores SIGTERM stops within a bound, whole group.
 func TestWrapperEngineStops(t *testing.T) {
@@ -204,4 +234,125 @@ func TestEngineEnvironment(t *testing.T) {
 	if !seen["PATH"] || !seen["ENGINE_DIR"] {
 		t.Errorf("the engine lacks PATH or its configured variable: %q", data)
 	}
+}
+
+// fakeBot is the test binary run as a bot (FAKE_BOT set to an engine program): it
+// asks that engine for a move and waits, for as long as the engine thinks.
+func fakeBot(command string) {
+	e, err := New(Config{Name: "forever", Command: command, Protocol: UCI, Variants: map[string]string{"gothic": "gothic"},
+		Think: time.Hour, Timeout: time.Hour, Env: map[string]string{"PIDS": os.Getenv("FAKE_BOT_PIDS")}})
+	if err != nil {
+		panic(err)
+	}
+	v, err := variants.Registry().Lookup("gothic")
+	if err != nil {
+		panic(err)
+	}
+	_, _ = e.Move(context.Background(), v.Start(0), nil, 0)
+}
+
+// Bounds that only keep a broken test from hanging: nothing waits for them to pass.
+const (
+	hangGuard = time.Minute
+	pollEvery = 20 * time.Millisecond
+)
+
+// TestEnginesDieWithTheBot: a bot killed by SIGKILL while its engine thinks takes
+// the engine with it, and the child the engine started (which the engine waits on,
+// and which ignores SIGTERM as the engine does).
+func TestEnginesDieWithTheBot(t *testing.T) {
+	script, err := filepath.Abs(filepath.Join("testdata", "forever.sh"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	pidFile := filepath.Join(t.TempDir(), "pids")
+	bot := exec.Command(exe, "-test.run=^$")
+	bot.Env = append(os.Environ(), "FAKE_BOT="+script, "FAKE_BOT_PIDS="+pidFile)
+	if err := bot.Start(); err != nil {
+		t.Fatal(err)
+	}
+	exited := make(chan error, 1)
+	go func() { exited <- bot.Wait() }()
+	t.Cleanup(func() { _ = bot.Process.Kill() })
+
+	// The engine writes the pids once it thinks, with its child started.
+	var pids []int
+	for deadline := time.Now().Add(hangGuard); pids == nil; {
+		select {
+		case err := <-exited:
+			t.Fatalf("the bot ended before its engine thought: %v", err)
+		default:
+		}
+		if data, err := os.ReadFile(pidFile); err == nil {
+			for _, f := range strings.Fields(string(data)) {
+				pid, err := strconv.Atoi(f)
+				if err != nil {
+					t.Fatalf("pids %q", data)
+				}
+				pids = append(pids, pid)
+			}
+		} else if time.Now().After(deadline) {
+			t.Fatalf("the engine did not start thinking within %v", hangGuard)
+		} else {
+			time.Sleep(pollEvery)
+		}
+	}
+	pgid := groupOf(t, pids[0])
+	t.Cleanup(func() { _ = syscall.Kill(-pgid, syscall.SIGKILL) })
+	for _, pid := range pids {
+		if !alive(pid) {
+			t.Fatalf("process %d is not running before the bot is killed", pid)
+		}
+	}
+
+	if err := bot.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	if err := <-exited; !errors.As(err, new(*exec.ExitError)) {
+		t.Fatalf("the bot's end: %v", err)
+	}
+	for deadline := time.Now().Add(hangGuard); ; time.Sleep(pollEvery) {
+		left := living(t, pgid)
+		for _, pid := range pids {
+			if alive(pid) {
+				left = append(left, strconv.Itoa(pid))
+			}
+		}
+		if len(left) == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("after the bot was killed, the engine (%d) or its child (%d) still runs: %v", pids[0], pids[1], left)
+		}
+	}
+}
+
+// groupOf returns the process group of pid, from /proc.
+func groupOf(t *testing.T, pid int) int {
+	t.Helper()
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.LastIndexByte(string(data), ')')
+	f := strings.Fields(string(data[i+1:]))
+	pgid, err := strconv.Atoi(f[2])
+	if err != nil {
+		t.Fatalf("stat of %d: %q", pid, data)
+	}
+	return pgid
+}
+
+// alive reports whether pid is a running process (not a zombie).
+func alive(pid int) bool {
+	data, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/stat")
+	if err != nil {
+		return false
+	}
+	i := strings.LastIndexByte(string(data), ')')
+	return i >= 0 && !strings.HasPrefix(strings.TrimSpace(string(data[i+1:])), "Z")
 }

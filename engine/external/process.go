@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 )
@@ -41,8 +42,8 @@ const (
 // defaultPath is the search path of an engine when the bot has none.
 const defaultPath = "/usr/local/bin:/usr/bin:/bin"
 
-// process is a running engine program in a process group of its own, with a bounded
-// line reader. Nothing in it waits on output the engine controls: stopping it kills
+// process is a running engine program in a process group of its own, under a guard
+// that ends the group when the bot dies (see guard.go), with a bounded line reader. Nothing in it waits on output the engine controls: stopping it kills
 // the whole group and closes our end of its output.
 type process struct {
 	name    string
@@ -56,8 +57,10 @@ type process struct {
 	once    sync.Once
 	mu      sync.Mutex
 	err     error // why it exited
-	flood   error // why its output was cut off, if it flooded
+	flood   error // why its output was cut off, if it flooded or went over its memory
 	volume  int   // bytes printed since the last request
+	// waiting counts the reads in progress (readUntil): the engine is at work.
+	waiting atomic.Int32
 }
 
 // environ returns the environment of an engine: PATH and HOME of the bot, and the
@@ -88,11 +91,11 @@ func startProcess(c *Config) (*process, error) {
 		inW.Close()
 		return nil, fmt.Errorf("external: start %s: %w", c.Name, err)
 	}
-	cmd := exec.Command(c.Command, c.Args...)
-	cmd.Env = environ(c)
-	cmd.Stdin, cmd.Stdout = inR, outW // files: no copying goroutines for Wait to wait on
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	err = cmd.Start()
+	cmd, err := guarded(c)
+	if err == nil {
+		cmd.Stdin, cmd.Stdout = inR, outW // files: no copying goroutines for Wait to wait on
+		err = startGuarded(cmd)
+	}
 	inR.Close()
 	outW.Close()
 	if err != nil {
@@ -104,6 +107,9 @@ func startProcess(c *Config) (*process, error) {
 		lines: make(chan string, 256), exit: make(chan struct{}), done: make(chan struct{})}
 	go p.wait()
 	go p.read()
+	if limit, _ := parseMemory(c.Memory); limit > 0 { // Validate has read it
+		go p.watchMemory(cmd.Process.Pid, limit)
+	}
 	return p, nil
 }
 
@@ -156,7 +162,7 @@ func (p *process) read() {
 	}
 }
 
-// cutOff records why the engine's output was cut off and kills it.
+// cutOff records why the engine is stopped (a flood, its memory) and kills it.
 func (p *process) cutOff(err error) {
 	p.mu.Lock()
 	p.flood = err
@@ -187,6 +193,12 @@ func (p *process) send(lines ...string) error {
 // the engine has printed still counts against its allowance.
 func (p *process) reply(lines ...string) error {
 	if !p.alive() {
+		p.mu.Lock()
+		flood := p.flood
+		p.mu.Unlock()
+		if flood != nil {
+			return flood
+		}
 		return fmt.Errorf("%w: %s exited", ErrDead, p.name)
 	}
 	_ = p.stdin.SetWriteDeadline(time.Now().Add(p.timeout))
@@ -202,6 +214,8 @@ func (p *process) reply(lines ...string) error {
 
 // readUntil reads lines until match accepts one, within timeout and ctx.
 func (p *process) readUntil(ctx context.Context, timeout time.Duration, match func(string) bool) (string, error) {
+	p.waiting.Add(1)
+	defer p.waiting.Add(-1)
 	t := time.NewTimer(timeout)
 	defer t.Stop()
 	for {
