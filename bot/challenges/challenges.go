@@ -157,14 +157,14 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
 	}
 	start := ""
-	if fen := req.Args.Get("fen"); fen != "" {
+	if fen := unquote(req.Args.Get("fen")); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
 			msg, _ := bot.UserText(err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
-			return bot.Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
+			return bot.Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: `fen:%q`.",
 				msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
@@ -566,4 +566,14 @@ func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply 
 		*tx.Reply() = bot.Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n"), Actions: actions}
 		return nil
 	})
+}
+
+// unquote returns a position text without the double quotes around it that the
+// example of a refusal shows (fen:"..."): no position text holds a quote.
+func unquote(fen string) string {
+	fen = strings.TrimSpace(fen)
+	if len(fen) >= 2 && fen[0] == '"' && fen[len(fen)-1] == '"' {
+		return strings.TrimSpace(fen[1 : len(fen)-1])
+	}
+	return fen
 }

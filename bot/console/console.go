@@ -318,7 +318,7 @@ func (c *Console) help(ctx context.Context, words []string) {
 	}
 	var b strings.Builder
 	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp})
-	b.WriteString(r.PlainText())
+	b.WriteString(plain(r.PlainText()))
 	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
@@ -617,14 +617,6 @@ func withArg(a bot.Args, name, value string) bot.Args {
 	}
 	out[name] = value
 	return out
-}
-
-// plain drops the Markdown a terminal shows literally: bold markers and the
-// fences around monospace blocks (the terminal is monospace already).
-func plain(s string) string {
-	lines := strings.Split(strings.ReplaceAll(s, "**", ""), "\n")
-	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "```" })
-	return strings.Join(lines, "\n")
 }
 
 func kind(contentType string) string {

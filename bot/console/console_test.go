@@ -391,4 +391,10 @@ func TestHelpAndSubcommands(t *testing.T) {
 		"There is no tournament 3",
 		`[refused] /match has no "rematch"; say start|score|stop`,
 	)
+	help, _, _ := strings.Cut(out, "You are alice.")
+	for _, bad := range []string{"**", "on this server"} { // Markdown shown as it is; a server the console has not
+		if strings.Contains(help, bad) {
+			t.Errorf("/help in the console says %q:\n%s", bad, out)
+		}
+	}
 }
