@@ -19,6 +19,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/guide"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/rules"
 )
 
 // Console runs commands typed on a terminal (or read from a script) against a
@@ -33,6 +35,10 @@ type Console struct {
 	user      string
 	prompt    bool
 	seq       int
+
+	// confirm is the command a line without a slash asked for that waits for the
+	// player's yes (a resignation, say), or nil.
+	confirm *bot.Request
 
 	mu      sync.Mutex
 	busy    bool
@@ -186,8 +192,25 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	c.busy = true
 	c.mu.Unlock()
 	defer c.flush()
-	if !strings.HasPrefix(line, "/") {
-		line = "/" + c.bare(line)
+	if req := c.confirm; req != nil {
+		c.confirm = nil
+		if yes(line) {
+			c.handle(ctx, *req)
+			return false
+		}
+		c.printf("Not done: /%s. %s\n", req.Command, "Nothing has changed.")
+		if no(line) {
+			return false
+		}
+	}
+	slash := strings.HasPrefix(line, "/")
+	if !slash {
+		bare, err := c.bare(line)
+		if err != nil {
+			c.printf("[refused] %v\n", err)
+			return false
+		}
+		line = "/" + bare
 	}
 	words, err := split(line[1:])
 	if err != nil || len(words) == 0 {
@@ -221,22 +244,83 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		c.printf("[refused] There is no command /%s; /help lists them.\n", name)
 		return false
 	}
+	if fen, ok := unquotedPosition(line, words); ok {
+		c.printf("[refused] A position goes in double quotes, for its fields are separated by spaces: fen:%q.\nUsage: %s\n", fen, spec.Usage())
+		return false
+	}
 	args, err := parseArgs(spec, words[1:])
 	if err != nil {
 		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
 		return false
 	}
-	c.seq++
-	req := bot.Request{
-		ID:      fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq),
-		User:    bot.User{ID: c.user, Name: c.user},
-		Command: name,
-		Args:    args,
+	req := bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: name, Args: args}
+	if q := question(req); !slash && q != "" {
+		c.confirm = &req
+		c.printf("%s Say yes to do it; anything else keeps the game as it is. (With its slash, /%s does it at once.)\n", q, name)
+		return false
 	}
+	c.handle(ctx, req)
+	return false
+}
+
+// handle runs req and prints its reply.
+func (c *Console) handle(ctx context.Context, req bot.Request) {
+	c.seq++
+	req.ID = fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq)
 	reply := c.svc.Handle(ctx, req)
 	c.svc.Idle()
 	c.printReply(reply, "")
-	return false
+}
+
+// question is what the console asks before it runs req typed without a slash, as
+// Discord asks before a button's command that ends or changes a game: "" for a
+// command it runs at once.
+func question(req bot.Request) string {
+	game := "your game"
+	if id := req.Args.Get("game"); id != "" {
+		game = "game " + strings.TrimPrefix(id, "#")
+	}
+	switch req.Command {
+	case play.CmdResign:
+		return "Resign " + game + "?"
+	case play.CmdAbort:
+		return "Call off " + game + " (no result)?"
+	case play.CmdDraw:
+		switch strings.ToLower(req.Args.Get("action")) {
+		case "decline":
+			return ""
+		case "accept":
+			return "Accept the draw in " + game + "?"
+		}
+		return "Offer a draw in " + game + " (or accept your opponent's offer)?"
+	}
+	return ""
+}
+
+// yes reports whether line answers a question with yes; no, with no.
+func yes(line string) bool { return slices.Contains([]string{"yes", "y"}, strings.ToLower(line)) }
+
+func no(line string) bool { return slices.Contains([]string{"no", "n"}, strings.ToLower(line)) }
+
+// unquotedPosition reports a position written after fen: without the quotes its
+// spaces need (fen:*bkb*/... w - - 0 1), and returns it whole: the words that
+// follow, up to the next name:value.
+func unquotedPosition(line string, words []string) (string, bool) {
+	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(strings.ToLower(w), "fen:") })
+	if i < 0 || i+1 == len(words) || strings.Contains(strings.ToLower(line), `fen:"`) || strings.Contains(strings.ToLower(line), "fen:'") {
+		return "", false
+	}
+	fen := []string{words[i][len("fen:"):]}
+	for _, w := range words[i+1:] {
+		if strings.Contains(w, ":") {
+			break
+		}
+		fen = append(fen, w)
+	}
+	if len(fen) == 1 || !strings.Contains(fen[0], "/") {
+		return "", false
+	}
+	return strings.Join(fen, " "), true
 }
 
 // flush prints the notifications kept during a command.
@@ -329,16 +413,24 @@ func (c *Console) help(ctx context.Context, words []string) {
 
 // bare returns line, typed without a slash, as a command line without it: a line
 // whose first word names a command is that command ("help", "games", "challenge
-// gothic bob"), for no move of any game is spelt as one; any other line is a move.
-func (c *Console) bare(line string) string {
-	first := strings.ToLower(strings.Fields(line)[0])
+// gothic bob"), for no move of any game is spelt as one; any other line is a move,
+// perhaps with the game it is for (e2e4 game:3). Other words are refused.
+func (c *Console) bare(line string) (string, error) {
+	fields := strings.Fields(line)
+	first := strings.ToLower(fields[0])
 	if _, ok := c.svc.Spec(first); ok {
-		return line
+		return line, nil
 	}
 	if _, ok := consoleCommandNamed(first); ok {
-		return line
+		return line, nil
 	}
-	return "move " + line
+	for _, w := range fields[1:] {
+		if name, _, ok := strings.Cut(w, ":"); !ok || strings.ToLower(name) != "game" {
+			return "", fmt.Errorf("I cannot read %s: a line without a slash is one move, such as Nf3 or e2e4 (perhaps with game:NUMBER), "+
+				"or begins with a command's name, such as board or help.", rules.Echo(line))
+		}
+	}
+	return "move " + line, nil
 }
 
 // consoleCommandNamed returns the console's own command called name (or one of
