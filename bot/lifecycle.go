@@ -18,10 +18,10 @@ import (
 
 // gameAction runs op on the request's game (in progress, the user one of its
 // players) in a write transaction.
-func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
+func (s *Service) gameAction(ctx context.Context, req Request, mode findMode, fits Fits,
 	op func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error) Reply {
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-		g, err := s.FindGame(tx, req, mode)
+		g, err := s.findGame(tx, req, mode, fits)
 		if err != nil {
 			return err
 		}

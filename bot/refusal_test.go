@@ -75,9 +75,9 @@ func TestRefusals(t *testing.T) {
 	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != play.CmdResign {
 		t.Fatalf("choice %+v", r.Choice)
 	}
-	h.Ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
-	h.Refused("bob", "move move:e3e4", "You play 2 games") // both wait for bob now
-	h.Ok("bob", "move game:"+id2+" move:e3e4")
+	h.Ok("alice", "move move:e2e4") // game 1 is the only one waiting for alice
+	h.Refused("bob", "resign", "You play 2 games")
+	h.Ok("bob", "move move:e3e4") // both wait for bob now, but e3e4 is legal in game 2 only
 	if len(h.Game(id).Moves) != 1 || len(h.Game(id2).Moves) != 1 {
 		t.Fatal("moves went to the wrong games")
 	}
