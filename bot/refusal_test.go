@@ -33,6 +33,10 @@ func TestRefusals(t *testing.T) {
 		bottest.New(t).Ok("alice", "challenge variant:"+v.Key()+" opponent:bob "+strings.ReplaceAll(example, " ", "_"))
 	}
 	h.Refused("alice", "frobnicate", "There is no command")
+	// An id echoed back is quoted with its control characters escaped, and shortened.
+	h.Refused("alice", "board game:\x1b[2J\x1b]0;pwned\a", `There is no game "\x1b[2J\x1b]0;pwned\a" here.`)
+	h.Refused("alice", "accept challenge:"+strings.Repeat("9", 40), `There is no challenge #"`+strings.Repeat("9", 32)+`…" here`)
+	h.Refused("alice", "challenge variant:gothic opponent:bob\x1b[2J", `A player's name holds no control characters; "bob\x1b[2J" does.`)
 	h.Refused("bob", "accept", "no open challenge")
 
 	h.Ok("alice", "challenge variant:gothic opponent:bob")

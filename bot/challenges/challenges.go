@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
@@ -150,11 +151,11 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	case "black", "b":
 		color = storage.ColorBlack
 	default:
-		return bot.Refusal(fmt.Sprintf("Colour must be white, black or random, not %q.", c))
+		return bot.Refusal(fmt.Sprintf("Colour must be white, black or random, not %s.", rules.Echo(c)))
 	}
 	rated, ok := bot.ParseBool(req.Args.Get("rated"))
 	if !ok {
-		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
+		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %s.", rules.Echo(req.Args.Get("rated"))))
 	}
 	start := ""
 	if fen := unquote(req.Args.Get("fen")); fen != "" {
@@ -192,6 +193,9 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	}
 	if msg := words.NameTooLong("A player's name", opp, bot.MaxNameLen); msg != "" {
 		return bot.Refusal(msg)
+	}
+	if strings.ContainsFunc(opp, unicode.IsControl) {
+		return bot.Refusal(fmt.Sprintf("A player's name holds no control characters; %s does.", rules.Echo(opp)))
 	}
 	if opp == req.User.ID {
 		return bot.Refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")

@@ -20,6 +20,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/guide"
 	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 )
 
@@ -212,43 +213,43 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		}
 		line = "/" + bare
 	}
-	words, err := split(line[1:])
-	if err != nil || len(words) == 0 {
+	fields, err := split(line[1:])
+	if err != nil || len(fields) == 0 {
 		c.printf("[refused] %v\n", err)
 		return false
 	}
-	name := strings.ToLower(words[0])
+	name := strings.ToLower(fields[0])
 	switch name {
 	case "quit", "exit", "q":
 		return true
 	case "as":
-		if len(words) != 2 || !validName(words[1]) {
+		if len(fields) != 2 || !validName(fields[1]) {
 			c.printf("[refused] Say who you are with /as NAME: up to %d letters, digits, - and _, not beginning with \"engine\".\n", bot.MaxNameLen)
 			return false
 		}
-		c.user = strings.ToLower(words[1])
+		c.user = strings.ToLower(fields[1])
 		c.printf("You are now %s.\n", c.user)
 		return false
 	case "whoami":
 		c.printf("You are %s.\n", c.user)
 		return false
 	case "wait":
-		c.wait(ctx, words[1:])
+		c.wait(ctx, fields[1:])
 		return false
 	case "help", "?":
-		c.help(ctx, words[1:])
+		c.help(ctx, fields[1:])
 		return false
 	}
 	spec, ok := c.svc.Spec(name)
 	if !ok {
-		c.printf("[refused] There is no command /%s; /help lists them.\n", name)
+		c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
 		return false
 	}
-	if fen, ok := unquotedPosition(line, words); ok {
+	if fen, ok := unquotedPosition(line, fields); ok {
 		c.printf("[refused] A position goes in double quotes, for its fields are separated by spaces: fen:%q.\nUsage: %s\n", fen, spec.Usage())
 		return false
 	}
-	args, err := parseArgs(spec, words[1:])
+	args, err := parseArgs(spec, fields[1:])
 	if err != nil {
 		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
 		return false
@@ -278,7 +279,7 @@ func (c *Console) handle(ctx context.Context, req bot.Request) {
 func question(req bot.Request) string {
 	game := "your game"
 	if id := req.Args.Get("game"); id != "" {
-		game = "game " + strings.TrimPrefix(id, "#")
+		game = "game " + words.ShownID(strings.TrimPrefix(id, "#"))
 	}
 	switch req.Command {
 	case play.CmdResign:
@@ -340,7 +341,30 @@ func (c *Console) flush() {
 func (c *Console) printf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fmt.Fprintf(c.out, format, args...)
+	fmt.Fprint(c.out, safe(fmt.Sprintf(format, args...)))
+}
+
+// safe returns s with every control character but the line end and the tab
+// written out as an escape (\x1b), and the characters that turn text around
+// (bidirectional overrides) too: nothing a player typed, echoed back, can move
+// the terminal's cursor, clear its screen or disguise the text around it.
+func safe(s string) string {
+	unsafe := func(r rune) bool {
+		return (unicode.IsControl(r) && r != '\n' && r != '\t') || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+	}
+	if !strings.ContainsFunc(s, unsafe) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafe(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // wait moves the clock on and runs the scheduler.
@@ -373,28 +397,28 @@ var durationRE = regexp.MustCompile(`^(\d+)(d|h|m)$`)
 func parseDuration(s string) (time.Duration, error) {
 	m := durationRE.FindStringSubmatch(strings.ToLower(s))
 	if m == nil {
-		return 0, fmt.Errorf("%q is not a duration such as 3d, 25h or 90m", s)
+		return 0, fmt.Errorf("%s is not a duration such as 3d, 25h or 90m", rules.Echo(s))
 	}
 	n, _ := strconv.Atoi(m[1])
 	unit := map[string]time.Duration{"d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
 	if n > 365*24*60 {
-		return 0, fmt.Errorf("%q is too long", s)
+		return 0, fmt.Errorf("%s is too long", rules.Echo(s))
 	}
 	return time.Duration(n) * unit, nil
 }
 
 // help prints the service's /help (the commands and a short guide) with the
 // console's own commands, or one command's options.
-func (c *Console) help(ctx context.Context, words []string) {
-	if len(words) == 1 {
-		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
+func (c *Console) help(ctx context.Context, fields []string) {
+	if len(fields) == 1 {
+		name := strings.TrimPrefix(strings.ToLower(fields[0]), "/")
 		if cc, ok := consoleCommandNamed(name); ok {
 			c.printf("/%s\n  %s\n", cc.usage, cc.help)
 			return
 		}
 		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
+			c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
 			return
 		}
 		c.printf("%s", spec.Help())
@@ -547,9 +571,9 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 				names[i] = o.Name
 			}
 			if len(names) == 0 {
-				return nil, fmt.Errorf("/%s takes no options, but got %q", spec.Name, w)
+				return nil, fmt.Errorf("/%s takes no options, but got %s", spec.Name, rules.Echo(w))
 			}
-			return nil, fmt.Errorf("%q fits none of the options of /%s left (%s); write name:value", w, spec.Name, strings.Join(names, ", "))
+			return nil, fmt.Errorf("%s fits none of the options of /%s left (%s); write name:value", rules.Echo(w), spec.Name, strings.Join(names, ", "))
 		}
 	}
 	for _, o := range spec.Options {
@@ -566,7 +590,7 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 			for i, ch := range o.Choices {
 				vals[i] = ch.Value
 			}
-			return nil, fmt.Errorf("%s must be one of %s, not %q", o.Name, strings.Join(vals, ", "), v)
+			return nil, fmt.Errorf("%s must be one of %s, not %s", o.Name, strings.Join(vals, ", "), rules.Echo(v))
 		}
 	}
 	return args, nil
@@ -591,7 +615,7 @@ func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
 	if name != "" {
 		sc, ok := spec.Subcommand(name)
 		if !ok {
-			return nil, fmt.Errorf("/%s has no %q; say %s", spec.Name, name, strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
+			return nil, fmt.Errorf("/%s has no %s; say %s", spec.Name, rules.Echo(name), strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
 		}
 		inner = bot.CommandSpec{Name: spec.Name + " " + sc.Name, Options: sc.Options}
 	}
@@ -666,7 +690,7 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 		}
 		b.WriteString(ch.Placeholder + ":\n  " + strings.Join(opts, "\n  ") + "\n")
 	}
-	fmt.Fprint(c.out, b.String())
+	fmt.Fprint(c.out, safe(b.String()))
 }
 
 // printNotification prints a notification for its addressee; the caller holds c.mu.
