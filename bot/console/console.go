@@ -133,7 +133,9 @@ func (c *Console) Notify(_ context.Context, n bot.Notification) error {
 const maxLine = 64 << 10
 
 // Run reads commands from in until it ends, /quit, or ctx ends. A line longer than
-// maxLine is refused with a sentence, and reading goes on.
+// maxLine is refused with a sentence, and reading goes on. Read from a script (no
+// prompt), the end of the script waits for the engine matches it started, whose
+// results are printed as they come.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	r := bufio.NewReaderSize(in, maxLine)
 	for {
@@ -145,6 +147,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 		line, long, err := readLine(r)
 		if err != nil && line == "" && long == 0 {
 			if errors.Is(err, io.EOF) {
+				c.end()
 				return nil
 			}
 			return err
@@ -159,10 +162,20 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
+				c.end()
 				return nil
 			}
 			return err
 		}
+	}
+}
+
+// end is the end of the input: a script's end waits for the engine matches it
+// started; a person at the terminal leaves at once (a match goes on at the next
+// start).
+func (c *Console) end() {
+	if !c.prompt && c.svc != nil {
+		c.svc.Idle()
 	}
 }
 
@@ -269,7 +282,7 @@ func (c *Console) handle(ctx context.Context, req bot.Request) {
 	c.seq++
 	req.ID = fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq)
 	reply := c.svc.Handle(ctx, req)
-	c.svc.Idle()
+	c.svc.Settled()
 	c.printReply(reply, "")
 }
 
@@ -324,10 +337,12 @@ func unquotedPosition(line string, words []string) (string, bool) {
 	return strings.Join(fen, " "), true
 }
 
-// flush prints the notifications kept during a command.
+// flush prints the notifications kept during a command, once the work it started
+// is done: all but an engine match's, which goes on in the background, its news
+// printed as it comes.
 func (c *Console) flush() {
 	if c.svc != nil {
-		c.svc.Idle()
+		c.svc.Settled()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()

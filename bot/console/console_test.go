@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,18 +26,51 @@ import (
 type session struct {
 	t     *testing.T
 	dir   string
-	out   bytes.Buffer
+	out   lockedBuffer
 	clock *Clock
 	store *storage.Store
 	svc   *bot.Service
 	con   *Console
 	rand  uint64
+	eng   bot.Engine // the engine players' (default: the built-in engine)
+}
+
+// lockedBuffer is the console's output, which an engine match's news may write
+// while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *lockedBuffer) Reset() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Reset()
 }
 
 var epoch = time.Date(2025, 3, 3, 12, 0, 0, 0, time.UTC)
 
-func newSession(t *testing.T) *session {
-	s := &session{t: t, dir: t.TempDir(), clock: NewClock(func() time.Time { return epoch })}
+func newSession(t *testing.T) *session { return newSessionWith(t, nil) }
+
+// newSessionWith is newSession with eng for the engine players (bottest.Engine is
+// fast and can be held).
+func newSessionWith(t *testing.T, eng bot.Engine) *session {
+	s := &session{t: t, dir: t.TempDir(), clock: NewClock(func() time.Time { return epoch }), eng: eng}
+	if s.eng == nil {
+		s.eng = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 12}), nil, nil)
+	}
 	s.open()
 	t.Cleanup(s.close)
 	return s
@@ -51,7 +85,7 @@ func (s *session) open() {
 	s.store = st
 	s.con = New(Options{Out: &s.out, Images: filepath.Join(s.dir, "files"), Clock: s.clock})
 	s.svc, err = bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: s.con, Now: s.clock.Now,
-		Engine: bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 12}), nil, nil),
+		Engine: s.eng,
 		Rand:   func() uint64 { s.rand++; return s.rand * 7919 }, Site: "Missive console",
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, features.Options{}))
 	if err != nil {
