@@ -235,16 +235,23 @@ func TestVariantSessions(t *testing.T) {
 	})
 }
 
+// game loads game id.
 func (s *session) game(id string) *storage.Game {
 	s.t.Helper()
-	var g *storage.Game
+	return load(s, func(tx *storage.Tx) (*storage.Game, error) { return tx.Game(id) })
+}
+
+// load reads what get returns from the data file.
+func load[T any](s *session, get func(*storage.Tx) (T, error)) T {
+	s.t.Helper()
+	var v T
 	if err := s.store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		g, err = tx.Game(id)
+		v, err = get(tx)
 		return err
 	}); err != nil {
 		s.t.Fatal(err)
 	}
-	return g
+	return v
 }
 
 // pieces counts the piece letters of a FEN's board field.

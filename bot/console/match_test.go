@@ -25,14 +25,7 @@ func (s *session) lines(lines ...string) string {
 // match loads match id.
 func (s *session) match(id string) *storage.Match {
 	s.t.Helper()
-	var m *storage.Match
-	if err := s.store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		m, err = tx.Match(id)
-		return err
-	}); err != nil {
-		s.t.Fatal(err)
-	}
-	return m
+	return load(s, func(tx *storage.Tx) (*storage.Match, error) { return tx.Match(id) })
 }
 
 // An engine match in the console: started, played to the end by the built-in
