@@ -321,7 +321,7 @@ func TurnText(g *storage.Game) string {
 // the position's text (FEN, or Gess's text form) last, where a length limit cuts.
 func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.VariantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
+	fmt.Fprintf(&b, "%s board of game %s %s. ", s.VariantName(g.Variant), g.ID, movesMade(g))
 	if m := LastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
 		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
@@ -337,6 +337,45 @@ func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	}
 	b.WriteString("Position: " + pos.String())
 	return b.String()
+}
+
+// movesMade says how far g has come, counting moves as players do, each side's
+// apart (a record's entries are plies, and placement choices): "after 10 moves by
+// white and 9 by black", "after 3 placement rounds and 2 moves each", "at the start".
+func movesMade(g *storage.Game) string {
+	choices, n := 0, 0
+	for _, e := range g.Moves {
+		if e.Simultaneous {
+			choices++
+		} else {
+			n++
+		}
+	}
+	// Ordinary moves alternate, and the last was made by the side not to move now.
+	var moves [2]int
+	if n > 0 && g.Position != nil {
+		last := g.Position.Turn().Other()
+		moves[last&1], moves[last.Other()&1] = (n+1)/2, n/2
+	}
+	var parts []string
+	if rounds := (choices + 1) / 2; rounds > 0 {
+		parts = append(parts, words.Plural(rounds, "placement round"))
+	}
+	w, k := moves[rules.White], moves[rules.Black]
+	switch {
+	case w == k && w > 0:
+		parts = append(parts, words.Plural(w, "move")+" each")
+	case w != k:
+		first, second := rules.White, rules.Black
+		if k > w {
+			first, second = second, first
+		}
+		parts = append(parts, fmt.Sprintf("%s by %s and %d by %s", words.Plural(moves[first], "move"), first, moves[second], second))
+	}
+	if len(parts) == 0 {
+		return "at the start"
+	}
+	return "after " + strings.Join(parts, " and ")
 }
 
 // GameFields are the reply fields describing g.
