@@ -466,6 +466,17 @@ func NextViewer(g *storage.Game, mover rules.Side) rules.Side {
 	return HumanSide(g, mover)
 }
 
+// viewerAfter is the side at the bottom of the board in the reply to mover's
+// action in g, which came from the place from (nil: no request, an engine's move):
+// NextViewer, where the reply is posted for both players to see; the mover, who
+// alone reads the reply, in local play (the console: no place).
+func viewerAfter(g *storage.Game, mover rules.Side, from *Place) rules.Side {
+	if from != nil && *from == (Place{}) {
+		return HumanSide(g, mover)
+	}
+	return NextViewer(g, mover)
+}
+
 // HumanSide returns side, or its opponent when side is an engine's seat and the
 // opponent is a person: nobody looks at a board from the engine's chair.
 func HumanSide(g *storage.Game, side rules.Side) rules.Side {

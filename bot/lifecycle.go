@@ -84,7 +84,7 @@ func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Tim
 // announce builds the public reply after side acted in g (a move, a revealed round, a
 // takeback) and tells the other player, or both players when the game ended.
 func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place, key string) error {
-	img, err := s.boardImage(tx, g, NextViewer(g, side), false)
+	img, err := s.boardImage(tx, g, viewerAfter(g, side, from), false)
 	if err != nil {
 		return err
 	}

@@ -165,7 +165,7 @@ Cf3
 		"You are now bob.",
 		"Game 1 begins: alice (white) vs bob (black).", "alice (white) to move · deadline Wed 5 Mar 12:00 UTC (2d 0h left).",
 		" 1  R N B Q C K A B N R  1", "[picture] <dir>/files/game-1-0-white.png", "(@alice)",
-		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-black.png", "(@bob)",
+		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-white.png", "(@bob)", // the mover reads it
 		"[refused] There is no game 9 here.",
 		"bob (black) played d5.",
 		"[refused] You are not playing in game 1 (alice vs bob); only its players can do that.",

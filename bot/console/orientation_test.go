@@ -9,6 +9,9 @@ func TestGessBoardsFaceTheirPlayer(t *testing.T) {
 	s := newSession(t)
 	out := s.run("/challenge gess bob white\n/as bob\n/accept\n")
 	expect(t, out, "bob (black) to move", "a b c d e", "19    . o", " 2    . x", " 1  ", "a b c d e", "game-1-0-black.png")
+	// The reply to bob's move is for bob, who alone reads it at the console.
 	out = s.run("e3-e5\n")
+	expect(t, out, "alice (white) to move", "a b c d e", "19    . o", " 2    . x", " 1  ", "a b c d e", "game-1-1-black.png")
+	out = s.run("/as alice\n/board\n")
 	expect(t, out, "alice (white) to move", "t s r q p", " 1  ", " 2    . x", "19    . o", "20  ", "t s r q p", "game-1-1-white.png")
 }
