@@ -466,6 +466,21 @@ func NextViewer(g *storage.Game, mover rules.Side) rules.Side {
 	return HumanSide(g, mover)
 }
 
+// bothChoose says what the two players of g do when both are to choose in a
+// secret round (a Go-Chess placement), naming each: "" otherwise.
+func bothChoose(g *storage.Game) string {
+	sim, ok := inRound(g.Position)
+	if !ok || len(g.ToMove) != 2 {
+		return ""
+	}
+	what := "cell"
+	if ms := sim.LegalMovesFor(g.ToMove[0]); len(ms) > 0 {
+		what = "cell for your " + ms[0].Drop.String()
+	}
+	return fmt.Sprintf("%s and %s: each choose the %s with /place; a choice stays secret until both have chosen.",
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), what)
+}
+
 // viewerAfter is the side at the bottom of the board in the reply to mover's
 // action in g, which came from the place from (nil: no request, an engine's move):
 // NextViewer, where the reply is posted for both players to see; the mover, who

@@ -239,7 +239,11 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		return nil, err
 	}
 	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + s.StatusLine(g), Fields: s.GameFields(g),
+	status := s.StatusLine(g)
+	if both := bothChoose(g); both != "" {
+		status += "\n" + both
+	}
+	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + status, Fields: s.GameFields(g),
 		Game: RefOf(g), Started: RefOf(g), Actions: s.Buttons(g)}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)

@@ -15,3 +15,13 @@ func TestGessBoardsFaceTheirPlayer(t *testing.T) {
 	out = s.run("/as alice\n/board\n")
 	expect(t, out, "alice (white) to move", "t s r q p", " 1  ", " 2    . x", "19    . o", "20  ", "t s r q p", "game-1-1-white.png")
 }
+
+// A Go-Chess game begins with both players to choose: its start names both and
+// says what each does.
+func TestGoChessStartNamesBothPlayers(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	out := s.run("/challenge gochess bob white\n/as bob\n/accept\n")
+	expect(t, out, "Game 1 begins: alice (white) vs bob (black).", "alice (white) and bob (black) both to choose",
+		"alice and bob: each choose the cell for your pawn with /place; a choice stays secret until both have chosen.")
+}
