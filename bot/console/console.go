@@ -44,6 +44,9 @@ type Console struct {
 	mu      sync.Mutex
 	busy    bool
 	pending []bot.Notification
+	// shown is the prompt printed last, while the console waits for a line; "" when
+	// none is waiting.
+	shown string
 }
 
 // Clock is the console's clock: the real time plus an offset that /wait moves on.
@@ -125,7 +128,11 @@ func (c *Console) Notify(_ context.Context, n bot.Notification) error {
 		c.pending = append(c.pending, n)
 		return nil
 	}
+	if c.shown != "" {
+		fmt.Fprintln(c.out) // news while the prompt waits (an engine match's): on a line of its own
+	}
 	c.printNotification(n)
+	fmt.Fprint(c.out, c.shown)
 	return nil
 }
 
@@ -141,7 +148,8 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	for {
 		if c.prompt {
 			c.mu.Lock()
-			fmt.Fprintf(c.out, "%s> ", c.user)
+			c.shown = c.user + "> "
+			fmt.Fprint(c.out, c.shown)
 			c.mu.Unlock()
 		}
 		line, long, err := readLine(r)
@@ -203,7 +211,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		return false
 	}
 	c.mu.Lock()
-	c.busy = true
+	c.busy, c.shown = true, ""
 	c.mu.Unlock()
 	defer c.flush()
 	if req := c.confirm; req != nil {

@@ -2,6 +2,7 @@ package console
 
 import (
 	"context"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
@@ -79,5 +80,36 @@ func TestMatchInBackground(t *testing.T) {
 	s.svc.Idle()
 	if m := s.match("2"); m.Status != storage.MatchStopped || len(m.GameIDs) != 1 {
 		t.Errorf("match 2 is %s after %d games", m.Status, len(m.GameIDs))
+	}
+}
+
+// At a terminal, a match's news that comes while the prompt waits starts on a line
+// of its own, and the prompt is shown again after it.
+func TestMatchNewsAtThePrompt(t *testing.T) {
+	t.Parallel()
+	eng := &bottest.Engine{Offers: true, Gate: make(chan struct{})}
+	s := newSessionWith(t, eng)
+	s.con.prompt = true
+	in, typed := io.Pipe()
+	done := make(chan error)
+	go func() { done <- s.con.Run(context.Background(), in) }()
+	if _, err := io.WriteString(typed, "/as admin\n/match variant:keltic first_level:1 second_level:2 games:1 max_plies:20\n"); err != nil {
+		t.Fatal(err)
+	}
+	// The prompt after /match is printed once the line that follows is asked for:
+	// an empty line is read after it.
+	if _, err := io.WriteString(typed, "\n"); err != nil {
+		t.Fatal(err)
+	}
+	close(eng.Gate)
+	s.svc.Idle()
+	typed.Close()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	out := s.out.String()
+	expect(t, out, "Match 1 has begun", "admin> \n>> to ", "The match is over.", "admin> ")
+	if strings.Contains(out, "admin> >>") {
+		t.Errorf("news was printed after the prompt on its line:\n%s", out)
 	}
 }
