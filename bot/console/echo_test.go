@@ -28,6 +28,9 @@ func TestRefusalsNeutraliseEchoedInput(t *testing.T) {
 		"resign game:" + esc,
 		"/match action:score match:" + esc,
 		"/accept challenge:" + esc,
+		"/settings reminders:" + esc,
+		"/draw action:" + long,
+		"/match variant:keltic first_level:1 games:" + esc,
 	}, "\n") + "\n")
 	if strings.ContainsAny(out, "\x1b\u202e") {
 		t.Fatalf("an escape sequence reached the terminal:\n%q", out)
@@ -46,6 +49,9 @@ func TestRefusalsNeutraliseEchoedInput(t *testing.T) {
 		`Resign game "\x1b[2J\x1b[31m"?`,
 		`There is no match "\x1b[2J\x1b[31m" here.`,
 		`There is no challenge #"\x1b[2J\x1b[31m" here`,
+		`(or none); "\x1b[2J\x1b[31m" is not.`,
+		`[refused] action must be one of offer, accept, decline, not "`+strings.Repeat("x", 32)+`…"`,
+		`games must be a whole number, not "\x1b[2J\x1b[31m".`,
 	)
 	if strings.Contains(out, long) {
 		t.Errorf("a long id was echoed whole:\n%s", out)

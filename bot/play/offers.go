@@ -288,7 +288,7 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
 			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
-		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
+		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %s.", k.command, k.ask, rules.Echo(action))
 	})
 }
 
