@@ -454,7 +454,8 @@ func (c *Console) help(ctx context.Context, fields []string) {
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
 	}
-	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name.\n", c.user)
+	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name; "+
+		"resign, abort and draw typed so ask you first.\n", c.user)
 	c.printf("%s", b.String())
 }
 
