@@ -60,3 +60,17 @@ func TestUnquotedFEN(t *testing.T) {
 	}
 	expect(t, s.line(`/challenge gothic bob fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1" color:white`), "alice challenges bob")
 }
+
+// A bare move goes to the one game where it is the player's move and the move is
+// legal; where it is the player's move in no game, the console says so.
+func TestBareMoveFindsItsGame(t *testing.T) {
+	t.Parallel()
+	s := newSession(t)
+	s.run("/challenge gothic bob white\n/as bob\n/accept\n/as alice\n/challenge keltic bob white\n/as bob\n/accept\n/as alice\n")
+	out := s.run("e3e4\ne2e4\nd2d4\n")
+	expect(t, out, "== Game 2 · Keltic Chess", "alice (white) played e4.", "== Game 1 · Gothic Chess", "alice (white) played e4.",
+		"[refused] It is not your move in any of your games (#1, #2); you will be told when it is.")
+	if strings.Contains(out, "say which") {
+		t.Errorf("the console asked which game:\n%s", out)
+	}
+}
