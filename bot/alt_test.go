@@ -18,7 +18,7 @@ func TestBoardDescription(t *testing.T) {
 		t.Fatalf("%d files, want the board", len(r.Files))
 	}
 	alt := r.Files[0].Alt
-	for _, want := range []string{"Gothic Chess board of game " + id + " after 1 move.", "Last move j1 to j8.",
+	for _, want := range []string{"Gothic Chess board of game " + id + " after 1 move by white and 0 by black.", "Last move j1 to j8.",
 		"bob (black) to move, in check.", "Position: 4k4R/10/10/10/10/10/10/4K5 b"} {
 		if !strings.Contains(alt, want) {
 			t.Errorf("description %q lacks %q", alt, want)
@@ -32,4 +32,18 @@ func TestBoardDescription(t *testing.T) {
 		t.Errorf("/board without text: %d files, want the picture", len(p.Files))
 	}
 	h.Refused("bob", "board game:"+id+" text:maybe", "Text must be true or false")
+	// Moves are counted as players count them, not as plies.
+	r = h.Play(id, "bob", "e8e7", "j8j7", "e7e8")
+	if alt := r.Files[0].Alt; !strings.Contains(alt, " after 2 moves each.") {
+		t.Errorf("after four plies: %q", alt)
+	}
+	r = h.Ok("alice", "move game:"+id+" move:j7j8")
+	if alt := r.Files[0].Alt; !strings.Contains(alt, " after 3 moves by white and 2 by black.") {
+		t.Errorf("after five plies: %q", alt)
+	}
+	g := h.Start("toyplace", "")
+	h.Ok("alice", "place game:"+g+" cell:a1")
+	if alt := h.Ok("bob", "place game:"+g+" cell:b2").Files[0].Alt; !strings.Contains(alt, " after 1 placement round.") {
+		t.Errorf("after a placement round: %q", alt)
+	}
 }

@@ -71,7 +71,14 @@ const (
 // Act runs op on the request's game (in progress, the user one of its players, as
 // mode picks it) in a write transaction, with the user's side.
 func (s *Service) Act(ctx context.Context, req Request, mode FindMode, op func(tx *Tx, g *storage.Game, side rules.Side) error) Reply {
-	return s.gameAction(ctx, req, mode, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
+	return s.ActFitting(ctx, req, mode, nil, op)
+}
+
+// ActFitting is Act for a command that fits only some games (a move, a placement):
+// of the user's games it may mean, those that fits accepts are the candidates
+// (FindGameFitting).
+func (s *Service) ActFitting(ctx context.Context, req Request, mode FindMode, fits Fits, op func(tx *Tx, g *storage.Game, side rules.Side) error) Reply {
+	return s.gameAction(ctx, req, mode, fits, func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error {
 		return op(s.tx(tx, e), g, side)
 	})
 }

@@ -40,6 +40,8 @@ func (s *Service) startEngine(id string) {
 		sem, limit := s.engSem, 64
 		if lane, ok := s.lane(id); ok {
 			sem, limit = s.laneSem, lane.Plies
+			s.bg.toLane()
+			defer s.bg.laneDone()
 		}
 		select {
 		case sem <- struct{}{}:
@@ -49,6 +51,38 @@ func (s *Service) startEngine(id string) {
 		defer func() { <-sem }()
 		s.engineTurns(id, limit)
 	}()
+}
+
+// Settled waits until the background work started so far is done, as Idle does,
+// but for the engine lanes' (the games of engine matches), which may go on for
+// hours: what is left is only theirs. Their notifications still reach the
+// notifier as they come.
+func (s *Service) Settled() { s.bg.waitLanes() }
+
+// toLane counts a job of the tracker as an engine lane's.
+func (t *tracker) toLane() {
+	t.mu.Lock()
+	t.lane++
+	if t.n == t.lane {
+		t.cond.Broadcast()
+	}
+	t.mu.Unlock()
+}
+
+// laneDone counts an engine lane's job as an ordinary one again, before its done.
+func (t *tracker) laneDone() {
+	t.mu.Lock()
+	t.lane--
+	t.mu.Unlock()
+}
+
+// waitLanes waits until every job left is an engine lane's.
+func (t *tracker) waitLanes() {
+	t.mu.Lock()
+	for t.n > t.lane {
+		t.cond.Wait()
+	}
+	t.mu.Unlock()
 }
 
 // lane returns the engine lane a feature claims game id for (Feature.Lane).

@@ -42,7 +42,9 @@ func TestEngineOpponent(t *testing.T) {
 	if g := h.Game(id); len(g.Moves) != 0 {
 		t.Fatalf("%d moves after the takeback", len(g.Moves))
 	}
-	h.Refused("alice", "draw", "declines the draw and plays on")
+	if r := h.Ok("alice", "draw"); !strings.Contains(r.Text, "declines the draw and plays on") {
+		t.Errorf("the engine's answer: %s", r.Text)
+	}
 	h.Ok("alice", "hint")
 	h.Refused("alice", "challenge variant:gothic engine:stockfish9000", "no engine")
 	h.Refused("alice", "challenge variant:gothic engine:builtin level:12", "level must be")
@@ -130,10 +132,10 @@ func TestEngineJudgesDraw(t *testing.T) {
 	h.Ok("alice", "move move:e2e4")
 	before := h.Game(id)
 
-	r := h.Refused("alice", "draw", "declines the draw and plays on")
-	for _, want := range []string{"Missive engine (level 3)", "a pawn or more behind", "from move 30 on"} {
+	r := h.Ok("alice", "draw") // an answer, not a refusal: the offer was made, and declined
+	for _, want := range []string{"Missive engine (level 3) declines the draw and plays on", "a pawn or more behind", "from move 30 on"} {
 		if !strings.Contains(r.Text, want) {
-			t.Errorf("refusal %q does not say %q", r.Text, want)
+			t.Errorf("answer %q does not say %q", r.Text, want)
 		}
 	}
 	if g := h.Game(id); !g.Active() || g.DrawOffer != nil || len(g.Moves) != len(before.Moves) {

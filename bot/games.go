@@ -26,9 +26,41 @@ const (
 	turnGame
 )
 
+// Fits says how well a command fits g, a game in progress where the user plays
+// side and is to act: whether it applies there (a placement applies only during a
+// placement round) and whether its input fits (a move legal there).
+type Fits func(g *storage.Game, side rules.Side) Fit
+
+// Fit is how well a command fits a game (Fits).
+type Fit int
+
+// The fits, from worst to best.
+const (
+	// Inapplicable: the command does not apply to the game.
+	Inapplicable Fit = iota
+	// Applicable: it applies, but its input does not fit (an illegal move).
+	Applicable
+	// Fitting: the game takes it.
+	Fitting
+)
+
 // FindGame returns the game a request is about (replayed): the one named by the game
 // option, else the one played in the request's thread, else the user's only game.
 func (s *Service) FindGame(tx *storage.Tx, req Request, mode findMode) (*storage.Game, error) {
+	return s.findGame(tx, req, mode, nil)
+}
+
+// FindGameFitting is FindGame for a command that fits only some games: when the
+// user plays several and names none, the candidates are those where it is the
+// user's turn (TurnGame) and, of those, the ones the command fits best; only when
+// several remain is the user asked which. A command for a turn the user has in no
+// game is refused as such.
+func (s *Service) FindGameFitting(tx *storage.Tx, req Request, mode FindMode, fits Fits) (*storage.Game, error) {
+	return s.findGame(tx, req, mode, fits)
+}
+
+// findGame is FindGame, narrowed by fits when it is not nil.
+func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode, fits Fits) (*storage.Game, error) {
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
@@ -71,35 +103,75 @@ func (s *Service) FindGame(tx *storage.Tx, req Request, mode findMode) (*storage
 	if len(games) == 0 {
 		return nil, Refuse(ErrRefused, "You have no game in progress. Start one with /challenge, or name a game with game:<number>.")
 	}
-	pick := games
-	if mode == turnGame && len(games) > 1 {
-		var mine []*storage.GameSummary
-		for _, g := range games {
-			if side, ok := g.SideOf(req.User.ID); ok && slices.Contains(g.ToMove, side) {
-				mine = append(mine, g)
-			}
-		}
-		if len(mine) == 1 {
-			pick = mine
+	if len(games) == 1 {
+		return tx.Game(games[0].ID)
+	}
+	if mode != turnGame {
+		return nil, s.whichGame(req, games, "")
+	}
+	var mine []*storage.GameSummary
+	for _, g := range games {
+		if side, ok := g.SideOf(req.User.ID); ok && slices.Contains(g.ToMove, side) {
+			mine = append(mine, g)
 		}
 	}
-	if len(pick) == 1 {
-		return tx.Game(pick[0].ID)
+	switch {
+	case len(mine) == 0:
+		return nil, Refuse(rules.ErrNotYourTurn, "It is not your move in any of your games (%s); you will be told when it is.", gameList(games))
+	case len(mine) == 1:
+		return tx.Game(mine[0].ID)
+	case fits == nil:
+		return nil, s.whichGame(req, mine, "It is your move in %d games (%s)")
 	}
-	return nil, s.whichGame(req, games)
+	var by [Fitting + 1][]*storage.Game
+	var sums [Fitting + 1][]*storage.GameSummary
+	for _, sum := range mine {
+		g, err := tx.Game(sum.ID)
+		if err != nil {
+			return nil, err
+		}
+		if side, _ := g.SideOf(req.User.ID); g.Active() {
+			f := fits(g, side)
+			by[f], sums[f] = append(by[f], g), append(sums[f], sum)
+		}
+	}
+	fit, app := sums[Fitting], append(sums[Applicable], sums[Fitting]...)
+	switch {
+	case len(fit) == 1:
+		return by[Fitting][0], nil
+	case len(fit) > 1:
+		return nil, s.whichGame(req, fit, "That fits %d of the games where it is your move (%s)")
+	case len(app) == 1: // its refusal says why it does not fit
+		return by[Applicable][0], nil
+	case len(app) > 1:
+		return nil, s.whichGame(req, app, "That fits none of the %d games where it is your move (%s)")
+	}
+	return nil, Refuse(ErrRefused, "That applies to none of the %d games where it is your move (%s).", len(mine), gameList(mine))
 }
 
-// whichGame is the refusal that asks a player of several games to name one.
-func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
+// gameList names games: "#3, #7".
+func gameList(games []*storage.GameSummary) string {
+	names := make([]string, len(games))
+	for i, g := range games {
+		names[i] = "#" + g.ID
+	}
+	return strings.Join(names, ", ")
+}
+
+// whichGame is the refusal that asks a player of several games to name one of
+// games; lead (with the count and the list of games) says which games those are,
+// "" for all the player's games.
+func (s *Service) whichGame(req Request, games []*storage.GameSummary, lead string) error {
+	if lead == "" {
+		lead = "You play %d games (%s)"
+	}
 	ch := &Choice{Placeholder: "Choose the game", Command: req.Command, Arg: "game", Args: req.Args}
-	var names []string
 	for _, g := range games {
 		if len(ch.Options) == 25 {
 			break
 		}
 		label := fmt.Sprintf("#%s %s vs %s", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
 		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.VariantName(g.Variant)})
-		names = append(names, "#"+g.ID)
 	}
 	where := "" // a console has no threads; a server gives each game its own
 	if req.Place.Guild != "" {
@@ -107,7 +179,7 @@ func (s *Service) whichGame(req Request, games []*storage.GameSummary) error {
 	}
 	return &choiceError{
 		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
-			"You play %d games (%s): say which with game:<number>%s.", len(games), strings.Join(names, ", "), where)},
+			lead+": say which with game:<number>%s.", len(games), gameList(games), where)},
 		choice: ch,
 	}
 }
@@ -249,7 +321,7 @@ func TurnText(g *storage.Game) string {
 // the position's text (FEN, or Gess's text form) last, where a length limit cuts.
 func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s board of game %s after %s. ", s.VariantName(g.Variant), g.ID, words.Plural(len(g.Moves), "move"))
+	fmt.Fprintf(&b, "%s board of game %s %s. ", s.VariantName(g.Variant), g.ID, movesMade(g))
 	if m := LastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
 		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
@@ -265,6 +337,45 @@ func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
 	}
 	b.WriteString("Position: " + pos.String())
 	return b.String()
+}
+
+// movesMade says how far g has come, counting moves as players do, each side's
+// apart (a record's entries are plies, and placement choices): "after 10 moves by
+// white and 9 by black", "after 3 placement rounds and 2 moves each", "at the start".
+func movesMade(g *storage.Game) string {
+	choices, n := 0, 0
+	for _, e := range g.Moves {
+		if e.Simultaneous {
+			choices++
+		} else {
+			n++
+		}
+	}
+	// Ordinary moves alternate, and the last was made by the side not to move now.
+	var moves [2]int
+	if n > 0 && g.Position != nil {
+		last := g.Position.Turn().Other()
+		moves[last&1], moves[last.Other()&1] = (n+1)/2, n/2
+	}
+	var parts []string
+	if rounds := (choices + 1) / 2; rounds > 0 {
+		parts = append(parts, words.Plural(rounds, "placement round"))
+	}
+	w, k := moves[rules.White], moves[rules.Black]
+	switch {
+	case w == k && w > 0:
+		parts = append(parts, words.Plural(w, "move")+" each")
+	case w != k:
+		first, second := rules.White, rules.Black
+		if k > w {
+			first, second = second, first
+		}
+		parts = append(parts, fmt.Sprintf("%s by %s and %d by %s", words.Plural(moves[first], "move"), first, moves[second], second))
+	}
+	if len(parts) == 0 {
+		return "at the start"
+	}
+	return "after " + strings.Join(parts, " and ")
 }
 
 // GameFields are the reply fields describing g.
@@ -353,6 +464,32 @@ func NextViewer(g *storage.Game, mover rules.Side) rules.Side {
 		return HumanSide(g, g.ToMove[0])
 	}
 	return HumanSide(g, mover)
+}
+
+// bothChoose says what the two players of g do when both are to choose in a
+// secret round (a Go-Chess placement), naming each: "" otherwise.
+func bothChoose(g *storage.Game) string {
+	sim, ok := inRound(g.Position)
+	if !ok || len(g.ToMove) != 2 {
+		return ""
+	}
+	what := "cell"
+	if ms := sim.LegalMovesFor(g.ToMove[0]); len(ms) > 0 {
+		what = "cell for your " + ms[0].Drop.String()
+	}
+	return fmt.Sprintf("%s and %s: each choose the %s with /place; a choice stays secret until both have chosen.",
+		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), what)
+}
+
+// viewerAfter is the side at the bottom of the board in the reply to mover's
+// action in g, which came from the place from (nil: no request, an engine's move):
+// NextViewer, where the reply is posted for both players to see; the mover, who
+// alone reads the reply, in local play (the console: no place).
+func viewerAfter(g *storage.Game, mover rules.Side, from *Place) rules.Side {
+	if from != nil && *from == (Place{}) {
+		return HumanSide(g, mover)
+	}
+	return NextViewer(g, mover)
 }
 
 // HumanSide returns side, or its opponent when side is an engine's seat and the

@@ -18,10 +18,10 @@ import (
 
 // gameAction runs op on the request's game (in progress, the user one of its
 // players) in a write transaction.
-func (s *Service) gameAction(ctx context.Context, req Request, mode findMode,
+func (s *Service) gameAction(ctx context.Context, req Request, mode findMode, fits Fits,
 	op func(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side) error) Reply {
 	return s.mutate(ctx, req, func(tx *storage.Tx, e *effects) error {
-		g, err := s.FindGame(tx, req, mode)
+		g, err := s.findGame(tx, req, mode, fits)
 		if err != nil {
 			return err
 		}
@@ -84,7 +84,7 @@ func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Tim
 // announce builds the public reply after side acted in g (a move, a revealed round, a
 // takeback) and tells the other player, or both players when the game ended.
 func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place, key string) error {
-	img, err := s.boardImage(tx, g, NextViewer(g, side), false)
+	img, err := s.boardImage(tx, g, viewerAfter(g, side, from), false)
 	if err != nil {
 		return err
 	}
@@ -239,7 +239,11 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		return nil, err
 	}
 	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + s.StatusLine(g), Fields: s.GameFields(g),
+	status := s.StatusLine(g)
+	if both := bothChoose(g); both != "" {
+		status += "\n" + both
+	}
+	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + status, Fields: s.GameFields(g),
 		Game: RefOf(g), Started: RefOf(g), Actions: s.Buttons(g)}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)

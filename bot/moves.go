@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 	"time"
@@ -122,8 +123,11 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	_, err := g.Play(side, text, now)
 	if err != nil && errors.Is(err, rules.ErrBadNotation) && kind != rules.NoPiece {
 		// A bare cell: say which piece, in drop notation.
-		if _, n := g.Position.Variant().Dims().ScanSquare(text); n == len(text) {
+		d := g.Position.Variant().Dims()
+		if _, n := d.ScanSquare(text); n == len(text) {
 			_, err = g.Play(side, string(kind.Letter())+"@"+text, now)
+		} else if offBoard.MatchString(text) {
+			return Refuse(rules.ErrBadNotation, "%s is not on the board (%s-%s).", rules.Echo(text), d.Name(0), d.Name(rules.Square(d.Cells()-1)))
 		}
 	}
 	if err != nil {
@@ -176,6 +180,10 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	}
 	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text2, From: from, Notices: n0})
 }
+
+// offBoard matches what can only be meant as a cell, such as k3 or a11, when the
+// board has none of that name.
+var offBoard = regexp.MustCompile(`^(?:[A-Za-z]@)?[a-z][0-9]{1,2}$`)
 
 // choiceCell is the cell named by g's last stored entry.
 func choiceCell(g *storage.Game) string {

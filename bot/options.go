@@ -10,6 +10,7 @@ import (
 	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -61,7 +62,7 @@ func IntArg(req Request, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 {
-		return 0, Refuse(ErrRefused, "%s must be a whole number, not %q.", name, t)
+		return 0, Refuse(ErrRefused, "%s must be a whole number, not %s.", name, rules.Echo(t))
 	}
 	return n, nil
 }
@@ -101,7 +102,7 @@ func ParseHours(t string) ([]int, error) {
 	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
 		if err != nil || h < 1 || h > storage.MaxReminderHours {
-			return nil, Refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %q is not.", storage.MaxReminderHours, f)
+			return nil, Refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %s is not.", storage.MaxReminderHours, rules.Echo(f))
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)

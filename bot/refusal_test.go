@@ -23,15 +23,20 @@ func TestRefusals(t *testing.T) {
 	h.Refused("alice", "challenge variant:gothic opponent:bob color:red", "Colour must be white, black or random")
 	h.Refused("alice", "challenge variant:gothic opponent:alice", "cannot challenge yourself")
 	for _, v := range variants.Registry().Variants() { // the example given is a position the option takes
-		r := h.Refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: fen:\""+v.Start(0).String()+"\".")
+		// In a code span, so that Discord shows a FEN's *** as they are.
+		example := "fen:\"" + v.Start(0).String() + "\""
+		r := h.Refused("alice", "challenge variant:"+v.Key()+" fen:not_a_position", " position written as /pgn writes it in its FEN tag, like the starting position: `"+example+"`.")
 		if strings.Contains(r.Text, "/board") {
 			t.Errorf("the refusal points to /board, which shows no position text: %s", r.Text)
 		}
-		if _, err := v.ParsePosition(v.Start(0).String()); err != nil {
-			t.Errorf("%s: the example does not read back: %v", v.Name(), err)
-		}
+		// Copied as it is shown, quotes and all, the example is taken.
+		bottest.New(t).Ok("alice", "challenge variant:"+v.Key()+" opponent:bob "+strings.ReplaceAll(example, " ", "_"))
 	}
 	h.Refused("alice", "frobnicate", "There is no command")
+	// An id echoed back is quoted with its control characters escaped, and shortened.
+	h.Refused("alice", "board game:\x1b[2J\x1b]0;pwned\a", `There is no game "\x1b[2J\x1b]0;pwned\a" here.`)
+	h.Refused("alice", "accept challenge:"+strings.Repeat("9", 40), `There is no challenge #"`+strings.Repeat("9", 32)+`…" here`)
+	h.Refused("alice", "challenge variant:gothic opponent:bob\x1b[2J", `A player's name holds no control characters; "bob\x1b[2J" does.`)
 	h.Refused("bob", "accept", "no open challenge")
 
 	h.Ok("alice", "challenge variant:gothic opponent:bob")
@@ -74,9 +79,9 @@ func TestRefusals(t *testing.T) {
 	if r.Choice == nil || len(r.Choice.Options) != 2 || r.Choice.Command != play.CmdResign {
 		t.Fatalf("choice %+v", r.Choice)
 	}
-	h.Ok("alice", "move move:e2e4")                        // game 1 is the only one waiting for alice
-	h.Refused("bob", "move move:e3e4", "You play 2 games") // both wait for bob now
-	h.Ok("bob", "move game:"+id2+" move:e3e4")
+	h.Ok("alice", "move move:e2e4") // game 1 is the only one waiting for alice
+	h.Refused("bob", "resign", "You play 2 games")
+	h.Ok("bob", "move move:e3e4") // both wait for bob now, but e3e4 is legal in game 2 only
 	if len(h.Game(id).Moves) != 1 || len(h.Game(id2).Moves) != 1 {
 		t.Fatal("moves went to the wrong games")
 	}

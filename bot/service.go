@@ -460,6 +460,7 @@ type tracker struct {
 	mu   sync.Mutex
 	cond *sync.Cond
 	n    int
+	lane int // of n, the jobs of the engine lanes (Service.Settled)
 }
 
 func (t *tracker) init() { t.cond = sync.NewCond(&t.mu) }
@@ -473,7 +474,7 @@ func (t *tracker) add() {
 func (t *tracker) done() {
 	t.mu.Lock()
 	t.n--
-	if t.n == 0 {
+	if t.n == t.lane {
 		t.cond.Broadcast()
 	}
 	t.mu.Unlock()

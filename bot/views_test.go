@@ -141,3 +141,18 @@ func TestBoardFacesTheHumanAgainstAnEngine(t *testing.T) {
 		t.Errorf("between people the board faces the side to move; got %v", got)
 	}
 }
+
+// The reply to a move posted in a server faces the player now to move, who must
+// look at it; in local play (the console) only the mover reads it, so it faces the
+// mover.
+func TestMoveReplyFacesItsReader(t *testing.T) {
+	h := bottest.New(t)
+	id := h.Start("gothic", "color:white")
+	if r := h.Ok("alice", "move game:"+id+" move:e2e4"); !strings.Contains(string(r.Files[0].Data), "viewer=white") {
+		t.Errorf("in local play alice's own move shows as %s", r.Files[0].Data)
+	}
+	on := bot.Request{ID: "in-server", User: bot.User{ID: "bob", Name: "bob"}, Place: bot.Place{Guild: "g1", Channel: "c1"}}
+	if r := h.Run(on, "move game:"+id+" move:e7e5"); r.Refused || !strings.Contains(string(r.Files[0].Data), "viewer=white") {
+		t.Errorf("in a server bob's move shows as %s (%s)", r.Files[0].Data, r.Text)
+	}
+}

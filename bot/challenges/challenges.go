@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
@@ -150,21 +151,21 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	case "black", "b":
 		color = storage.ColorBlack
 	default:
-		return bot.Refusal(fmt.Sprintf("Colour must be white, black or random, not %q.", c))
+		return bot.Refusal(fmt.Sprintf("Colour must be white, black or random, not %s.", rules.Echo(c)))
 	}
 	rated, ok := bot.ParseBool(req.Args.Get("rated"))
 	if !ok {
-		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %q.", req.Args.Get("rated")))
+		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %s.", rules.Echo(req.Args.Get("rated"))))
 	}
 	start := ""
-	if fen := req.Args.Get("fen"); fen != "" {
+	if fen := unquote(req.Args.Get("fen")); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
 			msg, _ := bot.UserText(err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
-			return bot.Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: fen:%q.",
+			return bot.Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: `fen:%q`.",
 				msg, v.Name(), v.Start(0).String()))
 		}
 		if pos.Outcome().IsOver() {
@@ -192,6 +193,9 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	}
 	if msg := words.NameTooLong("A player's name", opp, bot.MaxNameLen); msg != "" {
 		return bot.Refusal(msg)
+	}
+	if strings.ContainsFunc(opp, unicode.IsControl) {
+		return bot.Refusal(fmt.Sprintf("A player's name holds no control characters; %s does.", rules.Echo(opp)))
 	}
 	if opp == req.User.ID {
 		return bot.Refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
@@ -566,4 +570,14 @@ func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply 
 		*tx.Reply() = bot.Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n"), Actions: actions}
 		return nil
 	})
+}
+
+// unquote returns a position text without the double quotes around it that the
+// example of a refusal shows (fen:"..."): no position text holds a quote.
+func unquote(fen string) string {
+	fen = strings.TrimSpace(fen)
+	if len(fen) >= 2 && fen[0] == '"' && fen[len(fen)-1] == '"' {
+		return strings.TrimSpace(fen[1 : len(fen)-1])
+	}
+	return fen
 }

@@ -19,6 +19,9 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/guide"
+	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/words"
+	"github.com/missivechess/missive/rules"
 )
 
 // Console runs commands typed on a terminal (or read from a script) against a
@@ -34,9 +37,16 @@ type Console struct {
 	prompt    bool
 	seq       int
 
+	// confirm is the command a line without a slash asked for that waits for the
+	// player's yes (a resignation, say), or nil.
+	confirm *bot.Request
+
 	mu      sync.Mutex
 	busy    bool
 	pending []bot.Notification
+	// shown is the prompt printed last, while the console waits for a line; "" when
+	// none is waiting.
+	shown string
 }
 
 // Clock is the console's clock: the real time plus an offset that /wait moves on.
@@ -118,7 +128,11 @@ func (c *Console) Notify(_ context.Context, n bot.Notification) error {
 		c.pending = append(c.pending, n)
 		return nil
 	}
+	if c.shown != "" {
+		fmt.Fprintln(c.out) // news while the prompt waits (an engine match's): on a line of its own
+	}
 	c.printNotification(n)
+	fmt.Fprint(c.out, c.shown)
 	return nil
 }
 
@@ -126,18 +140,22 @@ func (c *Console) Notify(_ context.Context, n bot.Notification) error {
 const maxLine = 64 << 10
 
 // Run reads commands from in until it ends, /quit, or ctx ends. A line longer than
-// maxLine is refused with a sentence, and reading goes on.
+// maxLine is refused with a sentence, and reading goes on. Read from a script (no
+// prompt), the end of the script waits for the engine matches it started, whose
+// results are printed as they come.
 func (c *Console) Run(ctx context.Context, in io.Reader) error {
 	r := bufio.NewReaderSize(in, maxLine)
 	for {
 		if c.prompt {
 			c.mu.Lock()
-			fmt.Fprintf(c.out, "%s> ", c.user)
+			c.shown = c.user + "> "
+			fmt.Fprint(c.out, c.shown)
 			c.mu.Unlock()
 		}
 		line, long, err := readLine(r)
 		if err != nil && line == "" && long == 0 {
 			if errors.Is(err, io.EOF) {
+				c.end()
 				return nil
 			}
 			return err
@@ -152,10 +170,20 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 		}
 		if err != nil {
 			if errors.Is(err, io.EOF) {
+				c.end()
 				return nil
 			}
 			return err
 		}
+	}
+}
+
+// end is the end of the input: a script's end waits for the engine matches it
+// started; a person at the terminal leaves at once (a match goes on at the next
+// start).
+func (c *Console) end() {
+	if !c.prompt && c.svc != nil {
+		c.svc.Idle()
 	}
 }
 
@@ -183,66 +211,146 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		return false
 	}
 	c.mu.Lock()
-	c.busy = true
+	c.busy, c.shown = true, ""
 	c.mu.Unlock()
 	defer c.flush()
-	if !strings.HasPrefix(line, "/") {
-		line = "/" + c.bare(line)
+	if req := c.confirm; req != nil {
+		c.confirm = nil
+		if yes(line) {
+			c.handle(ctx, *req)
+			return false
+		}
+		c.printf("Not done: /%s. %s\n", req.Command, "Nothing has changed.")
+		if no(line) {
+			return false
+		}
 	}
-	words, err := split(line[1:])
-	if err != nil || len(words) == 0 {
+	slash := strings.HasPrefix(line, "/")
+	if !slash {
+		bare, err := c.bare(line)
+		if err != nil {
+			c.printf("[refused] %v\n", err)
+			return false
+		}
+		line = "/" + bare
+	}
+	fields, err := split(line[1:])
+	if err != nil || len(fields) == 0 {
 		c.printf("[refused] %v\n", err)
 		return false
 	}
-	name := strings.ToLower(words[0])
+	name := strings.ToLower(fields[0])
 	switch name {
 	case "quit", "exit", "q":
 		return true
 	case "as":
-		if len(words) != 2 || !validName(words[1]) {
+		if len(fields) != 2 || !validName(fields[1]) {
 			c.printf("[refused] Say who you are with /as NAME: up to %d letters, digits, - and _, not beginning with \"engine\".\n", bot.MaxNameLen)
 			return false
 		}
-		c.user = strings.ToLower(words[1])
+		c.user = strings.ToLower(fields[1])
 		c.printf("You are now %s.\n", c.user)
 		return false
 	case "whoami":
 		c.printf("You are %s.\n", c.user)
 		return false
 	case "wait":
-		c.wait(ctx, words[1:])
+		c.wait(ctx, fields[1:])
 		return false
 	case "help", "?":
-		c.help(ctx, words[1:])
+		c.help(ctx, fields[1:])
 		return false
 	}
 	spec, ok := c.svc.Spec(name)
 	if !ok {
-		c.printf("[refused] There is no command /%s; /help lists them.\n", name)
+		c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
 		return false
 	}
-	args, err := parseArgs(spec, words[1:])
+	if fen, ok := unquotedPosition(line, fields); ok {
+		c.printf("[refused] A position goes in double quotes, for its fields are separated by spaces: fen:%q.\nUsage: %s\n", fen, spec.Usage())
+		return false
+	}
+	args, err := parseArgs(spec, fields[1:])
 	if err != nil {
 		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
 		return false
 	}
-	c.seq++
-	req := bot.Request{
-		ID:      fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq),
-		User:    bot.User{ID: c.user, Name: c.user},
-		Command: name,
-		Args:    args,
+	req := bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: name, Args: args}
+	if q := question(req); !slash && q != "" {
+		c.confirm = &req
+		c.printf("%s Say yes to do it; anything else keeps the game as it is. (With its slash, /%s does it at once.)\n", q, name)
+		return false
 	}
-	reply := c.svc.Handle(ctx, req)
-	c.svc.Idle()
-	c.printReply(reply, "")
+	c.handle(ctx, req)
 	return false
 }
 
-// flush prints the notifications kept during a command.
+// handle runs req and prints its reply.
+func (c *Console) handle(ctx context.Context, req bot.Request) {
+	c.seq++
+	req.ID = fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq)
+	reply := c.svc.Handle(ctx, req)
+	c.svc.Settled()
+	c.printReply(reply, "")
+}
+
+// question is what the console asks before it runs req typed without a slash, as
+// Discord asks before a button's command that ends or changes a game: "" for a
+// command it runs at once.
+func question(req bot.Request) string {
+	game := "your game"
+	if id := req.Args.Get("game"); id != "" {
+		game = "game " + words.ShownID(strings.TrimPrefix(id, "#"))
+	}
+	switch req.Command {
+	case play.CmdResign:
+		return "Resign " + game + "?"
+	case play.CmdAbort:
+		return "Call off " + game + " (no result)?"
+	case play.CmdDraw:
+		switch strings.ToLower(req.Args.Get("action")) {
+		case "decline":
+			return ""
+		case "accept":
+			return "Accept the draw in " + game + "?"
+		}
+		return "Offer a draw in " + game + " (or accept your opponent's offer)?"
+	}
+	return ""
+}
+
+// yes reports whether line answers a question with yes; no, with no.
+func yes(line string) bool { return slices.Contains([]string{"yes", "y"}, strings.ToLower(line)) }
+
+func no(line string) bool { return slices.Contains([]string{"no", "n"}, strings.ToLower(line)) }
+
+// unquotedPosition reports a position written after fen: without the quotes its
+// spaces need (fen:*bkb*/... w - - 0 1), and returns it whole: the words that
+// follow, up to the next name:value.
+func unquotedPosition(line string, words []string) (string, bool) {
+	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(strings.ToLower(w), "fen:") })
+	if i < 0 || i+1 == len(words) || strings.Contains(strings.ToLower(line), `fen:"`) || strings.Contains(strings.ToLower(line), "fen:'") {
+		return "", false
+	}
+	fen := []string{words[i][len("fen:"):]}
+	for _, w := range words[i+1:] {
+		if strings.Contains(w, ":") {
+			break
+		}
+		fen = append(fen, w)
+	}
+	if len(fen) == 1 || !strings.Contains(fen[0], "/") {
+		return "", false
+	}
+	return strings.Join(fen, " "), true
+}
+
+// flush prints the notifications kept during a command, once the work it started
+// is done: all but an engine match's, which goes on in the background, its news
+// printed as it comes.
 func (c *Console) flush() {
 	if c.svc != nil {
-		c.svc.Idle()
+		c.svc.Settled()
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
@@ -256,7 +364,30 @@ func (c *Console) flush() {
 func (c *Console) printf(format string, args ...any) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	fmt.Fprintf(c.out, format, args...)
+	fmt.Fprint(c.out, safe(fmt.Sprintf(format, args...)))
+}
+
+// safe returns s with every control character but the line end and the tab
+// written out as an escape (\x1b), and the characters that turn text around
+// (bidirectional overrides) too: nothing a player typed, echoed back, can move
+// the terminal's cursor, clear its screen or disguise the text around it.
+func safe(s string) string {
+	unsafe := func(r rune) bool {
+		return (unicode.IsControl(r) && r != '\n' && r != '\t') || (r >= 0x202a && r <= 0x202e) || (r >= 0x2066 && r <= 0x2069)
+	}
+	if !strings.ContainsFunc(s, unsafe) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if unsafe(r) {
+			q := strconv.QuoteRune(r)
+			b.WriteString(q[1 : len(q)-1])
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
 }
 
 // wait moves the clock on and runs the scheduler.
@@ -289,28 +420,28 @@ var durationRE = regexp.MustCompile(`^(\d+)(d|h|m)$`)
 func parseDuration(s string) (time.Duration, error) {
 	m := durationRE.FindStringSubmatch(strings.ToLower(s))
 	if m == nil {
-		return 0, fmt.Errorf("%q is not a duration such as 3d, 25h or 90m", s)
+		return 0, fmt.Errorf("%s is not a duration such as 3d, 25h or 90m", rules.Echo(s))
 	}
 	n, _ := strconv.Atoi(m[1])
 	unit := map[string]time.Duration{"d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
 	if n > 365*24*60 {
-		return 0, fmt.Errorf("%q is too long", s)
+		return 0, fmt.Errorf("%s is too long", rules.Echo(s))
 	}
 	return time.Duration(n) * unit, nil
 }
 
 // help prints the service's /help (the commands and a short guide) with the
 // console's own commands, or one command's options.
-func (c *Console) help(ctx context.Context, words []string) {
-	if len(words) == 1 {
-		name := strings.TrimPrefix(strings.ToLower(words[0]), "/")
+func (c *Console) help(ctx context.Context, fields []string) {
+	if len(fields) == 1 {
+		name := strings.TrimPrefix(strings.ToLower(fields[0]), "/")
 		if cc, ok := consoleCommandNamed(name); ok {
 			c.printf("/%s\n  %s\n", cc.usage, cc.help)
 			return
 		}
 		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.printf("[refused] There is no command /%s; /help lists them.\n", name)
+			c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
 			return
 		}
 		c.printf("%s", spec.Help())
@@ -318,27 +449,36 @@ func (c *Console) help(ctx context.Context, words []string) {
 	}
 	var b strings.Builder
 	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp})
-	b.WriteString(r.PlainText())
+	b.WriteString(plain(r.PlainText()))
 	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {
 		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
 	}
-	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name.\n", c.user)
+	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name; "+
+		"resign, abort and draw typed so ask you first.\n", c.user)
 	c.printf("%s", b.String())
 }
 
 // bare returns line, typed without a slash, as a command line without it: a line
 // whose first word names a command is that command ("help", "games", "challenge
-// gothic bob"), for no move of any game is spelt as one; any other line is a move.
-func (c *Console) bare(line string) string {
-	first := strings.ToLower(strings.Fields(line)[0])
+// gothic bob"), for no move of any game is spelt as one; any other line is a move,
+// perhaps with the game it is for (e2e4 game:3). Other words are refused.
+func (c *Console) bare(line string) (string, error) {
+	fields := strings.Fields(line)
+	first := strings.ToLower(fields[0])
 	if _, ok := c.svc.Spec(first); ok {
-		return line
+		return line, nil
 	}
 	if _, ok := consoleCommandNamed(first); ok {
-		return line
+		return line, nil
 	}
-	return "move " + line
+	for _, w := range fields[1:] {
+		if name, _, ok := strings.Cut(w, ":"); !ok || strings.ToLower(name) != "game" {
+			return "", fmt.Errorf("I cannot read %s: a line without a slash is one move, such as Nf3 or e2e4 (perhaps with game:NUMBER), "+
+				"or begins with a command's name, such as board or help.", rules.Echo(line))
+		}
+	}
+	return "move " + line, nil
 }
 
 // consoleCommandNamed returns the console's own command called name (or one of
@@ -455,9 +595,9 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 				names[i] = o.Name
 			}
 			if len(names) == 0 {
-				return nil, fmt.Errorf("/%s takes no options, but got %q", spec.Name, w)
+				return nil, fmt.Errorf("/%s takes no options, but got %s", spec.Name, rules.Echo(w))
 			}
-			return nil, fmt.Errorf("%q fits none of the options of /%s left (%s); write name:value", w, spec.Name, strings.Join(names, ", "))
+			return nil, fmt.Errorf("%s fits none of the options of /%s left (%s); write name:value", rules.Echo(w), spec.Name, strings.Join(names, ", "))
 		}
 	}
 	for _, o := range spec.Options {
@@ -474,7 +614,7 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 			for i, ch := range o.Choices {
 				vals[i] = ch.Value
 			}
-			return nil, fmt.Errorf("%s must be one of %s, not %q", o.Name, strings.Join(vals, ", "), v)
+			return nil, fmt.Errorf("%s must be one of %s, not %s", o.Name, strings.Join(vals, ", "), rules.Echo(v))
 		}
 	}
 	return args, nil
@@ -499,7 +639,7 @@ func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
 	if name != "" {
 		sc, ok := spec.Subcommand(name)
 		if !ok {
-			return nil, fmt.Errorf("/%s has no %q; say %s", spec.Name, name, strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
+			return nil, fmt.Errorf("/%s has no %s; say %s", spec.Name, rules.Echo(name), strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
 		}
 		inner = bot.CommandSpec{Name: spec.Name + " " + sc.Name, Options: sc.Options}
 	}
@@ -574,7 +714,7 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 		}
 		b.WriteString(ch.Placeholder + ":\n  " + strings.Join(opts, "\n  ") + "\n")
 	}
-	fmt.Fprint(c.out, b.String())
+	fmt.Fprint(c.out, safe(b.String()))
 }
 
 // printNotification prints a notification for its addressee; the caller holds c.mu.
@@ -617,14 +757,6 @@ func withArg(a bot.Args, name, value string) bot.Args {
 	}
 	out[name] = value
 	return out
-}
-
-// plain drops the Markdown a terminal shows literally: bold markers and the
-// fences around monospace blocks (the terminal is monospace already).
-func plain(s string) string {
-	lines := strings.Split(strings.ReplaceAll(s, "**", ""), "\n")
-	lines = slices.DeleteFunc(lines, func(l string) bool { return strings.TrimSpace(l) == "```" })
-	return strings.Join(lines, "\n")
 }
 
 func kind(contentType string) string {

@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,18 +26,51 @@ import (
 type session struct {
 	t     *testing.T
 	dir   string
-	out   bytes.Buffer
+	out   lockedBuffer
 	clock *Clock
 	store *storage.Store
 	svc   *bot.Service
 	con   *Console
 	rand  uint64
+	eng   bot.Engine // the engine players' (default: the built-in engine)
+}
+
+// lockedBuffer is the console's output, which an engine match's news may write
+// while the test reads it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+func (b *lockedBuffer) Reset() {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.buf.Reset()
 }
 
 var epoch = time.Date(2025, 3, 3, 12, 0, 0, 0, time.UTC)
 
-func newSession(t *testing.T) *session {
-	s := &session{t: t, dir: t.TempDir(), clock: NewClock(func() time.Time { return epoch })}
+func newSession(t *testing.T) *session { return newSessionWith(t, nil) }
+
+// newSessionWith is newSession with eng for the engine players (bottest.Engine is
+// fast and can be held).
+func newSessionWith(t *testing.T, eng bot.Engine) *session {
+	s := &session{t: t, dir: t.TempDir(), clock: NewClock(func() time.Time { return epoch }), eng: eng}
+	if s.eng == nil {
+		s.eng = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 12}), nil, nil)
+	}
 	s.open()
 	t.Cleanup(s.close)
 	return s
@@ -51,7 +85,7 @@ func (s *session) open() {
 	s.store = st
 	s.con = New(Options{Out: &s.out, Images: filepath.Join(s.dir, "files"), Clock: s.clock})
 	s.svc, err = bot.New(features.With(bot.Config{Store: st, Registry: reg, Renderer: bot.NewRenderer(), Notifier: s.con, Now: s.clock.Now,
-		Engine: bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 12}), nil, nil),
+		Engine: s.eng,
 		Rand:   func() uint64 { s.rand++; return s.rand * 7919 }, Site: "Missive console",
 		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}, features.Options{}))
 	if err != nil {
@@ -131,7 +165,7 @@ Cf3
 		"You are now bob.",
 		"Game 1 begins: alice (white) vs bob (black).", "alice (white) to move · deadline Wed 5 Mar 12:00 UTC (2d 0h left).",
 		" 1  R N B Q C K A B N R  1", "[picture] <dir>/files/game-1-0-white.png", "(@alice)",
-		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-black.png", "(@bob)",
+		"alice (white) played Cf3.", "bob (black) to move", "[picture] <dir>/files/game-1-1-white.png", "(@bob)", // the mover reads it
 		"[refused] There is no game 9 here.",
 		"bob (black) played d5.",
 		"[refused] You are not playing in game 1 (alice vs bob); only its players can do that.",
@@ -201,16 +235,23 @@ func TestVariantSessions(t *testing.T) {
 	})
 }
 
+// game loads game id.
 func (s *session) game(id string) *storage.Game {
 	s.t.Helper()
-	var g *storage.Game
+	return load(s, func(tx *storage.Tx) (*storage.Game, error) { return tx.Game(id) })
+}
+
+// load reads what get returns from the data file.
+func load[T any](s *session, get func(*storage.Tx) (T, error)) T {
+	s.t.Helper()
+	var v T
 	if err := s.store.View(context.Background(), func(tx *storage.Tx) (err error) {
-		g, err = tx.Game(id)
+		v, err = get(tx)
 		return err
 	}); err != nil {
 		s.t.Fatal(err)
 	}
-	return g
+	return v
 }
 
 // pieces counts the piece letters of a FEN's board field.
@@ -391,4 +432,10 @@ func TestHelpAndSubcommands(t *testing.T) {
 		"There is no tournament 3",
 		`[refused] /match has no "rematch"; say start|score|stop`,
 	)
+	help, _, _ := strings.Cut(out, "You are alice.")
+	for _, bad := range []string{"**", "on this server"} { // Markdown shown as it is; a server the console has not
+		if strings.Contains(help, bad) {
+			t.Errorf("/help in the console says %q:\n%s", bad, out)
+		}
+	}
 }

@@ -11,8 +11,15 @@
 //	/move e2e4
 //	/challenge variant:gothic fen:"k9/10/3Q6/10/10/10/10/K9 w - - 0 1"
 //
-// A line without a slash is a move (/move), unless its first word names a command:
-// then it is that command ("help", "games"). The console's own commands are /as NAME
-// (act as another player), /wait DURATION (move the clock on, such as 3d, 25h or
-// 90m, and run the scheduler), /help [COMMAND] and /quit.
+// A line without a slash is a move (/move), perhaps with game:NUMBER, unless its
+// first word names a command: then it is that command ("help", "games"); other
+// words are refused. Typed so, a command that ends or changes a game (resign, abort,
+// draw) asks for a yes first, as Discord's buttons do. The console's own commands
+// are /as NAME (act as another player), /wait DURATION (move the clock on, such as
+// 3d, 25h or 90m, and run the scheduler), /help [COMMAND] and /quit.
+//
+// Replies are light Markdown; the console shows them as plain text (plain): only the
+// Markdown goes, never what is inside code or a position. Whatever it prints has its
+// control characters escaped (safe). An engine match runs in the background, as in
+// the bot: its news is printed as it comes, and the end of a script waits for it.
 package console

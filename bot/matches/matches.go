@@ -178,7 +178,7 @@ func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, er
 			return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread}
 		},
 		NoSuch: func(_, id string) error {
-			return bot.Refuse(bot.ErrRefused, "There is no match %s on this server.", id)
+			return bot.Refuse(bot.ErrRefused, "There is no match %s here.", words.ShownID(id))
 		},
 		None:    "No engine match has been played here; an admin can start one with /match.",
 		Several: "Several matches run here: %s. Name one with match:NUMBER."})

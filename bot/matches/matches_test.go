@@ -199,7 +199,7 @@ func TestMatchRefusals(t *testing.T) {
 		"match variant:gothic first_level:1 games:many":     `games must be a whole number, not "many"`,
 		"match action:rematch":                              "Say what to do: /match start, /match score or /match stop.",
 		"match action:score":                                "No engine match has been played here",
-		"match action:stop match:9":                         "There is no match 9 on this server.",
+		"match action:stop match:9":                         "There is no match 9 here.",
 	}
 	for line, want := range cases {
 		h.Refused("admin", line, want)

@@ -193,7 +193,7 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
 			if text, ok := bot.UserText(err); ok {
-				return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line (%s) cannot be played there: %s", i+1, whose, text)
+				return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line (%s) cannot be played there. %s", i+1, whose, text)
 			}
 			return nil, err
 		}

@@ -61,7 +61,8 @@ func TestConditionalChess(t *testing.T) {
 	// Checked when entered.
 	h.Refused("bob", "conditional action:add line:Nc3", "and your reply")
 	h.Refused("bob", "conditional action:add line:Nc3_Nc6_Nh3", "add your reply")
-	h.Refused("bob", "conditional action:add line:Nc3_Qxh7", "Move 2 of your line (your reply) cannot be played there")
+	// Two sentences, the rules' own after the line's: no capital in mid-sentence.
+	h.Refused("bob", "conditional action:add line:Nc3_Qxh7", `Move 2 of your line (your reply) cannot be played there. You cannot play "Qxh7"`)
 	h.Refused("bob", "conditional action:add line:Nc9_Nc6", "Move 1 of your line (your opponent's move) cannot be played there")
 	h.Refused("alice", "conditional action:add line:Nc6_Nc3", "It is your move")
 	r := h.Ok("bob", "conditional action:add line:12._Nc3_12..._Nc6,_Nh3_Nh6")

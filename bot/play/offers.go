@@ -97,9 +97,10 @@ type offerKind struct {
 	allowed func(g *storage.Game, side rules.Side) error
 	// agree carries out the proposal, accepted by the side accepter.
 	agree func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error
-	// engineAnswer is an engine opponent's answer to a new proposal in g: nil to
-	// agree at once, else the refusal that says it plays on.
-	engineAnswer func(g *storage.Game) error
+	// engineAnswer is an engine opponent's answer to a new proposal in g: "" to
+	// agree at once, else the sentence that declines it (nothing changes), or the
+	// refusal of a proposal it could not judge.
+	engineAnswer func(g *storage.Game) (declined string, err error)
 	// proposed describes a new proposal: me, game, them.
 	proposed    string
 	acceptLabel string
@@ -114,8 +115,12 @@ var drawOffer = offerKind{
 	},
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
-	engineAnswer: func(*storage.Game) error {
-		return bot.Refuse(bot.ErrRefused, "The engine does not accept a draw offer now; play on, or resign.")
+	engineAnswer: func(g *storage.Game) (string, error) {
+		engine := g.Players[rules.White]
+		if !engine.IsEngine() {
+			engine = g.Players[rules.Black]
+		}
+		return fmt.Sprintf("%s does not accept a draw offer now; play on, or resign.", words.Seat(engine)), nil
 	},
 	proposed:    "%s offers a draw in game %s. %s may accept or decline (/draw); the offer lapses if they move instead.",
 	acceptLabel: "Accept draw",
@@ -131,7 +136,7 @@ var takebackRequest = offerKind{
 	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
 		return f.takeBack(tx, g, accepter, from)
 	},
-	engineAnswer: func(*storage.Game) error { return nil },
+	engineAnswer: func(*storage.Game) (string, error) { return "", nil },
 	proposed:     "%s asks to take back their last move in game %s. %s may accept or decline (/takeback); moving instead declines.",
 	acceptLabel:  "Allow takeback",
 }
@@ -149,7 +154,7 @@ func (f *feature) cmdDraw(ctx context.Context, req bot.Request) bot.Reply {
 // judgeDraw asks the engine opponent in the game req names whether it agrees to a
 // draw, when req offers it one, and returns drawOffer's engineAnswer for what it
 // said; nil when req is no such offer (proposal then answers, or refuses, as usual).
-func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.Game) error {
+func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.Game) (string, error) {
 	eng := f.svc.Engine()
 	if a := strings.ToLower(req.Args.Get("action")); eng == nil || a != "" && a != drawOffer.ask {
 		return nil
@@ -183,17 +188,17 @@ func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.
 	tctx, cancel := context.WithTimeout(ctx, f.svc.EngineTimeout())
 	agrees, err := eng.AcceptsDraw(tctx, turn)
 	cancel()
-	return func(g *storage.Game) error {
+	return func(g *storage.Game) (string, error) {
 		switch {
 		case err != nil:
-			return err
+			return "", err
 		case g.ID != id || len(g.Moves) != ply:
-			return bot.Refuse(bot.ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
+			return "", bot.Refuse(bot.ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
 		case !agrees:
-			return bot.Refuse(bot.ErrRefused, "%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
-				name, pawns(engine.DrawWorse), engine.DrawAfterMove)
+			return fmt.Sprintf("%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
+				name, pawns(engine.DrawWorse), engine.DrawAfterMove), nil
 		}
-		return nil
+		return "", nil
 	}
 }
 
@@ -242,8 +247,15 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			}
 			*slot = &storage.Offer{By: side, Ply: len(g.Moves), At: tx.Now()}
 			if g.Player(side.Other()).IsEngine() {
-				if err := k.engineAnswer(g); err != nil {
+				declined, err := k.engineAnswer(g)
+				switch {
+				case err != nil:
 					return err
+				case declined != "":
+					// An answer, not a refusal: the game goes on, and no offer stays.
+					*slot = nil
+					*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Text: declined + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
+					return nil
 				}
 				return k.agree(f, tx, g, side.Other(), &req.Place)
 			}
@@ -276,7 +288,7 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
 			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
-		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %q.", k.command, k.ask, action)
+		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %s.", k.command, k.ask, rules.Echo(action))
 	})
 }
 

@@ -195,3 +195,14 @@ func TestGoChessPlacement(t *testing.T) {
 	h.Refused(second, "takeback", "Placement choices cannot be taken back")
 	h.Ok(first, "takeback")
 }
+
+// A cell off the board is refused as such, with the board's extent.
+func TestPlacementOffTheBoard(t *testing.T) {
+	h := bottest.New(t)
+	id := h.Start("toyplace", "")
+	h.Refused("alice", "place cell:k3", `"k3" is not on the board (a1-d4).`)
+	h.Refused("alice", "move move:a11", `"a11" is not on the board (a1-d4).`)
+	if len(h.Game(id).Moves) != 0 {
+		t.Fatal("a refused cell was played")
+	}
+}

@@ -2,7 +2,9 @@ package play
 
 import (
 	"context"
+	"errors"
 	"sort"
+	"strings"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/rules"
@@ -114,7 +116,7 @@ func (f *feature) cmdMove(ctx context.Context, req bot.Request) bot.Reply {
 	if text == "" {
 		return bot.Refusal("Say which move, for example /move Nf3 or /move g1f3.")
 	}
-	return f.svc.Act(ctx, req, bot.TurnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.svc.ActFitting(ctx, req, bot.TurnGame, fitsMove(text), func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 		if _, ok := record.Round(g.Position); ok {
 			return tx.Choose(g, side, text, &req.Place)
 		}
@@ -128,12 +130,55 @@ func (f *feature) cmdPlace(ctx context.Context, req bot.Request) bot.Reply {
 	if text == "" {
 		return bot.Refusal("Say which cell, for example /place d4.")
 	}
-	return f.svc.Act(ctx, req, bot.TurnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.svc.ActFitting(ctx, req, bot.TurnGame, fitsPlace(text), func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 		if _, ok := record.Round(g.Position); !ok {
 			return bot.Refuse(bot.ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
 		}
 		return tx.Choose(g, side, text, &req.Place)
 	})
+}
+
+// fitsMove says which games take text as a move: those where it is legal (or
+// names a cell of the placement round).
+func fitsMove(text string) bot.Fits {
+	return func(g *storage.Game, side rules.Side) bot.Fit {
+		if sim, ok := record.Round(g.Position); ok {
+			return fitsCell(sim, side, text)
+		}
+		if _, err := g.Position.ParseMove(text); err == nil || errors.Is(err, rules.ErrAmbiguousMove) {
+			return bot.Fitting
+		}
+		return bot.Applicable
+	}
+}
+
+// fitsPlace says which games take text as a placement: a placement applies only
+// during a placement round, and fits where the cell is one side may choose.
+func fitsPlace(text string) bot.Fits {
+	return func(g *storage.Game, side rules.Side) bot.Fit {
+		if sim, ok := record.Round(g.Position); ok {
+			return fitsCell(sim, side, text)
+		}
+		return bot.Inapplicable
+	}
+}
+
+// fitsCell says whether text ("d4", or "K@d4") names a cell side may choose in the
+// round of sim.
+func fitsCell(sim rules.Simultaneous, side rules.Side, text string) bot.Fit {
+	if _, cell, ok := strings.Cut(text, "@"); ok {
+		text = cell
+	}
+	sq, n := sim.Variant().Dims().ScanSquare(strings.ToLower(text))
+	if n == 0 || n != len(text) {
+		return bot.Applicable
+	}
+	for _, m := range sim.LegalMovesFor(side) {
+		if m.To == sq {
+			return bot.Fitting
+		}
+	}
+	return bot.Applicable
 }
 
 // buttons are the buttons under the board of a game in progress: move (or

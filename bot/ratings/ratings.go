@@ -126,7 +126,7 @@ func (f *feature) shownRating(r *storage.Rating) string {
 
 // leaderboardCommand is /leaderboard.
 func (f *feature) leaderboardCommand() bot.Command {
-	return bot.Command{Handle: f.cmdLeaderboard, Spec: bot.CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game on this server", Options: []bot.OptionSpec{
+	return bot.Command{Handle: f.cmdLeaderboard, Spec: bot.CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game here", Options: []bot.OptionSpec{
 		{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: f.svc.VariantChoices()},
 		{Name: "top", Description: "How many players to list (default 20)", Type: bot.OptInteger, Min: 1, Max: leaderboardMax}}}}
 }

@@ -104,9 +104,13 @@ func NameTooLong(what, name string, most int) string {
 }
 
 // ShownID writes an id a player typed (a game, challenge or tournament number) for
-// a refusal: as typed when short, else quoted and shortened by rules.Echo.
+// a refusal: as typed when short and made of letters, digits, '-' and '_' only,
+// else quoted, shortened and its control characters escaped by rules.Echo.
 func ShownID(id string) string {
-	if utf8.RuneCountInString(id) <= rules.EchoLimit {
+	plain := id != "" && !strings.ContainsFunc(id, func(r rune) bool {
+		return r > unicode.MaxASCII || !(unicode.IsLetter(r) || unicode.IsDigit(r) || r == '-' || r == '_')
+	})
+	if plain && utf8.RuneCountInString(id) <= rules.EchoLimit {
 		return id
 	}
 	return rules.Echo(id)

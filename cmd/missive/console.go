@@ -65,6 +65,10 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	clock := console.NewClock(nil)
 	reg := variants.Registry()
 	st, err := storage.Open(path, reg, &storage.Options{Now: clock.Now, Logger: logger})
+	if errors.Is(err, storage.ErrLocked) {
+		return &refusal{text: fmt.Sprintf("The data file %s is in use by another Missive program: the bot, or a console started before this one. "+
+			"Close it first, or play in another data file with --data FILE.", path), cause: err}
+	}
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
 	}

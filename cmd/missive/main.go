@@ -10,6 +10,8 @@ import (
 	"os/signal"
 	"sort"
 	"syscall"
+
+	"github.com/missivechess/missive/rules"
 )
 
 // command is one subcommand of missive.
@@ -41,9 +43,43 @@ func main() {
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	if err != nil {
-		fmt.Fprintln(os.Stderr, "missive:", err)
+		fmt.Fprintln(os.Stderr, errorText(os.Args[1:], err))
 		os.Exit(1)
 	}
+}
+
+// refusal is a command's failure with the sentence its user reads (a
+// rules.Sentencer), such as a data file another program holds.
+type refusal struct {
+	text  string
+	cause error
+}
+
+func (r *refusal) Error() string    { return r.text + " (" + r.cause.Error() + ")" }
+func (r *refusal) Unwrap() error    { return r.cause }
+func (r *refusal) Sentence() string { return r.text }
+
+// errorText is what missive prints for err, the failure of the command args: the
+// sentence a refusal carries for the person who typed it (a rules.Sentencer: a
+// move that cannot be played, a position that cannot be read), after the command's
+// name; else the error itself, for whoever runs the program.
+func errorText(args []string, err error) string {
+	var se rules.Sentencer
+	if !errors.As(err, &se) {
+		return "missive: " + err.Error()
+	}
+	if _, ok := commands()[firstArg(args)]; ok {
+		return "missive " + args[0] + ": " + se.Sentence()
+	}
+	return "missive: " + se.Sentence()
+}
+
+// firstArg returns args[0], or "" when there is none.
+func firstArg(args []string) string {
+	if len(args) == 0 {
+		return ""
+	}
+	return args[0]
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
