@@ -159,48 +159,66 @@ func fits(cs []colour, c colour) bool {
 // the players without rematches that keeps the absolute colour rule and pairs
 // only players of equal score (the bye, if the count is odd, to a player byeOK
 // allows); it returns the pairs as "white-black" (or "bye:p"), or nil if there
-// is none.
+// is none. Such a pairing pairs each score group on its own, so each group is
+// searched apart, remembering the sets of players found unpairable.
 func groupedPairing(players []PlayerID, colours map[PlayerID][]colour, met map[[2]PlayerID]bool, score map[PlayerID]int, byeOK func(PlayerID) bool) []string {
+	var scores []int
+	groups := map[int][]PlayerID{}
+	for _, p := range players {
+		if _, ok := groups[score[p]]; !ok {
+			scores = append(scores, score[p])
+		}
+		groups[score[p]] = append(groups[score[p]], p)
+	}
 	var pairs []string
-	var rec func(rest []PlayerID) bool
-	rec = func(rest []PlayerID) bool {
-		if len(rest) == 0 {
-			return true
-		}
-		a := rest[0]
-		if len(rest)%2 == 1 && byeOK(a) {
-			pairs = append(pairs, "bye:"+string(a))
-			if rec(rest[1:]) {
+	for _, sc := range scores {
+		group := groups[sc]
+		failed := map[string]bool{}
+		var rec func(rest []PlayerID) bool
+		rec = func(rest []PlayerID) bool {
+			if len(rest) == 0 {
 				return true
 			}
-			pairs = pairs[:len(pairs)-1]
+			key := fmt.Sprint(rest)
+			if failed[key] {
+				return false
+			}
+			a := rest[0]
+			if len(rest)%2 == 1 && byeOK(a) {
+				pairs = append(pairs, "bye:"+string(a))
+				if rec(rest[1:]) {
+					return true
+				}
+				pairs = pairs[:len(pairs)-1]
+			}
+			for i := 1; i < len(rest); i++ {
+				b := rest[i]
+				if met[[2]PlayerID{a, b}] {
+					continue
+				}
+				var w, bl PlayerID
+				switch {
+				case fits(colours[a], white) && fits(colours[b], black):
+					w, bl = a, b
+				case fits(colours[b], white) && fits(colours[a], black):
+					w, bl = b, a
+				default:
+					continue
+				}
+				pairs = append(pairs, string(w)+"-"+string(bl))
+				if rec(append(slices.Clone(rest[1:i]), rest[i+1:]...)) {
+					return true
+				}
+				pairs = pairs[:len(pairs)-1]
+			}
+			failed[key] = true
+			return false
 		}
-		for i := 1; i < len(rest); i++ {
-			b := rest[i]
-			if met[[2]PlayerID{a, b}] || score[a] != score[b] {
-				continue
-			}
-			var w, bl PlayerID
-			switch {
-			case fits(colours[a], white) && fits(colours[b], black):
-				w, bl = a, b
-			case fits(colours[b], white) && fits(colours[a], black):
-				w, bl = b, a
-			default:
-				continue
-			}
-			pairs = append(pairs, string(w)+"-"+string(bl))
-			if rec(append(slices.Clone(rest[1:i]), rest[i+1:]...)) {
-				return true
-			}
-			pairs = pairs[:len(pairs)-1]
+		if !rec(group) {
+			return nil
 		}
-		return false
 	}
-	if rec(players) {
-		return pairs
-	}
-	return nil
+	return pairs
 }
 
 // checkColours checks the colour rules over a whole tournament: never three
