@@ -13,6 +13,7 @@ import (
 	"github.com/missivechess/missive/bot/guide"
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/privacy"
 	"github.com/missivechess/missive/bot/ratings"
 	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/bot/settings"
@@ -54,11 +55,11 @@ func TestBuiltinCommands(t *testing.T) {
 	}
 	want := []string{challenges.CmdChallenge, challenges.CmdAccept, challenges.CmdDecline, challenges.CmdCancel, challenges.CmdChallenges, play.CmdMove, play.CmdPlace, views.CmdBoard, views.CmdGames, views.CmdNext,
 		views.CmdHistory, play.CmdResign, play.CmdDraw, play.CmdTakeback, play.CmdMoreTime, play.CmdAbort, views.CmdPGN, views.CmdGIF, views.CmdHint, guide.CmdRules, settings.CmdSettings, settings.CmdLeave,
-		ratings.CmdLeaderboard, ratings.CmdProfile, tournaments.CmdTournament, matches.CmdMatch, challenges.CmdRematch, guide.CmdHelp, play.CmdConditional, review.CmdReview}
+		ratings.CmdLeaderboard, ratings.CmdProfile, tournaments.CmdTournament, matches.CmdMatch, challenges.CmdRematch, guide.CmdHelp, play.CmdConditional, review.CmdReview, privacy.CmdPrivacy}
 	if !slices.Equal(names, want) {
 		t.Errorf("commands %v\nwant %v", names, want)
 	}
-	if want := []string{challenges.CmdChallenges, play.CmdPlace, views.CmdGames, views.CmdHint, guide.CmdRules, settings.CmdSettings, settings.CmdLeave, guide.CmdHelp, play.CmdConditional}; !slices.Equal(private, want) {
+	if want := []string{challenges.CmdChallenges, play.CmdPlace, views.CmdGames, views.CmdHint, guide.CmdRules, settings.CmdSettings, settings.CmdLeave, guide.CmdHelp, play.CmdConditional, privacy.CmdPrivacy}; !slices.Equal(private, want) {
 		t.Errorf("private commands %v, want %v", private, want)
 	}
 	for _, line := range []string{"rules variant:gothic", "games", "challenges", "settings"} {

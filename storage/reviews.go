@@ -79,7 +79,11 @@ func (tx *Tx) PutReview(r *Review) error {
 type ReviewRequest struct {
 	Game  string `json:"game"`
 	Plies int    `json:"plies"` // the game's entries when it was last asked for
-	Stamp        // created when first asked for
+	// By is the player who asked with /review, empty for a review made by itself
+	// when the game ended; Claim, the review worker making it (reviewclaim.go).
+	By    string       `json:"by,omitempty"`
+	Claim *ReviewClaim `json:"claim,omitempty"`
+	Stamp              // created when first asked for
 }
 
 func (r *ReviewRequest) recordKey() []byte     { return []byte(r.Game) }
@@ -98,17 +102,7 @@ func (r *ReviewRequest) validate() error {
 // AskReview queues a review of game id at plies entries unless one is queued
 // already (whose entries it then updates); it reports whether the queue changed.
 func (tx *Tx) AskReview(id string, plies int) (bool, error) {
-	r, err := getRecord[ReviewRequest](tx, kindReviewAsk, []byte(id))
-	switch {
-	case errors.Is(err, ErrNotFound):
-		r = &ReviewRequest{Game: id}
-	case err != nil:
-		return false, err
-	case r.Plies == plies:
-		return false, nil
-	}
-	r.Plies = plies
-	return true, putRecord(tx, kindReviewAsk, r)
+	return tx.AskReviewBy(id, plies, "")
 }
 
 // ReviewDone removes game id's review request, if there is one.

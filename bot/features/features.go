@@ -8,6 +8,7 @@ import (
 	"github.com/missivechess/missive/bot/guide"
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/play"
+	"github.com/missivechess/missive/bot/privacy"
 	"github.com/missivechess/missive/bot/ratings"
 	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/bot/settings"
@@ -41,6 +42,7 @@ func List(opts Options) []func(*bot.Service) bot.Feature {
 		settings.New,   // /settings, /leave (leave freezes a player's clocks), the daily digest
 		play.New,       // /move, /place, /resign, /draw, /takeback, /moretime, /abort, /conditional
 		func(s *bot.Service) bot.Feature { return review.New(s, opts.Review) }, // /review, and a review of every game that ends
+		privacy.New, // /privacy: what Missive keeps about a player, and deleting it
 	}
 }
 
@@ -50,7 +52,7 @@ func Order() []string {
 	return []string{
 		"challenge", "accept", "decline", "cancel", "challenges", "move", "place", "board", "games", "next", "history",
 		"resign", "draw", "takeback", "moretime", "abort", "pgn", "gif", "hint", "rules", "settings", "leave",
-		"leaderboard", "profile", "tournament", "match", "rematch", "help", "conditional", "review",
+		"leaderboard", "profile", "tournament", "match", "rematch", "help", "conditional", "review", "privacy",
 	}
 }
 

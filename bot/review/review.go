@@ -3,10 +3,14 @@ package review
 import (
 	"bytes"
 	"context"
+	"crypto/rand"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
+	"runtime"
 	"runtime/debug"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -36,7 +40,23 @@ type Options struct {
 	// OnRequest reviews games only when /review asks, not every game that ends: for
 	// the console, where each command waits for the background work it starts.
 	OnRequest bool
+	// Workers is how many reviews run at once (default DefaultWorkers: half the
+	// cores, at least one); each review searches on one core.
+	Workers int
+	// Backlog bounds the automatic reviews waiting for a worker (default
+	// DefaultBacklog): a game that ends while as many wait is not reviewed by
+	// itself, and its players are told that /review still asks for it. Reviews
+	// players ask for are never refused for the backlog.
+	Backlog int
 }
+
+// DefaultWorkers is Options.Workers when it is not set: half the machine's cores,
+// at least one, so that play keeps the other half.
+func DefaultWorkers() int { return max(1, runtime.NumCPU()/2) }
+
+// DefaultBacklog is Options.Backlog when it is not set: about eight hours of
+// automatic reviews on two cores at the default limits.
+const DefaultBacklog = 1000
 
 // Reviewer reviews games; the built-in engine's bot.Engine (bot.NewEngine) is
 // one. Without an engine that is one, games are not reviewed.
@@ -50,26 +70,37 @@ type Renderer interface {
 	ReviewPNG(w io.Writer, rv render.Review, theme string) error
 }
 
-// reviewer is the review feature: its queue, reviewed one game at a time, first
-// asked first.
+// reviewer is the review feature: its queues, the reviews players asked for
+// ahead of the automatic ones, each first asked first, reviewed by up to
+// Options.Workers workers at once.
 type reviewer struct {
-	svc     *bot.Service
-	opts    Options
-	mu      sync.Mutex
-	queued  map[string]bool // games queued or being reviewed
-	pending []string        // games queued and not yet started, in the order asked
-	working bool            // a worker goroutine is reviewing the pending games
+	svc  *bot.Service
+	opts Options
+	run  string // this process's name in the review claims (storage.ReviewClaim)
+	mu   sync.Mutex
+	// queued holds the games queued or being reviewed; asked and auto the games
+	// waiting, asked for by players and made by themselves at a game's end.
+	queued      map[string]bool
+	asked, auto []string
+	working     int // worker goroutines running
+	workerSeq   int // the last worker's number
 }
 
 // New returns the review feature: /review, and a review of every game that ends
 // (unless opts.OnRequest), posted in the game's place.
 func New(svc *bot.Service, opts Options) bot.Feature {
-	rv := &reviewer{svc: svc, opts: opts, queued: map[string]bool{}}
+	rv := &reviewer{svc: svc, opts: opts, queued: map[string]bool{}, run: runName()}
 	if rv.opts.Limits == (engine.Limits{}) {
 		rv.opts.Limits = engine.DefaultReviewLimits
 	}
 	if rv.opts.Budget <= 0 {
 		rv.opts.Budget = 3 * time.Minute
+	}
+	if rv.opts.Workers <= 0 {
+		rv.opts.Workers = DefaultWorkers()
+	}
+	if rv.opts.Backlog <= 0 {
+		rv.opts.Backlog = DefaultBacklog
 	}
 	return bot.Feature{
 		Commands: []bot.Command{svc.OnGame(bot.Command{Handle: rv.cmd, Spec: bot.CommandSpec{Name: CmdReview,
@@ -80,22 +111,47 @@ func New(svc *bot.Service, opts Options) bot.Feature {
 	}
 }
 
+// runName returns a name for this process's claims, new at every start.
+func runName() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:]) // never fails (crypto/rand's documentation)
+	return hex.EncodeToString(b[:])
+}
+
 // reviewsAtEnd reports whether g, which has just ended, is reviewed by itself.
 func (rv *reviewer) reviewsAtEnd(g *storage.Game) bool {
 	_, ok := rv.engine()
 	return ok && !rv.opts.OnRequest && g.Match == "" && g.Outcome.Reason != rules.Aborted && len(g.Moves) >= 2
 }
 
-// askAtEnd queues, in the transaction that ends a game, the review made when it ends.
+// askAtEnd queues, in the transaction that ends a game, the review made when it
+// ends; when Options.Backlog automatic reviews wait already, it tells the
+// players instead that the game is not reviewed by itself and that /review asks.
 func (rv *reviewer) askAtEnd(end bot.GameEnd) error {
-	if !rv.reviewsAtEnd(end.Game) {
+	g := end.Game
+	if !rv.reviewsAtEnd(g) {
 		return nil
 	}
-	_, err := end.Tx.AskReview(end.Game.ID, len(end.Game.Moves))
-	return err
+	rv.mu.Lock()
+	waiting := len(rv.auto)
+	rv.mu.Unlock()
+	if waiting < rv.opts.Backlog {
+		_, err := end.Tx.AskReview(g.ID, len(g.Moves))
+		return err
+	}
+	text := fmt.Sprintf("Game %s is not reviewed by itself: %d finished games are waiting for the engine's review already. "+
+		"/review game:%s asks for its review, and reviews players ask for go first.", g.ID, waiting, g.ID)
+	for _, seat := range g.Players {
+		if err := end.Tx.TellUser(bot.Notice{To: seat, Kind: bot.NoticeInfo, Title: rv.svc.GameTitle(g), Text: text,
+			Key: "review-skipped/" + g.ID, Place: bot.Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
-// resume starts the reviews an earlier process was asked for and did not make.
+// resume starts the reviews an earlier process was asked for and did not make,
+// the players' first.
 func (rv *reviewer) resume() {
 	if _, ok := rv.engine(); !ok {
 		return
@@ -109,7 +165,7 @@ func (rv *reviewer) resume() {
 		return
 	}
 	for _, r := range asked {
-		rv.queue(r.Game)
+		rv.queue(r.Game, r.By != "")
 	}
 }
 
@@ -120,10 +176,22 @@ func (rv *reviewer) engine() (Reviewer, bool) {
 	return r, ok && e != nil
 }
 
-// gameEnded starts the review of a game that has just ended (askAtEnd queued it).
-func (rv *reviewer) gameEnded(_ context.Context, g *storage.Game) {
-	if rv.reviewsAtEnd(g) {
-		rv.queue(g.ID)
+// gameEnded starts the review of a game that has just ended, when askAtEnd
+// queued it.
+func (rv *reviewer) gameEnded(ctx context.Context, g *storage.Game) {
+	if !rv.reviewsAtEnd(g) {
+		return
+	}
+	var r *storage.ReviewRequest
+	err := rv.svc.Read(ctx, func(tx *storage.Tx) (err error) {
+		r, err = tx.ReviewRequestOf(g.ID)
+		return err
+	})
+	switch {
+	case err == nil:
+		rv.queue(g.ID, r.By != "")
+	case !errors.Is(err, storage.ErrNotFound):
+		rv.svc.Logger().Error("review: reading a game's review request failed; it waits for the next start", "game", g.ID, "error", err)
 	}
 }
 
@@ -170,63 +238,121 @@ func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
 		return out
 	}
 	if err := svc.Update(ctx, func(tx *bot.Tx) error {
-		_, err := tx.AskReview(g.ID, len(g.Moves))
+		_, err := tx.AskReviewBy(g.ID, len(g.Moves), req.User.ID)
 		return err
 	}); err != nil {
 		return svc.Fail(req, err)
 	}
-	rv.queue(g.ID)
+	ahead := rv.queue(g.ID, true)
+	wait := "it is next"
+	if ahead > 0 {
+		wait = fmt.Sprintf("%s asked for by players %s ahead of it", words.Plural(ahead, "review"), map[bool]string{true: "is", false: "are"}[ahead == 1])
+	}
 	return bot.Reply{Title: svc.GameTitle(g), Game: bot.RefOf(g),
-		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (games are reviewed one at a time, each in at most %s).", g.ID, rv.opts.Budget.Round(time.Second))}
+		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (%s; a review takes at most %s).", g.ID, wait, rv.opts.Budget.Round(time.Second))}
 }
 
 // queue adds game id to the reviews to make in the background, after those asked
-// for before it, unless it is queued already.
-func (rv *reviewer) queue(id string) {
+// for before it (a player's request, asked, ahead of every automatic one),
+// unless it is queued already (a player's request then moves an automatic one
+// that waits to the players' queue), and starts a worker if one is free. It
+// returns how many players' requests wait ahead of it.
+func (rv *reviewer) queue(id string, asked bool) int {
 	rv.mu.Lock()
 	defer rv.mu.Unlock()
 	if rv.queued[id] {
-		return
+		if i := slices.Index(rv.auto, id); asked && i >= 0 {
+			rv.auto = slices.Delete(rv.auto, i, i+1)
+			rv.asked = append(rv.asked, id)
+		}
+		if i := slices.Index(rv.asked, id); i >= 0 {
+			return i
+		}
+		return 0
 	}
 	rv.queued[id] = true
-	rv.pending = append(rv.pending, id)
-	if !rv.working {
-		rv.working = true
-		rv.svc.Go(rv.work)
+	ahead := 0
+	if asked {
+		ahead = len(rv.asked)
+		rv.asked = append(rv.asked, id)
+	} else {
+		rv.auto = append(rv.auto, id)
 	}
+	if rv.working < rv.opts.Workers {
+		rv.working++
+		rv.workerSeq++
+		worker := rv.workerSeq
+		rv.svc.Go(func() { rv.work(worker) })
+	}
+	return ahead
 }
 
-// work reviews the pending games one at a time, in the order asked, until none is
-// left or the service stops (the store's queue keeps the rest for the next start).
-func (rv *reviewer) work() {
+// next takes the next game to review, a player's request first, or reports that
+// none is left (or the service stops), when the worker ends.
+func (rv *reviewer) next() (string, bool) {
+	rv.mu.Lock()
+	defer rv.mu.Unlock()
+	var id string
+	switch {
+	case rv.svc.Stopping().Err() != nil:
+	case len(rv.asked) > 0:
+		id, rv.asked = rv.asked[0], rv.asked[1:]
+	case len(rv.auto) > 0:
+		id, rv.auto = rv.auto[0], rv.auto[1:]
+	}
+	if id == "" {
+		rv.working--
+	}
+	return id, id != ""
+}
+
+// work is worker number worker: it reviews the games waiting, one at a time,
+// until none is left or the service stops (the store's queue keeps the rest
+// for the next start). Each review is claimed in the store first, so that no
+// two workers make it.
+func (rv *reviewer) work(worker int) {
 	svc := rv.svc
 	stopping := svc.Stopping()
 	for {
-		rv.mu.Lock()
-		if stopping.Err() != nil || len(rv.pending) == 0 {
-			rv.working = false
-			rv.mu.Unlock()
+		id, ok := rv.next()
+		if !ok {
 			return
 		}
-		id := rv.pending[0]
-		rv.pending = rv.pending[1:]
-		rv.mu.Unlock()
-		if err := rv.run(id); err != nil && stopping.Err() == nil {
-			// Not made now, it would fail again at every start: it leaves the queue
-			// (the players may ask again with /review).
-			svc.Logger().Warn("review: a game review failed and leaves the queue", "game", id, "error", err)
-			if err := svc.Update(context.WithoutCancel(stopping), func(tx *bot.Tx) error { return tx.ReviewDone(id) }); err != nil {
-				svc.Logger().Error("review: a failed review stays queued", "game", id, "error", err)
+		var req *storage.ReviewRequest
+		err := svc.Update(stopping, func(tx *bot.Tx) (err error) {
+			req, err = tx.ClaimReview(id, rv.run, worker, svc.Now())
+			return err
+		})
+		again := false
+		switch {
+		case err != nil:
+			if stopping.Err() == nil {
+				svc.Logger().Error("review: claiming a review failed; it waits for the next start", "game", id, "error", err)
+			}
+		case req == nil: // made already, or another worker's
+		default:
+			if again, err = rv.review(id); err != nil && stopping.Err() == nil {
+				// Not made now, it would fail again at every start: it leaves the queue
+				// (the players may ask again with /review).
+				svc.Logger().Warn("review: a game review failed and leaves the queue", "game", id, "error", err)
+				if err := svc.Update(context.WithoutCancel(stopping), func(tx *bot.Tx) error { return tx.ReviewDone(id) }); err != nil {
+					svc.Logger().Error("review: a failed review stays queued", "game", id, "error", err)
+				}
 			}
 		}
 		rv.mu.Lock()
 		delete(rv.queued, id)
 		rv.mu.Unlock()
+		if again && stopping.Err() == nil {
+			rv.queue(id, req.By != "")
+		}
 	}
 }
 
-// run reviews game id, stores the review and posts it in the game's place.
-func (rv *reviewer) run(id string) (err error) {
+// review reviews game id, stores the review and posts it in the game's place. It
+// reports whether the game was asked for again at more entries meanwhile, so that
+// its request stays for another review.
+func (rv *reviewer) review(id string) (again bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("review: review of game %s panicked: %v\n%s", id, r, debug.Stack())
@@ -247,18 +373,22 @@ func (rv *reviewer) run(id string) (err error) {
 		}
 		return err
 	}); err != nil {
-		return err
+		return false, err
 	}
 	if done {
-		return svc.Update(ctx, func(tx *bot.Tx) error { return tx.ReviewDone(id) })
+		err := svc.Update(ctx, func(tx *bot.Tx) (err error) {
+			again, err = tx.ReviewMade(id, len(g.Moves))
+			return err
+		})
+		return again, err
 	}
 	h, err := svc.PublicHistory(g)
 	if err != nil {
-		return err
+		return false, err
 	}
 	eng, ok := rv.engine()
 	if !ok {
-		return nil
+		return false, nil
 	}
 	lim := rv.opts.Limits
 	if n := len(h.Steps) + 1; lim.Time == 0 || lim.Time*time.Duration(n) > rv.opts.Budget {
@@ -266,16 +396,16 @@ func (rv *reviewer) run(id string) (err error) {
 	}
 	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Pause: rv.quiet})
 	if err != nil {
-		return err
+		return false, err
 	}
 	stored := toStored(g.ID, len(g.Moves), h, res, lim)
 	stored.Made = svc.Now()
 	// Drawn before the write, so that the transaction (which moves wait for) is short.
 	out, err := rv.present(g, stored, "")
 	if err != nil {
-		return err
+		return false, err
 	}
-	return svc.Update(ctx, func(tx *bot.Tx) error {
+	err = svc.Update(ctx, func(tx *bot.Tx) error {
 		old, err := tx.Review(id)
 		switch {
 		case err == nil:
@@ -286,7 +416,7 @@ func (rv *reviewer) run(id string) (err error) {
 		if err := tx.PutReview(stored); err != nil {
 			return err
 		}
-		if err := tx.ReviewDone(id); err != nil {
+		if again, err = tx.ReviewMade(id, stored.Plies); err != nil {
 			return err
 		}
 		tx.Send(bot.Notification{
@@ -296,6 +426,7 @@ func (rv *reviewer) run(id string) (err error) {
 			fmt.Sprintf("game-%s.png", g.ID), "the final board", false))
 		return nil
 	})
+	return again, err
 }
 
 // quietWait is how long a review waits at a time for the service to be quiet.

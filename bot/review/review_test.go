@@ -27,7 +27,7 @@ func reviewHarness(t *testing.T) *bottest.Harness {
 		c.Engine = bot.NewEngine(engine.New(engine.Options{Seed: 1, HashBits: 14}), nil, nil)
 		c.Renderer = bot.NewRenderer()
 	}
-	h.Options.Review = review.Options{Limits: engine.Limits{Depth: 4}, Budget: time.Minute}
+	h.Options.Review = review.Options{Limits: engine.Limits{Depth: 4}, Budget: time.Minute, Workers: 1}
 	h.Restart()
 	return h
 }
@@ -184,8 +184,9 @@ func queuedReviews(t *testing.T, st *storage.Store) (out []string) {
 }
 
 // A review under way when the bot stops, of a game that ended or of one a player
-// asked for with /review, is made and posted after the bot starts again: the queue
-// is in the data file, written with the game's end or the request.
+// asked for with /review, is made and posted after the bot starts again, the
+// players' requests first: the queue is in the data file, written with the
+// game's end or the request.
 func TestReviewSurvivesRestart(t *testing.T) {
 	h := reviewHarness(t)
 	started := make(chan string, 4)
@@ -226,14 +227,14 @@ func TestReviewSurvivesRestart(t *testing.T) {
 	h.Config = quick
 	h.Restart()
 	h.Svc.Idle()
-	// Made again first asked first, one at a time.
+	// Made again, the players' requests first, each queue first asked first.
 	var posted []string
 	for _, n := range h.Notes.Take() {
 		if strings.HasPrefix(n.Key, "review/") {
 			posted = append(posted, n.Game.ID)
 		}
 	}
-	if want := append([]string{ended}, asked...); !slices.Equal(posted, want) {
+	if want := append(slices.Clone(asked), ended); !slices.Equal(posted, want) {
 		t.Fatalf("reviews posted after the restart: games %v, want %v", posted, want)
 	}
 	if got := queuedReviews(t, h.Store); len(got) != 0 {

@@ -117,11 +117,24 @@ func leaveHours(l *storage.Leave, now time.Time) time.Duration {
 	return max(earlier(now, l.End).Sub(l.Start), 0).Round(time.Hour)
 }
 
-// leaveAllowance says how much of the year's allowance p has left at now.
+// leaveAllowance says how much of the year's allowance p has left at now; during
+// a leave, also when it started (its first hour rounds to no time taken).
 func (f *feature) leaveAllowance(p *storage.Player, now time.Time) string {
 	total := time.Duration(f.leaveDays()) * clock.Day
-	return fmt.Sprintf("Leave in %d: %s taken of %s, %s left (the allowance is per calendar year, UTC).",
-		now.UTC().Year(), leaveAmount(leaveUsed(p, now)), words.Plural(f.leaveDays(), "day"), leaveAmount(max(total-leaveUsed(p, now), 0)))
+	used := leaveUsed(p, now)
+	taken := leaveAmount(used)
+	var started string
+	if onLeave(p, now) {
+		if used == 0 {
+			taken = "under an hour"
+		}
+		started = " so far (this leave started " + words.Time(p.Leave.Start) + ")"
+		if y, m, d := p.Leave.Start.UTC().Date(); now.UTC().Year() == y && now.UTC().Month() == m && now.UTC().Day() == d {
+			started = " so far (this leave started today)"
+		}
+	}
+	return fmt.Sprintf("Leave in %d: %s taken of %s%s, %s left (the allowance is per calendar year, UTC).",
+		now.UTC().Year(), taken, words.Plural(f.leaveDays(), "day"), started, leaveAmount(max(total-used, 0)))
 }
 
 // leaveAmount writes an amount of leave: "3 days", "2 days 5 hours", "0 days".
@@ -191,17 +204,11 @@ func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 	if err := tx.PutPlayer(p); err != nil {
 		return err
 	}
-	frozen, running, err := f.syncPlayerGames(tx, p, now, time.Time{}, nil, func(g *storage.Game, side rules.Side) string {
-		me := words.Seat(g.Player(side))
-		if g.Clock.NoLeave && clock.Runs(g.Clock) {
-			return fmt.Sprintf("%s is on leave until %s, but this game's tournament does not allow leave: %s's clock in game %s runs as usual.",
-				me, words.Time(end), me, g.ID)
-		}
-		if !clock.Runs(g.Clock) {
-			return fmt.Sprintf("%s is on leave until %s.", me, words.Time(end))
-		}
-		return fmt.Sprintf("%s is on leave until %s: their clock in game %s is frozen meanwhile.", me, words.Time(end), g.ID)
-	})
+	synced, err := f.syncPlayerGames(tx, p, now, time.Time{}, nil)
+	if err != nil {
+		return err
+	}
+	frozen, running, err := f.tellLeaveStart(tx, p, synced, now, end)
 	if err != nil {
 		return err
 	}
@@ -239,17 +246,87 @@ func (f *feature) endLeave(tx *bot.Tx, p *storage.Player, now time.Time, current
 		clock.Resume(&current.Clock, earlier(now, l.End))
 		resumed = append(resumed, current.ID)
 	}
-	_, _, err := f.syncPlayerGames(tx, p, now, earlier(now, l.End), current, func(g *storage.Game, side rules.Side) string {
+	synced, err := f.syncPlayerGames(tx, p, now, earlier(now, l.End), current)
+	if err != nil {
+		return nil, err
+	}
+	for _, sg := range synced {
+		g, side := sg.game, sg.side
 		text := fmt.Sprintf("%s is back from leave", words.Seat(g.Player(side)))
 		if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
-			return text + "."
+			text += "."
+		} else {
+			if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
+				resumed = append(resumed, g.ID)
+			}
+			text = fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, words.Time(g.Clock.Deadline))
 		}
-		if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
-			resumed = append(resumed, g.ID)
+		key := fmt.Sprintf("leave/%s/%s/%d/false", g.ID, p.ID, now.Unix())
+		if err := tx.Tell(g, side.Other(), NoticeLeave, text, key, false); err != nil {
+			return nil, err
 		}
-		return fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, words.Time(g.Clock.Deadline))
-	})
-	return resumed, err
+	}
+	return resumed, nil
+}
+
+// tellLeaveStart tells each opponent of p once, without a board, what p's leave
+// until end changes in their games (synced, as syncPlayerGames stored them): a
+// clock frozen now, one frozen once it is p's move, one that runs as its
+// tournament refuses leave. It returns the games whose clock is frozen for p
+// and those that refuse leave.
+func (f *feature) tellLeaveStart(tx *bot.Tx, p *storage.Player, synced []syncedGame, now, end time.Time) (frozen, running []string, err error) {
+	type news struct {
+		seat, me                storage.Seat
+		place                   bot.Place
+		frozen, later, refusing []string
+	}
+	var order []string
+	byOpponent := map[string]*news{}
+	for _, sg := range synced {
+		g, side := sg.game, sg.side
+		opp := g.Player(side.Other())
+		n := byOpponent[opp.ID]
+		if n == nil {
+			n = &news{seat: opp, me: g.Player(side), place: bot.Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
+			byOpponent[opp.ID] = n
+			order = append(order, opp.ID)
+		}
+		switch {
+		case g.Clock.Deadline.IsZero():
+		case g.Clock.NoLeave:
+			running = append(running, g.ID)
+			n.refusing = append(n.refusing, g.ID)
+		case !g.Clock.Paused.IsZero():
+			frozen = append(frozen, g.ID)
+			n.frozen = append(n.frozen, g.ID)
+		default:
+			n.later = append(n.later, g.ID)
+		}
+	}
+	for _, id := range order {
+		n := byOpponent[id]
+		var parts []string
+		if len(n.frozen) > 0 {
+			parts = append(parts, "their clock in "+gameList(n.frozen)+" is frozen meanwhile")
+		}
+		if len(n.later) > 0 {
+			parts = append(parts, "it will be frozen in "+gameList(n.later)+" once it is their move")
+		}
+		if len(n.refusing) > 0 {
+			parts = append(parts, "in "+gameList(n.refusing)+" it runs as usual, as the tournament does not allow leave")
+		}
+		text := fmt.Sprintf("%s is on leave until %s", words.Seat(n.me), words.Time(end))
+		if len(parts) > 0 {
+			text += ": " + strings.Join(parts, "; ")
+		}
+		text += "."
+		err := tx.TellUser(bot.Notice{To: n.seat, Kind: NoticeLeave, Title: "Leave", Text: text, Place: n.place,
+			Key: fmt.Sprintf("leave/%s/%s/%d/true", p.ID, id, now.Unix())})
+		if err != nil {
+			return nil, nil, err
+		}
+	}
+	return frozen, running, nil
 }
 
 // resumedText lists the games whose clock a leave's end resumed.
@@ -268,43 +345,39 @@ func gameList(ids []string) string {
 	return "games " + strings.Join(ids, ", ")
 }
 
+// syncedGame is a game syncPlayerGames stored again, with the side p plays.
+type syncedGame struct {
+	game *storage.Game
+	side rules.Side
+}
+
 // syncPlayerGames stores again every game p plays (but skip), which pauses or resumes
-// its clock as p's leave now requires, and tells each opponent tell(g, p's side). A
-// clock paused for p is resumed as of resumeAt when that is set (the leave's end). It
-// returns the games whose clock is paused for p and those that refuse leave.
-func (f *feature) syncPlayerGames(tx *bot.Tx, p *storage.Player, now, resumeAt time.Time, skip *storage.Game,
-	tell func(g *storage.Game, side rules.Side) string) (frozen, running []string, err error) {
+// its clock as p's leave now requires, and returns them. A clock paused for p is
+// resumed as of resumeAt when that is set (the leave's end).
+func (f *feature) syncPlayerGames(tx *bot.Tx, p *storage.Player, now, resumeAt time.Time, skip *storage.Game) ([]syncedGame, error) {
 	list, err := tx.PlayerActiveGames(p.ID)
 	if err != nil {
-		return nil, nil, err
+		return nil, err
 	}
+	var out []syncedGame
 	for _, sum := range list {
 		if skip != nil && sum.ID == skip.ID {
 			continue
 		}
 		g, err := tx.Game(sum.ID)
 		if err != nil {
-			return nil, nil, err
+			return nil, err
 		}
 		side, _ := g.SideOf(p.ID)
 		if !resumeAt.IsZero() && g.Awaits(side) {
 			clock.Resume(&g.Clock, resumeAt)
 		}
 		if err := tx.SaveAt(g, now); err != nil {
-			return nil, nil, err
+			return nil, err
 		}
-		switch {
-		case g.Clock.NoLeave && clock.Runs(g.Clock):
-			running = append(running, g.ID)
-		case !g.Clock.Paused.IsZero():
-			frozen = append(frozen, g.ID)
-		}
-		key := fmt.Sprintf("leave/%s/%s/%d/%t", g.ID, p.ID, now.Unix(), onLeave(p, now))
-		if err := tx.Tell(g, side.Other(), NoticeLeave, tell(g, side), key, false); err != nil {
-			return nil, nil, err
-		}
+		out = append(out, syncedGame{game: g, side: side})
 	}
-	return frozen, running, nil
+	return out, nil
 }
 
 // syncPause pauses g's clock while a player due to act is on leave (unless g refuses

@@ -199,3 +199,43 @@ func TestLeaveFreezesBank(t *testing.T) {
 		t.Errorf("white's bank %v, want 5 - 2 + 1 days", g.Clock.Left[rules.White])
 	}
 }
+
+// /leave status on the day a leave starts says that it has started, not that
+// no leave was taken.
+func TestLeaveStatusOnItsFirstDay(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "leave action:start days:5")
+	st := h.Ok("alice", "leave").Text
+	if strings.Contains(st, "0 days taken") || !strings.Contains(st, "this leave started today") {
+		t.Errorf("status on the first day: %s", st)
+	}
+	h.Clock.Advance(2*bottest.Day + 3*time.Hour)
+	if st := h.Ok("alice", "leave").Text; !strings.Contains(st, "2 days 3 hours taken") || !strings.Contains(st, "this leave started Mon 3 Mar 12:00 UTC") {
+		t.Errorf("status two days on: %s", st)
+	}
+}
+
+// /leave start tells each opponent once, in one notice without a board, what
+// the leave changes in each of their games with the player: a clock frozen
+// now, a clock frozen once it is the player's move.
+func TestLeaveStartTellsOnce(t *testing.T) {
+	h := bottest.New(t)
+	mine := h.Start("gothic", "days:2")
+	theirs := h.Start("gothic", "days:2")
+	h.MoveAny(theirs, "alice")
+	h.Notes.Take()
+	h.Ok("alice", "leave action:start days:5")
+	got := bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeLeave)
+	if len(got) != 1 {
+		t.Fatalf("bob got %d leave notices, want one: %v", len(got), got)
+	}
+	n := got[0]
+	if n.Reply.Game != nil || n.Reply.Board != "" {
+		t.Errorf("the leave notice carries a board: %+v", n.Reply)
+	}
+	text := n.Reply.Text
+	if !strings.Contains(text, "alice is on leave until") || !strings.Contains(text, "their clock in game "+mine+" is frozen meanwhile") ||
+		!strings.Contains(text, "game "+theirs+" once it is their move") {
+		t.Errorf("the leave notice: %s", text)
+	}
+}

@@ -44,18 +44,18 @@
 //  2. The bye, when the number of players is odd, goes to a player with the
 //     fewest byes: nobody gets a second bye while a player without one can take
 //     it. Among those, it goes to the lowest score group possible.
-//  3. The absolute colour rule: nobody gets the same colour three times in a
-//     row, nobody's colour difference (Whites - Blacks) goes beyond ±2. Like
-//     every rule below, it gives way only when no pairing can keep it (as
-//     after many withdrawals), and then is broken for as few as possible.
-//  4. Colour balance: as few players as possible end the round with a colour
-//     difference beyond ±1, so colours stay within one of balance whenever a
-//     pairing without rematches allows it.
-//  5. Score groups: as few players as possible float to another score group,
-//     floats across the boundaries near the top counting more.
-//  6. Pairs as close in score as possible (sum of squared differences).
-//  7. Colour preferences met: a player with one more White wants Black (strong),
-//     one with balanced colours wants to alternate (mild).
+//  3. The absolute colour rule (the Dutch system's C.3): nobody gets the same
+//     colour three times in a row, nobody's colour difference (Whites -
+//     Blacks) goes beyond ±2. Like every rule below, it gives way only when
+//     no pairing can keep it (as after many withdrawals), and then is broken
+//     for as few as possible.
+//  4. Score groups (C.5): as few players as possible float to another score
+//     group, floats across the boundaries near the top counting more.
+//  5. Pairs as close in score as possible (C.6: sum of squared differences).
+//  6. Colour preferences met (C.12): a player with one more White wants
+//     Black, one with balanced colours wants to alternate.
+//  7. Strong colour preferences met (C.13): as few players as possible end
+//     the round with a colour difference of ±2.
 //
 // Among equally good pairings the Dutch order decides: the bye to the
 // lowest-ranked player who can take it, then from the top of the ranking down,
@@ -70,17 +70,13 @@
 // seed White on board 1: no lot is drawn). Boards are ordered by the higher
 // score of each pair, then the lower, then rank, the bye last.
 //
-// Placing the ±1 balance above score groups departs from the Dutch system,
-// which pairs by score first and only forbids ±3 (or a third colour in a row):
-// in correspondence play a game takes weeks, and players notice a second
-// extra Black more than an opponent half a point away. The cost, measured over
-// random events of 3 to 20 players: 19% more pairs across score groups with
-// as many rounds as MaxSwissRounds allows (47% of pairs instead of 40%), 27%
-// more with the service's default of ceil(log2 n)+1 rounds (38% instead of
-// 30%). In return colours leave ±1 only where no pairing without rematches can
-// avoid it, in about 1 round in 1,000 (the tests check each such round against
-// an exhaustive search), where before 20% to 27% of players went to ±2 at
-// some point.
+// Score comes before colour balance, as in the Dutch system: within the
+// absolute rule a player may reach a colour difference of ±2 so as to meet
+// someone of the same score. Measured over random events of 3 to 20 players
+// with as many rounds as MaxSwissRounds allows, 40% of pairs cross score groups
+// (47% when the ±1 balance ranked above the score groups) and 8% of players
+// end an event at ±2 (0.1% before); the tests check every round against an
+// exhaustive search for a pairing within the score groups.
 //
 // Not modelled from the Dutch system: float history (a player may float in two
 // consecutive rounds), the top-scorer exceptions of the last round, and the

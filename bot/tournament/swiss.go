@@ -72,33 +72,33 @@ func (r *record) pref() preference {
 
 // outcome rates giving colour c to the player: whether it breaks the absolute
 // rule (a third game of one colour in a row, or a difference beyond ±2),
-// whether it leaves the difference beyond ±1, and how strongly it goes against
-// the player's preference.
-func (r *record) outcome(c colour) (absolute, unbalanced, unmet int) {
+// whether it goes against a strong (or absolute) preference, and whether it
+// goes against the player's preference at all.
+func (r *record) outcome(c colour) (absolute, strong, unmet int) {
 	d := r.diff() + int(c)
 	if d > 2 || d < -2 || r.streak() == c {
 		absolute = 1
 	}
-	if d > 1 || d < -1 {
-		unbalanced = 1
-	}
 	if p := r.pref(); p.want != 0 && p.want != c {
-		unmet = min(p.strength, 2)
+		unmet = 1
+		if p.strength >= 2 {
+			strong = 1
+		}
 	}
 	return
 }
 
 // allocation is the colour choice for a pair and its cost.
 type allocation struct {
-	whiteFirst           bool // the first player of the pair takes White
-	absolute, unbalanced int
-	unmet                int
-	tie                  bool // no rule tells the two options apart
+	whiteFirst       bool // the first player of the pair takes White
+	absolute, strong int
+	unmet            int
+	tie              bool // no rule tells the two options apart
 }
 
 // allocate chooses colours for a and b, a ranked above b: fewest breaches of
-// the absolute rule, then of the ±1 balance, then of preferences (strong
-// counting double); then, as in the Dutch system, each gets the colour opposite
+// the absolute rule, then of strong preferences, then of any preference (the
+// Dutch system's E.1 and E.2); then, as in E.3, each gets the colour opposite
 // to the one they had in the latest round where their colours differed; then
 // the higher-ranked player gets their preference. With nothing to go on the
 // choice is a tie, settled by board number (see pairSwiss).
@@ -110,10 +110,10 @@ func allocate(a, b *record) allocation {
 		}
 		x1, y1, z1 := a.outcome(ca)
 		x2, y2, z2 := b.outcome(-ca)
-		return allocation{whiteFirst: aWhite, absolute: x1 + x2, unbalanced: y1 + y2, unmet: z1 + z2}
+		return allocation{whiteFirst: aWhite, absolute: x1 + x2, strong: y1 + y2, unmet: z1 + z2}
 	}
 	w, bl := opt(true), opt(false)
-	key := func(o allocation) []int { return []int{o.absolute, o.unbalanced, o.unmet} }
+	key := func(o allocation) []int { return []int{o.absolute, o.strong, o.unmet} }
 	switch c := slices.Compare(key(w), key(bl)); {
 	case c < 0:
 		return w
@@ -185,14 +185,16 @@ func rankOrder(rs []*record) {
 	})
 }
 
-// The pairing criteria, most important first (see weights).
+// The pairing criteria, most important first (see weights): score before
+// colour, as in the Dutch system, whose absolute colour rule (C.3) ranks above
+// the score groups (C.5, C.6) and whose preferences (C.12, C.13) below them.
 const (
 	critBye      = iota // score groups between the bye and the lowest group
 	critAbsolute        // breaches of the absolute colour rule
-	critBalance         // colour differences left beyond ±1
 	critFloat           // group boundaries crossed, the upper ones weighing more
 	critDiff            // squared score difference
-	critPref            // colour preferences not met, strong ones counting double
+	critPref            // colour preferences not met
+	critStrong          // strong (or absolute) colour preferences not met
 	criteria
 )
 
@@ -228,10 +230,10 @@ func newWeights(rs []*record, pairs int) (weights, error) {
 	w.worst = [criteria]int64{
 		critBye:      g - 1,
 		critAbsolute: 2,
-		critBalance:  2,
 		critFloat:    g * (g + 1) / 2,
 		critDiff:     spread * spread,
-		critPref:     4,
+		critPref:     2,
+		critStrong:   2,
 	}
 	e := float64(pairs)
 	k := 1.0
@@ -273,10 +275,10 @@ func (w weights) pair(a, b *record) int64 {
 	d := int64(a.halves - b.halves)
 	return w.combine([criteria]int64{
 		critAbsolute: int64(al.absolute),
-		critBalance:  int64(al.unbalanced),
 		critFloat:    w.float(w.groupOf[a.halves], w.groupOf[b.halves]),
 		critDiff:     d * d,
 		critPref:     int64(al.unmet),
+		critStrong:   int64(al.strong),
 	})
 }
 

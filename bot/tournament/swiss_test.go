@@ -35,9 +35,8 @@ func randomResult(rng *rand.Rand, t Tournament, g Game) Result {
 // swissStats gathers what the invariants check and the quality measures.
 type swissStats struct {
 	rounds, pairs, unbalanced, floats, diffSum, bigFloats int
-	// beyondOne counts the players a round left with a colour difference
-	// beyond ±1, forced the rounds where no pairing could avoid it.
-	beyondOne, forced int
+	// crossed counts the rounds that pair some game across score groups.
+	crossed int
 }
 
 // checkSwissRound checks the invariants of a newly paired round against the
@@ -112,97 +111,114 @@ func checkSwissRound(t *testing.T, before Tournament, games []Game, st *swissSta
 	}
 	st.rounds++
 
-	// Colours within one of balance: a round may leave a player at ±2 only
-	// when no pairing without rematches (the bye going to a player of the same
-	// score with the fewest byes) keeps everyone within ±1.
-	beyond := 0
-	var byeScore = -1
+	// Score groups first: when a legal pairing (no rematch, the absolute
+	// colour rule kept, the bye where this round put it) pairs every player
+	// within their score group, the round does so too, and keeps the rule.
+	floats := 0
+	byeScore := -1
 	for _, g := range games {
 		if g.IsBye() {
 			byeScore = score[g.White]
-			continue
-		}
-		if balance(colours[g.White])+1 > 1 {
-			beyond++
-		}
-		if balance(colours[g.Black])-1 < -1 {
-			beyond++
+		} else if score[g.White] != score[g.Black] {
+			floats++
 		}
 	}
-	if beyond == 0 {
+	if floats > 0 {
+		st.crossed++
+	}
+	p := groupedPairing(active, colours, met, score, func(p PlayerID) bool {
+		return byes[p] == minByes && score[p] == byeScore
+	})
+	if p == nil {
 		return
 	}
-	st.beyondOne += beyond
-	st.forced++
-	if p := balancedPairing(active, colours, met, func(p PlayerID) bool {
-		return byes[p] == minByes && score[p] == byeScore
-	}); p != nil {
-		t.Fatalf("round %d leaves %d player(s) beyond ±1, but %v keeps everyone within one\n%s", games[0].Round, beyond, p, describe(before))
+	if floats > 0 {
+		t.Fatalf("round %d pairs %d game(s) across score groups, but %v pairs everyone within their group\n%s", games[0].Round, floats, p, describe(before))
+	}
+	for _, g := range games {
+		if !g.IsBye() && (!fits(colours[g.White], white) || !fits(colours[g.Black], black)) {
+			t.Fatalf("round %d: %v breaks the absolute colour rule, but %v keeps it within the score groups\n%s", g.Round, g, p, describe(before))
+		}
 	}
 }
 
-// balance returns whites minus blacks.
-func balance(cs []colour) int {
-	d := 0
-	for _, c := range cs {
-		d += int(c)
-	}
-	return d
-}
-
-// fits reports whether colour c keeps a player with colours cs within one of
-// balance and off a third game of one colour in a row.
+// fits reports whether colour c keeps a player with colours cs within FIDE's
+// absolute colour rule: a difference of at most ±2, never a third game of one
+// colour in a row.
 func fits(cs []colour, c colour) bool {
-	d := balance(cs) + int(c)
+	d := 0
+	for _, x := range cs {
+		d += int(x)
+	}
+	d += int(c)
 	n := len(cs)
-	return d >= -1 && d <= 1 && !(n >= 2 && cs[n-1] == c && cs[n-2] == c)
+	return d >= -2 && d <= 2 && !(n >= 2 && cs[n-1] == c && cs[n-2] == c)
 }
 
-// balancedPairing searches, independently of the pairing code, for a pairing of
-// the players without rematches that keeps every colour difference within ±1
-// (the bye, if the count is odd, to a player byeOK allows); it returns the
-// pairs as "white-black" (or "bye:p"), or nil if there is none.
-func balancedPairing(players []PlayerID, colours map[PlayerID][]colour, met map[[2]PlayerID]bool, byeOK func(PlayerID) bool) []string {
+// groupedPairing searches, independently of the pairing code, for a pairing of
+// the players without rematches that keeps the absolute colour rule and pairs
+// only players of equal score (the bye, if the count is odd, to a player byeOK
+// allows); it returns the pairs as "white-black" (or "bye:p"), or nil if there
+// is none. Such a pairing pairs each score group on its own, so each group is
+// searched apart, remembering the sets of players found unpairable.
+func groupedPairing(players []PlayerID, colours map[PlayerID][]colour, met map[[2]PlayerID]bool, score map[PlayerID]int, byeOK func(PlayerID) bool) []string {
+	var scores []int
+	groups := map[int][]PlayerID{}
+	for _, p := range players {
+		if _, ok := groups[score[p]]; !ok {
+			scores = append(scores, score[p])
+		}
+		groups[score[p]] = append(groups[score[p]], p)
+	}
 	var pairs []string
-	var rec func(rest []PlayerID) bool
-	rec = func(rest []PlayerID) bool {
-		if len(rest) == 0 {
-			return true
-		}
-		a := rest[0]
-		if len(rest)%2 == 1 && byeOK(a) {
-			pairs = append(pairs, "bye:"+string(a))
-			if rec(rest[1:]) {
+	for _, sc := range scores {
+		group := groups[sc]
+		failed := map[string]bool{}
+		var rec func(rest []PlayerID) bool
+		rec = func(rest []PlayerID) bool {
+			if len(rest) == 0 {
 				return true
 			}
-			pairs = pairs[:len(pairs)-1]
+			key := fmt.Sprint(rest)
+			if failed[key] {
+				return false
+			}
+			a := rest[0]
+			if len(rest)%2 == 1 && byeOK(a) {
+				pairs = append(pairs, "bye:"+string(a))
+				if rec(rest[1:]) {
+					return true
+				}
+				pairs = pairs[:len(pairs)-1]
+			}
+			for i := 1; i < len(rest); i++ {
+				b := rest[i]
+				if met[[2]PlayerID{a, b}] {
+					continue
+				}
+				var w, bl PlayerID
+				switch {
+				case fits(colours[a], white) && fits(colours[b], black):
+					w, bl = a, b
+				case fits(colours[b], white) && fits(colours[a], black):
+					w, bl = b, a
+				default:
+					continue
+				}
+				pairs = append(pairs, string(w)+"-"+string(bl))
+				if rec(append(slices.Clone(rest[1:i]), rest[i+1:]...)) {
+					return true
+				}
+				pairs = pairs[:len(pairs)-1]
+			}
+			failed[key] = true
+			return false
 		}
-		for i := 1; i < len(rest); i++ {
-			b := rest[i]
-			if met[[2]PlayerID{a, b}] {
-				continue
-			}
-			var w, bl PlayerID
-			switch {
-			case fits(colours[a], white) && fits(colours[b], black):
-				w, bl = a, b
-			case fits(colours[b], white) && fits(colours[a], black):
-				w, bl = b, a
-			default:
-				continue
-			}
-			pairs = append(pairs, string(w)+"-"+string(bl))
-			if rec(append(slices.Clone(rest[1:i]), rest[i+1:]...)) {
-				return true
-			}
-			pairs = pairs[:len(pairs)-1]
+		if !rec(group) {
+			return nil
 		}
-		return false
 	}
-	if rec(players) {
-		return pairs
-	}
-	return nil
+	return pairs
 }
 
 // checkColours checks the colour rules over a whole tournament: never three
@@ -279,16 +295,10 @@ func TestSwissInvariants(t *testing.T) {
 			total.floats += st.floats
 			total.diffSum += st.diffSum
 			total.bigFloats += st.bigFloats
-			total.beyondOne += st.beyondOne
-			total.forced += st.forced
+			total.crossed += st.crossed
 		}
 	}
 	t.Logf("%+v", total)
-	// The forced exceptions are rare: a round where every pairing breaks the
-	// balance needs most of the field at ±1 with few opponents left.
-	if total.forced*200 > total.rounds {
-		t.Errorf("%d of %d rounds left someone beyond ±1", total.forced, total.rounds)
-	}
 }
 
 // describe lists a tournament's games and withdrawals for a failure message.
@@ -324,5 +334,40 @@ func TestWeightsFitTheLargestSwiss(t *testing.T) {
 	}
 	if _, err := newWeights(rs, len(rs)/2); !errors.Is(err, ErrBadTournament) {
 		t.Errorf("an oversized field gave %v", err)
+	}
+}
+
+// TestSwissScoreBeforeBalance is issue 74's four-player event: after round 1
+// (p01-p03 1-0, p04-p02 1-0) the winners p01 and p04 both had White. FIDE's
+// Dutch system pairs by score within its absolute colour rules, so the two
+// 1-pointers meet (one of them gets a second White, a difference of +2, which
+// the rules allow) rather than each meeting a 0-pointer.
+func TestSwissScoreBeforeBalance(t *testing.T) {
+	tour, _ := New(Swiss, ids(4), 3)
+	tour, games, err := tour.NextRound()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var r1 []string
+	for _, g := range games {
+		r1 = append(r1, string(g.White)+"-"+string(g.Black))
+	}
+	if want := []string{"p01-p03", "p04-p02"}; !slices.Equal(r1, want) {
+		t.Fatalf("round 1 = %v, want %v", r1, want)
+	}
+	for _, g := range games {
+		if tour, err = tour.Record(1, g.White, g.Black, WhiteWins); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, games, err = tour.NextRound()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range games {
+		winners := map[PlayerID]bool{"p01": true, "p04": true}
+		if winners[g.White] != winners[g.Black] {
+			t.Errorf("round 2 pairs %s with %s: a 1-pointer with a 0-pointer though the 1-pointers can meet", g.White, g.Black)
+		}
 	}
 }

@@ -217,17 +217,17 @@ func score(w weights, rs []*record, pairs [][2]int) []int64 {
 		d := int64(a.halves - b.halves)
 		v[critAbsolute] += int64(al.absolute)
 		v[critFloat] += w.float(w.groupOf[a.halves], w.groupOf[b.halves])
-		v[critBalance] += int64(al.unbalanced)
 		v[critDiff] += d * d
 		v[critPref] += int64(al.unmet)
+		v[critStrong] += int64(al.strong)
 	}
 	return v[:]
 }
 
 // checkBest checks, by trying every legal pairing, that the round paired
 // after tour is the best by the documented criteria taken in order (bye
-// group, absolute colour rule, ±1 balance, score groups, score differences,
-// colour preferences), the bye going to a player with the fewest byes unless
+// group, absolute colour rule, score groups, score differences, colour
+// preferences, strong colour preferences), the bye going to a player with the fewest byes unless
 // no legal pairing allows it.
 func checkBest(t *testing.T, tour Tournament, games []Game) {
 	t.Helper()

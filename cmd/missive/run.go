@@ -21,6 +21,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/bot/tournaments"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
@@ -43,6 +44,7 @@ type runConfig struct {
 	HintsInRated bool              `yaml:"hints_in_rated"`
 	EngineThink  time.Duration     `yaml:"engine_timeout"`
 	Engines      []external.Config `yaml:"engines"`
+	Reviews      reviewsConfig     `yaml:"reviews"`
 
 	// Warnings are settings read but obsolete, to log at start.
 	Warnings []string `yaml:"-"`
@@ -62,6 +64,13 @@ type limitsConfig struct {
 	LeaveDays      int `yaml:"leave_days"`
 	EventGames     int `yaml:"event_games"`
 	GuildGames     int `yaml:"server_games"`
+}
+
+// reviewsConfig bounds the engine's game reviews (review.Options; 0: its default).
+type reviewsConfig struct {
+	Workers int   `yaml:"workers"`
+	Backlog int   `yaml:"backlog"`
+	Nodes   int64 `yaml:"nodes"`
 }
 
 // errConfig marks a bad configuration file.
@@ -132,6 +141,9 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	}
 	if cfg.EngineThink < 0 {
 		return nil, bad("engine_timeout must not be negative")
+	}
+	if r := cfg.Reviews; r.Workers < 0 || r.Backlog < 0 || r.Nodes < 0 {
+		return nil, bad("reviews.workers, reviews.backlog and reviews.nodes must not be negative (0 takes the default)")
 	}
 	seen := map[string]bool{}
 	for i := range cfg.Engines {
@@ -236,6 +248,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	}
 	features.Apply(&svcCfg, features.Options{
 		Tournaments: tournaments.Options{EventGames: cfg.Limits.EventGames, GuildGames: cfg.Limits.GuildGames},
+		Review:      reviewOptions(cfg.Reviews),
 	})
 	svc, err := bot.New(svcCfg)
 	if err != nil {
@@ -306,3 +319,13 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 
 // shutdownGrace bounds how long a shutdown waits for interactions in flight.
 const shutdownGrace = 10 * time.Second
+
+// reviewOptions turns the reviews section into the review feature's options.
+func reviewOptions(c reviewsConfig) review.Options {
+	opts := review.Options{Workers: c.Workers, Backlog: c.Backlog}
+	if c.Nodes > 0 {
+		opts.Limits = engine.DefaultReviewLimits
+		opts.Limits.Nodes = c.Nodes
+	}
+	return opts
+}
