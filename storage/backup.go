@@ -11,11 +11,14 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -383,6 +386,9 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 	} else if same {
 		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", out)
 	}
+	if _, err := checkTarget(out); err != nil {
+		return info, err
+	}
 	uid, err := checkSource(dataPath)
 	if err != nil {
 		return info, err
@@ -399,12 +405,125 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 		return n, err
 	}
 	verify := func(tmp string) (err error) {
-		info.Schema, info.Games, err = inspectFile(ctx, reg, tmp)
+		if info.Schema, info.Games, err = inspectFile(ctx, reg, tmp); err != nil {
+			return err
+		}
+		// Checked again just before the rename: what lies at out may have changed
+		// while the copy was written (a link put in its place, say).
+		_, err = checkTarget(out)
 		return err
 	}
 	n, err := writeFileAtomic(out, write, verify)
 	info.Bytes = n
 	return info, err
+}
+
+// ErrNotBackup: the path a backup is to be written to holds something other than an
+// earlier backup (a link, a device, a folder, a file that is not a Missive data
+// file), which a backup never replaces.
+var ErrNotBackup = errors.New("not an earlier backup")
+
+// fileError is a refusal about a file: the sentence a user reads, carried as data
+// (it is a rules.Sentencer), and the sentinel that classifies it.
+type fileError struct {
+	kind error
+	text string
+}
+
+func (e *fileError) Error() string    { return "storage: " + e.text }
+func (e *fileError) Unwrap() error    { return e.kind }
+func (e *fileError) Sentence() string { return e.text }
+
+// refuse returns a *fileError of kind whose sentence is format with args.
+func refuse(kind error, format string, args ...any) error {
+	return &fileError{kind: kind, text: fmt.Sprintf(format, args...)}
+}
+
+// shown returns a path (or any text from outside) as it may be echoed in a sentence:
+// as it is when every character prints, otherwise quoted with Go escapes, so that no
+// control character or terminal escape sequence reaches the reader.
+func shown(text string) string {
+	for _, r := range text {
+		if !unicode.IsPrint(r) || r == utf8.RuneError {
+			return strconv.Quote(text)
+		}
+	}
+	return text
+}
+
+// backupTarget is what lies at the path a backup is to be written to.
+type backupTarget struct {
+	fi   fs.FileInfo // nil when nothing is there yet
+	txid uint64      // for an earlier backup, the newest commit it holds
+}
+
+// checkTarget refuses a backup path that holds anything but an earlier backup: a
+// backup creates a new file or replaces a regular file that is itself a Missive data
+// file, never a symbolic link (nor what it points to), a device, a FIFO, a socket, a
+// folder or any other file.
+func checkTarget(out string) (backupTarget, error) {
+	var t backupTarget
+	fi, err := os.Lstat(out)
+	keep := "; nothing was changed"
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return t, nil
+	case err != nil:
+		return t, refuse(ErrNotBackup, "cannot look at %s, where the backup is to go (%v)%s", shown(out), err, keep)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return t, refuse(ErrNotBackup, "%s is a symbolic link; a backup never replaces a link nor writes through one: name the file itself, or a new path%s", shown(out), keep)
+	case fi.IsDir():
+		return t, refuse(ErrNotBackup, "%s is a folder; name the backup file itself, for example %s%s", shown(out), shown(filepath.Join(out, "missive-backup.db")), keep)
+	case !fi.Mode().IsRegular():
+		return t, refuse(ErrNotBackup, "%s is a %s, not an earlier backup; a backup only writes a new file or replaces an earlier backup%s", shown(out), fileKind(fi.Mode()), keep)
+	}
+	t.fi = fi
+	notOurs := func(why string) error {
+		return refuse(ErrNotBackup, "%s is not a Missive data file (%s), so a backup will not replace it: choose a new path, or move that file away first%s", shown(out), why, keep)
+	}
+	m, ok := readMetas(out)
+	if !ok || (!m[0].ok && !m[1].ok) {
+		return t, notOurs("it does not start like one")
+	}
+	for _, p := range m {
+		if p.ok {
+			t.txid = max(t.txid, p.txid)
+		}
+	}
+	if hwm, ok := fileHighWater(out); ok && hwm > fi.Size() {
+		return t, notOurs("it is cut short")
+	}
+	db, err := openBolt(out, 100*time.Millisecond, true, false)
+	if errors.Is(err, ErrLocked) {
+		return t, refuse(ErrNotBackup, "%s is a data file that a running program has open, not an earlier backup; choose another path%s", shown(out), keep)
+	} else if err != nil {
+		return t, notOurs("it cannot be read")
+	}
+	defer db.Close()
+	schema, err := safeView(db, func(tx *bolt.Tx) (int, error) { return readSchema(tx, out) })
+	switch {
+	case err != nil:
+		return t, notOurs("its contents cannot be read")
+	case schema == 0:
+		return t, notOurs("it holds no Missive records")
+	}
+	return t, nil
+}
+
+// safeView runs fn in a read transaction of db, turning a fault from reading a
+// damaged memory map into an error.
+func safeView[T any](db *bolt.DB, fn func(*bolt.Tx) (T, error)) (v T, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("storage: reading %s failed: %v: %w", db.Path(), r, ErrCorrupt)
+		}
+	}()
+	err = db.View(func(tx *bolt.Tx) (err error) {
+		v, err = fn(tx)
+		return err
+	})
+	return v, err
 }
 
 // samePath reports whether two paths name the same file (either may not exist).

@@ -3,15 +3,18 @@ package storage_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
 	"time"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -207,4 +210,102 @@ func TestBackupKilledLeavesNoTemps(t *testing.T) {
 		t.Fatal(err)
 	}
 	noTemps(t, out)
+}
+
+// TestBackupRefusesTargets checks that a backup replaces only an earlier backup (or
+// writes a new file): a FIFO, a character device, a symbolic link (to an earlier
+// backup, or dangling), a configuration file, an empty file, a folder and a data file
+// in use are refused with a sentence, and each is left exactly as it was.
+func TestBackupRefusesTargets(t *testing.T) {
+	ctx := context.Background()
+	s, _, path := openTemp(t)
+	create(t, s, newGame("walk", "a", "b"))
+	s.Close()
+	dir := t.TempDir()
+	earlier := filepath.Join(dir, "earlier.db")
+	if _, err := storage.BackupFile(ctx, toyRegistry(), path, earlier); err != nil {
+		t.Fatal(err)
+	}
+	fifo := filepath.Join(dir, "fifo")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(dir, "link.db")
+	os.Symlink(earlier, link)
+	dangling := filepath.Join(dir, "dangling.db")
+	os.Symlink(filepath.Join(dir, "nowhere.db"), dangling)
+	config := filepath.Join(dir, "missive.yaml")
+	os.WriteFile(config, []byte("data: /var/lib/missive/missive.db\nlog_level: info\n"), 0o600)
+	empty := filepath.Join(dir, "empty.db")
+	os.WriteFile(empty, nil, 0o600)
+	folder := filepath.Join(dir, "folder")
+	os.Mkdir(folder, 0o700)
+	inUse := filepath.Join(dir, "bot.db")
+	bot := openAt(t, inUse, &storage.Options{NoBackupSocket: true})
+	cases := []struct{ target, want string }{
+		{fifo, "is a named pipe (FIFO), not an earlier backup"},
+		{link, "is a symbolic link; a backup never replaces a link"},
+		{dangling, "is a symbolic link"},
+		{config, "is not a Missive data file"},
+		{empty, "is not a Missive data file"},
+		{folder, "is a folder"},
+		{inUse, "a running program has open"},
+	}
+	// A device node like /dev/null, made where replacing it harms nothing.
+	dev := filepath.Join(dir, "null")
+	if err := syscall.Mknod(dev, syscall.S_IFCHR|0o600, 1<<8|3); err == nil {
+		cases = append(cases, struct{ target, want string }{dev, "is a character device, not an earlier backup"})
+	} else {
+		t.Logf("no character device (%v): that case is skipped", err)
+	}
+	snapshot := func(p string) string {
+		fi, err := os.Lstat(p)
+		if err != nil {
+			return err.Error()
+		}
+		st := fi.Sys().(*syscall.Stat_t)
+		desc := fmt.Sprintf("%v %d %d", fi.Mode(), st.Ino, fi.Size())
+		if fi.Mode().IsRegular() {
+			data, _ := os.ReadFile(p)
+			desc += string(data)
+		}
+		if l, err := os.Readlink(p); err == nil {
+			desc += " -> " + l
+		}
+		return desc
+	}
+	before := map[string]string{}
+	entries := func() []string {
+		var names []string
+		list, _ := os.ReadDir(dir)
+		for _, e := range list {
+			names = append(names, e.Name())
+		}
+		return names
+	}
+	names := entries()
+	for _, n := range names {
+		before[n] = snapshot(filepath.Join(dir, n))
+	}
+	for _, c := range cases {
+		_, err := storage.BackupFile(ctx, toyRegistry(), path, c.target)
+		if !errors.Is(err, storage.ErrNotBackup) || !strings.Contains(rules.SentenceOf(err), c.want) || !strings.Contains(err.Error(), "nothing was changed") {
+			t.Errorf("backup onto %s: %v; want %q", filepath.Base(c.target), err, c.want)
+		}
+	}
+	bot.Close()
+	if now := entries(); !slices.Equal(now, names) {
+		t.Errorf("the folder held %v, now %v", names, now)
+	}
+	for _, n := range names {
+		if now := snapshot(filepath.Join(dir, n)); now != before[n] {
+			t.Errorf("%s changed: %.80q, was %.80q", n, now, before[n])
+		}
+	}
+	// An earlier backup and a new path are written.
+	for _, p := range []string{earlier, filepath.Join(dir, "new.db")} {
+		if _, err := storage.BackupFile(ctx, toyRegistry(), path, p); err != nil {
+			t.Errorf("backup onto %s: %v", filepath.Base(p), err)
+		}
+	}
 }

@@ -1,0 +1,49 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+
+	"github.com/missivechess/missive/rules/variants"
+	"github.com/missivechess/missive/storage"
+)
+
+// backupData returns a closed, new data file.
+func backupData(t *testing.T) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "missive.db")
+	s, err := storage.Open(path, variants.Registry(), &storage.Options{NoBackupSocket: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	return path
+}
+
+// TestBackupCommandRefusesFIFO checks that "missive backup -o FIFO" fails with a
+// plain sentence (no package names) and leaves the FIFO alone.
+func TestBackupCommandRefusesFIFO(t *testing.T) {
+	data := backupData(t)
+	fifo := filepath.Join(t.TempDir(), "pipe")
+	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"backup", "-o", fifo, "--data", data}, &stdout, &stderr)
+	want := "backup: " + fifo + " is a named pipe (FIFO), not an earlier backup"
+	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "storage:") || !errors.Is(err, storage.ErrNotBackup) {
+		t.Fatalf("backup onto a FIFO: %v; want %q", err, want)
+	}
+	if fi, err := os.Lstat(fifo); err != nil || fi.Mode()&os.ModeNamedPipe == 0 {
+		t.Fatalf("the FIFO is now %v (%v)", fi, err)
+	}
+	if stdout.Len() > 0 {
+		t.Errorf("a refused backup printed %q", stdout.String())
+	}
+}
