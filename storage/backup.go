@@ -410,8 +410,15 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 		}
 		// Checked again just before the rename: what lies at out may have changed
 		// while the copy was written (a link put in its place, say).
-		_, err = checkTarget(out)
-		return err
+		earlier, err := checkTarget(out)
+		if err != nil {
+			return err
+		}
+		if copied := newestTxid(tmp); earlier.fi != nil && earlier.txid > copied {
+			return refuse(ErrNewerBackup, "%s holds a newer commit (transaction %d) than the copy just taken (transaction %d), so it was kept: the data file may have lost its newest changes; keep that backup (restore the data file from it if the data file is damaged), or write the new copy to another path",
+				shown(out), earlier.txid, copied)
+		}
+		return nil
 	}
 	n, err := writeFileAtomic(out, write, verify)
 	info.Bytes = n
@@ -422,6 +429,23 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 // earlier backup (a link, a device, a folder, a file that is not a Missive data
 // file), which a backup never replaces.
 var ErrNotBackup = errors.New("not an earlier backup")
+
+// ErrNewerBackup: the earlier backup a backup was to replace holds a newer commit
+// than the new copy, so it was kept.
+var ErrNewerBackup = errors.New("earlier backup is newer")
+
+// newestTxid returns the newest commit that a valid meta page of the file at path
+// records (0 when none is valid).
+func newestTxid(path string) uint64 {
+	m, _ := readMetas(path)
+	var txid uint64
+	for _, p := range m {
+		if p.ok {
+			txid = max(txid, p.txid)
+		}
+	}
+	return txid
+}
 
 // fileError is a refusal about a file: the sentence a user reads, carried as data
 // (it is a rules.Sentencer), and the sentinel that classifies it.
@@ -481,15 +505,10 @@ func checkTarget(out string) (backupTarget, error) {
 	notOurs := func(why string) error {
 		return refuse(ErrNotBackup, "%s is not a Missive data file (%s), so a backup will not replace it: choose a new path, or move that file away first%s", shown(out), why, keep)
 	}
-	m, ok := readMetas(out)
-	if !ok || (!m[0].ok && !m[1].ok) {
+	if m, ok := readMetas(out); !ok || (!m[0].ok && !m[1].ok) {
 		return t, notOurs("it does not start like one")
 	}
-	for _, p := range m {
-		if p.ok {
-			t.txid = max(t.txid, p.txid)
-		}
-	}
+	t.txid = newestTxid(out)
 	if hwm, ok := fileHighWater(out); ok && hwm > fi.Size() {
 		return t, notOurs("it is cut short")
 	}
