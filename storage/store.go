@@ -97,6 +97,9 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if reg == nil {
 		return nil, errors.New("storage: Open needs the variant registry to replay games")
 	}
+	if err := checkLink(path); err != nil {
+		return nil, err
+	}
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
@@ -152,6 +155,20 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 		s.srv = srv
 	}
 	return s, nil
+}
+
+// checkLink refuses a data file path that is a symbolic link to nothing: opening it
+// would silently create a new, empty data file where the link points.
+func checkLink(path string) error {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		to, _ := os.Readlink(path)
+		return refuse(ErrNotFound, "the data file %s is a symbolic link to %s, which does not exist; a new data file is not made behind a link: fix the link, or name the data file itself", shown(path), shown(to))
+	}
+	return nil
 }
 
 // openBolt opens the bbolt file, turning its errors into the package's sentences and

@@ -47,3 +47,26 @@ func TestBackupCommandRefusesFIFO(t *testing.T) {
 		t.Errorf("a refused backup printed %q", stdout.String())
 	}
 }
+
+// TestConsoleRefusesDanglingData checks that the console, given as --data a symbolic
+// link to nothing, refuses with a sentence and makes no data file where it points.
+func TestConsoleRefusesDanglingData(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "elsewhere.db")
+	link := filepath.Join(dir, "console.db")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	old := stdin
+	stdin = strings.NewReader("")
+	defer func() { stdin = old }()
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"console", "--data", link, "--files", filepath.Join(dir, "files")}, &stdout, &stderr)
+	want := "console: the data file " + link + " is a symbolic link to " + target + ", which does not exist"
+	if err == nil || !strings.HasPrefix(err.Error(), want) {
+		t.Fatalf("console on a dangling link: %v; want %q", err, want)
+	}
+	if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("the console made %s (%v)", target, err)
+	}
+}

@@ -66,7 +66,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	reg := variants.Registry()
 	st, err := storage.Open(path, reg, &storage.Options{Now: clock.Now, Logger: logger})
 	if err != nil {
-		return fmt.Errorf("console: %w", err)
+		return sentenceError{"console", err}
 	}
 	defer st.Close()
 	var offset time.Duration
