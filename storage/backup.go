@@ -304,6 +304,9 @@ func fetchSnapshot(ctx context.Context, dataPath string, uid int, w io.Writer) (
 
 // snapshotFile copies a consistent snapshot of a data file no process is writing.
 func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, error) {
+	if err := checkFilePages(dataPath, true, "so no backup was written"); err != nil {
+		return 0, err
+	}
 	db, err := openBolt(dataPath, time.Second, true, false)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
@@ -405,7 +408,7 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 		return n, err
 	}
 	verify := func(tmp string) (err error) {
-		if info.Schema, info.Games, err = inspectFile(ctx, reg, tmp); err != nil {
+		if info.Schema, info.Games, err = inspectFile(ctx, reg, tmp, dataPath); err != nil {
 			return err
 		}
 		// Checked again just before the rename: what lies at out may have changed
@@ -565,12 +568,20 @@ func samePath(a, b string) (bool, error) {
 
 // inspectFile opens a data file read-only, runs the integrity check of Open and the
 // full record check of Verify, and returns its schema version and number of games.
-func inspectFile(ctx context.Context, reg *rules.Registry, path string) (schema, games int, err error) {
-	s, err := Open(path, reg, &Options{ReadOnly: true, NoBackupSocket: true, CacheSize: -1, LockTimeout: time.Second})
+func inspectFile(ctx context.Context, reg *rules.Registry, path, dataPath string) (schema, games int, err error) {
+	// The copy is checked page by page before bbolt reads it (bbolt's own check
+	// would fault on a damaged page), then by bbolt's check too.
+	if _, err := checkPages(path, true); err != nil {
+		return 0, 0, refuse(ErrCorrupt, "the copy of %s is damaged (%v), so the data file is damaged too; restore it from a good backup", shown(dataPath), err)
+	}
+	s, err := Open(path, reg, &Options{ReadOnly: true, NoBackupSocket: true, CacheSize: -1, LockTimeout: time.Second, SkipCheck: true})
 	if err != nil {
 		return 0, 0, err
 	}
 	defer s.Close()
+	if err := checkIntegrity(s.db, path); err != nil {
+		return 0, 0, err
+	}
 	if err := s.Verify(ctx); err != nil {
 		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or replay, so the data file is damaged (restore it from a good backup): %w", err)
 	}

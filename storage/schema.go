@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -200,6 +201,31 @@ func newerSchemaError(path string, cur, target int) error {
 		path, cur, target, ErrSchema)
 }
 
+// checkFilePages runs the page check (checkPages) on the data file at path, full or
+// quick (refused says what its damage stops), unless another process holds the file for writing (then opening it fails
+// with ErrLocked anyway, and its pages may be changing). It takes a shared lock on
+// the file meanwhile, so no writer starts during the check.
+func checkFilePages(path string, full bool, refused string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // opening it names the problem
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+		return nil
+	}
+	if _, err := checkPages(path, full); err != nil {
+		return pageDamageError(path, err, refused)
+	}
+	return nil
+}
+
+// pageDamageError is the refusal of a data file whose page check failed, saying
+// what was refused ("so it was not opened").
+func pageDamageError(path string, err error, refused string) error {
+	return refuse(ErrCorrupt, "the data file %s is damaged (%v), %s; restore it from a backup (missive backup keeps a safe copy of a good file)", shown(path), err, refused)
+}
+
 // checkIntegrity verifies that the file is not truncated, that every page reachable
 // from the root can be read, and bbolt's own consistency check. Faults from reading a
 // damaged memory map become errors instead of crashing the process.
@@ -280,6 +306,8 @@ type metaPage struct {
 	txid     uint64 // the transaction it records, as stored (even when !ok)
 	hwm      int64  // bytes of the file in use
 	pageSize uint32
+	root     uint64 // the root bucket's page
+	freelist uint64 // the freelist's page
 }
 
 // readMetas reads the two meta pages of the data file at path.
@@ -301,6 +329,7 @@ func readMetas(path string) (m [2]metaPage, ok bool) {
 		p.pageSize = ne.Uint32(b[8:])
 		p.txid = ne.Uint64(b[48:])
 		p.hwm = int64(ne.Uint64(b[40:])) * int64(p.pageSize)
+		p.root, p.freelist = ne.Uint64(b[16:]), ne.Uint64(b[32:])
 		p.ok = ne.Uint32(b[0:]) == boltMagic && ne.Uint32(b[4:]) == boltVersion && ne.Uint64(b[metaSumLen:]) == h.Sum64()
 		return p, true
 	}

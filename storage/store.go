@@ -123,6 +123,12 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if r, damaged := metaRollback(path); damaged && fi != nil {
 		return nil, metaDamageError(path, r)
 	}
+	if fi != nil && !o.SkipCheck {
+		// Before bbolt reads anything: it trusts the file's pages.
+		if err := checkFilePages(path, true, "so it was not opened"); err != nil {
+			return nil, err
+		}
+	}
 	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
 	if err != nil {
 		return nil, err
