@@ -10,6 +10,7 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"os/user"
 	"path/filepath"
 	"runtime/debug"
 	"strconv"
@@ -59,8 +60,8 @@ const backupRequest = "MISSIVE-BACKUP 1\n"
 // SocketPath returns the unix socket on which a store opened read-write on dataPath
 // serves snapshots: dataPath + ".sock" when the data file's folder is writable by its
 // owner only (no other user can put a socket there); otherwise, or when that would be
-// too long for a socket address, a name derived from the file's absolute path in
-// socketDir of the data file's owner, a folder only that user can write.
+// too long for a socket address, a name derived from the file's absolute path in the
+// socket folder of the data file's owner (socketDir), or "" when that user has none.
 func SocketPath(dataPath string) string {
 	abs, err := filepath.Abs(dataPath)
 	if err != nil {
@@ -73,17 +74,44 @@ func SocketPath(dataPath string) string {
 	if fi, err := os.Stat(abs); err == nil {
 		uid = ownerOf(fi)
 	}
-	if p := abs + ".sock"; len(p) < 100 && privateDir(filepath.Dir(p), uid) == nil { // sun_path holds 104 to 108 bytes
+	if p := abs + ".sock"; len(p) < maxSocketPath && privateDir(filepath.Dir(p), uid) == nil {
 		return p
 	}
+	dir, err := socketDir(uid)
+	if err != nil {
+		return ""
+	}
 	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(socketDir(uid), fmt.Sprintf("missive-%x.sock", sum[:8]))
+	if p := filepath.Join(dir, fmt.Sprintf("missive-%x.sock", sum[:8])); len(p) < maxSocketPath {
+		return p
+	}
+	return ""
 }
 
+// maxSocketPath bounds a socket's path: sun_path holds 104 to 108 bytes.
+const maxSocketPath = 100
+
 // socketDir is the folder of the backup sockets of user uid when its data file's
-// folder will not do: os.TempDir()/missive-UID, created by that user with mode 0700.
-func socketDir(uid int) string {
-	return filepath.Join(os.TempDir(), "missive-"+strconv.Itoa(uid))
+// folder will not do: .cache/missive in that user's home folder, created by that user
+// with mode 0700. A folder in a place every user may write in (such as the
+// temporary folder) could be made first by another user, to switch live backups
+// off; the home folder of uid only uid can write in.
+func socketDir(uid int) (string, error) {
+	var home string
+	if uid == os.Geteuid() {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("storage: %w", err)
+		}
+		home = h
+	} else {
+		u, err := user.LookupId(strconv.Itoa(uid))
+		if err != nil {
+			return "", fmt.Errorf("storage: %w", err)
+		}
+		home = u.HomeDir
+	}
+	return filepath.Join(home, ".cache", "missive"), nil
 }
 
 // ownerOf returns the user id owning the file of fi.
@@ -112,18 +140,21 @@ func privateDir(dir string, uid int) error {
 	return nil
 }
 
-// makeSocketDir creates (or checks) the folder of socket p when it is the private
-// socket folder of the current user.
+// makeSocketDir creates (or checks) the folder of socket p when it is the socket
+// folder of the current user, and the folders it lies in.
 func makeSocketDir(p string) error {
 	dir := filepath.Dir(p)
-	if dir != socketDir(os.Geteuid()) {
+	if want, err := socketDir(os.Geteuid()); err != nil || dir != want {
 		return nil
 	}
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("storage: creating the socket folder %s: %w", dir, err)
 	}
-	if err := privateDir(dir, os.Geteuid()); err != nil {
-		return err
+	for _, d := range []string{dir, filepath.Dir(dir), filepath.Dir(filepath.Dir(dir))} {
+		// The folder itself, .cache and the home folder: no other user may write in them.
+		if err := privateDir(d, os.Geteuid()); err != nil {
+			return err
+		}
 	}
 	if fi, err := os.Lstat(dir); err == nil && fi.Mode().Perm() != 0o700 {
 		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", dir, fi.Mode().Perm())
@@ -165,6 +196,9 @@ type backupServer struct {
 // exclusive lock, so a socket file found at the path is a leftover of a crash.
 func serveBackups(s *Store) (*backupServer, error) {
 	p := SocketPath(s.path)
+	if p == "" {
+		return nil, fmt.Errorf("storage: the data file's folder may be written by other users, and its owner has no home folder for the socket: move the data file into a folder only its owner may write in")
+	}
 	if err := makeSocketDir(p); err != nil {
 		return nil, err
 	}
@@ -261,6 +295,9 @@ var errNoServer = errors.New("no backup server")
 // socket owned by uid, the data file's owner.
 func fetchSnapshot(ctx context.Context, dataPath string, uid int, w io.Writer) (int64, error) {
 	sock := SocketPath(dataPath)
+	if sock == "" {
+		return 0, errNoServer
+	}
 	if err := checkSocket(sock, uid); err != nil {
 		return 0, err
 	}
@@ -310,8 +347,12 @@ func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, err
 	db, err := openBolt(dataPath, time.Second, true, false)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
-			return 0, fmt.Errorf("storage: data file %s is in use by another process that does not serve backups on %s (was it started with the backup socket turned off?): %w",
-				dataPath, SocketPath(dataPath), ErrLocked)
+			on := ""
+			if sock := SocketPath(dataPath); sock != "" {
+				on = " on " + shown(sock)
+			}
+			return 0, refuse(ErrLocked, "the data file %s is in use by another process that does not serve backups%s (was it started with the backup socket turned off, or did it say at start that live backups are off?)",
+				shown(dataPath), on)
 		}
 		return 0, err
 	}

@@ -137,18 +137,26 @@ func TestBackupRefusesSquattedSocket(t *testing.T) {
 	}
 }
 
-// TestSocketOutsideSharedFolder checks that a bot whose data file lies in a folder
-// others may write in serves its socket from its private socket folder (mode 0700),
-// and that backups through it work.
-func TestSocketOutsideSharedFolder(t *testing.T) {
+// openShared opens a store holding one game on a data file in a folder every user
+// may write in (like /tmp).
+func openShared(t *testing.T) (string, *storage.Store) {
 	shared := filepath.Join(t.TempDir(), "shared")
 	os.Mkdir(shared, 0o777)
 	os.Chmod(shared, 0o1777)
 	path := filepath.Join(shared, "data.db")
 	s := openAt(t, path, nil)
 	create(t, s, newGame("walk", "a", "b"))
+	return path, s
+}
+
+// TestSocketOutsideSharedFolder checks that a bot whose data file lies in a folder
+// others may write in serves its socket from its private socket folder (mode 0700),
+// and that backups through it work.
+func TestSocketOutsideSharedFolder(t *testing.T) {
+	t.Setenv("HOME", t.TempDir())
+	path, _ := openShared(t)
 	sock := storage.SocketPath(path)
-	if filepath.Dir(sock) != storage.SocketDir(os.Geteuid()) {
+	if dir, _ := storage.SocketDir(os.Geteuid()); filepath.Dir(sock) != dir {
 		t.Fatalf("socket %s is not in the private folder", sock)
 	}
 	if fi, err := os.Stat(filepath.Dir(sock)); err != nil || fi.Mode().Perm() != 0o700 {
@@ -307,5 +315,39 @@ func TestBackupRefusesTargets(t *testing.T) {
 		if _, err := storage.BackupFile(ctx, toyRegistry(), path, p); err != nil {
 			t.Errorf("backup onto %s: %v", filepath.Base(p), err)
 		}
+	}
+}
+
+// TestSocketFolderSquatted checks that another local user cannot switch live backups
+// off by making, before the bot starts, the folder where its socket went when the
+// data file's folder is shared ($TMPDIR/missive-UID): the socket goes in the data
+// file owner's home folder, which no one else can write in.
+func TestSocketFolderSquatted(t *testing.T) {
+	tmp, home := t.TempDir(), t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Setenv("HOME", home)
+	squat := filepath.Join(tmp, fmt.Sprintf("missive-%d", os.Geteuid()))
+	if err := os.Mkdir(squat, 0o777); err != nil {
+		t.Fatal(err)
+	}
+	os.Chmod(squat, 0o777)
+	if os.Geteuid() == 0 {
+		os.Chown(squat, 4242, 4242) // as another user would have made it
+	}
+	path, s := openShared(t)
+	info, err := storage.BackupFile(context.Background(), toyRegistry(), path, filepath.Join(t.TempDir(), "b.db"))
+	if err != nil || !info.Live {
+		t.Fatalf("backup of a running store whose old socket folder was taken: %+v %v", info, err)
+	}
+	if sock := storage.SocketPath(path); !strings.HasPrefix(sock, home+string(filepath.Separator)) {
+		t.Errorf("the socket %s is not in the home folder %s", sock, home)
+	}
+	// A home folder others may write in is refused: no socket, and the backup says why.
+	os.Chmod(home, 0o777)
+	s.Close()
+	s = openAt(t, path, nil)
+	_, err = storage.BackupFile(context.Background(), toyRegistry(), path, filepath.Join(t.TempDir(), "c.db"))
+	if !errors.Is(err, storage.ErrLocked) || !strings.Contains(err.Error(), "does not serve backups") {
+		t.Errorf("backup when the home folder is shared: %v", err)
 	}
 }

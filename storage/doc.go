@@ -186,8 +186,9 @@
 // Store.Backup writes a consistent snapshot from a read transaction while the bot
 // keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
 // read-write also serves snapshots on a unix socket next to the data file (SocketPath,
-// owner-only permissions), or in the private folder $TMPDIR/missive-UID (mode 0700)
-// when other users may write next to the data file; BackupFile, behind "missive backup
+// owner-only permissions), or in the owner's folder ~/.cache/missive (mode 0700, in a
+// home folder no other user may write in, so no one else can have made it first) when
+// other users may write next to the data file; BackupFile, behind "missive backup
 // -o FILE [--data PATH]", uses that socket when the bot runs, trusting it only when the
 // data file's owner made it in a folder no one else may write in, and opens the file
 // read-only itself otherwise. Sources that are not regular files with contents are
