@@ -259,6 +259,10 @@ func (b *backupServer) handle(c net.Conn) {
 		fmt.Fprintf(c, "ERR expected %q\n", backupRequest)
 		return
 	}
+	if err := b.s.refusing(); err != nil {
+		fmt.Fprintf(c, "ERR %s\n", strings.ReplaceAll(rules.SentenceOf(err), "\n", " "))
+		return
+	}
 	sent := false
 	err = b.s.db.View(func(tx *bolt.Tx) error {
 		if _, err := fmt.Fprintf(c, "OK %d\n", tx.Size()); err != nil {
@@ -623,8 +627,8 @@ func inspectFile(ctx context.Context, reg *rules.Registry, path, dataPath string
 	if err := checkIntegrity(s.db, path); err != nil {
 		return 0, 0, err
 	}
-	if err := s.Verify(ctx); err != nil {
-		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or replay, so the data file is damaged (restore it from a good backup): %w", err)
+	if err := s.View(ctx, func(tx *Tx) error { return tx.verify(ctx, verifyNoReplay) }); err != nil {
+		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or indexes that do not match them, so the data file is damaged (restore it from a good backup): %w", err)
 	}
 	err = s.db.View(func(tx *bolt.Tx) error {
 		if schema, err = readSchema(tx, path); err != nil {

@@ -39,8 +39,13 @@ type Options struct {
 	// NoBackupSocket stops a read-write store from serving snapshots to
 	// "missive backup" on a unix socket next to the data file.
 	NoBackupSocket bool
-	// SkipCheck skips the full integrity check at open (faster start on huge files).
+	// SkipCheck skips the checks of the file's pages and records, at Open and after
+	// it (check.go): for a file just checked otherwise.
 	SkipCheck bool
+	// FullCheckBelow is the size up to which Open reads every page of the file
+	// before opening it (default DefaultFullCheckBelow; negative: never, leaving the
+	// leaf pages to the check after Open).
+	FullCheckBelow int64
 	// NoSync skips fsync on commit: for tests only, a crash can lose or damage data.
 	NoSync bool
 	// Logger receives warnings (default slog.Default()).
@@ -59,6 +64,8 @@ type Store struct {
 	log      *slog.Logger
 	writers  atomic.Int32 // write transactions in flight, to choose Update or Batch
 	srv      *backupServer
+	check    *checker              // the check after Open (nil with SkipCheck)
+	damaged  atomic.Pointer[error] // set when that check finds a damaged page
 	close    sync.Once
 	closeErr error
 }
@@ -123,11 +130,17 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if r, damaged := metaRollback(path); damaged && fi != nil {
 		return nil, metaDamageError(path, r)
 	}
+	if o.FullCheckBelow == 0 {
+		o.FullCheckBelow = DefaultFullCheckBelow
+	}
+	leavesLater := false
 	if fi != nil && !o.SkipCheck {
 		// Before bbolt reads anything: it trusts the file's pages.
-		if err := checkFilePages(path, true, "so it was not opened"); err != nil {
+		full := fi.Size() <= o.FullCheckBelow
+		if err := checkFilePages(path, full, "so it was not opened"); err != nil {
 			return nil, err
 		}
+		leavesLater = !full
 	}
 	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
 	if err != nil {
@@ -138,11 +151,6 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	fail := func(err error) (*Store, error) {
 		db.Close()
 		return nil, err
-	}
-	if !o.SkipCheck {
-		if err := checkIntegrity(db, path); err != nil {
-			return fail(err)
-		}
 	}
 	target := list[len(list)-1].to
 	if o.ReadOnly {
@@ -159,6 +167,9 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 			s.log.Warn("storage: not serving backups; missive backup will not work while the bot runs", "error", err)
 		}
 		s.srv = srv
+	}
+	if !o.SkipCheck {
+		s.startCheck(leavesLater)
 	}
 	return s, nil
 }
@@ -216,6 +227,7 @@ func (s *Store) Registry() *rules.Registry { return s.reg }
 // Close stops serving backups and closes the file, waiting for running transactions.
 func (s *Store) Close() error {
 	s.close.Do(func() {
+		s.stopCheck()
 		if s.srv != nil {
 			s.srv.stop()
 		}
@@ -238,6 +250,9 @@ func recoverTx(tx *Tx, err *error) {
 func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: %w", err)
+	}
+	if err := s.refusing(); err != nil {
+		return err
 	}
 	return s.closedErr(s.db.View(func(btx *bolt.Tx) (err error) {
 		tx := &Tx{s: s, btx: btx, now: s.now().UTC()}
@@ -268,6 +283,9 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 	}
 	if s.readOnly {
 		return fmt.Errorf("storage: the store %s is open read-only: %w", s.path, ErrReadOnly)
+	}
+	if err := s.refusing(); err != nil {
+		return err
 	}
 	var last *Tx
 	var fnErr error

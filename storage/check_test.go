@@ -1,0 +1,42 @@
+package storage_test
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/storage"
+)
+
+// TestCheckAfterOpenRefusesDamagedPage checks that a damaged leaf page of a file too
+// large to read whole at Open (here: any file) is found by the check after Open,
+// which then makes the store refuse every transaction as Open would, logging the way
+// out; and that Open, reading the file whole, refuses it at once.
+func TestCheckAfterOpenRefusesDamagedPage(t *testing.T) {
+	path := copyFile(t, filledFile(t))
+	data, _ := os.ReadFile(path)
+	leafDamage["value size"](t, data)
+	os.WriteFile(path, data, 0o600)
+
+	wantOpenError(t, path, &storage.Options{NoBackupSocket: true}, storage.ErrCorrupt, "is damaged (page")
+	var log bytes.Buffer // written before Checked is closed
+	s := openAt(t, path, &storage.Options{NoBackupSocket: true, FullCheckBelow: -1, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	<-s.Checked()
+	damage := s.CheckResult()
+	if !errors.Is(damage, storage.ErrCorrupt) || !strings.Contains(damage.Error(), "as the check after start found") {
+		t.Fatalf("the check after Open found %v", damage)
+	}
+	if _, err := s.Game(context.Background(), "1"); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("a game of the damaged store: %v", err)
+	}
+	if err := s.Update(context.Background(), func(tx *storage.Tx) error { return tx.PutPlayer(&storage.Player{ID: "x"}) }); !errors.Is(err, storage.ErrCorrupt) {
+		t.Errorf("a write to the damaged store: %v", err)
+	}
+	if !strings.Contains(log.String(), "restore the data file from a backup") {
+		t.Errorf("the log does not give the way out: %s", log.String())
+	}
+}
