@@ -14,9 +14,10 @@ import (
 // cursor can leave the file or go round in a loop; for a file up to
 // Options.FullCheckBelow bytes (default DefaultFullCheckBelow) every leaf page too.
 // Then, while the store serves, a check in the background reads the leaf pages of a
-// larger file. The moment it finds a damaged page the store refuses every
-// transaction as Open would have refused the file (ErrCorrupt, logged with the way
-// out).
+// larger file and decodes every record. The moment it finds a damaged page the store
+// refuses every transaction as Open would have refused the file (ErrCorrupt, logged
+// with the way out); a damaged record is logged by its kind and id, with the way
+// out, and the store goes on (the record itself cannot be loaded).
 
 // DefaultFullCheckBelow is the size up to which Open reads every page of a data file
 // before it opens it (about a quarter of a second here).
@@ -24,9 +25,10 @@ const DefaultFullCheckBelow = 256 << 20
 
 // checker is the store's check after Open.
 type checker struct {
-	cancel context.CancelFunc
-	done   chan struct{}
-	damage error // a damaged page: the store refuses everything (set before done)
+	cancel  context.CancelFunc
+	done    chan struct{}
+	damage  error   // a damaged page: the store refuses everything (set before done)
+	records []error // damaged records (set before done)
 }
 
 // startCheck starts the check after Open; pages says whether the leaf pages still
@@ -48,7 +50,24 @@ func (s *Store) startCheck(pages bool) {
 				return
 			}
 		}
+		err := s.View(ctx, func(tx *Tx) error { return tx.verify(ctx, verifyRecords) })
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		c.records = unjoin(err)
+		for _, p := range c.records {
+			s.log.Error("storage: a record of the data file is damaged and cannot be loaded; everything else goes on. To get it back, stop the bot and restore the data file from a backup made before the damage (missive backup makes one)",
+				"data", s.path, "problem", p)
+		}
 	}()
+}
+
+// unjoin returns the errors joined in err.
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
 }
 
 // checkLeaves reads every leaf page of the store's buckets, as of one read
@@ -86,16 +105,17 @@ func (s *Store) Checked() <-chan struct{} {
 }
 
 // CheckResult returns, once Checked is closed, what the check after Open found: a
-// damaged page (then every transaction fails with it, matching ErrCorrupt).
-func (s *Store) CheckResult() (damage error) {
+// damaged page (then every transaction fails with it, matching ErrCorrupt) and the
+// damaged records, each naming its kind and id.
+func (s *Store) CheckResult() (damage error, records []error) {
 	if s.check == nil {
-		return nil
+		return nil, nil
 	}
 	select {
 	case <-s.check.done:
-		return s.check.damage
+		return s.check.damage, s.check.records
 	default:
-		return nil
+		return nil, nil
 	}
 }
 

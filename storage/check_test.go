@@ -26,7 +26,7 @@ func TestCheckAfterOpenRefusesDamagedPage(t *testing.T) {
 	var log bytes.Buffer // written before Checked is closed
 	s := openAt(t, path, &storage.Options{NoBackupSocket: true, FullCheckBelow: -1, Logger: slog.New(slog.NewTextHandler(&log, nil))})
 	<-s.Checked()
-	damage := s.CheckResult()
+	damage, _ := s.CheckResult()
 	if !errors.Is(damage, storage.ErrCorrupt) || !strings.Contains(damage.Error(), "as the check after start found") {
 		t.Fatalf("the check after Open found %v", damage)
 	}
@@ -38,5 +38,27 @@ func TestCheckAfterOpenRefusesDamagedPage(t *testing.T) {
 	}
 	if !strings.Contains(log.String(), "restore the data file from a backup") {
 		t.Errorf("the log does not give the way out: %s", log.String())
+	}
+}
+
+// TestDamagedRecordReportedAtStart checks that a damaged game record is reported by
+// the check after Open, by its id and with the way out, while the other games go on.
+func TestDamagedRecordReportedAtStart(t *testing.T) {
+	path := copyFile(t, filledFile(t))
+	writeRaw(t, path, "games", "2", []byte(`{"v":1,"data":{"id":"2","moves":[`))
+	var log bytes.Buffer // written before Checked is closed
+	s := openAt(t, path, &storage.Options{NoBackupSocket: true, Logger: slog.New(slog.NewTextHandler(&log, nil))})
+	<-s.Checked()
+	damage, records := s.CheckResult()
+	if damage != nil || len(records) != 1 || !strings.Contains(records[0].Error(), `game "2"`) {
+		t.Fatalf("the check after Open: %v %v", damage, records)
+	}
+	for _, want := range []string{`game \"2\"`, "restore the data file from a backup made before the damage"} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("the log does not say %q: %s", want, log.String())
+		}
+	}
+	if _, err := s.Game(context.Background(), "4"); err != nil {
+		t.Errorf("an intact game next to the damaged one: %v", err)
 	}
 }
