@@ -35,7 +35,7 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 		return err
 	})
 	if err != nil {
-		return n, fmt.Errorf("storage: backup of %s: %w", s.path, err)
+		return n, fmt.Errorf("storage: backup of %s: %w", shown(s.path), err)
 	}
 	return n, nil
 }
@@ -131,11 +131,11 @@ func privateDir(dir string, uid int) error {
 	}
 	switch owner := ownerOf(fi); {
 	case !fi.IsDir():
-		return fmt.Errorf("storage: %s is not a folder", dir)
+		return fmt.Errorf("storage: %s is not a folder", shown(dir))
 	case owner != uid && owner != 0:
-		return fmt.Errorf("storage: the folder %s belongs to user %d, not to the data file's owner (user %d)", dir, owner, uid)
+		return fmt.Errorf("storage: the folder %s belongs to user %d, not to the data file's owner (user %d)", shown(dir), owner, uid)
 	case fi.Mode().Perm()&0o022 != 0:
-		return fmt.Errorf("storage: other users may write in the folder %s (mode %v)", dir, fi.Mode().Perm())
+		return fmt.Errorf("storage: other users may write in the folder %s (mode %v)", shown(dir), fi.Mode().Perm())
 	}
 	return nil
 }
@@ -148,7 +148,7 @@ func makeSocketDir(p string) error {
 		return nil
 	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return fmt.Errorf("storage: creating the socket folder %s: %w", dir, err)
+		return fmt.Errorf("storage: creating the socket folder %s: %w", shown(dir), err)
 	}
 	for _, d := range []string{dir, filepath.Dir(dir), filepath.Dir(filepath.Dir(dir))} {
 		// The folder itself, .cache and the home folder: no other user may write in them.
@@ -157,7 +157,7 @@ func makeSocketDir(p string) error {
 		}
 	}
 	if fi, err := os.Lstat(dir); err == nil && fi.Mode().Perm() != 0o700 {
-		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", dir, fi.Mode().Perm())
+		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", shown(dir), fi.Mode().Perm())
 	}
 	return nil
 }
@@ -171,13 +171,13 @@ func checkSocket(sock string, uid int) error {
 		return fmt.Errorf("%w: %v", errNoServer, err)
 	}
 	if fi.Mode()&fs.ModeSocket == 0 {
-		return fmt.Errorf("storage: %s, where the running bot's backup socket belongs, is not a socket; refusing to use it", sock)
+		return fmt.Errorf("storage: %s, where the running bot's backup socket belongs, is not a socket; refusing to use it", shown(sock))
 	}
 	if owner := ownerOf(fi); owner != uid {
-		return fmt.Errorf("storage: the backup socket %s belongs to user %d, not to the data file's owner (user %d); refusing to trust it", sock, owner, uid)
+		return fmt.Errorf("storage: the backup socket %s belongs to user %d, not to the data file's owner (user %d); refusing to trust it", shown(sock), owner, uid)
 	}
 	if err := privateDir(filepath.Dir(sock), uid); err != nil {
-		return fmt.Errorf("storage: refusing to trust the backup socket %s: %w", sock, err)
+		return fmt.Errorf("storage: refusing to trust the backup socket %s: %w", shown(sock), err)
 	}
 	return nil
 }
@@ -204,17 +204,17 @@ func serveBackups(s *Store) (*backupServer, error) {
 	}
 	if fi, err := os.Lstat(p); err == nil {
 		if fi.Mode()&fs.ModeSocket == 0 {
-			return nil, fmt.Errorf("storage: %s exists and is not a socket", p)
+			return nil, fmt.Errorf("storage: %s exists and is not a socket", shown(p))
 		}
 		_ = os.Remove(p)
 	}
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: p, Net: "unix"})
 	if err != nil {
-		return nil, fmt.Errorf("storage: listening on %s: %w", p, err)
+		return nil, fmt.Errorf("storage: listening on %s: %w", shown(p), err)
 	}
 	if err := os.Chmod(p, 0o600); err != nil {
 		ln.Close()
-		return nil, fmt.Errorf("storage: restricting %s to its owner: %w", p, err)
+		return nil, fmt.Errorf("storage: restricting %s to its owner: %w", shown(p), err)
 	}
 	b := &backupServer{s: s, ln: ln, path: p, conns: make(map[net.Conn]struct{})}
 	b.wg.Add(1)
@@ -376,15 +376,15 @@ func checkSource(path string) (uid int, err error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", path, ErrNotFound)
+		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", shown(path), ErrNotFound)
 	case err != nil:
 		return 0, fmt.Errorf("storage: %w", err)
 	case fi.IsDir():
-		return 0, fmt.Errorf("storage: %s is a folder, not a data file; name the data file itself", path)
+		return 0, fmt.Errorf("storage: %s is a folder, not a data file; name the data file itself", shown(path))
 	case !fi.Mode().IsRegular():
-		return 0, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
+		return 0, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", shown(path), fileKind(fi.Mode()))
 	case fi.Size() == 0:
-		return 0, fmt.Errorf("storage: data file %s is empty (0 bytes), so there is nothing to back up: %w", path, ErrCorrupt)
+		return 0, fmt.Errorf("storage: data file %s is empty (0 bytes), so there is nothing to back up: %w", shown(path), ErrCorrupt)
 	}
 	if hwm, ok := fileHighWater(path); ok && hwm > fi.Size() {
 		return 0, truncatedError(path, fi.Size(), hwm)
@@ -432,7 +432,7 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 	if same, err := samePath(dataPath, out); err != nil {
 		return info, err
 	} else if same {
-		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", out)
+		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", shown(out))
 	}
 	if _, err := checkTarget(out); err != nil {
 		return info, err
@@ -506,9 +506,25 @@ func (e *fileError) Error() string    { return "storage: " + e.text }
 func (e *fileError) Unwrap() error    { return e.kind }
 func (e *fileError) Sentence() string { return e.text }
 
-// refuse returns a *fileError of kind whose sentence is format with args.
+// refuse returns a *fileError of kind whose sentence is format with args, with any
+// character that does not print (from a path or an error quoting one) escaped.
 func refuse(kind error, format string, args ...any) error {
-	return &fileError{kind: kind, text: fmt.Sprintf(format, args...)}
+	return &fileError{kind: kind, text: escapeUnprintable(fmt.Sprintf(format, args...))}
+}
+
+// escapeUnprintable writes each character of text that does not print (a control
+// character, an escape sequence's ESC, a bidirectional override) as its Go escape.
+func escapeUnprintable(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if unicode.IsPrint(r) && r != utf8.RuneError {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
 }
 
 // shown returns a path (or any text from outside) as it may be echoed in a sentence:
@@ -705,17 +721,17 @@ func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify f
 		return n, err
 	}
 	if err = bw.Flush(); err != nil {
-		return n, fmt.Errorf("storage: writing %s: %w", tmp, err)
+		return n, fmt.Errorf("storage: writing %s: %w", shown(tmp), err)
 	}
 	if err = f.Sync(); err != nil {
-		return n, fmt.Errorf("storage: syncing %s: %w", tmp, err)
+		return n, fmt.Errorf("storage: syncing %s: %w", shown(tmp), err)
 	}
 	if err = f.Close(); err != nil {
 		return n, fmt.Errorf("storage: %w", err)
 	}
 	if verify != nil {
 		if err = verify(tmp); err != nil {
-			return n, fmt.Errorf("storage: the new copy failed verification, so %s was not written: %w", path, err)
+			return n, fmt.Errorf("storage: the new copy failed verification, so %s was not written: %w", shown(path), err)
 		}
 	}
 	if err = os.Rename(tmp, path); err != nil {

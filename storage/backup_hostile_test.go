@@ -351,3 +351,33 @@ func TestSocketFolderSquatted(t *testing.T) {
 		t.Errorf("backup when the home folder is shared: %v", err)
 	}
 }
+
+// TestSentencesEscapeEchoedPaths checks that the refusals of backups and of Open
+// echo a path's control characters and escape sequences escaped, never as they are.
+func TestSentencesEscapeEchoedPaths(t *testing.T) {
+	ctx := context.Background()
+	dir := filepath.Join(t.TempDir(), "evil\x1b[2J\x1b]0;owned\a\n")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		t.Fatal(err)
+	}
+	s, _, path := openTemp(t)
+	s.Close()
+	fifo := filepath.Join(dir, "pipe\u202e.db")
+	syscall.Mkfifo(fifo, 0o600)
+	link := filepath.Join(dir, "link.db")
+	os.Symlink(filepath.Join(dir, "none\x1b[5m.db"), link)
+	errs := map[string]error{}
+	_, errs["backup onto a FIFO"] = storage.BackupFile(ctx, toyRegistry(), path, fifo)
+	_, errs["backup of nothing"] = storage.BackupFile(ctx, toyRegistry(), filepath.Join(dir, "none.db"), filepath.Join(t.TempDir(), "b.db"))
+	_, errs["open of a dangling link"] = storage.Open(link, toyRegistry(), &storage.Options{NoBackupSocket: true})
+	for what, err := range errs {
+		if err == nil {
+			t.Fatalf("%s succeeded", what)
+		}
+		for _, text := range []string{err.Error(), rules.SentenceOf(err)} {
+			if strings.ContainsAny(text, "\x1b\a\n\u202e") || !strings.Contains(text, `\x1b`) {
+				t.Errorf("%s: %q", what, text)
+			}
+		}
+	}
+}

@@ -124,7 +124,7 @@ func readSchema(tx *bolt.Tx, path string) (int, error) {
 	raw := meta.Get(metaSchemaKey)
 	v, err := strconv.Atoi(string(raw))
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("storage: data file %s has an unreadable schema version %q: %w", path, raw, ErrCorrupt)
+		return 0, fmt.Errorf("storage: data file %s has an unreadable schema version %q: %w", shown(path), raw, ErrCorrupt)
 	}
 	return v, nil
 }
@@ -152,7 +152,7 @@ func migrate(db *bolt.DB, path string, list []migration, now time.Time) error {
 			_, err := writeFileAtomic(snap, tx.WriteTo, nil)
 			return err
 		}); err != nil {
-			return fmt.Errorf("storage: cannot write the snapshot %s before migrating %s: %w", snap, path, err)
+			return fmt.Errorf("storage: cannot write the snapshot %s before migrating %s: %w", shown(snap), shown(path), err)
 		}
 	}
 	return db.Update(func(tx *bolt.Tx) error {
@@ -161,12 +161,12 @@ func migrate(db *bolt.DB, path string, list []migration, now time.Time) error {
 				continue
 			}
 			if err := m.run(tx); err != nil {
-				return fmt.Errorf("storage: migrating %s to schema %d (%s): %w", path, m.to, m.what, err)
+				return fmt.Errorf("storage: migrating %s to schema %d (%s): %w", shown(path), m.to, m.what, err)
 			}
 		}
 		meta := tx.Bucket(bMeta)
 		if meta == nil {
-			return fmt.Errorf("storage: migrations of %s left no meta bucket", path)
+			return fmt.Errorf("storage: migrations of %s left no meta bucket", shown(path))
 		}
 		if cur == 0 {
 			if err := meta.Put(metaCreatedKey, []byte(now.UTC().Format(time.RFC3339))); err != nil {
@@ -198,7 +198,7 @@ func checkSchemaReadOnly(db *bolt.DB, path string, target int) error {
 
 func newerSchemaError(path string, cur, target int) error {
 	return fmt.Errorf("storage: data file %s has schema version %d, newer than version %d that this build of Missive understands; run a newer Missive (or restore a backup made by this version): %w",
-		path, cur, target, ErrSchema)
+		shown(path), cur, target, ErrSchema)
 }
 
 // checkFilePages runs the page check (checkPages) on the data file at path, full or
@@ -233,7 +233,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("storage: data file %s is damaged (reading it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+			err = fmt.Errorf("storage: data file %s is damaged (reading it failed: %v); restore it from a backup: %w", shown(path), r, ErrCorrupt)
 		}
 	}()
 	return db.View(func(tx *bolt.Tx) error {
@@ -245,7 +245,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 			return truncatedError(path, fi.Size(), tx.Size())
 		}
 		if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error { return walkBucket(b, 0) }); err != nil {
-			return fmt.Errorf("storage: data file %s is damaged (%v); restore it from a backup: %w", path, err, ErrCorrupt)
+			return fmt.Errorf("storage: data file %s is damaged (%v); restore it from a backup: %w", shown(path), err, ErrCorrupt)
 		}
 		var problems []string
 		for err := range tx.Check() {
@@ -263,7 +263,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 
 func truncatedError(path string, size, hwm int64) error {
 	return fmt.Errorf("storage: data file %s is truncated (%d bytes, but its pages reach %d); restore it from a backup: %w",
-		path, size, hwm, ErrCorrupt)
+		shown(path), size, hwm, ErrCorrupt)
 }
 
 // walkBucket reads every key and value of b and its sub-buckets.
@@ -394,5 +394,5 @@ func (r rollback) String() string {
 // would be rolled back and how to accept that.
 func metaDamageError(path string, r rollback) error {
 	return fmt.Errorf("storage: data file %s is damaged: %s; restore it from a backup, or keep it as of transaction %d by copying it with \"missive backup -o NEW --data %s\" and putting NEW in its place: %w",
-		path, r, r.kept, path, ErrCorrupt)
+		shown(path), r, r.kept, shown(path), ErrCorrupt)
 }

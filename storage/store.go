@@ -110,16 +110,16 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
-		return nil, fmt.Errorf("storage: %s is a directory, not a data file", path)
+		return nil, fmt.Errorf("storage: %s is a directory, not a data file", shown(path))
 	case err == nil && !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", shown(path), fileKind(fi.Mode()))
 	case err == nil && fi.Size() == 0:
-		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", path, ErrCorrupt)
+		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", shown(path), ErrCorrupt)
 	case errors.Is(err, fs.ErrNotExist) && o.ReadOnly:
-		return nil, fmt.Errorf("storage: there is no data file at %s: %w", path, ErrNotFound)
+		return nil, fmt.Errorf("storage: there is no data file at %s: %w", shown(path), ErrNotFound)
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("storage: creating the folder of %s: %w", path, err)
+			return nil, fmt.Errorf("storage: creating the folder of %s: %w", shown(path), err)
 		}
 	case err != nil:
 		return nil, fmt.Errorf("storage: %w", err)
@@ -194,7 +194,7 @@ func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", shown(path), r, ErrCorrupt)
 		}
 	}()
 	// No InitialMmapSize: bbolt sizes the file to its memory map (up to 16 MB), so a
@@ -211,11 +211,11 @@ func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db
 		db.MaxBatchDelay = 2 * time.Millisecond
 		return db, nil
 	case errors.Is(err, bolt.ErrTimeout):
-		return nil, fmt.Errorf("storage: data file %s is in use by another process (is the bot already running?): %w", path, ErrLocked)
+		return nil, fmt.Errorf("storage: data file %s is in use by another process (is the bot already running?): %w", shown(path), ErrLocked)
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("storage: opening %s: %w", path, err)
+		return nil, fmt.Errorf("storage: opening %s: %w", shown(path), err)
 	}
-	return nil, fmt.Errorf("storage: data file %s is not a readable Missive data file (%v); if it is damaged, restore it from a backup: %w", path, err, ErrCorrupt)
+	return nil, fmt.Errorf("storage: data file %s is not a readable Missive data file (%v); if it is damaged, restore it from a backup: %w", shown(path), err, ErrCorrupt)
 }
 
 // Path returns the data file's path.
@@ -241,7 +241,7 @@ func (s *Store) Close() error {
 func recoverTx(tx *Tx, err *error) {
 	if r := recover(); r != nil {
 		tx.dirty = true
-		*err = fmt.Errorf("storage: transaction on %s aborted by a panic, nothing was written: %v\n%s", tx.s.path, r, debug.Stack())
+		*err = fmt.Errorf("storage: transaction on %s aborted by a panic, nothing was written: %v\n%s", shown(tx.s.path), r, debug.Stack())
 	}
 }
 
@@ -265,7 +265,7 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 // closedErr names the use of a closed store.
 func (s *Store) closedErr(err error) error {
 	if errors.Is(err, bolt.ErrDatabaseNotOpen) {
-		return fmt.Errorf("storage: the store %s is closed: %w", s.path, ErrClosed)
+		return fmt.Errorf("storage: the store %s is closed: %w", shown(s.path), ErrClosed)
 	}
 	return err
 }
@@ -282,7 +282,7 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("storage: %w", err)
 	}
 	if s.readOnly {
-		return fmt.Errorf("storage: the store %s is open read-only: %w", s.path, ErrReadOnly)
+		return fmt.Errorf("storage: the store %s is open read-only: %w", shown(s.path), ErrReadOnly)
 	}
 	if err := s.refusing(); err != nil {
 		return err

@@ -7,6 +7,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"unicode"
 
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
@@ -68,11 +70,19 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 }
 
 // sentenceError shows err as the sentence it carries (rules.SentenceOf), after the
-// name of the command, and matches what err matches.
+// name of the command, with any character that does not print (echoed from a path)
+// replaced, and matches what err matches.
 type sentenceError struct {
 	command string
 	err     error
 }
 
-func (e sentenceError) Error() string { return e.command + ": " + rules.SentenceOf(e.err) }
+func (e sentenceError) Error() string {
+	return e.command + ": " + strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return unicode.ReplacementChar
+	}, rules.SentenceOf(e.err))
+}
 func (e sentenceError) Unwrap() error { return e.err }

@@ -26,16 +26,24 @@ func backupData(t *testing.T) string {
 	return path
 }
 
-// TestBackupCommandRefusesFIFO checks that "missive backup -o FIFO" fails with a
-// plain sentence (no package names) and leaves the FIFO alone.
-func TestBackupCommandRefusesFIFO(t *testing.T) {
+// backupOntoFIFO runs "missive backup -o FIFO" of a new data file, the FIFO named
+// name, and returns the FIFO, what the command printed and its error.
+func backupOntoFIFO(t *testing.T, name string) (string, *bytes.Buffer, error) {
+	t.Helper()
 	data := backupData(t)
-	fifo := filepath.Join(t.TempDir(), "pipe")
+	fifo := filepath.Join(t.TempDir(), name)
 	if err := syscall.Mkfifo(fifo, 0o600); err != nil {
 		t.Fatal(err)
 	}
 	var stdout, stderr bytes.Buffer
 	err := run(context.Background(), []string{"backup", "-o", fifo, "--data", data}, &stdout, &stderr)
+	return fifo, &stdout, err
+}
+
+// TestBackupCommandRefusesFIFO checks that "missive backup -o FIFO" fails with a
+// plain sentence (no package names) and leaves the FIFO alone.
+func TestBackupCommandRefusesFIFO(t *testing.T) {
+	fifo, stdout, err := backupOntoFIFO(t, "pipe")
 	want := "backup: " + fifo + " is a named pipe (FIFO), not an earlier backup"
 	if err == nil || !strings.HasPrefix(err.Error(), want) || strings.Contains(err.Error(), "storage:") || !errors.Is(err, storage.ErrNotBackup) {
 		t.Fatalf("backup onto a FIFO: %v; want %q", err, want)
@@ -68,5 +76,14 @@ func TestConsoleRefusesDanglingData(t *testing.T) {
 	}
 	if _, err := os.Lstat(target); !errors.Is(err, os.ErrNotExist) {
 		t.Fatalf("the console made %s (%v)", target, err)
+	}
+}
+
+// TestBackupCommandEscapesPaths checks that a refusal echoing a path with an escape
+// sequence prints no control character.
+func TestBackupCommandEscapesPaths(t *testing.T) {
+	_, _, err := backupOntoFIFO(t, "pipe\x1b]0;owned\a")
+	if err == nil || strings.ContainsAny(err.Error(), "\x1b\a") || !strings.Contains(err.Error(), "is a named pipe") {
+		t.Fatalf("backup onto a FIFO with an escape sequence in its name: %q", err)
 	}
 }
