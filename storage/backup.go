@@ -576,6 +576,9 @@ func checkTarget(out string) (backupTarget, error) {
 	if hwm, ok := fileHighWater(out); ok && hwm > fi.Size() {
 		return t, notOurs("it is cut short")
 	}
+	if _, err := checkPages(out, false); err != nil {
+		return t, notOurs(fmt.Sprintf("or a damaged one: page check: %v", err))
+	}
 	db, err := openBolt(out, 100*time.Millisecond, true, false)
 	if errors.Is(err, ErrLocked) {
 		return t, refuse(ErrNotBackup, "%s is a data file that a running program has open, not an earlier backup; choose another path%s", shown(out), keep)
@@ -710,8 +713,9 @@ func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify f
 	}
 	defer lock.Close()
 	_ = syscall.Flock(int(lock.Fd()), syscall.LOCK_SH)
+	renamed := false
 	defer func() {
-		if err != nil {
+		if !renamed { // an error, or a panic on its way up: the copy goes
 			f.Close()
 			os.Remove(tmp)
 		}
@@ -737,6 +741,7 @@ func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify f
 	if err = os.Rename(tmp, path); err != nil {
 		return n, fmt.Errorf("storage: %w", err)
 	}
+	renamed = true
 	if d, derr := os.Open(dir); derr == nil {
 		_ = d.Sync()
 		d.Close()
