@@ -34,6 +34,14 @@ var leafDamage = map[string]func(t *testing.T, data []byte){
 	"value size": func(t *testing.T, data []byte) {
 		binary.NativeEndian.PutUint32(pageAt(data, lastLeaf(t, data))[16+12:], 1<<20)
 	},
+	// A key of the games bucket's branch page lies past the end of the file, where
+	// bbolt's memory map has no file behind it: bbolt's check read it in a goroutine
+	// of its own, where the fault (SIGBUS) killed the process.
+	"branch key past the end": func(t *testing.T, data []byte) {
+		id := gamesRoot(t, data)
+		e := uint64(dataPageSize)*id + 16 + 16 // the second element of the page
+		binary.NativeEndian.PutUint32(data[e:], uint32(uint64(len(data))+64-e))
+	},
 	// The last leaf page, but its header, is noise.
 	"noise": func(t *testing.T, data []byte) {
 		p := pageAt(data, lastLeaf(t, data))
@@ -61,8 +69,17 @@ func rootPage(data []byte) uint64 {
 	return ne.Uint64(data[meta*dataPageSize+16+16:])
 }
 
-// lastLeaf returns the last leaf page of the games bucket.
-func lastLeaf(t *testing.T, data []byte) uint64 {
+// gamesRoot returns the root page of the games bucket, a branch page.
+func gamesRoot(t *testing.T, data []byte) uint64 {
+	id := bucketRoot(t, data, "games")
+	if binary.NativeEndian.Uint16(pageAt(data, id)[8:]) != 0x01 || binary.NativeEndian.Uint16(pageAt(data, id)[10:]) < 2 {
+		t.Fatalf("the games bucket's root %d is not a branch page of two elements or more", id)
+	}
+	return id
+}
+
+// bucketRoot returns the root page of bucket name.
+func bucketRoot(t *testing.T, data []byte, name string) uint64 {
 	path := filepath.Join(t.TempDir(), "probe.db")
 	if err := os.WriteFile(path, data, 0o600); err != nil {
 		t.Fatal(err)
@@ -72,8 +89,14 @@ func lastLeaf(t *testing.T, data []byte) uint64 {
 		t.Fatal(err)
 	}
 	var id uint64
-	db.View(func(tx *bolt.Tx) error { id = uint64(tx.Bucket([]byte("games")).Root()); return nil })
+	db.View(func(tx *bolt.Tx) error { id = uint64(tx.Bucket([]byte(name)).Root()); return nil })
 	db.Close()
+	return id
+}
+
+// lastLeaf returns the last leaf page of the games bucket.
+func lastLeaf(t *testing.T, data []byte) uint64 {
+	id := bucketRoot(t, data, "games")
 	ne := binary.NativeEndian
 	for id != 0 && ne.Uint16(pageAt(data, id)[8:]) == 0x01 { // a branch page: its last child
 		p := pageAt(data, id)
