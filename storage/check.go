@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"fmt"
 	"os"
 
 	bolt "go.etcd.io/bbolt"
@@ -50,11 +51,11 @@ func (s *Store) startCheck(pages bool) {
 				return
 			}
 		}
-		err := s.View(ctx, func(tx *Tx) error { return tx.verify(ctx, verifyRecords) })
-		if err == nil || ctx.Err() != nil {
+		problems, err := s.checkRecords(ctx)
+		if err != nil || len(problems) == 0 {
 			return
 		}
-		c.records = unjoin(err)
+		c.records = problems
 		for _, p := range c.records {
 			s.log.Error("storage: a record of the data file is damaged and cannot be loaded; everything else goes on. To get it back, stop the bot and restore the data file from a backup made before the damage (missive backup makes one)",
 				"data", s.path, "problem", p)
@@ -62,12 +63,29 @@ func (s *Store) startCheck(pages bool) {
 	}()
 }
 
-// unjoin returns the errors joined in err.
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+// recordsPerCheck is how many records the check after Open decodes in one read
+// transaction: a long one would hold up a writer that must grow the memory map.
+const recordsPerCheck = 2000
+
+// checkRecords decodes every record, a few thousand in each read transaction, and
+// returns the problems found (at most maxProblems, then a count of the others).
+func (s *Store) checkRecords(ctx context.Context) ([]error, error) {
+	v := &verifier{ctx: ctx, mode: verifyRecords}
+	for _, check := range v.kinds() {
+		for from, first := []byte(nil), true; first || from != nil; first = false {
+			if err := s.View(ctx, func(tx *Tx) error {
+				v.tx = tx
+				from = check(from, recordsPerCheck)
+				return ctx.Err()
+			}); err != nil {
+				return nil, err
+			}
+		}
 	}
-	return []error{err}
+	if v.more > 0 {
+		v.problems = append(v.problems, fmt.Errorf("storage: and %d more damaged records", v.more))
+	}
+	return v.problems, nil
 }
 
 // checkLeaves reads every leaf page of the store's buckets, as of one read

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"log/slog"
 	"os"
 	"strings"
@@ -60,5 +61,31 @@ func TestDamagedRecordReportedAtStart(t *testing.T) {
 	}
 	if _, err := s.Game(context.Background(), "4"); err != nil {
 		t.Errorf("an intact game next to the damaged one: %v", err)
+	}
+}
+
+// TestRecordCheckSpansTransactions checks that the record check after Open, which
+// reads a few thousand records per read transaction, reaches the records of every
+// transaction: damaged games in the first and in a later one are both reported.
+func TestRecordCheckSpansTransactions(t *testing.T) {
+	s, _, path := openTemp(t)
+	update(t, s, func(tx *storage.Tx) error {
+		for range 4500 {
+			if err := tx.PutGame(newGame("walk", "a", "b")); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	s.Close()
+	for _, id := range []string{"10", "4321"} { // keys sort as text: "4321" comes late
+		writeRaw(t, path, "games", id, []byte(`{"v":1,"data":{"id":`))
+	}
+	s = openAt(t, path, &storage.Options{NoBackupSocket: true})
+	<-s.Checked()
+	_, records := s.CheckResult()
+	text := fmt.Sprint(records)
+	if len(records) != 2 || !strings.Contains(text, `game "10"`) || !strings.Contains(text, `game "4321"`) {
+		t.Fatalf("the check after Open found %v", records)
 	}
 }

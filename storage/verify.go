@@ -69,27 +69,9 @@ func (v *verifier) expect(entries []indexEntry) {
 
 func (tx *Tx) verify(ctx context.Context, mode verifyMode) error {
 	v := &verifier{ctx: ctx, tx: tx, mode: mode, expected: make(map[string]map[string][]byte)}
-	verifyKind[Game](v, kindGame, func(g *Game) {
-		if mode != verifyAll {
-			return
-		}
-		pos, err := replay(tx.s.reg, g)
-		switch {
-		case err != nil:
-			v.fail(err)
-		case g.Active() && pos.Outcome().IsOver():
-			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
-		case g.Active() && !slices.Equal(g.ToMove, rec.ToMove(pos)):
-			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, rec.ToMove(pos), ErrReplay))
-		}
-	})
-	verifyKind[Player](v, kindPlayer, nil)
-	verifyKind[Challenge](v, kindChallenge, nil)
-	verifyKind[Tournament](v, kindTournament, nil)
-	verifyKind[Rating](v, kindRating, nil)
-	verifyKind[Match](v, kindMatch, nil)
-	verifyKind[Review](v, kindReview, nil)
-	verifyKind[ReviewRequest](v, kindReviewAsk, nil)
+	for _, check := range v.kinds() {
+		check(nil, 0)
+	}
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {
@@ -145,26 +127,71 @@ func (tx *Tx) verify(ctx context.Context, mode verifyMode) error {
 	return errors.Join(v.problems...)
 }
 
-// verifyKind decodes every record of kind k, checks it is stored under its own key and
-// is valid, records its index entries, and runs check on it when not nil.
+// kinds returns the check of each kind of record, from a key on (nil: the first) for
+// at most limit records (0: all), each returning the key to go on from (nil at the
+// end); the game's replays it when the mode says so.
+func (v *verifier) kinds() []func(from []byte, limit int) []byte {
+	game := func(g *Game) {
+		if v.mode != verifyAll {
+			return
+		}
+		pos, err := replay(v.tx.s.reg, g)
+		switch {
+		case err != nil:
+			v.fail(err)
+		case g.Active() && pos.Outcome().IsOver():
+			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
+		case g.Active() && !slices.Equal(g.ToMove, rec.ToMove(pos)):
+			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, rec.ToMove(pos), ErrReplay))
+		}
+	}
+	return []func([]byte, int) []byte{
+		func(from []byte, limit int) []byte { return verifyKind(v, kindGame, game, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Player](v, kindPlayer, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Challenge](v, kindChallenge, nil, from, limit) },
+		func(from []byte, limit int) []byte {
+			return verifyKind[Tournament](v, kindTournament, nil, from, limit)
+		},
+		func(from []byte, limit int) []byte { return verifyKind[Rating](v, kindRating, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Match](v, kindMatch, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Review](v, kindReview, nil, from, limit) },
+		func(from []byte, limit int) []byte {
+			return verifyKind[ReviewRequest](v, kindReviewAsk, nil, from, limit)
+		},
+	}
+}
+
+// verifyKind decodes the records of kind k from key from on (at most limit of them,
+// 0: all), checks each is stored under its own key and is valid, records its index
+// entries, and runs check on it when not nil. It returns the key to go on from, nil
+// when no record is left.
 func verifyKind[T any, P interface {
 	*T
 	record
-}](v *verifier, k *kind, check func(P)) {
+}](v *verifier, k *kind, check func(P), from []byte, limit int) []byte {
 	b, err := v.tx.bucket(k.bucket)
 	if err != nil {
 		v.fail(err)
-		return
+		return nil
 	}
-	_ = b.ForEach(func(rk, raw []byte) error {
-		if err := v.ctx.Err(); err != nil {
-			return err // the caller reports it
+	c := b.Cursor()
+	rk, raw := c.First()
+	if from != nil {
+		rk, raw = c.Seek(from)
+	}
+	for n := 0; rk != nil; rk, raw = c.Next() {
+		if limit > 0 && n == limit {
+			return bytes.Clone(rk)
+		}
+		n++
+		if v.ctx.Err() != nil {
+			return nil // the caller reports it
 		}
 		var r T
 		p := P(&r)
 		if err := decodeRecord(raw, p, describe(k, rk)); err != nil {
 			v.fail(err)
-			return nil
+			continue
 		}
 		if !bytes.Equal(p.recordKey(), rk) {
 			v.fail(fmt.Errorf("storage: %s is stored under the key of %s: %w", describe(k, p.recordKey()), describe(k, rk), ErrCorrupt))
@@ -176,6 +203,6 @@ func verifyKind[T any, P interface {
 		if check != nil {
 			check(p)
 		}
-		return nil
-	})
+	}
+	return nil
 }
