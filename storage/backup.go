@@ -555,6 +555,9 @@ func checkTarget(out string) (backupTarget, error) {
 	keep := "; nothing was changed"
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
+		if d, err := os.Stat(filepath.Dir(out)); err != nil || !d.IsDir() {
+			return t, refuse(ErrNotBackup, "the folder %s, where the backup is to go, does not exist; create it first, or name another place%s", shown(filepath.Dir(out)), keep)
+		}
 		return t, nil
 	case err != nil:
 		return t, refuse(ErrNotBackup, "cannot look at %s, where the backup is to go (%v)%s", shown(out), err, keep)

@@ -258,6 +258,7 @@ func TestBackupRefusesTargets(t *testing.T) {
 		{empty, "is not a Missive data file"},
 		{folder, "is a folder"},
 		{inUse, "a running program has open"},
+		{filepath.Join(dir, "missing", "b.db"), "where the backup is to go, does not exist"},
 	}
 	// A device node like /dev/null, made where replacing it harms nothing.
 	dev := filepath.Join(dir, "null")
