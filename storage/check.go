@@ -50,6 +50,7 @@ func (s *Store) startCheck(pages bool) {
 				s.log.Error("storage: " + c.damage.(*fileError).text)
 				return
 			}
+			s.paged.Store(true)
 		}
 		problems, err := s.checkRecords(ctx)
 		if err != nil || len(problems) == 0 {

@@ -66,6 +66,7 @@ type Store struct {
 	srv      *backupServer
 	check    *checker              // the check after Open (nil with SkipCheck)
 	damaged  atomic.Pointer[error] // set when that check finds a damaged page
+	paged    atomic.Bool           // every page was checked: group commits may run
 	close    sync.Once
 	closeErr error
 }
@@ -168,6 +169,7 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 		}
 		s.srv = srv
 	}
+	s.paged.Store(!leavesLater)
 	if !o.SkipCheck {
 		s.startCheck(leavesLater)
 	}
@@ -311,7 +313,9 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return fn(tx)
 	}
 	var err error
-	if s.writers.Add(1) == 1 {
+	// Until every page was checked, no group commit: bbolt may run one in a goroutine
+	// of its own (its timer's), where a fault from a damaged page is not caught.
+	if s.writers.Add(1) == 1 || !s.paged.Load() {
 		err = s.faultless(func() error { return s.db.Update(run) }) // alone: commit at once
 	} else {
 		batched = true
@@ -334,9 +338,8 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 // faultless runs a bbolt write, turning a fault from reading a damaged page while
 // bbolt commits (after fn returned, outside recoverTx) into an error; bbolt rolls
 // the transaction back on the way. The store then refuses everything, as the check
-// after Open would have once it reached that page. (A group commit that another
-// writer's goroutine runs, or bbolt's timer, is not covered: the check after Open
-// closes that gap for files too large to read whole at Open.)
+// after Open would have once it reached that page. (A group commit that bbolt's
+// timer runs is not covered, so none runs before every page was checked.)
 func (s *Store) faultless(write func() error) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
