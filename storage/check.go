@@ -2,6 +2,7 @@ package storage
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"os"
 
@@ -42,7 +43,11 @@ func (s *Store) startCheck(pages bool) {
 		defer close(c.done)
 		if pages {
 			if err := s.checkLeaves(ctx); err != nil {
-				if ctx.Err() != nil {
+				var d *pageDamage
+				if !errors.As(err, &d) {
+					if ctx.Err() == nil { // not closing: the check could not run
+						s.log.Warn("storage: the check of the data file's pages after start could not run", "data", s.path, "error", err)
+					}
 					return
 				}
 				c.damage = refuse(ErrCorrupt, "the data file %s is damaged (%v), as the check after start found; nothing more is read or written: stop the bot and restore the data file from a backup", shown(s.path), err)
