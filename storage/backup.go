@@ -147,11 +147,15 @@ func makeSocketDir(p string) error {
 	if want, err := socketDir(os.Geteuid()); err != nil || dir != want {
 		return nil
 	}
+	home := filepath.Dir(filepath.Dir(dir))
+	if err := privateDir(home, os.Geteuid()); err != nil { // it must exist: never made here
+		return err
+	}
 	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("storage: creating the socket folder %s: %w", shown(dir), err)
 	}
-	for _, d := range []string{dir, filepath.Dir(dir), filepath.Dir(filepath.Dir(dir))} {
-		// The folder itself, .cache and the home folder: no other user may write in them.
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		// The folder itself and .cache: no other user may write in them either.
 		if err := privateDir(d, os.Geteuid()); err != nil {
 			return err
 		}
