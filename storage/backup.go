@@ -10,12 +10,16 @@ import (
 	"io/fs"
 	"net"
 	"os"
+	"os/user"
 	"path/filepath"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	bolt "go.etcd.io/bbolt"
 
@@ -31,7 +35,7 @@ func (s *Store) Backup(ctx context.Context, w io.Writer) (int64, error) {
 		return err
 	})
 	if err != nil {
-		return n, fmt.Errorf("storage: backup of %s: %w", s.path, err)
+		return n, fmt.Errorf("storage: backup of %s: %w", shown(s.path), err)
 	}
 	return n, nil
 }
@@ -56,8 +60,8 @@ const backupRequest = "MISSIVE-BACKUP 1\n"
 // SocketPath returns the unix socket on which a store opened read-write on dataPath
 // serves snapshots: dataPath + ".sock" when the data file's folder is writable by its
 // owner only (no other user can put a socket there); otherwise, or when that would be
-// too long for a socket address, a name derived from the file's absolute path in
-// socketDir of the data file's owner, a folder only that user can write.
+// too long for a socket address, a name derived from the file's absolute path in the
+// socket folder of the data file's owner (socketDir), or "" when that user has none.
 func SocketPath(dataPath string) string {
 	abs, err := filepath.Abs(dataPath)
 	if err != nil {
@@ -70,17 +74,44 @@ func SocketPath(dataPath string) string {
 	if fi, err := os.Stat(abs); err == nil {
 		uid = ownerOf(fi)
 	}
-	if p := abs + ".sock"; len(p) < 100 && privateDir(filepath.Dir(p), uid) == nil { // sun_path holds 104 to 108 bytes
+	if p := abs + ".sock"; len(p) < maxSocketPath && privateDir(filepath.Dir(p), uid) == nil {
 		return p
 	}
+	dir, err := socketDir(uid)
+	if err != nil {
+		return ""
+	}
 	sum := sha256.Sum256([]byte(abs))
-	return filepath.Join(socketDir(uid), fmt.Sprintf("missive-%x.sock", sum[:8]))
+	if p := filepath.Join(dir, fmt.Sprintf("missive-%x.sock", sum[:8])); len(p) < maxSocketPath {
+		return p
+	}
+	return ""
 }
 
+// maxSocketPath bounds a socket's path: sun_path holds 104 to 108 bytes.
+const maxSocketPath = 100
+
 // socketDir is the folder of the backup sockets of user uid when its data file's
-// folder will not do: os.TempDir()/missive-UID, created by that user with mode 0700.
-func socketDir(uid int) string {
-	return filepath.Join(os.TempDir(), "missive-"+strconv.Itoa(uid))
+// folder will not do: .cache/missive in that user's home folder, created by that user
+// with mode 0700. A folder in a place every user may write in (such as the
+// temporary folder) could be made first by another user, to switch live backups
+// off; the home folder of uid only uid can write in.
+func socketDir(uid int) (string, error) {
+	var home string
+	if uid == os.Geteuid() {
+		h, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("storage: %w", err)
+		}
+		home = h
+	} else {
+		u, err := user.LookupId(strconv.Itoa(uid))
+		if err != nil {
+			return "", fmt.Errorf("storage: %w", err)
+		}
+		home = u.HomeDir
+	}
+	return filepath.Join(home, ".cache", "missive"), nil
 }
 
 // ownerOf returns the user id owning the file of fi.
@@ -100,30 +131,37 @@ func privateDir(dir string, uid int) error {
 	}
 	switch owner := ownerOf(fi); {
 	case !fi.IsDir():
-		return fmt.Errorf("storage: %s is not a folder", dir)
+		return fmt.Errorf("storage: %s is not a folder", shown(dir))
 	case owner != uid && owner != 0:
-		return fmt.Errorf("storage: the folder %s belongs to user %d, not to the data file's owner (user %d)", dir, owner, uid)
+		return fmt.Errorf("storage: the folder %s belongs to user %d, not to the data file's owner (user %d)", shown(dir), owner, uid)
 	case fi.Mode().Perm()&0o022 != 0:
-		return fmt.Errorf("storage: other users may write in the folder %s (mode %v)", dir, fi.Mode().Perm())
+		return fmt.Errorf("storage: other users may write in the folder %s (mode %v)", shown(dir), fi.Mode().Perm())
 	}
 	return nil
 }
 
-// makeSocketDir creates (or checks) the folder of socket p when it is the private
-// socket folder of the current user.
+// makeSocketDir creates (or checks) the folder of socket p when it is the socket
+// folder of the current user, and the folders it lies in.
 func makeSocketDir(p string) error {
 	dir := filepath.Dir(p)
-	if dir != socketDir(os.Geteuid()) {
+	if want, err := socketDir(os.Geteuid()); err != nil || dir != want {
 		return nil
 	}
-	if err := os.Mkdir(dir, 0o700); err != nil && !errors.Is(err, fs.ErrExist) {
-		return fmt.Errorf("storage: creating the socket folder %s: %w", dir, err)
-	}
-	if err := privateDir(dir, os.Geteuid()); err != nil {
+	home := filepath.Dir(filepath.Dir(dir))
+	if err := privateDir(home, os.Geteuid()); err != nil { // it must exist: never made here
 		return err
 	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return fmt.Errorf("storage: creating the socket folder %s: %w", shown(dir), err)
+	}
+	for _, d := range []string{dir, filepath.Dir(dir)} {
+		// The folder itself and .cache: no other user may write in them either.
+		if err := privateDir(d, os.Geteuid()); err != nil {
+			return err
+		}
+	}
 	if fi, err := os.Lstat(dir); err == nil && fi.Mode().Perm() != 0o700 {
-		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", dir, fi.Mode().Perm())
+		return fmt.Errorf("storage: the socket folder %s has mode %v, not 0700; remove it and start the bot again", shown(dir), fi.Mode().Perm())
 	}
 	return nil
 }
@@ -137,13 +175,13 @@ func checkSocket(sock string, uid int) error {
 		return fmt.Errorf("%w: %v", errNoServer, err)
 	}
 	if fi.Mode()&fs.ModeSocket == 0 {
-		return fmt.Errorf("storage: %s, where the running bot's backup socket belongs, is not a socket; refusing to use it", sock)
+		return fmt.Errorf("storage: %s, where the running bot's backup socket belongs, is not a socket; refusing to use it", shown(sock))
 	}
 	if owner := ownerOf(fi); owner != uid {
-		return fmt.Errorf("storage: the backup socket %s belongs to user %d, not to the data file's owner (user %d); refusing to trust it", sock, owner, uid)
+		return fmt.Errorf("storage: the backup socket %s belongs to user %d, not to the data file's owner (user %d); refusing to trust it", shown(sock), owner, uid)
 	}
 	if err := privateDir(filepath.Dir(sock), uid); err != nil {
-		return fmt.Errorf("storage: refusing to trust the backup socket %s: %w", sock, err)
+		return fmt.Errorf("storage: refusing to trust the backup socket %s: %w", shown(sock), err)
 	}
 	return nil
 }
@@ -162,22 +200,25 @@ type backupServer struct {
 // exclusive lock, so a socket file found at the path is a leftover of a crash.
 func serveBackups(s *Store) (*backupServer, error) {
 	p := SocketPath(s.path)
+	if p == "" {
+		return nil, fmt.Errorf("storage: the data file's folder may be written by other users, and its owner has no home folder for the socket: move the data file into a folder only its owner may write in")
+	}
 	if err := makeSocketDir(p); err != nil {
 		return nil, err
 	}
 	if fi, err := os.Lstat(p); err == nil {
 		if fi.Mode()&fs.ModeSocket == 0 {
-			return nil, fmt.Errorf("storage: %s exists and is not a socket", p)
+			return nil, fmt.Errorf("storage: %s exists and is not a socket", shown(p))
 		}
 		_ = os.Remove(p)
 	}
 	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: p, Net: "unix"})
 	if err != nil {
-		return nil, fmt.Errorf("storage: listening on %s: %w", p, err)
+		return nil, fmt.Errorf("storage: listening on %s: %w", shown(p), err)
 	}
 	if err := os.Chmod(p, 0o600); err != nil {
 		ln.Close()
-		return nil, fmt.Errorf("storage: restricting %s to its owner: %w", p, err)
+		return nil, fmt.Errorf("storage: restricting %s to its owner: %w", shown(p), err)
 	}
 	b := &backupServer{s: s, ln: ln, path: p, conns: make(map[net.Conn]struct{})}
 	b.wg.Add(1)
@@ -222,6 +263,10 @@ func (b *backupServer) handle(c net.Conn) {
 		fmt.Fprintf(c, "ERR expected %q\n", backupRequest)
 		return
 	}
+	if err := b.s.refusing(); err != nil {
+		fmt.Fprintf(c, "ERR %s\n", strings.ReplaceAll(rules.SentenceOf(err), "\n", " "))
+		return
+	}
 	sent := false
 	err = b.s.db.View(func(tx *bolt.Tx) error {
 		if _, err := fmt.Fprintf(c, "OK %d\n", tx.Size()); err != nil {
@@ -258,6 +303,9 @@ var errNoServer = errors.New("no backup server")
 // socket owned by uid, the data file's owner.
 func fetchSnapshot(ctx context.Context, dataPath string, uid int, w io.Writer) (int64, error) {
 	sock := SocketPath(dataPath)
+	if sock == "" {
+		return 0, errNoServer
+	}
 	if err := checkSocket(sock, uid); err != nil {
 		return 0, err
 	}
@@ -301,11 +349,18 @@ func fetchSnapshot(ctx context.Context, dataPath string, uid int, w io.Writer) (
 
 // snapshotFile copies a consistent snapshot of a data file no process is writing.
 func snapshotFile(ctx context.Context, dataPath string, w io.Writer) (int64, error) {
+	if err := checkFilePages(dataPath, true, "so no backup was written"); err != nil {
+		return 0, err
+	}
 	db, err := openBolt(dataPath, time.Second, true, false)
 	if err != nil {
 		if errors.Is(err, ErrLocked) {
-			return 0, fmt.Errorf("storage: data file %s is in use by another process that does not serve backups on %s (was it started with the backup socket turned off?): %w",
-				dataPath, SocketPath(dataPath), ErrLocked)
+			on := ""
+			if sock := SocketPath(dataPath); sock != "" {
+				on = " on " + shown(sock)
+			}
+			return 0, refuse(ErrLocked, "the data file %s is in use by another process that does not serve backups%s (was it started with the backup socket turned off, or did it say at start that live backups are off?)",
+				shown(dataPath), on)
 		}
 		return 0, err
 	}
@@ -325,15 +380,15 @@ func checkSource(path string) (uid int, err error) {
 	fi, err := os.Stat(path)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
-		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", path, ErrNotFound)
+		return 0, fmt.Errorf("storage: there is no data file at %s to back up: %w", shown(path), ErrNotFound)
 	case err != nil:
 		return 0, fmt.Errorf("storage: %w", err)
 	case fi.IsDir():
-		return 0, fmt.Errorf("storage: %s is a folder, not a data file; name the data file itself", path)
+		return 0, fmt.Errorf("storage: %s is a folder, not a data file; name the data file itself", shown(path))
 	case !fi.Mode().IsRegular():
-		return 0, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
+		return 0, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", shown(path), fileKind(fi.Mode()))
 	case fi.Size() == 0:
-		return 0, fmt.Errorf("storage: data file %s is empty (0 bytes), so there is nothing to back up: %w", path, ErrCorrupt)
+		return 0, fmt.Errorf("storage: data file %s is empty (0 bytes), so there is nothing to back up: %w", shown(path), ErrCorrupt)
 	}
 	if hwm, ok := fileHighWater(path); ok && hwm > fi.Size() {
 		return 0, truncatedError(path, fi.Size(), hwm)
@@ -381,7 +436,10 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 	if same, err := samePath(dataPath, out); err != nil {
 		return info, err
 	} else if same {
-		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", out)
+		return info, fmt.Errorf("storage: the backup file %s is the data file itself; choose another path", shown(out))
+	}
+	if _, err := checkTarget(out); err != nil {
+		return info, err
 	}
 	uid, err := checkSource(dataPath)
 	if err != nil {
@@ -399,12 +457,166 @@ func BackupFile(ctx context.Context, reg *rules.Registry, dataPath, out string) 
 		return n, err
 	}
 	verify := func(tmp string) (err error) {
-		info.Schema, info.Games, err = inspectFile(ctx, reg, tmp)
-		return err
+		if info.Schema, info.Games, err = inspectFile(ctx, reg, tmp, dataPath); err != nil {
+			return err
+		}
+		// Checked again just before the rename: what lies at out may have changed
+		// while the copy was written (a link put in its place, say).
+		earlier, err := checkTarget(out)
+		if err != nil {
+			return err
+		}
+		if copied := newestTxid(tmp); earlier.fi != nil && earlier.txid > copied {
+			return refuse(ErrNewerBackup, "%s holds a newer commit (transaction %d) than the copy just taken (transaction %d), so it was kept: the data file may have lost its newest changes; keep that backup (restore the data file from it if the data file is damaged), or write the new copy to another path",
+				shown(out), earlier.txid, copied)
+		}
+		return nil
 	}
 	n, err := writeFileAtomic(out, write, verify)
 	info.Bytes = n
 	return info, err
+}
+
+// ErrNotBackup: the path a backup is to be written to holds something other than an
+// earlier backup (a link, a device, a folder, a file that is not a Missive data
+// file), which a backup never replaces.
+var ErrNotBackup = errors.New("not an earlier backup")
+
+// ErrNewerBackup: the earlier backup a backup was to replace holds a newer commit
+// than the new copy, so it was kept.
+var ErrNewerBackup = errors.New("earlier backup is newer")
+
+// newestTxid returns the newest commit that a valid meta page of the file at path
+// records (0 when none is valid).
+func newestTxid(path string) uint64 {
+	m, _ := readMetas(path)
+	var txid uint64
+	for _, p := range m {
+		if p.ok {
+			txid = max(txid, p.txid)
+		}
+	}
+	return txid
+}
+
+// fileError is a refusal about a file: the sentence a user reads, carried as data
+// (it is a rules.Sentencer), and the sentinel that classifies it.
+type fileError struct {
+	kind error
+	text string
+}
+
+func (e *fileError) Error() string    { return "storage: " + e.text }
+func (e *fileError) Unwrap() error    { return e.kind }
+func (e *fileError) Sentence() string { return e.text }
+
+// refuse returns a *fileError of kind whose sentence is format with args, with any
+// character that does not print (from a path or an error quoting one) escaped.
+func refuse(kind error, format string, args ...any) error {
+	return &fileError{kind: kind, text: escapeUnprintable(fmt.Sprintf(format, args...))}
+}
+
+// escapeUnprintable writes each character of text that does not print (a control
+// character, an escape sequence's ESC, a bidirectional override) as its Go escape.
+func escapeUnprintable(text string) string {
+	var b strings.Builder
+	for _, r := range text {
+		if unicode.IsPrint(r) && r != utf8.RuneError {
+			b.WriteRune(r)
+			continue
+		}
+		q := strconv.QuoteRune(r)
+		b.WriteString(q[1 : len(q)-1])
+	}
+	return b.String()
+}
+
+// shown returns a path (or any text from outside) as it may be echoed in a sentence:
+// as it is when every character prints, otherwise quoted with Go escapes, so that no
+// control character or terminal escape sequence reaches the reader.
+func shown(text string) string {
+	for _, r := range text {
+		if !unicode.IsPrint(r) || r == utf8.RuneError {
+			return strconv.Quote(text)
+		}
+	}
+	return text
+}
+
+// backupTarget is what lies at the path a backup is to be written to.
+type backupTarget struct {
+	fi   fs.FileInfo // nil when nothing is there yet
+	txid uint64      // for an earlier backup, the newest commit it holds
+}
+
+// checkTarget refuses a backup path that holds anything but an earlier backup: a
+// backup creates a new file or replaces a regular file that is itself a Missive data
+// file, never a symbolic link (nor what it points to), a device, a FIFO, a socket, a
+// folder or any other file.
+func checkTarget(out string) (backupTarget, error) {
+	var t backupTarget
+	fi, err := os.Lstat(out)
+	keep := "; nothing was changed"
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		if d, err := os.Stat(filepath.Dir(out)); err != nil || !d.IsDir() {
+			return t, refuse(ErrNotBackup, "the folder %s, where the backup is to go, does not exist; create it first, or name another place%s", shown(filepath.Dir(out)), keep)
+		}
+		return t, nil
+	case err != nil:
+		return t, refuse(ErrNotBackup, "cannot look at %s, where the backup is to go (%v)%s", shown(out), err, keep)
+	case fi.Mode()&fs.ModeSymlink != 0:
+		return t, refuse(ErrNotBackup, "%s is a symbolic link; a backup never replaces a link nor writes through one: name the file itself, or a new path%s", shown(out), keep)
+	case fi.IsDir():
+		return t, refuse(ErrNotBackup, "%s is a folder; name the backup file itself, for example %s%s", shown(out), shown(filepath.Join(out, "missive-backup.db")), keep)
+	case !fi.Mode().IsRegular():
+		return t, refuse(ErrNotBackup, "%s is a %s, not an earlier backup; a backup only writes a new file or replaces an earlier backup%s", shown(out), fileKind(fi.Mode()), keep)
+	}
+	t.fi = fi
+	notOurs := func(why string) error {
+		return refuse(ErrNotBackup, "%s is not a Missive data file (%s), so a backup will not replace it: choose a new path, or move that file away first%s", shown(out), why, keep)
+	}
+	if m, ok := readMetas(out); !ok || (!m[0].ok && !m[1].ok) {
+		return t, notOurs("it does not start like one")
+	}
+	t.txid = newestTxid(out)
+	if hwm, ok := fileHighWater(out); ok && hwm > fi.Size() {
+		return t, notOurs("it is cut short")
+	}
+	if _, err := checkPages(out, false); err != nil {
+		return t, notOurs(fmt.Sprintf("or a damaged one: page check: %v", err))
+	}
+	db, err := openBolt(out, 100*time.Millisecond, true, false)
+	if errors.Is(err, ErrLocked) {
+		return t, refuse(ErrNotBackup, "%s is a data file that a running program has open, not an earlier backup; choose another path%s", shown(out), keep)
+	} else if err != nil {
+		return t, notOurs("it cannot be read")
+	}
+	defer db.Close()
+	schema, err := safeView(db, func(tx *bolt.Tx) (int, error) { return readSchema(tx, out) })
+	switch {
+	case err != nil:
+		return t, notOurs("its contents cannot be read")
+	case schema == 0:
+		return t, notOurs("it holds no Missive records")
+	}
+	return t, nil
+}
+
+// safeView runs fn in a read transaction of db, turning a fault from reading a
+// damaged memory map into an error.
+func safeView[T any](db *bolt.DB, fn func(*bolt.Tx) (T, error)) (v T, err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("storage: reading %s failed: %v: %w", db.Path(), r, ErrCorrupt)
+		}
+	}()
+	err = db.View(func(tx *bolt.Tx) (err error) {
+		v, err = fn(tx)
+		return err
+	})
+	return v, err
 }
 
 // samePath reports whether two paths name the same file (either may not exist).
@@ -427,14 +639,22 @@ func samePath(a, b string) (bool, error) {
 
 // inspectFile opens a data file read-only, runs the integrity check of Open and the
 // full record check of Verify, and returns its schema version and number of games.
-func inspectFile(ctx context.Context, reg *rules.Registry, path string) (schema, games int, err error) {
-	s, err := Open(path, reg, &Options{ReadOnly: true, NoBackupSocket: true, CacheSize: -1, LockTimeout: time.Second})
+func inspectFile(ctx context.Context, reg *rules.Registry, path, dataPath string) (schema, games int, err error) {
+	// The copy is checked page by page before bbolt reads it (bbolt's own check
+	// would fault on a damaged page), then by bbolt's check too.
+	if _, err := checkPages(path, true); err != nil {
+		return 0, 0, refuse(ErrCorrupt, "the copy of %s is damaged (%v), so the data file is damaged too; restore it from a good backup", shown(dataPath), err)
+	}
+	s, err := Open(path, reg, &Options{ReadOnly: true, NoBackupSocket: true, CacheSize: -1, LockTimeout: time.Second, SkipCheck: true})
 	if err != nil {
 		return 0, 0, err
 	}
 	defer s.Close()
-	if err := s.Verify(ctx); err != nil {
-		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or replay, so the data file is damaged (restore it from a good backup): %w", err)
+	if err := checkIntegrity(s.db, path); err != nil {
+		return 0, 0, err
+	}
+	if err := s.View(ctx, func(tx *Tx) error { return tx.verify(ctx, verifyNoReplay) }); err != nil {
+		return 0, 0, fmt.Errorf("storage: the copy has records that do not decode or indexes that do not match them, so the data file is damaged (restore it from a good backup): %w", err)
 	}
 	err = s.db.View(func(tx *bolt.Tx) error {
 		if schema, err = readSchema(tx, path); err != nil {
@@ -500,8 +720,9 @@ func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify f
 	}
 	defer lock.Close()
 	_ = syscall.Flock(int(lock.Fd()), syscall.LOCK_SH)
+	renamed := false
 	defer func() {
-		if err != nil {
+		if !renamed { // an error, or a panic on its way up: the copy goes
 			f.Close()
 			os.Remove(tmp)
 		}
@@ -511,22 +732,23 @@ func writeFileAtomic(path string, write func(io.Writer) (int64, error), verify f
 		return n, err
 	}
 	if err = bw.Flush(); err != nil {
-		return n, fmt.Errorf("storage: writing %s: %w", tmp, err)
+		return n, fmt.Errorf("storage: writing %s: %w", shown(tmp), err)
 	}
 	if err = f.Sync(); err != nil {
-		return n, fmt.Errorf("storage: syncing %s: %w", tmp, err)
+		return n, fmt.Errorf("storage: syncing %s: %w", shown(tmp), err)
 	}
 	if err = f.Close(); err != nil {
 		return n, fmt.Errorf("storage: %w", err)
 	}
 	if verify != nil {
 		if err = verify(tmp); err != nil {
-			return n, fmt.Errorf("storage: the new copy failed verification, so %s was not written: %w", path, err)
+			return n, fmt.Errorf("storage: the new copy failed verification, so %s was not written: %w", shown(path), err)
 		}
 	}
 	if err = os.Rename(tmp, path); err != nil {
 		return n, fmt.Errorf("storage: %w", err)
 	}
+	renamed = true
 	if d, derr := os.Open(dir); derr == nil {
 		_ = d.Sync()
 		d.Close()

@@ -34,7 +34,7 @@ type fixture struct {
 }
 
 var (
-	fixtures   = map[string]*fixture{"walk": {}, "gothic": {}} // filled once each, under once
+	fixtures   = map[string]*fixture{} // by variant and size, each filled once, under its once
 	fixtureDir string
 	fixtureMu  sync.Mutex
 	fixtureT0  = time.Date(2025, 3, 1, 12, 0, 0, 0, time.UTC)
@@ -58,8 +58,20 @@ func openBench(b *testing.B, variant string) *storage.Store {
 // benchFixture builds the fixture of variant once per test binary and returns a
 // private copy of it.
 func benchFixture(b *testing.B, variant string) string {
+	return sizedFixture(b, variant, benchGames)
+}
+
+// sizedFixture is benchFixture with games games.
+func sizedFixture(b *testing.B, variant string, games int) string {
 	b.Helper()
-	f := fixtures[variant]
+	name := fmt.Sprintf("%s-%d", variant, games)
+	fixtureMu.Lock()
+	f := fixtures[name]
+	if f == nil {
+		f = &fixture{}
+		fixtures[name] = f
+	}
+	fixtureMu.Unlock()
 	f.once.Do(func() {
 		fixtureMu.Lock()
 		if fixtureDir == "" {
@@ -67,8 +79,8 @@ func benchFixture(b *testing.B, variant string) string {
 		}
 		fixtureMu.Unlock()
 		if f.err == nil {
-			f.path = filepath.Join(fixtureDir, variant+".db")
-			f.err = buildFixture(f.path, variant)
+			f.path = filepath.Join(fixtureDir, name+".db")
+			f.err = buildFixture(f.path, variant, games)
 		}
 	})
 	if f.err != nil {
@@ -93,7 +105,7 @@ func benchFixture(b *testing.B, variant string) string {
 	return to
 }
 
-func buildFixture(path, variant string) error {
+func buildFixture(path, variant string, games int) error {
 	clock := &fakeClock{t: fixtureT0}
 	reg := benchRegistry()
 	v, err := reg.Lookup(variant)
@@ -106,9 +118,9 @@ func buildFixture(path, variant string) error {
 	}
 	defer s.Close()
 	r := rand.New(rand.NewPCG(1, 1))
-	for start := 0; start < benchGames; start += 500 {
+	for start := 0; start < games; start += 500 {
 		err := s.Update(context.Background(), func(tx *storage.Tx) error {
-			for i := start; i < start+500; i++ {
+			for i := start; i < min(start+500, games); i++ {
 				white, black := r.IntN(benchPlayers), r.IntN(benchPlayers-1)
 				if black >= white {
 					black++

@@ -173,8 +173,13 @@
 //
 // Open waits Options.LockTimeout for the file's lock and then fails with ErrLocked
 // ("is the bot already running?"). It refuses a truncated, empty or damaged file with
-// ErrCorrupt after checking that every page can be read (bbolt's consistency check
-// included), instead of crashing later. It also reads bbolt's two meta pages itself:
+// ErrCorrupt, instead of crashing later: before bbolt reads the file, its own page
+// check (pages.go) reads the tree with every bound checked: the root bucket, every
+// bucket's header and branch pages, and for a file up to Options.FullCheckBelow
+// (256 MB) every leaf page. A larger file's leaf pages, and every record, are checked
+// after Open while the store serves (check.go, Store.Checked): a damaged page then
+// makes every transaction fail with ErrCorrupt, as Open would have; a damaged record
+// is logged by kind and id with the way out. It also reads bbolt's two meta pages itself:
 // when one fails its checksum, bbolt would silently open the file as of the other
 // (older) commit, so Open refuses it with ErrCorrupt, saying which transaction would
 // be lost; BackupFile copies such a file as of the older commit and says so. The meta bucket records the schema version:
@@ -186,13 +191,16 @@
 // Store.Backup writes a consistent snapshot from a read transaction while the bot
 // keeps running. Because the running bot holds bbolt's exclusive lock, a store opened
 // read-write also serves snapshots on a unix socket next to the data file (SocketPath,
-// owner-only permissions), or in the private folder $TMPDIR/missive-UID (mode 0700)
-// when other users may write next to the data file; BackupFile, behind "missive backup
+// owner-only permissions), or in the owner's folder ~/.cache/missive (mode 0700, in a
+// home folder no other user may write in, so no one else can have made it first) when
+// other users may write next to the data file; BackupFile, behind "missive backup
 // -o FILE [--data PATH]", uses that socket when the bot runs, trusting it only when the
 // data file's owner made it in a folder no one else may write in, and opens the file
 // read-only itself otherwise. Sources that are not regular files with contents are
 // refused at once. It writes a temporary file (.FILE.missive-tmp-*, locked while in
-// use; stale ones are removed), syncs it, verifies that it opens, passes the integrity
-// check and Verify (every record decodes, every game replays), and only then renames
+// use; stale ones are removed), syncs it, verifies that it passes the page check and
+// bbolt's consistency check and that every record decodes and every index matches
+// its records (games are not replayed: that is Verify's audit, and the copy holds the
+// very pages of the source), and only then renames
 // it over FILE.
 package storage

@@ -337,3 +337,29 @@ func TestFreshFileSmall(t *testing.T) {
 		t.Fatalf("after 2000 games the file is %d bytes (%v)", st.Size(), err)
 	}
 }
+
+// TestOpenRefusesDanglingLink checks that a data file path that is a symbolic link
+// to nothing is refused with a sentence, and that no data file is made where it
+// points; a link to a data file opens it.
+func TestOpenRefusesDanglingLink(t *testing.T) {
+	dir := t.TempDir()
+	target := filepath.Join(dir, "gone", "missive.db")
+	link := filepath.Join(dir, "link.db")
+	if err := os.Symlink(target, link); err != nil {
+		t.Fatal(err)
+	}
+	for _, ro := range []bool{false, true} {
+		wantOpenError(t, link, &storage.Options{ReadOnly: ro, NoBackupSocket: true}, storage.ErrNotFound,
+			"the data file "+link+" is a symbolic link to "+target+", which does not exist")
+	}
+	if _, err := os.Lstat(filepath.Dir(target)); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("opening the link made %s (%v)", filepath.Dir(target), err)
+	}
+	real := filledFile(t)
+	good := filepath.Join(dir, "good.db")
+	os.Symlink(real, good)
+	s := openAt(t, good, &storage.Options{NoBackupSocket: true})
+	if _, err := s.Game(context.Background(), "1"); err != nil {
+		t.Fatalf("a game through a link to the data file: %v", err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"strconv"
 	"strings"
+	"syscall"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -123,7 +124,7 @@ func readSchema(tx *bolt.Tx, path string) (int, error) {
 	raw := meta.Get(metaSchemaKey)
 	v, err := strconv.Atoi(string(raw))
 	if err != nil || v < 1 {
-		return 0, fmt.Errorf("storage: data file %s has an unreadable schema version %q: %w", path, raw, ErrCorrupt)
+		return 0, fmt.Errorf("storage: data file %s has an unreadable schema version %q: %w", shown(path), raw, ErrCorrupt)
 	}
 	return v, nil
 }
@@ -151,7 +152,7 @@ func migrate(db *bolt.DB, path string, list []migration, now time.Time) error {
 			_, err := writeFileAtomic(snap, tx.WriteTo, nil)
 			return err
 		}); err != nil {
-			return fmt.Errorf("storage: cannot write the snapshot %s before migrating %s: %w", snap, path, err)
+			return fmt.Errorf("storage: cannot write the snapshot %s before migrating %s: %w", shown(snap), shown(path), err)
 		}
 	}
 	return db.Update(func(tx *bolt.Tx) error {
@@ -160,12 +161,12 @@ func migrate(db *bolt.DB, path string, list []migration, now time.Time) error {
 				continue
 			}
 			if err := m.run(tx); err != nil {
-				return fmt.Errorf("storage: migrating %s to schema %d (%s): %w", path, m.to, m.what, err)
+				return fmt.Errorf("storage: migrating %s to schema %d (%s): %w", shown(path), m.to, m.what, err)
 			}
 		}
 		meta := tx.Bucket(bMeta)
 		if meta == nil {
-			return fmt.Errorf("storage: migrations of %s left no meta bucket", path)
+			return fmt.Errorf("storage: migrations of %s left no meta bucket", shown(path))
 		}
 		if cur == 0 {
 			if err := meta.Put(metaCreatedKey, []byte(now.UTC().Format(time.RFC3339))); err != nil {
@@ -197,7 +198,32 @@ func checkSchemaReadOnly(db *bolt.DB, path string, target int) error {
 
 func newerSchemaError(path string, cur, target int) error {
 	return fmt.Errorf("storage: data file %s has schema version %d, newer than version %d that this build of Missive understands; run a newer Missive (or restore a backup made by this version): %w",
-		path, cur, target, ErrSchema)
+		shown(path), cur, target, ErrSchema)
+}
+
+// checkFilePages runs the page check (checkPages) on the data file at path, full or
+// quick (refused says what its damage stops), unless another process holds the file for writing (then opening it fails
+// with ErrLocked anyway, and its pages may be changing). It takes a shared lock on
+// the file meanwhile, so no writer starts during the check.
+func checkFilePages(path string, full bool, refused string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil // opening it names the problem
+	}
+	defer f.Close()
+	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_SH|syscall.LOCK_NB); err != nil {
+		return nil
+	}
+	if _, err := checkPages(path, full); err != nil {
+		return pageDamageError(path, err, refused)
+	}
+	return nil
+}
+
+// pageDamageError is the refusal of a data file whose page check failed, saying
+// what was refused ("so it was not opened").
+func pageDamageError(path string, err error, refused string) error {
+	return refuse(ErrCorrupt, "the data file %s is damaged (%v), %s; restore it from a backup (missive backup keeps a safe copy of a good file)", shown(path), err, refused)
 }
 
 // checkIntegrity verifies that the file is not truncated, that every page reachable
@@ -207,7 +233,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			err = fmt.Errorf("storage: data file %s is damaged (reading it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+			err = fmt.Errorf("storage: data file %s is damaged (reading it failed: %v); restore it from a backup: %w", shown(path), r, ErrCorrupt)
 		}
 	}()
 	return db.View(func(tx *bolt.Tx) error {
@@ -219,7 +245,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 			return truncatedError(path, fi.Size(), tx.Size())
 		}
 		if err := tx.ForEach(func(_ []byte, b *bolt.Bucket) error { return walkBucket(b, 0) }); err != nil {
-			return fmt.Errorf("storage: data file %s is damaged (%v); restore it from a backup: %w", path, err, ErrCorrupt)
+			return fmt.Errorf("storage: data file %s is damaged (%v); restore it from a backup: %w", shown(path), err, ErrCorrupt)
 		}
 		var problems []string
 		for err := range tx.Check() {
@@ -237,7 +263,7 @@ func checkIntegrity(db *bolt.DB, path string) (err error) {
 
 func truncatedError(path string, size, hwm int64) error {
 	return fmt.Errorf("storage: data file %s is truncated (%d bytes, but its pages reach %d); restore it from a backup: %w",
-		path, size, hwm, ErrCorrupt)
+		shown(path), size, hwm, ErrCorrupt)
 }
 
 // walkBucket reads every key and value of b and its sub-buckets.
@@ -280,6 +306,8 @@ type metaPage struct {
 	txid     uint64 // the transaction it records, as stored (even when !ok)
 	hwm      int64  // bytes of the file in use
 	pageSize uint32
+	root     uint64 // the root bucket's page
+	freelist uint64 // the freelist's page
 }
 
 // readMetas reads the two meta pages of the data file at path.
@@ -301,6 +329,7 @@ func readMetas(path string) (m [2]metaPage, ok bool) {
 		p.pageSize = ne.Uint32(b[8:])
 		p.txid = ne.Uint64(b[48:])
 		p.hwm = int64(ne.Uint64(b[40:])) * int64(p.pageSize)
+		p.root, p.freelist = ne.Uint64(b[16:]), ne.Uint64(b[32:])
 		p.ok = ne.Uint32(b[0:]) == boltMagic && ne.Uint32(b[4:]) == boltVersion && ne.Uint64(b[metaSumLen:]) == h.Sum64()
 		return p, true
 	}
@@ -365,5 +394,5 @@ func (r rollback) String() string {
 // would be rolled back and how to accept that.
 func metaDamageError(path string, r rollback) error {
 	return fmt.Errorf("storage: data file %s is damaged: %s; restore it from a backup, or keep it as of transaction %d by copying it with \"missive backup -o NEW --data %s\" and putting NEW in its place: %w",
-		path, r, r.kept, path, ErrCorrupt)
+		shown(path), r, r.kept, shown(path), ErrCorrupt)
 }

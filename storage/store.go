@@ -39,8 +39,13 @@ type Options struct {
 	// NoBackupSocket stops a read-write store from serving snapshots to
 	// "missive backup" on a unix socket next to the data file.
 	NoBackupSocket bool
-	// SkipCheck skips the full integrity check at open (faster start on huge files).
+	// SkipCheck skips the checks of the file's pages and records, at Open and after
+	// it (check.go): for a file just checked otherwise.
 	SkipCheck bool
+	// FullCheckBelow is the size up to which Open reads every page of the file
+	// before opening it (default DefaultFullCheckBelow; negative: never, leaving the
+	// leaf pages to the check after Open).
+	FullCheckBelow int64
 	// NoSync skips fsync on commit: for tests only, a crash can lose or damage data.
 	NoSync bool
 	// Logger receives warnings (default slog.Default()).
@@ -59,6 +64,9 @@ type Store struct {
 	log      *slog.Logger
 	writers  atomic.Int32 // write transactions in flight, to choose Update or Batch
 	srv      *backupServer
+	check    *checker              // the check after Open (nil with SkipCheck)
+	damaged  atomic.Pointer[error] // set when that check finds a damaged page
+	paged    atomic.Bool           // every page was checked: group commits may run
 	close    sync.Once
 	closeErr error
 }
@@ -97,19 +105,22 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if reg == nil {
 		return nil, errors.New("storage: Open needs the variant registry to replay games")
 	}
+	if err := checkLink(path); err != nil {
+		return nil, err
+	}
 	fi, err := os.Stat(path)
 	switch {
 	case err == nil && fi.IsDir():
-		return nil, fmt.Errorf("storage: %s is a directory, not a data file", path)
+		return nil, fmt.Errorf("storage: %s is a directory, not a data file", shown(path))
 	case err == nil && !fi.Mode().IsRegular():
-		return nil, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", path, fileKind(fi.Mode()))
+		return nil, fmt.Errorf("storage: %s is not a regular file (it is a %s), so it cannot be a data file", shown(path), fileKind(fi.Mode()))
 	case err == nil && fi.Size() == 0:
-		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", path, ErrCorrupt)
+		return nil, fmt.Errorf("storage: data file %s is empty (0 bytes): it lost its contents or was never written; restore it from a backup, or delete it to start a new one: %w", shown(path), ErrCorrupt)
 	case errors.Is(err, fs.ErrNotExist) && o.ReadOnly:
-		return nil, fmt.Errorf("storage: there is no data file at %s: %w", path, ErrNotFound)
+		return nil, fmt.Errorf("storage: there is no data file at %s: %w", shown(path), ErrNotFound)
 	case errors.Is(err, fs.ErrNotExist):
 		if err := os.MkdirAll(filepath.Dir(path), 0o700); err != nil {
-			return nil, fmt.Errorf("storage: creating the folder of %s: %w", path, err)
+			return nil, fmt.Errorf("storage: creating the folder of %s: %w", shown(path), err)
 		}
 	case err != nil:
 		return nil, fmt.Errorf("storage: %w", err)
@@ -120,6 +131,18 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	if r, damaged := metaRollback(path); damaged && fi != nil {
 		return nil, metaDamageError(path, r)
 	}
+	if o.FullCheckBelow == 0 {
+		o.FullCheckBelow = DefaultFullCheckBelow
+	}
+	leavesLater := false
+	if fi != nil && !o.SkipCheck {
+		// Before bbolt reads anything: it trusts the file's pages.
+		full := fi.Size() <= o.FullCheckBelow
+		if err := checkFilePages(path, full, "so it was not opened"); err != nil {
+			return nil, err
+		}
+		leavesLater = !full
+	}
 	db, err := openBolt(path, o.LockTimeout, o.ReadOnly, o.NoSync)
 	if err != nil {
 		return nil, err
@@ -129,11 +152,6 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 	fail := func(err error) (*Store, error) {
 		db.Close()
 		return nil, err
-	}
-	if !o.SkipCheck {
-		if err := checkIntegrity(db, path); err != nil {
-			return fail(err)
-		}
 	}
 	target := list[len(list)-1].to
 	if o.ReadOnly {
@@ -151,7 +169,25 @@ func open(path string, reg *rules.Registry, opts *Options, list []migration) (*S
 		}
 		s.srv = srv
 	}
+	s.paged.Store(!leavesLater)
+	if !o.SkipCheck {
+		s.startCheck(leavesLater)
+	}
 	return s, nil
+}
+
+// checkLink refuses a data file path that is a symbolic link to nothing: opening it
+// would silently create a new, empty data file where the link points.
+func checkLink(path string) error {
+	fi, err := os.Lstat(path)
+	if err != nil || fi.Mode()&fs.ModeSymlink == 0 {
+		return nil
+	}
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		to, _ := os.Readlink(path)
+		return refuse(ErrNotFound, "the data file %s is a symbolic link to %s, which does not exist; a new data file is not made behind a link: fix the link, or name the data file itself", shown(path), shown(to))
+	}
+	return nil
 }
 
 // openBolt opens the bbolt file, turning its errors into the package's sentences and
@@ -160,7 +196,7 @@ func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db
 	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
 	defer func() {
 		if r := recover(); r != nil {
-			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", path, r, ErrCorrupt)
+			db, err = nil, fmt.Errorf("storage: data file %s is damaged (opening it failed: %v); restore it from a backup: %w", shown(path), r, ErrCorrupt)
 		}
 	}()
 	// No InitialMmapSize: bbolt sizes the file to its memory map (up to 16 MB), so a
@@ -177,11 +213,11 @@ func openBolt(path string, lockTimeout time.Duration, readOnly, noSync bool) (db
 		db.MaxBatchDelay = 2 * time.Millisecond
 		return db, nil
 	case errors.Is(err, bolt.ErrTimeout):
-		return nil, fmt.Errorf("storage: data file %s is in use by another process (is the bot already running?): %w", path, ErrLocked)
+		return nil, fmt.Errorf("storage: data file %s is in use by another process (is the bot already running?): %w", shown(path), ErrLocked)
 	case errors.Is(err, fs.ErrPermission), errors.Is(err, fs.ErrNotExist):
-		return nil, fmt.Errorf("storage: opening %s: %w", path, err)
+		return nil, fmt.Errorf("storage: opening %s: %w", shown(path), err)
 	}
-	return nil, fmt.Errorf("storage: data file %s is not a readable Missive data file (%v); if it is damaged, restore it from a backup: %w", path, err, ErrCorrupt)
+	return nil, fmt.Errorf("storage: data file %s is not a readable Missive data file (%v); if it is damaged, restore it from a backup: %w", shown(path), err, ErrCorrupt)
 }
 
 // Path returns the data file's path.
@@ -193,6 +229,7 @@ func (s *Store) Registry() *rules.Registry { return s.reg }
 // Close stops serving backups and closes the file, waiting for running transactions.
 func (s *Store) Close() error {
 	s.close.Do(func() {
+		s.stopCheck()
 		if s.srv != nil {
 			s.srv.stop()
 		}
@@ -206,7 +243,7 @@ func (s *Store) Close() error {
 func recoverTx(tx *Tx, err *error) {
 	if r := recover(); r != nil {
 		tx.dirty = true
-		*err = fmt.Errorf("storage: transaction on %s aborted by a panic, nothing was written: %v\n%s", tx.s.path, r, debug.Stack())
+		*err = fmt.Errorf("storage: transaction on %s aborted by a panic, nothing was written: %v\n%s", shown(tx.s.path), r, debug.Stack())
 	}
 }
 
@@ -215,6 +252,9 @@ func recoverTx(tx *Tx, err *error) {
 func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 	if err := ctx.Err(); err != nil {
 		return fmt.Errorf("storage: %w", err)
+	}
+	if err := s.refusing(); err != nil {
+		return err
 	}
 	return s.closedErr(s.db.View(func(btx *bolt.Tx) (err error) {
 		tx := &Tx{s: s, btx: btx, now: s.now().UTC()}
@@ -227,7 +267,7 @@ func (s *Store) View(ctx context.Context, fn func(*Tx) error) error {
 // closedErr names the use of a closed store.
 func (s *Store) closedErr(err error) error {
 	if errors.Is(err, bolt.ErrDatabaseNotOpen) {
-		return fmt.Errorf("storage: the store %s is closed: %w", s.path, ErrClosed)
+		return fmt.Errorf("storage: the store %s is closed: %w", shown(s.path), ErrClosed)
 	}
 	return err
 }
@@ -244,7 +284,10 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return fmt.Errorf("storage: %w", err)
 	}
 	if s.readOnly {
-		return fmt.Errorf("storage: the store %s is open read-only: %w", s.path, ErrReadOnly)
+		return fmt.Errorf("storage: the store %s is open read-only: %w", shown(s.path), ErrReadOnly)
+	}
+	if err := s.refusing(); err != nil {
+		return err
 	}
 	var last *Tx
 	var fnErr error
@@ -270,11 +313,13 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return fn(tx)
 	}
 	var err error
-	if s.writers.Add(1) == 1 {
-		err = s.db.Update(run) // alone: commit at once
+	// Until every page was checked, no group commit: bbolt may run one in a goroutine
+	// of its own (its timer's), where a fault from a damaged page is not caught.
+	if s.writers.Add(1) == 1 || !s.paged.Load() {
+		err = s.faultless(func() error { return s.db.Update(run) }) // alone: commit at once
 	} else {
 		batched = true
-		err = s.db.Batch(run) // others are writing: join their group commit
+		err = s.faultless(func() error { return s.db.Batch(run) }) // others are writing: join their group commit
 	}
 	s.writers.Add(-1)
 	if err == nil || err == errNothingWritten {
@@ -288,6 +333,24 @@ func (s *Store) Update(ctx context.Context, fn func(*Tx) error) error {
 		return err
 	}
 	return nil
+}
+
+// faultless runs a bbolt write, turning a fault from reading a damaged page while
+// bbolt commits (after fn returned, outside recoverTx) into an error; bbolt rolls
+// the transaction back on the way. The store then refuses everything, as the check
+// after Open would have once it reached that page. (A group commit that bbolt's
+// timer runs is not covered, so none runs before every page was checked.)
+func (s *Store) faultless(write func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			damage := refuse(ErrCorrupt, "the data file %s is damaged (a write failed while reading it: %v), so nothing more is read or written: stop the bot and restore the data file from a backup", shown(s.path), r)
+			s.damaged.Store(&damage)
+			s.log.Error(damage.Error())
+			err = damage
+		}
+	}()
+	return write()
 }
 
 // errNothingWritten rolls back a transaction that wrote nothing.

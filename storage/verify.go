@@ -20,12 +20,23 @@ const maxProblems = 20
 // index bucket holds exactly the entries its records imply. It returns nil, or an
 // error joining up to 20 problems.
 func (s *Store) Verify(ctx context.Context) error {
-	return s.View(ctx, func(tx *Tx) error { return tx.verify(ctx) })
+	return s.View(ctx, func(tx *Tx) error { return tx.verify(ctx, verifyAll) })
 }
+
+// verifyMode says how much Verify checks.
+type verifyMode int
+
+const (
+	verifyAll      verifyMode = iota + 1 // records, indexes, and every game replayed
+	verifyNoReplay                       // records and indexes
+	verifyRecords                        // records only
+)
 
 // verifier collects the index entries records imply and the problems found.
 type verifier struct {
+	ctx      context.Context
 	tx       *Tx
+	mode     verifyMode
 	expected map[string]map[string][]byte // index bucket -> key -> value
 	problems []error
 	more     int
@@ -40,6 +51,9 @@ func (v *verifier) fail(err error) {
 }
 
 func (v *verifier) expect(entries []indexEntry) {
+	if v.mode == verifyRecords {
+		return
+	}
 	for _, e := range entries {
 		m := v.expected[string(e.bucket)]
 		if m == nil {
@@ -53,26 +67,11 @@ func (v *verifier) expect(entries []indexEntry) {
 	}
 }
 
-func (tx *Tx) verify(ctx context.Context) error {
-	v := &verifier{tx: tx, expected: make(map[string]map[string][]byte)}
-	verifyKind[Game](v, kindGame, func(g *Game) {
-		pos, err := replay(tx.s.reg, g)
-		switch {
-		case err != nil:
-			v.fail(err)
-		case g.Active() && pos.Outcome().IsOver():
-			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
-		case g.Active() && !slices.Equal(g.ToMove, rec.ToMove(pos)):
-			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, rec.ToMove(pos), ErrReplay))
-		}
-	})
-	verifyKind[Player](v, kindPlayer, nil)
-	verifyKind[Challenge](v, kindChallenge, nil)
-	verifyKind[Tournament](v, kindTournament, nil)
-	verifyKind[Rating](v, kindRating, nil)
-	verifyKind[Match](v, kindMatch, nil)
-	verifyKind[Review](v, kindReview, nil)
-	verifyKind[ReviewRequest](v, kindReviewAsk, nil)
+func (tx *Tx) verify(ctx context.Context, mode verifyMode) error {
+	v := &verifier{ctx: ctx, tx: tx, mode: mode, expected: make(map[string]map[string][]byte)}
+	for _, check := range v.kinds() {
+		check(nil, 0)
+	}
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {
@@ -90,6 +89,9 @@ func (tx *Tx) verify(ctx context.Context) error {
 		return err
 	}
 	for _, name := range indexBuckets {
+		if mode == verifyRecords {
+			break
+		}
 		b, err := tx.bucket(name)
 		if err != nil {
 			v.fail(err)
@@ -125,23 +127,71 @@ func (tx *Tx) verify(ctx context.Context) error {
 	return errors.Join(v.problems...)
 }
 
-// verifyKind decodes every record of kind k, checks it is stored under its own key and
-// is valid, records its index entries, and runs check on it when not nil.
+// kinds returns the check of each kind of record, from a key on (nil: the first) for
+// at most limit records (0: all), each returning the key to go on from (nil at the
+// end); the game's replays it when the mode says so.
+func (v *verifier) kinds() []func(from []byte, limit int) []byte {
+	game := func(g *Game) {
+		if v.mode != verifyAll {
+			return
+		}
+		pos, err := replay(v.tx.s.reg, g)
+		switch {
+		case err != nil:
+			v.fail(err)
+		case g.Active() && pos.Outcome().IsOver():
+			v.fail(fmt.Errorf("storage: game %s is stored as ongoing, but the rules say %s: %w", g.ID, pos.Outcome(), ErrReplay))
+		case g.Active() && !slices.Equal(g.ToMove, rec.ToMove(pos)):
+			v.fail(fmt.Errorf("storage: game %s says %v are to move, but the position says %v: %w", g.ID, g.ToMove, rec.ToMove(pos), ErrReplay))
+		}
+	}
+	return []func([]byte, int) []byte{
+		func(from []byte, limit int) []byte { return verifyKind(v, kindGame, game, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Player](v, kindPlayer, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Challenge](v, kindChallenge, nil, from, limit) },
+		func(from []byte, limit int) []byte {
+			return verifyKind[Tournament](v, kindTournament, nil, from, limit)
+		},
+		func(from []byte, limit int) []byte { return verifyKind[Rating](v, kindRating, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Match](v, kindMatch, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Review](v, kindReview, nil, from, limit) },
+		func(from []byte, limit int) []byte {
+			return verifyKind[ReviewRequest](v, kindReviewAsk, nil, from, limit)
+		},
+	}
+}
+
+// verifyKind decodes the records of kind k from key from on (at most limit of them,
+// 0: all), checks each is stored under its own key and is valid, records its index
+// entries, and runs check on it when not nil. It returns the key to go on from, nil
+// when no record is left.
 func verifyKind[T any, P interface {
 	*T
 	record
-}](v *verifier, k *kind, check func(P)) {
+}](v *verifier, k *kind, check func(P), from []byte, limit int) []byte {
 	b, err := v.tx.bucket(k.bucket)
 	if err != nil {
 		v.fail(err)
-		return
+		return nil
 	}
-	_ = b.ForEach(func(rk, raw []byte) error {
+	c := b.Cursor()
+	rk, raw := c.First()
+	if from != nil {
+		rk, raw = c.Seek(from)
+	}
+	for n := 0; rk != nil; rk, raw = c.Next() {
+		if limit > 0 && n == limit {
+			return bytes.Clone(rk)
+		}
+		n++
+		if v.ctx.Err() != nil {
+			return nil // the caller reports it
+		}
 		var r T
 		p := P(&r)
 		if err := decodeRecord(raw, p, describe(k, rk)); err != nil {
 			v.fail(err)
-			return nil
+			continue
 		}
 		if !bytes.Equal(p.recordKey(), rk) {
 			v.fail(fmt.Errorf("storage: %s is stored under the key of %s: %w", describe(k, p.recordKey()), describe(k, rk), ErrCorrupt))
@@ -153,6 +203,6 @@ func verifyKind[T any, P interface {
 		if check != nil {
 			check(p)
 		}
-		return nil
-	})
+	}
+	return nil
 }

@@ -7,7 +7,10 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"unicode"
 
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/variants"
 	"github.com/missivechess/missive/storage"
 )
@@ -48,7 +51,7 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	info, err := storage.BackupFile(ctx, variants.Registry(), *data, *out)
 	if err != nil {
-		return fmt.Errorf("backup: %w", err)
+		return sentenceError{"backup", err}
 	}
 	source := "from the data file (no bot had it open)"
 	if info.Live {
@@ -65,3 +68,21 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	return nil
 }
+
+// sentenceError shows err as the sentence it carries (rules.SentenceOf), after the
+// name of the command, with any character that does not print (echoed from a path)
+// replaced, and matches what err matches.
+type sentenceError struct {
+	command string
+	err     error
+}
+
+func (e sentenceError) Error() string {
+	return e.command + ": " + strings.Map(func(r rune) rune {
+		if unicode.IsPrint(r) {
+			return r
+		}
+		return unicode.ReplacementChar
+	}, rules.SentenceOf(e.err))
+}
+func (e sentenceError) Unwrap() error { return e.err }

@@ -70,7 +70,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			"Close it first, or play in another data file with --data FILE.", path), cause: err}
 	}
 	if err != nil {
-		return fmt.Errorf("console: %w", err)
+		return sentenceError{"console", err}
 	}
 	defer st.Close()
 	var offset time.Duration

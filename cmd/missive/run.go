@@ -221,7 +221,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	}
 	st, err := storage.Open(path, reg, &storage.Options{Logger: logger})
 	if err != nil {
-		return fmt.Errorf("run: %w", err)
+		return sentenceError{"run", err}
 	}
 	defer st.Close()
 	var pool *external.Pool
