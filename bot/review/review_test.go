@@ -78,6 +78,12 @@ func TestReviewWhenGameEnds(t *testing.T) {
 	if flat := strings.Join(strings.Fields(pgn), " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "[Annotator ") || !strings.Contains(flat, "3. Bxg5 {[%eval") {
 		t.Fatalf("the PGN does not mark the blunder:\n%s", pgn)
 	}
+	// The PGN reader reads the annotated PGN back: the blunder's NAG, its evaluation
+	// and the better line.
+	read, err := record.ReadPGN(strings.NewReader(pgn), h.Reg)
+	if err != nil || len(read.Moves) != 5 || read.Notes[3].NAG != record.NAGBlunder || read.Notes[3].Eval == "" || len(read.Notes[3].Line) == 0 {
+		t.Fatalf("the review's PGN reads back as %+v, %v:\n%s", read, err, pgn)
+	}
 	if !strings.Contains(n.Reply.Text, "2... Qg5??") {
 		t.Fatalf("the decisive moment is not named: %s", n.Reply.Text)
 	}
