@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -17,6 +18,10 @@ type Variant struct {
 	missing []rules.CellState
 	letters string // the piece letters the FEN may use, upper case
 	draws   []materialDraw
+	// minorMates says the board is a full rectangle and the knight and bishop move
+	// as in chess, so that chess's material rules for a lone knight or bishops of
+	// one colour against other pieces hold (state.canWin).
+	minorMates bool
 }
 
 type materialDraw struct {
@@ -54,6 +59,12 @@ func New(spec Spec) (*Variant, error) {
 			return nil, fmt.Errorf("chess: %s: bad insufficient-material entry %q v %q", spec.Key, md.Strong, md.Weak)
 		}
 		v.draws = append(v.draws, materialDraw{strong: s, weak: w, sameColour: md.SameColourBishops})
+	}
+	v.minorMates = len(spec.Missing) == 0 && spec.Blocked == 0
+	for _, pd := range spec.Pieces {
+		if pd.Kind == rules.Knight && !reflect.DeepEqual(pd, KnightDef) || pd.Kind == rules.Bishop && !reflect.DeepEqual(pd, BishopDef) {
+			v.minorMates = false
+		}
 	}
 	for _, k := range letters {
 		kind, _ := rules.PieceKindFromLetter(k)
@@ -190,22 +201,47 @@ func (s *state) insufficient() bool {
 	return false
 }
 
-// canWin reports whether side's material could win against anything: false when
-// it matches one of the variant's automatic draws against a bare king (for Keltic
-// K v K and K+N v K, so a lone knight cannot win but a lone bishop can).
+// canWin reports whether side could checkmate by some series of legal moves, the
+// FIDE test for a player out of time (Article 6.9), as far as the material decides
+// it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
+// a position already drawn on material (the variant's automatic draws), and on a
+// plain board with the chess knight and bishop (minorMates) in the cases the
+// material alone rules mate out: a lone knight against nothing but king and
+// queens; bishops all of one cell colour when no pawn stands on the board and the
+// opponent has no piece that leaps as a knight and no bishop of the other colour.
+// Everything else counts as able to mate: cells missing or blocked make corners a
+// lone minor piece can mate in, and no search settles what the material leaves open.
 func (s *state) canWin(side rules.Side) bool {
-	k := s.materialKey(side)
-	for _, d := range s.t.v.draws {
-		if (d.weak != 0 || k != d.strong) && (d.strong != 0 || k != d.weak) {
-			continue
+	own, other := s.pieces[side], s.pieces[side.Other()]
+	var mine, theirs, pawns int
+	for kind := rules.Pawn; int(kind) < numKinds; kind++ {
+		if kind != rules.King {
+			mine += own[kind].Count()
+			theirs += other[kind].Count()
 		}
-		if d.sameColour {
-			bishops := s.pieces[side][rules.Bishop]
-			if l := bishops.And(s.t.geo.Light()); l.Any() && l != bishops {
-				continue
-			}
-		}
+	}
+	pawns = own[rules.Pawn].Count() + other[rules.Pawn].Count()
+	switch {
+	case mine == 0 || s.insufficient():
 		return false
+	case !s.t.v.minorMates:
+		return true
+	case own[rules.Knight].Count() == 1 && mine == 1:
+		// A lone knight needs the mated king walled in by its own pieces; a queen
+		// next to its king always reaches the knight's checking squares. The rule is
+		// chess's (shakmaty's, which Lichess uses); a chancellor or an archbishop is
+		// not judged, so it counts as a wall.
+		return theirs != other[rules.Queen].Count()
+	case own[rules.Bishop].Count() == mine:
+		// Bishops of one colour attack only that colour; the mated king's orthogonal
+		// neighbours are of the other colour and must be its own pieces' cells,
+		// which only a pawn, a knight's leap or a bishop there can keep from
+		// capturing or blocking the check.
+		light := s.t.geo.Light()
+		bishops := own[rules.Bishop].Or(other[rules.Bishop])
+		oneColour := !bishops.And(light).Any() || bishops.And(light) == bishops
+		leapers := other[rules.Knight].Count() + other[rules.Archbishop].Count() + other[rules.Chancellor].Count()
+		return !oneColour || pawns > 0 || leapers > 0
 	}
 	return true
 }
