@@ -291,3 +291,30 @@ func TestEvaluationWordsPerGame(t *testing.T) {
 		}
 	}
 }
+
+// A player who made no move has no accuracy ("—", not 0%), and a drawn game has no
+// decisive moment, though its blunder is still marked.
+func TestReviewNoMovesAndDraws(t *testing.T) {
+	h := reviewHarness(t)
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "e4")
+	h.Ok("bob", "resign game:"+id)
+	h.Notes.Take()
+	h.Ok("alice", "review game:"+id)
+	n := postedReview(t, h.Notes.Take())
+	if !strings.Contains(n.Reply.Text, "bob — (no moves)") || strings.Contains(n.Reply.Text, "bob 0%") {
+		t.Errorf("the review of a player without moves: %s", n.Reply.Text)
+	}
+
+	drawn := h.Start("gothic", "")
+	h.Play(drawn, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.Ok("bob", "draw game:"+drawn)
+	h.Ok("alice", "draw game:"+drawn)
+	n = postedReview(t, h.Notes.Take())
+	if !strings.Contains(n.Reply.Text, "No mistake decided this game") || strings.Contains(n.Reply.Text, "decisive moment") {
+		t.Errorf("the review of a drawn game: %s", n.Reply.Text)
+	}
+	if pgn := string(file(t, n.Reply, "-review.pgn").Data); !strings.Contains(pgn, "Qg5 $4") {
+		t.Errorf("the drawn game's blunder is not marked:\n%s", pgn)
+	}
+}
