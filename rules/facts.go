@@ -23,6 +23,21 @@ func CanWin(p Position, side Side) bool {
 	return true
 }
 
+// Compacter is implemented by positions whose text has a shorter form that their
+// variant's ParsePosition reads too (Gess: runs of empty squares as numbers, as in
+// FEN), for places with little room, such as a PGN tag's line.
+type Compacter interface {
+	CompactString() string
+}
+
+// CompactText returns p's shorter text when it has one (Compacter), else p.String().
+func CompactText(p Position) string {
+	if c, ok := p.(Compacter); ok {
+		return c.CompactString()
+	}
+	return p.String()
+}
+
 // Valuer is implemented by variants that give their pieces values in centipawns
 // (a pawn, or a Gess stone, is about 100), shared by the engine and simple players.
 type Valuer interface {

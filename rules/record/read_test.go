@@ -168,6 +168,11 @@ func TestReadWrittenPGN(t *testing.T) {
 						t.Fatalf("move %d (%s): note read as %+v, want %+v\n%s", i+1, st.SAN, got, want, b.String())
 					}
 				}
+				for i, l := range strings.Split(b.String(), "\n") {
+					if len(l)+1 > 255 {
+						t.Errorf("line %d is %d characters with its newline, more than the PGN standard's 255: %.40s...", i+1, len(l)+1, l)
+					}
+				}
 				if tc, _ := g.Tag("TimeControl"); tc != "1/259200" {
 					t.Errorf("TimeControl read as %q", tc)
 				}
