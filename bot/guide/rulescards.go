@@ -32,7 +32,7 @@ var cards = map[string]rulesCard{
 			"Checkmate wins; no move may leave your own king attacked.",
 		},
 		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule (castling also resets the count); insufficient material, without pawns: K v K, K+N v K, K+B v K, K+N v K+N, K+B v K+N, K+B v K+B, K+N+N v K.",
-		timeout: "only the king; or only king and one knight against nothing but king and queens; or only bishops, all on one cell colour, with no pawn on the board and against no knight, archbishop, chancellor or bishop of the other colour",
+		timeout: "only the king; or only king and one knight, against king and queens or against king and a single chancellor or archbishop; or only bishops, all on one cell colour, with no pawn on the board, against king, queens, rooks and bishops of that colour, or one bishop against king and one chancellor",
 		input:   "SAN (Nf3, Cxe5, b8=A, O-O) or coordinates (g1f3, b7b8a, f1i1).",
 	},
 	"keltic": {

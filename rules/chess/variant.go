@@ -205,43 +205,51 @@ func (s *state) insufficient() bool {
 // FIDE test for a player out of time (Article 6.9), as far as the material decides
 // it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
 // a position already drawn on material (the variant's automatic draws), and on a
-// plain board with the chess knight and bishop (minorMates) in the cases the
-// material alone rules mate out: a lone knight against nothing but king and
-// queens; bishops all of one cell colour when no pawn stands on the board and the
-// opponent has no piece that leaps as a knight and no bishop of the other colour.
-// Everything else counts as able to mate: cells missing or blocked make corners a
-// lone minor piece can mate in, and no search settles what the material leaves open.
+// plain board with the chess knight and bishop (minorMates) in the cases where the
+// material alone rules mate out: a lone knight against nothing but queens, or
+// against a single chancellor or archbishop; bishops all of one cell colour when no
+// pawn stands on the board, against queens, rooks and bishops of the same colour,
+// or a single bishop against a single chancellor. Everything else counts as able
+// to mate: cells missing or blocked make corners a lone minor piece can mate in,
+// and no search settles what the material leaves open.
+//
+// The lone-knight and bishop rules against queens and rooks are chess's own
+// (shakmaty's, which Lichess uses); those against the chancellor and archbishop
+// come from a search of every position of the ending (TestCanWinAgainstHelpmateOracle
+// in rules/variants), which also confirms the rest for one piece against one.
 func (s *state) canWin(side rules.Side) bool {
 	own, other := s.pieces[side], s.pieces[side.Other()]
-	var mine, theirs, pawns int
+	var mine, theirs int
 	for kind := rules.Pawn; int(kind) < numKinds; kind++ {
 		if kind != rules.King {
 			mine += own[kind].Count()
 			theirs += other[kind].Count()
 		}
 	}
-	pawns = own[rules.Pawn].Count() + other[rules.Pawn].Count()
+	count := func(kind rules.PieceKind) int { return other[kind].Count() }
 	switch {
 	case mine == 0 || s.insufficient():
 		return false
 	case !s.t.v.minorMates:
 		return true
 	case own[rules.Knight].Count() == 1 && mine == 1:
-		// A lone knight needs the mated king walled in by its own pieces; a queen
-		// next to its king always reaches the knight's checking squares. The rule is
-		// chess's (shakmaty's, which Lichess uses); a chancellor or an archbishop is
-		// not judged, so it counts as a wall.
-		return theirs != other[rules.Queen].Count()
+		// A lone knight mates only a king walled in by its own pieces that can
+		// neither take the knight nor leave the wall; a queen always can.
+		alone := theirs == 1 && count(rules.Chancellor)+count(rules.Archbishop) == 1
+		return theirs != count(rules.Queen) && !alone
 	case own[rules.Bishop].Count() == mine:
 		// Bishops of one colour attack only that colour; the mated king's orthogonal
-		// neighbours are of the other colour and must be its own pieces' cells,
-		// which only a pawn, a knight's leap or a bishop there can keep from
-		// capturing or blocking the check.
+		// neighbours are of the other colour and must be walled by its own pieces,
+		// which only a pawn, a knight's leap or a bishop of that colour keep from
+		// taking the bishop or blocking its check.
 		light := s.t.geo.Light()
 		bishops := own[rules.Bishop].Or(other[rules.Bishop])
 		oneColour := !bishops.And(light).Any() || bishops.And(light) == bishops
-		leapers := other[rules.Knight].Count() + other[rules.Archbishop].Count() + other[rules.Chancellor].Count()
-		return !oneColour || pawns > 0 || leapers > 0
+		walls := count(rules.Knight) + count(rules.Archbishop) + count(rules.Pawn)
+		if c := count(rules.Chancellor); c > 0 && (mine > 1 || theirs > 1) {
+			walls += c // one chancellor alone never walls a single bishop's mate; more is not judged
+		}
+		return !oneColour || walls > 0
 	}
 	return true
 }

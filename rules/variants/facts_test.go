@@ -44,8 +44,11 @@ func TestCanWin(t *testing.T) {
 		{"gothic", "k9/10/10/10/10/10/10/KNN7 w - - 0 1", false, false},  // K+N+N v K: an automatic draw
 		{"gothic", "kb8/10/10/10/10/10/10/K9 w - - 0 1", false, false},   // K v K+B: an automatic draw
 		{"gothic", "k9/1q8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+Q: the queen reaches every check
-		{"gothic", "k9/1c8/10/10/10/10/10/KN8 w - - 0 1", true, true},    // K+N v K+C: not ruled out (only chess's own pieces are judged)
-		{"gothic", "k9/1a8/10/10/10/10/10/KN8 w - - 0 1", true, true},    // K+N v K+A: not ruled out
+		{"gothic", "k9/1c8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+C: no mate (the oracle)
+		{"gothic", "k9/1a8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+A: no mate
+		{"gothic", "k9/1ca7/10/10/10/10/10/KN8 w - - 0 1", true, true},   // K+N v K+C+A: not judged
+		{"gothic", "k9/1c8/10/10/10/10/10/KB8 w - - 0 1", false, true},   // K+B v K+C: no mate
+		{"gothic", "k9/1a8/10/10/10/10/10/KB8 w - - 0 1", true, true},    // K+B v K+A: Ka1 Aa2, Kc2 Bb2 mates
 		{"gothic", "k9/1r8/10/10/10/10/10/KB8 w - - 0 1", false, true},   // K+B v K+R
 		{"gothic", "k9/1rn7/10/10/10/10/10/KB8 w - - 0 1", true, true},   // K+B v K+R+N: the knight walls
 		{"gothic", "k9/1q8/10/10/10/10/10/KB1B6 w - - 0 1", false, true}, // two bishops, both light
