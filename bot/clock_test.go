@@ -90,6 +90,7 @@ func TestTimeoutInsufficientMaterial(t *testing.T) {
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***BK1*** b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***1K1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		{"keltic", "***k2***/**q4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)}, // no mate there
 		// Go-Chess: blocked cells make corners anywhere; only a bare king cannot mate.
 		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"gochess", "k9/r9/10/10/10/**********/10/10/10/K9 b - - 0 1", rules.Draw(rules.TimeoutDraw)},

@@ -45,7 +45,7 @@ var cards = map[string]rulesCard{
 			"No double step, no en passant, no castling. Checkmate wins.",
 		},
 		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule; insufficient material K v K and K+N v K only (a single bishop can mate).",
-		timeout: "only the king",
+		timeout: "only the king; or only king and one knight, against king and a single queen or bishop",
 		input:   "SAN (Nf3, exd4, e7=Q) or coordinates (d2c4, e6e7q).",
 	},
 	"gochess": {

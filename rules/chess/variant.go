@@ -204,39 +204,44 @@ func (s *state) insufficient() bool {
 // canWin reports whether side could checkmate by some series of legal moves, the
 // FIDE test for a player out of time (Article 6.9), as far as the material decides
 // it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
-// a position already drawn on material (the variant's automatic draws), and on a
-// plain board with the chess knight and bishop (minorMates) in the cases where the
-// material alone rules mate out: a lone knight against nothing but queens, or
-// against a single chancellor or archbishop; bishops all of one cell colour when no
-// pawn stands on the board, against queens, rooks and bishops of the same colour,
-// or a single bishop against a single chancellor. Everything else counts as able
-// to mate: cells missing or blocked make corners a lone minor piece can mate in,
-// and no search settles what the material leaves open.
-//
-// The lone-knight and bishop rules against queens and rooks are chess's own
-// (shakmaty's, which Lichess uses); those against the chancellor and archbishop
-// come from a search of every position of the ending (TestCanWinAgainstHelpmateOracle
-// in rules/variants), which also confirms the rest for one piece against one.
+// a position already drawn on material (the variant's automatic draws), for a lone
+// knight or bishop against a single piece the variant lists (Spec.LoneMinorDraws),
+// and on a plain board with the chess knight and bishop (minorMates) in chess's own
+// cases (shakmaty's, which Lichess uses): a lone knight against nothing but queens;
+// bishops all of one cell colour, no pawn on the board, against queens, rooks and
+// bishops of that colour. Everything else counts as able to mate: cells missing or
+// blocked make corners a lone minor piece can mate in, and no search settles what
+// the material leaves open.
 func (s *state) canWin(side rules.Side) bool {
 	own, other := s.pieces[side], s.pieces[side.Other()]
 	var mine, theirs int
+	var minor, single rules.PieceKind
 	for kind := rules.Pawn; int(kind) < numKinds; kind++ {
-		if kind != rules.King {
-			mine += own[kind].Count()
-			theirs += other[kind].Count()
+		if kind == rules.King {
+			continue
+		}
+		if n := own[kind].Count(); n > 0 {
+			mine += n
+			minor = kind
+		}
+		if n := other[kind].Count(); n > 0 {
+			theirs += n
+			single = kind
 		}
 	}
 	count := func(kind rules.PieceKind) int { return other[kind].Count() }
 	switch {
 	case mine == 0 || s.insufficient():
 		return false
+	case mine == 1 && theirs == 1 && (minor == rules.Knight || minor == rules.Bishop) &&
+		strings.IndexByte(s.t.spec.LoneMinorDraws[string(minor.Letter())], single.Letter()) >= 0:
+		return false
 	case !s.t.v.minorMates:
 		return true
 	case own[rules.Knight].Count() == 1 && mine == 1:
 		// A lone knight mates only a king walled in by its own pieces that can
 		// neither take the knight nor leave the wall; a queen always can.
-		alone := theirs == 1 && count(rules.Chancellor)+count(rules.Archbishop) == 1
-		return theirs != count(rules.Queen) && !alone
+		return theirs != count(rules.Queen)
 	case own[rules.Bishop].Count() == mine:
 		// Bishops of one colour attack only that colour; the mated king's orthogonal
 		// neighbours are of the other colour and must be walled by its own pieces,
@@ -245,10 +250,7 @@ func (s *state) canWin(side rules.Side) bool {
 		light := s.t.geo.Light()
 		bishops := own[rules.Bishop].Or(other[rules.Bishop])
 		oneColour := !bishops.And(light).Any() || bishops.And(light) == bishops
-		walls := count(rules.Knight) + count(rules.Archbishop) + count(rules.Pawn)
-		if c := count(rules.Chancellor); c > 0 && (mine > 1 || theirs > 1) {
-			walls += c // one chancellor alone never walls a single bishop's mate; more is not judged
-		}
+		walls := theirs - count(rules.Queen) - count(rules.Rook) - count(rules.Bishop)
 		return !oneColour || walls > 0
 	}
 	return true

@@ -60,9 +60,10 @@ func TestCanWin(t *testing.T) {
 		{"gothic", "k9/1c8/10/10/10/10/10/KBB7 b - - 0 1", true, true},
 		// Keltic: a lone bishop mates (it also leaps); a lone knight mates only with help.
 		{"keltic", "***k2***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", false, false}, // an automatic draw
-		{"keltic", "***k2***/**n4**/9/9/9/**5**/***BK1*** b - - 0 1", true, true},
+		{"keltic", "***k2***/**n4**/9/9/9/**5**/***BK1*** b - - 0 1", true, false}, // K+N v K+B: no mate (the oracle)
 		{"keltic", "***k1r***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", true, true},
-		{"keltic", "***k1q***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", true, true}, // not ruled out on the cross
+		{"keltic", "***k1q***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", false, true},  // K+N v K+Q: no mate
+		{"keltic", "***k1q***/**5**/2p6/9/9/**5**/***NK1*** b - - 0 1", true, true}, // K+N v K+Q+P: not judged
 		{"keltic", "***k2***/**5**/9/9/9/**5**/***QK1*** b - - 0 1", true, false},
 		// Go-Chess: blocked cells make corners anywhere, so only a bare king cannot win.
 		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", true, true},

@@ -3,6 +3,7 @@ package variants_test
 import (
 	"cmp"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/missivechess/missive/rules"
@@ -13,9 +14,37 @@ import (
 // piece, where Black to move is checkmated? None means White could never mate,
 // whatever the players do; one means a helped mate is there to be played for.
 
-const hmFiles, hmRanks = 10, 8
-
 type hmSquare struct{ f, r int }
+
+// hmBoard is the board searched: a rectangle less its missing cells.
+type hmBoard struct {
+	files, ranks int
+	missing      map[hmSquare]bool
+}
+
+var (
+	hmGothic = hmBoard{files: 10, ranks: 8}
+	hmKeltic = hmBoard{files: 9, ranks: 7, missing: kelticMissing()}
+)
+
+// kelticMissing lists the cells of Keltic Chess's 9x7 rectangle that are not on its
+// cross: ranks 1 and 7 have d-f, ranks 2 and 6 c-g.
+func kelticMissing() map[hmSquare]bool {
+	m := map[hmSquare]bool{}
+	for f := range 9 {
+		for _, r := range []int{0, 6} {
+			if f < 3 || f > 5 {
+				m[hmSquare{f, r}] = true
+			}
+		}
+		for _, r := range []int{1, 5} {
+			if f < 2 || f > 6 {
+				m[hmSquare{f, r}] = true
+			}
+		}
+	}
+	return m
+}
 
 // hmPiece moves by its leaps and along its slides.
 type hmPiece struct {
@@ -37,10 +66,12 @@ var (
 	}
 )
 
-func hmOn(s hmSquare) bool { return s.f >= 0 && s.f < hmFiles && s.r >= 0 && s.r < hmRanks }
+func (b hmBoard) on(s hmSquare) bool {
+	return s.f >= 0 && s.f < b.files && s.r >= 0 && s.r < b.ranks && !b.missing[s]
+}
 
 // attacks reports whether p on from attacks to, the squares in occupied blocking.
-func (p hmPiece) attacks(from, to hmSquare, occupied func(hmSquare) bool) bool {
+func (p hmPiece) attacks(b hmBoard, from, to hmSquare, occupied func(hmSquare) bool) bool {
 	df, dr := to.f-from.f, to.r-from.r
 	for _, l := range p.leaps {
 		if l[0] == df && l[1] == dr {
@@ -48,7 +79,7 @@ func (p hmPiece) attacks(from, to hmSquare, occupied func(hmSquare) bool) bool {
 		}
 	}
 	for _, d := range p.slides {
-		for s := (hmSquare{from.f + d[0], from.r + d[1]}); hmOn(s); s = (hmSquare{s.f + d[0], s.r + d[1]}) {
+		for s := (hmSquare{from.f + d[0], from.r + d[1]}); b.on(s); s = (hmSquare{s.f + d[0], s.r + d[1]}) {
 			if s == to {
 				return true
 			}
@@ -77,24 +108,25 @@ func between(a, b hmSquare) []hmSquare {
 
 // mateExists looks for a position in which White's king and a piece of kind x mate
 // Black's king guarded by a piece of kind y, Black to move.
-func mateExists(x, y rules.PieceKind) (string, bool) {
-	px, py := hmPieces[x], hmPieces[y]
+func mateExists(b hmBoard, px, py hmPiece, x, y rules.PieceKind) (string, bool) {
 	var all []hmSquare
-	for r := range hmRanks {
-		for f := range hmFiles {
-			all = append(all, hmSquare{f, r})
+	for r := range b.ranks {
+		for f := range b.files {
+			if b.on(hmSquare{f, r}) {
+				all = append(all, hmSquare{f, r})
+			}
 		}
 	}
 	for _, bk := range all {
-		if bk.f >= hmFiles/2 || bk.r >= hmRanks/2 {
+		if bk.f > (b.files-1)/2 || bk.r > (b.ranks-1)/2 {
 			continue // the board's mirror images give the rest
 		}
 		for _, xs := range all {
-			if xs == bk || !px.attacks(xs, bk, func(hmSquare) bool { return false }) {
+			if xs == bk || !px.attacks(b, xs, bk, func(hmSquare) bool { return false }) {
 				continue // no check even on an empty board
 			}
 			for _, wk := range all {
-				if wk == bk || wk == xs || hmKing.attacks(wk, bk, nil) {
+				if wk == bk || wk == xs || hmKing.attacks(b, wk, bk, nil) {
 					continue
 				}
 				for _, ys := range all {
@@ -102,10 +134,10 @@ func mateExists(x, y rules.PieceKind) (string, bool) {
 						continue
 					}
 					occ := func(s hmSquare) bool { return s == bk || s == xs || s == wk || s == ys }
-					if !px.attacks(xs, bk, occ) || py.attacks(ys, wk, occ) {
+					if !px.attacks(b, xs, bk, occ) || py.attacks(b, ys, wk, occ) {
 						continue // no check, or White's king attacked with Black to move
 					}
-					if !escapes(px, py, bk, xs, wk, ys) {
+					if !escapes(b, px, py, bk, xs, wk, ys) {
 						return fmt.Sprintf("black K%c%d %c%c%d, white K%c%d %c%c%d", 'a'+bk.f, bk.r+1, y.Letter(), 'a'+ys.f, ys.r+1,
 							'a'+wk.f, wk.r+1, x.Letter(), 'a'+xs.f, xs.r+1), true
 					}
@@ -117,54 +149,66 @@ func mateExists(x, y rules.PieceKind) (string, bool) {
 }
 
 // escapes reports whether Black, in check from the piece on xs, has a legal move.
-func escapes(px, py hmPiece, bk, xs, wk, ys hmSquare) bool {
+func escapes(b hmBoard, px, py hmPiece, bk, xs, wk, ys hmSquare) bool {
 	for _, l := range hmKing.leaps {
 		to := hmSquare{bk.f + l[0], bk.r + l[1]}
-		if !hmOn(to) || to == ys {
+		if !b.on(to) || to == ys {
 			continue
 		}
 		if to == xs { // taking the checker, unless White's king guards it
-			if !hmKing.attacks(wk, xs, nil) {
+			if !hmKing.attacks(b, wk, xs, nil) {
 				return true
 			}
 			continue
 		}
 		occ := func(s hmSquare) bool { return s == to || s == xs || s == wk || s == ys }
-		if !hmKing.attacks(wk, to, nil) && !px.attacks(xs, to, occ) {
+		if !hmKing.attacks(b, wk, to, nil) && !px.attacks(b, xs, to, occ) {
 			return true
 		}
 	}
 	occ := func(s hmSquare) bool { return s == bk || s == xs || s == wk || s == ys }
-	if py.attacks(ys, xs, occ) {
+	if py.attacks(b, ys, xs, occ) {
 		return true // the guard takes the checker
 	}
 	for _, s := range between(xs, bk) {
-		if py.attacks(ys, s, occ) {
+		if py.attacks(b, ys, s, occ) {
 			return true // the guard blocks the check
 		}
 	}
 	return false
 }
 
-// Gothic's CanWin for a king and one knight or bishop against a king and one piece
-// agrees with the oracle: it says White cannot win exactly where no mate exists.
+// CanWin for a king and one knight or bishop against a king and one piece agrees
+// with the oracle, in Gothic Chess and Keltic Chess (whose bishop also leaps as a
+// knight): White cannot win exactly where no mate exists.
 func TestCanWinAgainstHelpmateOracle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("the oracle searches millions of positions")
 	}
-	letters := map[rules.PieceKind]string{rules.Knight: "N", rules.Bishop: "B", rules.Rook: "R", rules.Queen: "Q", rules.Chancellor: "C", rules.Archbishop: "A"}
-	for _, x := range []rules.PieceKind{rules.Knight, rules.Bishop} {
-		for _, y := range []rules.PieceKind{rules.Knight, rules.Bishop, rules.Rook, rules.Queen, rules.Chancellor, rules.Archbishop} {
-			example, exists := mateExists(x, y)
-			fen := "k9/1" + toLower(letters[y]) + "8/10/10/10/10/10/K" + letters[x] + "8 w - - 0 1"
-			p := parse(t, "gothic", fen)
-			if p.Outcome().IsOver() {
-				continue // an automatic draw: White cannot win on time either way
-			}
-			if got := rules.CanWin(p, rules.White); got != exists {
-				t.Errorf("K+%s v K+%s: CanWin %v, but a mate exists: %v (%s)", letters[x], letters[y], got, exists, example)
-			} else {
-				t.Logf("K+%s v K+%s: mate %v %s", letters[x], letters[y], exists, example)
+	keltic := hmPiece{leaps: hmKnightLeaps, slides: hmDiagonal}
+	for _, game := range []struct {
+		key    string
+		board  hmBoard
+		pieces map[rules.PieceKind]hmPiece
+		fen    string // X is White's piece, y Black's
+	}{
+		{"gothic", hmGothic, hmPieces, "k9/1y8/10/10/10/10/10/KX8 w - - 0 1"},
+		{"keltic", hmKeltic, map[rules.PieceKind]hmPiece{rules.Knight: hmPieces[rules.Knight], rules.Bishop: keltic,
+			rules.Rook: hmPieces[rules.Rook], rules.Queen: hmPieces[rules.Queen]}, "***k2***/**y4**/9/9/9/**5**/***XK1*** w - - 0 1"},
+	} {
+		for _, x := range []rules.PieceKind{rules.Knight, rules.Bishop} {
+			for y, py := range game.pieces {
+				example, exists := mateExists(game.board, game.pieces[x], py, x, y)
+				fen := strings.NewReplacer("X", string(x.Letter()), "y", toLower(string(y.Letter()))).Replace(game.fen)
+				p := parse(t, game.key, fen)
+				if p.Outcome().IsOver() {
+					continue // an automatic draw: White cannot win on time either way
+				}
+				if got := rules.CanWin(p, rules.White); got != exists {
+					t.Errorf("%s K+%c v K+%c: CanWin %v, but a mate exists: %v %s", game.key, x.Letter(), y.Letter(), got, exists, example)
+				} else {
+					t.Logf("%s K+%c v K+%c: mate %v %s", game.key, x.Letter(), y.Letter(), exists, example)
+				}
 			}
 		}
 	}
