@@ -113,7 +113,7 @@ func (f *feature) cmdRules(_ context.Context, req bot.Request) bot.Reply {
 func clockRules(hopeless string) string {
 	t := "Each move has the game's days per move (1, 2, 3, 5, 7, 10 or 14); the deadline starts again with each move. Reminders come before it (24 h and 2 h by default; change them with /settings). Out of time, you lose"
 	if hopeless != "" {
-		t += ", unless your opponent could not mate you by any series of legal moves (the FIDE rule), which Missive decides from the material alone (house rule: time-out draw): you draw when your opponent has " + hopeless + ". Any other material counts as able to mate, with your help if need be."
+		t += ", unless your opponent could not mate you by any series of legal moves (the FIDE rule), judged from the material (house rule: time-out draw): you draw when your opponent has " + hopeless + "."
 	} else {
 		t += "."
 	}

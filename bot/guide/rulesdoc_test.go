@@ -127,3 +127,17 @@ func TestRulesDocNumbers(t *testing.T) {
 		}
 	}
 }
+
+// Every field of a rules card fits a Discord embed field, whose value holds at most
+// 1024 characters and whose name 256 (Discord's documentation, "Embed Limits"); a
+// longer one would be cut off.
+func TestRulesCardFieldsFitDiscord(t *testing.T) {
+	h := bottest.New(t)
+	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
+		for _, f := range h.Ok("alice", "rules variant:"+v).Fields {
+			if n := len([]rune(f.Value)); n > 1024 || len([]rune(f.Name)) > 256 {
+				t.Errorf("the %s card's field %q is %d characters, more than Discord's 1024", v, f.Name, n)
+			}
+		}
+	}
+}
