@@ -336,8 +336,13 @@ type lexer struct {
 	pending []token
 }
 
+// newLexer returns a lexer of r, skipping a UTF-8 byte order mark at its start.
 func newLexer(r io.Reader) *lexer {
-	return &lexer{r: bufio.NewReader(r), line: 1, bol: true}
+	br := bufio.NewReader(r)
+	if bom, err := br.Peek(3); err == nil && string(bom) == "\ufeff" {
+		br.Discard(3)
+	}
+	return &lexer{r: br, line: 1, bol: true}
 }
 
 // unread gives tok back, to be read next; the zero token (end of text) is not kept.

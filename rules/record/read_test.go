@@ -196,7 +196,7 @@ func TestReadPGNGrammar(t *testing.T) {
 		"[Event \"three\"][Variant \"gothic\"][FEN \"" + start + "\"] 1. c4 *\n" +
 		"[Event \"four\"]\n[Variant \"gothic\"]\n[FEN \"" + start + "\"]\n\n1. b4 0-1\n" +
 		"[Event \"five, without a result\"]\n[Variant \"gothic\"]\n[FEN \"" + start + "\"]\n\n1. a4 a5\n"
-	pr := record.NewPGNReader(strings.NewReader(text), reg)
+	pr := record.NewPGNReader(strings.NewReader("\ufeff"+text), reg) // a byte order mark first, as some editors save
 	for _, want := range []struct {
 		event, moves, result string
 	}{
@@ -288,7 +288,7 @@ func FuzzReadPGN(f *testing.F) {
 	}
 	f.Add("% x\n[A \"b\\\"\"] ; c\n{d} 1. e4 (1... e5 (1... d5)) $1 e5!? 1/2-1/2 [")
 	f.Fuzz(func(t *testing.T, text string) {
-		pr := record.NewPGNReader(strings.NewReader(text), reg)
+		pr := record.NewPGNReader(strings.NewReader("\ufeff"+text), reg) // a byte order mark first, as some editors save
 		for n := 0; ; n++ {
 			if n > len(text)+1 {
 				t.Fatalf("%d games read from %d bytes", n, len(text))
