@@ -91,8 +91,10 @@ func TestTimeoutInsufficientMaterial(t *testing.T) {
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***1K1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 		{"keltic", "***k2***/**q4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)}, // no mate there
-		// Go-Chess: blocked cells make corners anywhere; only a bare king cannot mate.
-		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		// Go-Chess: the blocked cells decide; on this board a lone knight can mate
+		// against a rook, a lone bishop cannot.
+		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KN8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 		{"gochess", "k9/r9/10/10/10/**********/10/10/10/K9 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 	} {
 		t.Run(tc.variant+"/"+tc.fen, func(t *testing.T) {

@@ -77,13 +77,6 @@ type Spec struct {
 	// Insufficient lists the endgames drawn automatically (Position.CanWin is false
 	// in them too).
 	Insufficient []MaterialDraw
-	// LoneMinorDraws says, for a side with only its king and one knight or one
-	// bishop (keyed by the piece's letter, "N" or "B"), the single opposing pieces
-	// besides the king (their letters) against which it could never mate:
-	// Position.CanWin is false there. It holds what a search of every position of
-	// the ending on the board finds (TestCanWinAgainstHelpmateOracle in
-	// rules/variants), so it is given only for a board without blocked cells.
-	LoneMinorDraws map[string]string
 	// Values gives every kind but the king its worth in centipawns, for the engine
 	// and simple players (rules.PieceValues).
 	Values map[rules.PieceKind]int

@@ -205,8 +205,8 @@ func (s *state) insufficient() bool {
 // FIDE test for a player out of time (Article 6.9), as far as the material decides
 // it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
 // a position already drawn on material (the variant's automatic draws), for a lone
-// knight or bishop against a single piece the variant lists (Spec.LoneMinorDraws),
-// and on a plain board with the chess knight and bishop (minorMates) in chess's own
+// piece against a single piece when no position of the four on this board is mate
+// (tables.loneMates, a search of them all), and on a plain board with the chess knight and bishop (minorMates) in chess's own
 // cases (shakmaty's, which Lichess uses): a lone knight against nothing but queens;
 // bishops all of one cell colour, no pawn on the board, against queens, rooks and
 // bishops of that colour. Everything else counts as able to mate: cells missing or
@@ -233,9 +233,8 @@ func (s *state) canWin(side rules.Side) bool {
 	switch {
 	case mine == 0 || s.insufficient():
 		return false
-	case mine == 1 && theirs == 1 && (minor == rules.Knight || minor == rules.Bishop) &&
-		strings.IndexByte(s.t.spec.LoneMinorDraws[string(minor.Letter())], single.Letter()) >= 0:
-		return false
+	case mine == 1 && theirs == 1 && minor != rules.Pawn && single != rules.Pawn:
+		return s.t.loneMates(minor, single)
 	case !s.t.v.minorMates:
 		return true
 	case own[rules.Knight].Count() == 1 && mine == 1:

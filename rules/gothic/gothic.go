@@ -42,7 +42,6 @@ func Spec() chess.Spec {
 			{Strong: "N", Weak: "N"}, {Strong: "B", Weak: "N"}, {Strong: "B", Weak: "B"},
 			{Strong: "NN", Weak: ""},
 		},
-		LoneMinorDraws: map[string]string{"N": "QCA", "B": "RQC"},
 		// Ed Trice's tournament values.
 		Values: map[rules.PieceKind]int{
 			rules.Pawn: 100, rules.Knight: 250, rules.Bishop: 300, rules.Rook: 475,

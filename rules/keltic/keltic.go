@@ -38,9 +38,8 @@ func Spec() chess.Spec {
 			Promotions:          []rules.PieceKind{rules.Queen, rules.Rook, rules.Bishop, rules.Knight},
 		},
 		// White pawns start on rank 3 and never go back; they promote on rank 7.
-		PawnRanks:      [2][2]int{{3, 6}, {2, 5}},
-		Insufficient:   []chess.MaterialDraw{{Strong: "", Weak: ""}, {Strong: "N", Weak: ""}},
-		LoneMinorDraws: map[string]string{"N": "QB"},
+		PawnRanks:    [2][2]int{{3, 6}, {2, 5}},
+		Insufficient: []chess.MaterialDraw{{Strong: "", Weak: ""}, {Strong: "N", Weak: ""}},
 		// The inventor's values: Q9 B7 R5 N4 P2.
 		Values: map[rules.PieceKind]int{
 			rules.Pawn: 200, rules.Knight: 400, rules.Bishop: 700, rules.Rook: 500, rules.Queen: 900,

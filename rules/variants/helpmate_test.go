@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // A brute-force oracle for the time-out draw of Gothic Chess (10x8): does any
@@ -20,11 +21,12 @@ type hmSquare struct{ f, r int }
 type hmBoard struct {
 	files, ranks int
 	missing      map[hmSquare]bool
+	mirrored     bool // the same turned left to right and top to bottom
 }
 
 var (
-	hmGothic = hmBoard{files: 10, ranks: 8}
-	hmKeltic = hmBoard{files: 9, ranks: 7, missing: kelticMissing()}
+	hmGothic = hmBoard{files: 10, ranks: 8, mirrored: true}
+	hmKeltic = hmBoard{files: 9, ranks: 7, missing: kelticMissing(), mirrored: true}
 )
 
 // kelticMissing lists the cells of Keltic Chess's 9x7 rectangle that are not on its
@@ -118,7 +120,7 @@ func mateExists(b hmBoard, px, py hmPiece, x, y rules.PieceKind) (string, bool) 
 		}
 	}
 	for _, bk := range all {
-		if bk.f > (b.files-1)/2 || bk.r > (b.ranks-1)/2 {
+		if b.mirrored && (bk.f > (b.files-1)/2 || bk.r > (b.ranks-1)/2) {
 			continue // the board's mirror images give the rest
 		}
 		for _, xs := range all {
@@ -195,6 +197,9 @@ func TestCanWinAgainstHelpmateOracle(t *testing.T) {
 		{"gothic", hmGothic, hmPieces, "k9/1y8/10/10/10/10/10/KX8 w - - 0 1"},
 		{"keltic", hmKeltic, map[rules.PieceKind]hmPiece{rules.Knight: hmPieces[rules.Knight], rules.Bishop: keltic,
 			rules.Rook: hmPieces[rules.Rook], rules.Queen: hmPieces[rules.Queen]}, "***k2***/**y4**/9/9/9/**5**/***XK1*** w - - 0 1"},
+		// Go-Chess: its blocked cells, like Keltic's missing ones, stop sliders and are leapt.
+		{"gochess", gochessBoard("10/10/10/10/10/**********/10/10/10/10"), chessPieces(), "k9/y9/10/10/10/**********/10/10/10/KX8 w - - 0 1"},
+		{"gochess", gochessBoard("10/1*8/5*4/3*2*3/10/**8/6*3/10/3*3*2/*9"), chessPieces(), "k9/y*8/5*4/3*2*3/10/**8/6*3/10/3*3*2/*KX7 w - - 0 1"},
 	} {
 		for _, x := range []rules.PieceKind{rules.Knight, rules.Bishop} {
 			for y, py := range game.pieces {
@@ -214,4 +219,52 @@ func TestCanWinAgainstHelpmateOracle(t *testing.T) {
 	}
 }
 
+// chessPieces are chess's knight, bishop, rook and queen.
+func chessPieces() map[rules.PieceKind]hmPiece {
+	out := map[rules.PieceKind]hmPiece{}
+	for _, k := range []rules.PieceKind{rules.Knight, rules.Bishop, rules.Rook, rules.Queen} {
+		out[k] = hmPieces[k]
+	}
+	return out
+}
+
+// gochessBoard is the 10x10 board of a Go-Chess board field, its '*' cells blocked.
+func gochessBoard(field string) hmBoard {
+	b := hmBoard{files: 10, ranks: 10, missing: map[hmSquare]bool{}}
+	for i, row := range strings.Split(field, "/") {
+		f := 0
+		for j := 0; j < len(row); j++ {
+			n := 0
+			for ; j < len(row) && row[j] >= '0' && row[j] <= '9'; j++ {
+				n = 10*n + int(row[j]-'0')
+			}
+			if f += n; j < len(row) {
+				if row[j] == '*' {
+					b.missing[hmSquare{f, 9 - i}] = true
+				}
+				f++
+			}
+		}
+	}
+	return b
+}
+
 func toLower(s string) string { return string(rune(s[0]) | 0x20) }
+
+// BenchmarkCanWinLoneBishop times the search a player out of time in Go-Chess with a
+// lone rook against a lone bishop waits for (every position searched, no mate found).
+func BenchmarkCanWinLoneBishop(b *testing.B) {
+	v, err := variants.Registry().Lookup("gochess")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		p, err := v.ParsePosition("k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1")
+		if err != nil {
+			b.Fatal(err)
+		}
+		if rules.CanWin(p, rules.White) {
+			b.Fatal("a lone bishop mates on this board")
+		}
+	}
+}
