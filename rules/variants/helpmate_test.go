@@ -203,6 +203,9 @@ func TestCanWinAgainstHelpmateOracle(t *testing.T) {
 	} {
 		for _, x := range []rules.PieceKind{rules.Knight, rules.Bishop} {
 			for y, py := range game.pieces {
+				if raceDetector && !game.board.mirrored && (x == rules.Knight) != (y == rules.Queen) {
+					continue // under the race detector the unmirrored boards try N v Q and B v N, B, R only
+				}
 				example, exists := mateExists(game.board, game.pieces[x], py, x, y)
 				fen := strings.NewReplacer("X", string(x.Letter()), "y", toLower(string(y.Letter()))).Replace(game.fen)
 				p := parse(t, game.key, fen)
