@@ -206,8 +206,9 @@ func (s *state) insufficient() bool {
 // it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
 // a position already drawn on material (the variant's automatic draws), for a lone
 // piece against a single piece when no position of the four on this board is mate
-// (tables.loneMates, a search of them all), and on a plain board with the chess knight and bishop (minorMates) in chess's own
-// cases (shakmaty's, which Lichess uses): a lone knight against nothing but queens;
+// (tables.loneMates, a search of them all), and on a plain board with the chess
+// knight and bishop (minorMates) in chess's own cases (shakmaty's, which Lichess
+// uses): a lone knight against nothing but queens;
 // bishops all of one cell colour, no pawn on the board, against queens, rooks and
 // bishops of that colour. Everything else counts as able to mate: cells missing or
 // blocked make corners a lone minor piece can mate in, and no search settles what
