@@ -65,24 +65,37 @@ func TestTimeout(t *testing.T) {
 	}
 }
 
-// Out of time against a side that could not possibly mate is a draw; against one
-// that could, a loss.
+// Out of time against a side that could not possibly mate by any series of legal
+// moves is a draw; against one that could, even only with the loser's help, a loss
+// (docs/RULES.md, house rule: time-out draw).
 func TestTimeoutInsufficientMaterial(t *testing.T) {
 	for _, tc := range []struct {
 		variant, fen string
 		want         rules.Outcome
 	}{
-		// Black (K+R) to move runs out; White has only K+N: draw.
-		{"gothic", "k9/1r8/10/10/10/10/10/KN8 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		// Black (K+R) to move runs out; White's lone knight mates if the rook walls
+		// Black's king in: White wins.
+		{"gothic", "k9/1r8/10/10/10/10/10/KN8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		// Against a queen a lone knight can never mate: draw.
+		{"gothic", "k9/1q8/10/10/10/10/10/KN8 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 		// White (K+N) to move runs out; Black has a rook: Black wins.
 		{"gothic", "k9/1r8/10/10/10/10/10/KN8 w - - 0 1", rules.Win(rules.Black, rules.Timeout)},
-		{"gothic", "k9/1r8/10/10/10/10/10/KNN7 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		{"gothic", "k9/1r8/10/10/10/10/10/KNN7 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		{"gothic", "k9/p9/10/10/10/10/10/KN8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		{"gothic", "k9/1r8/10/10/10/10/10/KB8 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 		{"gothic", "k9/1r8/10/10/10/10/10/KBN7 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"gothic", "k9/1r8/10/10/10/10/P9/K9 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
-		// Keltic: a lone bishop mates.
+		{"gothic", "k9/1r8/10/10/10/10/10/K9 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		// Keltic: a lone bishop mates; a lone knight with the loser's help.
 		{"keltic", "***k2***/**r4**/9/9/9/**5**/***BK1*** b - - 0 1", rules.Win(rules.White, rules.Timeout)},
-		{"keltic", "***k2***/**r4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		{"keltic", "***k2***/**r4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Win(rules.White, rules.Timeout)},
+		{"keltic", "***k2***/**r4**/9/9/9/**5**/***1K1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		{"keltic", "***k2***/**q4**/9/9/9/**5**/***NK1*** b - - 0 1", rules.Draw(rules.TimeoutDraw)}, // no mate there
+		// Go-Chess: the blocked cells decide; on this board a lone knight can mate
+		// against a rook, a lone bishop cannot.
+		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KN8 b - - 0 1", rules.Win(rules.White, rules.Timeout)},
 		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
+		{"gochess", "k9/r9/10/10/10/**********/10/10/10/K9 b - - 0 1", rules.Draw(rules.TimeoutDraw)},
 	} {
 		t.Run(tc.variant+"/"+tc.fen, func(t *testing.T) {
 			h := bottest.New(t)

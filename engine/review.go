@@ -138,8 +138,10 @@ type Review struct {
 	Scale   float64
 	Moves   []MoveReview
 	Players [2]PlayerReview // by side
-	// Decisive is the index in Moves of the decisive moment, the mistake or blunder
-	// that cost the most; -1 when there is none.
+	// Decisive is the index in Moves of the decisive moment: in a game won, the
+	// loser's mistake or blunder that cost the most; in a game still being played,
+	// anyone's; -1 when there is none, and always in a drawn game, which no move
+	// decided (its mistakes are still classed and counted).
 	Decisive int
 	Nodes    int64
 	Time     time.Duration
@@ -164,6 +166,10 @@ type ReviewOptions struct {
 	// (the position's time runs on meanwhile; its node budget does not), and stops the
 	// review by returning an error.
 	Pause func(ctx context.Context) error
+	// Outcome is how the game ended, for the decisive moment; when it is not over
+	// (the zero value) the outcome of the history's last position is used, which
+	// knows nothing of resignations, agreements or time.
+	Outcome rules.Outcome
 }
 
 // Review analyses every position of h, a game's public history, within lim per
@@ -250,7 +256,11 @@ func (e *Engine) ReviewWith(ctx context.Context, h *record.History, opts ReviewO
 		classify(&mr, r.Scale)
 		r.Moves = append(r.Moves, mr)
 	}
-	r.sum()
+	outcome := opts.Outcome
+	if !outcome.IsOver() {
+		outcome = h.Position().Outcome()
+	}
+	r.sum(outcome)
 	r.Time = time.Since(start)
 	return r, nil
 }
@@ -413,8 +423,9 @@ func classify(m *MoveReview, k float64) {
 	}
 }
 
-// sum fills the players' summaries and the decisive moment.
-func (r *Review) sum() {
+// sum fills the players' summaries and the decisive moment of a game that ended
+// in o (see Review.Decisive).
+func (r *Review) sum(o rules.Outcome) {
 	var acc [2]float64
 	for s := range r.Players {
 		r.Players[s].Counts = map[Class]int{}
@@ -428,7 +439,8 @@ func (r *Review) sum() {
 		}
 		acc[m.Side&1] += MoveAccuracy(m.Loss)
 		p.Moves++
-		if (m.Class == ClassMistake || m.Class == ClassBlunder) && m.Loss > worst {
+		loser := !o.IsOver() || o.Status == rules.Won && m.Side == o.Winner.Other()
+		if loser && (m.Class == ClassMistake || m.Class == ClassBlunder) && m.Loss > worst {
 			worst, r.Decisive = m.Loss, i
 		}
 	}

@@ -193,3 +193,26 @@ func TestReviewGoChessKingPlacementFork(t *testing.T) {
 		t.Fatalf("Black's king choice is classed %s", rv.Moves[0].Class)
 	}
 }
+
+// The decisive moment is the loser's costliest mistake: none in a drawn game, which
+// no move decided (its blunder is still classed), and never a move of the winner's.
+func TestReviewDecisiveMomentFollowsTheResult(t *testing.T) {
+	h := line(t, mustPos(t, "gothic", ""), "d2d4 e7e5 d4e5 d8g5 c1g5 g8h6 g5h6 i7h6")
+	for _, tc := range []struct {
+		outcome rules.Outcome
+		want    func(d int, r *Review) bool
+	}{
+		{rules.Draw(rules.Agreement), func(d int, _ *Review) bool { return d == -1 }},
+		{rules.Win(rules.White, rules.Resignation), func(d int, _ *Review) bool { return d == 3 }},
+		{rules.Win(rules.Black, rules.Timeout), func(d int, r *Review) bool { return d == -1 || r.Moves[d].Side == rules.White }},
+		{rules.OngoingOutcome, func(d int, _ *Review) bool { return d == 3 }},
+	} {
+		r, err := New(Options{HashBits: 16}).ReviewWith(context.Background(), h, ReviewOptions{Limits: reviewLimits, Outcome: tc.outcome})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !tc.want(r.Decisive, r) || r.Moves[3].Class != ClassBlunder {
+			t.Errorf("%v: decisive moment %d, the queen's move classed %s", tc.outcome, r.Decisive, r.Moves[3].Class)
+		}
+	}
+}

@@ -57,7 +57,9 @@ func (r *Renderer) GIF(w io.Writer, start rules.Position, moves []rules.Move, op
 
 // GIFPositions writes an animated GIF of positions, where moves[i] led from
 // positions[i] to positions[i+1] (so len(moves) is len(positions)-1). It suits
-// games replayed by the caller, such as Go-Chess's simultaneous placement. Frames
+// games replayed by the caller, such as Go-Chess's simultaneous placement, where a
+// placement (a drop) highlights every piece that appeared with it: both players'
+// of a round, none of a round chosen again. Frames
 // are encoded and written one at a time, so memory does not grow with the game.
 func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves []rules.Move, opts GIFOptions) error {
 	if len(positions) == 0 {
@@ -83,9 +85,15 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 	)
 	for i, pos := range positions {
 		o := base
-		o.LastMove = nil
+		o.LastMove, o.Placed = nil, nil
 		if i > 0 {
-			o.LastMove = &moves[i-1]
+			if m := moves[i-1]; m.From == rules.NoSquare && m.Drop != rules.NoPiece {
+				// A placement round reveals both players' pieces at once, or none
+				// when both chose one cell: the cells that gained a piece are the move.
+				o.Placed = appeared(positions[i-1].Board(), pos.Board())
+			} else {
+				o.LastMove = &moves[i-1]
+			}
 		}
 		sc, err := r.prepare(rules.LookOf(pos.Variant()), pos.Board(), withPosition(pos, o))
 		if err != nil {
@@ -124,6 +132,17 @@ func (r *Renderer) GIFPositions(w io.Writer, positions []rules.Position, moves [
 		prev, cur = cur, prev
 	}
 	return stream.end()
+}
+
+// appeared lists the cells of after that hold a piece they did not hold in before.
+func appeared(before, after rules.Board) []rules.Square {
+	var out []rules.Square
+	for i, c := range after.Cells {
+		if !c.Piece.IsNone() && i < len(before.Cells) && before.Cells[i].Piece != c.Piece {
+			out = append(out, rules.Square(i))
+		}
+	}
+	return out
 }
 
 // gifStream writes an animated GIF one frame at a time, so that an animation of any

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/variants"
 )
 
 // fakeGame returns a Gothic board and 60 moves that the fake position plays: every
@@ -122,6 +123,86 @@ func TestGIFErrors(t *testing.T) {
 	g, err := gif.DecodeAll(&buf)
 	if err != nil || len(g.Image) != 1 || g.Delay[0] != 200 {
 		t.Errorf("one-position GIF: %v frames, delays %v, err %v", len(g.Image), g.Delay, err)
+	}
+}
+
+// An animated Go-Chess placement, framed as /gif frames it (a frame per revealed
+// round, its last choice as the move): a round both chose the same cell for
+// changes nothing and highlights nothing, and every other round highlights both
+// players' pieces, the two kings of the last round among them.
+func TestGIFPlacementHighlightsWhatAppeared(t *testing.T) {
+	v, err := variants.Registry().Lookup("gochess")
+	if err != nil {
+		t.Fatal(err)
+	}
+	pos := v.Start(0)
+	positions := []rules.Position{pos}
+	var moves []rules.Move
+	choose := func(w, b string) {
+		t.Helper()
+		for _, c := range []struct {
+			side rules.Side
+			cell string
+		}{{rules.White, w}, {rules.Black, b}} {
+			m, err := pos.ParseMove(c.cell)
+			if err == nil {
+				pos, err = pos.(rules.Simultaneous).PlayAs(c.side, m)
+			}
+			if err != nil {
+				t.Fatalf("%s %s: %v", c.side, c.cell, err)
+			}
+			if c.side == rules.Black {
+				moves = append(moves, m)
+			}
+		}
+		positions = append(positions, pos)
+	}
+	choose("a2", "a2") // chosen again
+	for _, r := range [][2]string{{"a3", "a9"}, {"b2", "b9"}, {"c3", "c8"}, {"d4", "d7"}, {"e4", "e8"}, {"f3", "f8"}, {"g2", "h9"},
+		{"j2", "j9"}, {"c1", "c10"}, {"d1", "f10"}, {"a1", "a10"}, {"j3", "j10"}, {"b1", "b10"}, {"d2", "d9"}, {"e2", "e9"}, {"f1", "f9"}} {
+		choose(r[0], r[1])
+	}
+	if _, ok := pos.(rules.Simultaneous); ok {
+		t.Fatalf("the placement is not over: %s", pos)
+	}
+	var buf bytes.Buffer
+	opts := GIFOptions{Options: Options{Theme: "ocean"}}
+	if err := GIFPositions(&buf, positions, moves, opts); err != nil {
+		t.Fatal(err)
+	}
+	g, err := gif.DecodeAll(&buf)
+	if err != nil || len(g.Image) != len(positions) {
+		t.Fatalf("%d frames (%v), want %d", len(g.Image), err, len(positions))
+	}
+	canvas := image.NewRGBA(image.Rect(0, 0, g.Config.Width, g.Config.Height))
+	for i, frame := range g.Image {
+		draw.Draw(canvas, frame.Bounds(), frame, frame.Bounds().Min, draw.Over)
+		o := opts.Options
+		if i > 0 {
+			before, after := positions[i-1].Board(), positions[i].Board()
+			for sq, c := range after.Cells {
+				if !c.Piece.IsNone() && before.Cells[sq].Piece.IsNone() {
+					o.Placed = append(o.Placed, rules.Square(sq))
+				}
+			}
+			if want := map[int]int{1: 0}[i]; i == 1 && len(o.Placed) != want || i > 1 && len(o.Placed) != 2 {
+				t.Fatalf("round %d placed %d pieces", i, len(o.Placed))
+			}
+		}
+		var want bytes.Buffer
+		if err := PNG(&want, positions[i], o); err != nil {
+			t.Fatal(err)
+		}
+		img, err := png.Decode(&want)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n, _ := diffImages(img, canvas); n != 0 {
+			t.Errorf("frame %d: %d pixels differ from the position with its %d new pieces highlighted", i, n, len(o.Placed))
+		}
+	}
+	if err := PNG(&buf, pos, Options{Placed: []rules.Square{rules.Square(v.Dims().Cells())}}); !errors.Is(err, ErrBadOptions) {
+		t.Errorf("a placed cell off the board: %v", err)
 	}
 }
 

@@ -31,6 +31,9 @@ type Options struct {
 	// LastMove, when not nil, is highlighted: its from and to squares, only the
 	// to square of a placement, and in Gess the 3x3 footprints of both centres.
 	LastMove *rules.Move
+	// Placed lists cells highlighted as the last move's, for pieces that appeared
+	// together (a Go-Chess placement round reveals both players' pieces at once).
+	Placed []rules.Square
 	// Check lists squares to mark as a king in check. Board fills it from the
 	// position (the king of the side to move when it is in check).
 	Check []rules.Square
@@ -79,6 +82,11 @@ func (o Options) resolve(d rules.Dims) (resolved, error) {
 			}
 		}
 		if err := check("last move's to", m.To); err != nil {
+			return resolved{}, err
+		}
+	}
+	for _, sq := range o.Placed {
+		if err := check("placed", sq); err != nil {
 			return resolved{}, err
 		}
 	}

@@ -168,6 +168,9 @@ func (s *scene) compose(img *image.RGBA) {
 			fill(img, l.rect(m.To), tint)
 		}
 	}
+	for _, sq := range s.o.Placed {
+		fill(img, l.rect(sq), image.NewUniform(t.lastMove))
+	}
 	for _, sq := range s.o.Check {
 		over(sp.check, l.rect(sq))
 	}

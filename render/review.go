@@ -7,6 +7,8 @@ import (
 	"image/draw"
 	"io"
 	"math"
+	"slices"
+	"strings"
 
 	"github.com/fogleman/gg"
 )
@@ -97,9 +99,12 @@ func (r *Renderer) Review(rv Review, opts TableOptions) (*image.RGBA, error) {
 	inner := reviewWidth - 2*reviewMargin
 	titleLines := faces.title.wrap(rv.Title, inner, 2)
 	noteLines := faces.note.wrap(rv.Note, inner, 6)
+	colW := (inner - 150) / 2
+	names := reviewNames(faces.head, rv.WhiteName, rv.Black, colW-cellPadX)
+	headH := headerHeight + (max(len(names[0]), len(names[1]))-1)*reviewHeadLineH
 	y := reviewMargin
 	h := reviewMargin + len(titleLines)*titleLineH + titleGap + reviewGraphH + 22 + // graph and its axis labels
-		headerHeight + len(rv.Rows)*reviewRowH + noteGap + len(noteLines)*noteLineH + reviewMargin
+		headH + len(rv.Rows)*reviewRowH + noteGap + len(noteLines)*noteLineH + reviewMargin
 	img := image.NewRGBA(image.Rect(0, 0, reviewWidth, h))
 	draw.Draw(img, img.Bounds(), image.NewUniform(st.page), image.Point{}, draw.Src)
 	u := func(c color.Color) image.Image { return image.NewUniform(c) }
@@ -113,15 +118,16 @@ func (r *Renderer) Review(rv Review, opts TableOptions) (*image.RGBA, error) {
 	y = graph.Max.Y + 22
 
 	// The players' panel: a header with the names, then one row per figure.
-	colW := (inner - 150) / 2
 	cols := [3]int{reviewMargin + cellPadX, reviewMargin + 150, reviewMargin + 150 + colW}
-	fill(img, image.Rect(reviewMargin, y, reviewWidth-reviewMargin, y+headerHeight), u(st.head))
+	fill(img, image.Rect(reviewMargin, y, reviewWidth-reviewMargin, y+headH), u(st.head))
 	base := func(top, height int, g *glyphSet) int { return top + (height+g.capHeight)/2 }
-	for i, name := range []string{rv.WhiteName, rv.Black} {
-		s, _ := faces.head.fit(name, colW-cellPadX)
-		faces.head.draw(img, cols[i+1], base(y, headerHeight, faces.head), s, u(st.headText))
+	for i, lines := range names {
+		top := y + (headH-headerHeight-(len(lines)-1)*reviewHeadLineH)/2
+		for k, line := range lines {
+			faces.head.draw(img, cols[i+1], base(top+k*reviewHeadLineH, headerHeight, faces.head), line, u(st.headText))
+		}
 	}
-	y += headerHeight
+	y += headH
 	for i, row := range rv.Rows {
 		bg := st.rowA
 		if i%2 == 1 {
@@ -142,6 +148,50 @@ func (r *Renderer) Review(rv Review, opts TableOptions) (*image.RGBA, error) {
 		y += noteLineH
 	}
 	return img, nil
+}
+
+// reviewHeadLineH is the height of each further line of a player's name in the
+// review's header.
+const reviewHeadLineH = 20
+
+// reviewNames lays out the players' names for header columns width pixels wide:
+// each on one line when it fits, else on two, broken before a parenthesis where it
+// has one ("Missive engine" over "(level 3)") and at spaces otherwise. Two different
+// names that would still read alike are shown by their ends instead ("…(level 3)").
+func reviewNames(g *glyphSet, white, black string, width int) [2][]string {
+	lay := func(name string) []string {
+		if g.width(name) <= width {
+			return []string{name}
+		}
+		if i := strings.LastIndex(name, " ("); i > 0 {
+			a, _ := g.fit(name[:i], width)
+			b, _ := g.fit(name[i+1:], width)
+			return []string{a, b}
+		}
+		return g.wrap(name, width, 2)
+	}
+	out := [2][]string{lay(white), lay(black)}
+	if white != black && slices.Equal(out[0], out[1]) {
+		for i, name := range []string{white, black} {
+			out[i] = []string{tail(g, name, width)}
+		}
+	}
+	return out
+}
+
+// tail returns the longest end of s that fits in width pixels after "…".
+func tail(g *glyphSet, s string, width int) string {
+	r := []rune(s)
+	w := g.get('…').adv
+	i := len(r)
+	for i > 0 && w+g.get(r[i-1]).adv <= width {
+		i--
+		w += g.get(r[i]).adv
+	}
+	if i == 0 {
+		return s
+	}
+	return "…" + string(r[i:])
 }
 
 // drawReviewGraph draws the graph of rv's points in g: White's share above the
@@ -195,7 +245,10 @@ func drawReviewGraph(img *image.RGBA, g image.Rectangle, rv Review, th *theme, s
 	dc.SetLineWidth(1)
 	dc.Stroke()
 
-	// The decisive moment: a line across the graph and its label at the top.
+	// The decisive moment: a line across the graph, drawn under the marks, and its
+	// label over them, at the top of the graph unless the moment's point is there,
+	// then at the bottom, so that its mark never hides the label.
+	labelTop := true
 	if d := rv.Decisive; d >= 0 {
 		x := px(d)
 		dc.SetColor(markBlunder)
@@ -203,11 +256,7 @@ func drawReviewGraph(img *image.RGBA, g image.Rectangle, rv Review, th *theme, s
 		dc.DrawLine(x, float64(g.Min.Y), x, float64(g.Max.Y))
 		dc.Stroke()
 		dc.SetDash()
-		label := "Decisive: " + rv.Points[d].Label
-		lw := faces.note.width(label) + 8
-		lx := min(max(int(x)-lw/2, g.Min.X+2), g.Max.X-lw-2)
-		fill(img, image.Rect(lx, g.Min.Y+3, lx+lw, g.Min.Y+3+noteLineH), u(st.page))
-		faces.note.draw(img, lx+4, g.Min.Y+3+faces.note.capHeight+3, label, u(st.text))
+		labelTop = py(rv.Points[d].White) > float64(g.Min.Y+3+noteLineH+markRadius+2)
 	}
 	// Marks, with their move numbers below the graph where they do not overlap.
 	lastLabel := math.Inf(-1)
@@ -233,12 +282,23 @@ func drawReviewGraph(img *image.RGBA, g image.Rectangle, rv Review, th *theme, s
 			lastLabel = x + sw/2
 		}
 	}
+	if d := rv.Decisive; d >= 0 {
+		label := "Decisive: " + rv.Points[d].Label
+		lw := faces.note.width(label) + 8
+		lx := min(max(int(px(d))-lw/2, g.Min.X+2), g.Max.X-lw-2)
+		ly := g.Min.Y + 3
+		if !labelTop {
+			ly = g.Max.Y - 3 - noteLineH
+		}
+		fill(img, image.Rect(lx, ly, lx+lw, ly+noteLineH), u(st.page))
+		faces.note.draw(img, lx+4, ly+faces.note.capHeight+3, label, u(st.text))
+	}
 	// The halves' names at the left edge.
 	if rv.GraphTop != "" {
-		faces.note.draw(img, g.Min.X+5, g.Min.Y+faces.note.capHeight+5+boolPx(rv.Decisive >= 0 && px(rv.Decisive) < x0+90, noteLineH), rv.GraphTop, u(mix(dark, light, 0.2)))
+		faces.note.draw(img, g.Min.X+5, g.Min.Y+faces.note.capHeight+5+boolPx(labelTop && rv.Decisive >= 0 && px(rv.Decisive) < x0+90, noteLineH), rv.GraphTop, u(mix(dark, light, 0.2)))
 	}
 	if rv.GraphBot != "" {
-		faces.note.draw(img, g.Min.X+5, g.Max.Y-6, rv.GraphBot, u(mix(light, dark, 0.2)))
+		faces.note.draw(img, g.Min.X+5, g.Max.Y-6-boolPx(!labelTop && rv.Decisive >= 0 && px(rv.Decisive) < x0+90, noteLineH), rv.GraphBot, u(mix(light, dark, 0.2)))
 	}
 }
 

@@ -23,9 +23,10 @@
 // blocked (Go-Chess) are marked in the Board view and never hold a piece.
 //
 // What other packages need to know of a game they ask of it, never of its key:
-// CanWin (whether a side still has the material to win, for a draw on time),
-// PieceValues (for the engine and simple players) and LookOf (how the board is
-// shown: a Go board or a chessboard, and whose home is at the bottom). Each is an
+// CanWin (whether a side could still win by any series of legal moves, for a draw on time),
+// PieceValues (for the engine and simple players), LookOf (how the board is
+// shown: a Go board or a chessboard, and whose home is at the bottom) and
+// CompactText (a shorter position text, for a PGN tag). Each is an
 // optional interface with a default that fits an ordinary chessboard.
 //
 // This package imports nothing else from Missive; the variants live in sub-packages

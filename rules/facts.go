@@ -6,10 +6,10 @@ import "maps"
 // instead of knowing it by its key. Each is an optional interface with a default
 // that fits an ordinary chessboard, read through the function of the same name.
 
-// MaterialJudge is implemented by positions that know whether a side still has the
-// material to win (shakmaty's has_insufficient_material, negated): CanWin(side) is
-// false when side could not possibly win whatever the opponent does, as when its
-// opponent runs out of time against a lone king.
+// MaterialJudge is implemented by positions that know whether a side could still
+// win: CanWin(side) is false when no series of legal moves, the opponent's help
+// included, lets side win (the FIDE rule for a player out of time, Article 6.9),
+// as far as the position can tell for certain; when unsure it is true.
 type MaterialJudge interface {
 	CanWin(side Side) bool
 }
@@ -21,6 +21,21 @@ func CanWin(p Position, side Side) bool {
 		return j.CanWin(side)
 	}
 	return true
+}
+
+// Compacter is implemented by positions whose text has a shorter form that their
+// variant's ParsePosition reads too (Gess: runs of empty squares as numbers, as in
+// FEN), for places with little room, such as a PGN tag's line.
+type Compacter interface {
+	CompactString() string
+}
+
+// CompactText returns p's shorter text when it has one (Compacter), else p.String().
+func CompactText(p Position) string {
+	if c, ok := p.(Compacter); ok {
+		return c.CompactString()
+	}
+	return p.String()
 }
 
 // Valuer is implemented by variants that give their pieces values in centipawns

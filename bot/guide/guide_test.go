@@ -20,7 +20,7 @@ func TestRulesCards(t *testing.T) {
 		}
 	}
 	want := map[string][]string{
-		"gothic":  {"Chancellor", "Archbishop", "castling", "K+N+N v K", "draws, as that opponent could not possibly mate"},
+		"gothic":  {"Chancellor", "Archbishop", "castling", "K+N+N v K", "could not mate you by any series of legal moves", "where no placing of those four is checkmate"},
 		"keltic":  {"sideways", "d7, e7, f7", "K v K and K+N v K only"},
 		"gochess": {"House rule", "nearer", "drawn (house rule: both out of time)", "other cell colour", "one cell colour"},
 		"gess":    {"ring", "House rule: draw by agreement", "threefold", "m3-m6"},

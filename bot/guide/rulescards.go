@@ -32,7 +32,7 @@ var cards = map[string]rulesCard{
 			"Checkmate wins; no move may leave your own king attacked.",
 		},
 		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule (castling also resets the count); insufficient material, without pawns: K v K, K+N v K, K+B v K, K+N v K+N, K+B v K+N, K+B v K+B, K+N+N v K.",
-		timeout: "whose opponent has only K, K+N, K+B or K+N+N (no pawn)",
+		timeout: "only the king; or king and one piece against the king and one piece of the player out of time, no pawn on the board, where no placing of those four is checkmate; or only king and one knight against king and queens; or only bishops, all on one cell colour, with no pawn on the board, against king, queens, rooks and bishops of that colour",
 		input:   "SAN (Nf3, Cxe5, b8=A, O-O) or coordinates (g1f3, b7b8a, f1i1).",
 	},
 	"keltic": {
@@ -45,7 +45,7 @@ var cards = map[string]rulesCard{
 			"No double step, no en passant, no castling. Checkmate wins.",
 		},
 		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition; the 50-move rule; insufficient material K v K and K+N v K only (a single bishop can mate).",
-		timeout: "whose opponent has only K or K+N (no pawn)",
+		timeout: "only the king; or king and one piece against the king and one piece of the player out of time, no pawn on the board, where no placing of those four is checkmate",
 		input:   "SAN (Nf3, exd4, e7=Q) or coordinates (d2c4, e6e7q).",
 	},
 	"gochess": {
@@ -59,7 +59,7 @@ var cards = map[string]rulesCard{
 			"The clock runs during placement too: a player who has not chosen by the deadline loses on time; if neither has, the game is drawn (house rule: both out of time).",
 		},
 		draws:   "Drawn automatically, nobody has to claim (house rule: automatic draws): stalemate; threefold repetition (house rule: repetition; it stands for the source's \"identical pairs of moves three times in a row\", which it covers); the 50-move rule; insufficient material K v K, K+N v K, K+B v K, and K+B v K+B with both bishops on one cell colour.",
-		timeout: "whose opponent has only K, K+N or K+B (no pawn)",
+		timeout: "only the king; or king and one piece against the king and one piece of the player out of time, no pawn on the board, where no placing of those four is checkmate",
 		input:   "Placement: /place d4. Moves: SAN (Nf3, exd5) or coordinates (g1f3).",
 	},
 	"gess": {
@@ -108,12 +108,12 @@ func (f *feature) cmdRules(_ context.Context, req bot.Request) bot.Reply {
 	return bot.Reply{Private: true, Title: "Rules · " + v.Name(), Text: b.String(), Fields: fields}
 }
 
-// clockRules describes the correspondence clock; hopeless names the material with
-// which a player out of time is not beaten but draws.
+// clockRules describes the correspondence clock; hopeless says what material of
+// the opponent's could not mate, so that a player out of time draws (docs/RULES.md).
 func clockRules(hopeless string) string {
 	t := "Each move has the game's days per move (1, 2, 3, 5, 7, 10 or 14); the deadline starts again with each move. Reminders come before it (24 h and 2 h by default; change them with /settings). Out of time, you lose"
 	if hopeless != "" {
-		t += "; but a player out of time " + hopeless + " draws, as that opponent could not possibly mate (house rule: time-out draw)."
+		t += ", unless your opponent could not mate you by any series of legal moves (the FIDE rule), judged from the material (house rule: time-out draw): you draw when your opponent has " + hopeless + "."
 	} else {
 		t += "."
 	}

@@ -93,8 +93,8 @@ func TestRulesCardsAgreeWithRulesDoc(t *testing.T) {
 			}
 		}
 		// The material that draws on time is the same list on the card and in the document.
-		if m := regexp.MustCompile(`whose opponent has only (.+?) \(no pawn\)`).FindStringSubmatch(card); m != nil {
-			if !strings.Contains(own, "only "+m[1]+" and no pawn") {
+		if m := regexp.MustCompile(`you draw when your opponent has (.+?)\. `).FindStringSubmatch(card); m != nil {
+			if !strings.Contains(own, "draws when the opponent has "+m[1]+" (house rule: time-out draw") {
 				t.Errorf("the %s card draws on time against %s; %s's %s section does not say so", v, m[1], rulesDoc, gameSection[v])
 			}
 		} else if v != "gess" {
@@ -124,6 +124,20 @@ func TestRulesDocNumbers(t *testing.T) {
 	for _, b := range clock.BankPresets {
 		if !strings.Contains(common, "`"+b+"`") {
 			t.Errorf("%s's %q section does not name the time bank %s that the bot suggests", rulesDoc, commonSection, b)
+		}
+	}
+}
+
+// Every field of a rules card fits a Discord embed field, whose value holds at most
+// 1024 characters and whose name 256 (Discord's documentation, "Embed Limits"); a
+// longer one would be cut off.
+func TestRulesCardFieldsFitDiscord(t *testing.T) {
+	h := bottest.New(t)
+	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
+		for _, f := range h.Ok("alice", "rules variant:"+v).Fields {
+			if n := len([]rune(f.Value)); n > 1024 || len([]rune(f.Name)) > 256 {
+				t.Errorf("the %s card's field %q is %d characters, more than Discord's 1024", v, f.Name, n)
+			}
 		}
 	}
 }

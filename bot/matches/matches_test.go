@@ -2,7 +2,9 @@ package matches_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
 	"time"
@@ -11,6 +13,7 @@ import (
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -85,6 +88,16 @@ func TestMatchPlaysToTheEnd(t *testing.T) {
 	pgn := string(files["match-1.pgn"])
 	if strings.Count(pgn, `[Event "Missive engine match 1"]`) != 4 || !strings.Contains(pgn, `[Round "4"]`) || !strings.Contains(pgn, `[Result "1/2-1/2"]`) {
 		t.Errorf("PGN:\n%s", pgn)
+	}
+	// Every game of the match's PGN file reads back, to its end.
+	pr := record.NewPGNReader(strings.NewReader(pgn), h.Reg)
+	for i := range 4 {
+		if g, err := pr.Next(); err != nil || g.Result != "1/2-1/2" || len(g.Moves) == 0 {
+			t.Errorf("game %d of the PGN file reads as %+v, %v", i+1, g, err)
+		}
+	}
+	if _, err := pr.Next(); !errors.Is(err, io.EOF) {
+		t.Errorf("after the 4 games of the PGN file: %v", err)
 	}
 	if h.Rating("gothic", m.Players[0].ID) != nil {
 		t.Error("a match game was rated")

@@ -394,7 +394,7 @@ func (rv *reviewer) review(id string) (again bool, err error) {
 	if n := len(h.Steps) + 1; lim.Time == 0 || lim.Time*time.Duration(n) > rv.opts.Budget {
 		lim.Time = rv.opts.Budget / time.Duration(n)
 	}
-	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Pause: rv.quiet})
+	res, err := eng.Review(ctx, h, engine.ReviewOptions{Limits: lim, Pause: rv.quiet, Outcome: g.Outcome})
 	if err != nil {
 		return false, err
 	}
@@ -556,14 +556,27 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 		}
 		pic.Points = append(pic.Points, p)
 	}
-	pct := func(v float64) string { return fmt.Sprintf("%.0f%%", v) }
-	pic.Rows = append(pic.Rows, render.ReviewRow{Label: "Accuracy", White: pct(sr.Accuracy[0]), Black: pct(sr.Accuracy[1])})
+	// A player who made no move has no accuracy: "—", not 0%.
+	var played [2]bool
+	for _, m := range moves {
+		played[m.step.Side&1] = played[m.step.Side&1] || !m.step.Simultaneous
+	}
+	accuracy := func(s rules.Side, long bool) string {
+		if played[s] {
+			return fmt.Sprintf("%.0f%%", sr.Accuracy[s])
+		}
+		if long {
+			return "— (no moves)"
+		}
+		return "—"
+	}
+	pic.Rows = append(pic.Rows, render.ReviewRow{Label: "Accuracy", White: accuracy(rules.White, false), Black: accuracy(rules.Black, false)})
 	for _, c := range []struct{ class, label string }{{"inaccuracy", "Inaccuracies"}, {"mistake", "Mistakes"}, {"blunder", "Blunders"}, {"best", "Engine's move"}} {
 		pic.Rows = append(pic.Rows, render.ReviewRow{Label: c.label, White: strconv.Itoa(counts[0][c.class]), Black: strconv.Itoa(counts[1][c.class])})
 	}
 	reply := bot.Reply{Title: "Review · " + svc.GameTitle(g), Game: bot.RefOf(g)}
 	var text strings.Builder
-	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), pct(sr.Accuracy[0]), words.Seat(g.Players[rules.Black]), pct(sr.Accuracy[1]))
+	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), accuracy(rules.White, true), words.Seat(g.Players[rules.Black]), accuracy(rules.Black, true))
 	if decisive != nil {
 		fmt.Fprintf(&text, "The decisive moment: **%s** (%s", decisive.label+nagText(decisive.Class), decisive.Class)
 		if len(decisive.line) > 0 {

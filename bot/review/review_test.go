@@ -78,6 +78,12 @@ func TestReviewWhenGameEnds(t *testing.T) {
 	if flat := strings.Join(strings.Fields(pgn), " "); !strings.Contains(flat, "2... Qg5 $4 {[%eval") || !strings.Contains(flat, "[Annotator ") || !strings.Contains(flat, "3. Bxg5 {[%eval") {
 		t.Fatalf("the PGN does not mark the blunder:\n%s", pgn)
 	}
+	// The PGN reader reads the annotated PGN back: the blunder's NAG, its evaluation
+	// and the better line.
+	read, err := record.ReadPGN(strings.NewReader(pgn), h.Reg)
+	if err != nil || len(read.Moves) != 5 || read.Notes[3].NAG != record.NAGBlunder || read.Notes[3].Eval == "" || len(read.Notes[3].Line) == 0 {
+		t.Fatalf("the review's PGN reads back as %+v, %v:\n%s", read, err, pgn)
+	}
 	if !strings.Contains(n.Reply.Text, "2... Qg5??") {
 		t.Fatalf("the decisive moment is not named: %s", n.Reply.Text)
 	}
@@ -284,5 +290,32 @@ func TestEvaluationWordsPerGame(t *testing.T) {
 		if got := review.UnitsSentence(c.variant); got != c.want {
 			t.Errorf("review.UnitsSentence(%s) = %q, want %q", c.variant, got, c.want)
 		}
+	}
+}
+
+// A player who made no move has no accuracy ("—", not 0%), and a drawn game has no
+// decisive moment, though its blunder is still marked.
+func TestReviewNoMovesAndDraws(t *testing.T) {
+	h := reviewHarness(t)
+	id := h.Start("gothic", "")
+	h.Play(id, "alice", "e4")
+	h.Ok("bob", "resign game:"+id)
+	h.Notes.Take()
+	h.Ok("alice", "review game:"+id)
+	n := postedReview(t, h.Notes.Take())
+	if !strings.Contains(n.Reply.Text, "bob — (no moves)") || strings.Contains(n.Reply.Text, "bob 0%") {
+		t.Errorf("the review of a player without moves: %s", n.Reply.Text)
+	}
+
+	drawn := h.Start("gothic", "")
+	h.Play(drawn, "alice", "d4", "e5", "dxe5", "Qg5", "Bxg5")
+	h.Ok("bob", "draw game:"+drawn)
+	h.Ok("alice", "draw game:"+drawn)
+	n = postedReview(t, h.Notes.Take())
+	if !strings.Contains(n.Reply.Text, "No mistake decided this game") || strings.Contains(n.Reply.Text, "decisive moment") {
+		t.Errorf("the review of a drawn game: %s", n.Reply.Text)
+	}
+	if pgn := string(file(t, n.Reply, "-review.pgn").Data); !strings.Contains(pgn, "Qg5 $4") {
+		t.Errorf("the drawn game's blunder is not marked:\n%s", pgn)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/views"
+	"github.com/missivechess/missive/rules"
 )
 
 func TestPGN(t *testing.T) {
@@ -31,7 +32,7 @@ func TestPGN(t *testing.T) {
 	h.Play(id, "bob", "e3-e5", "l18xl15", "e6xl13")
 	pgn = string(h.Ok("alice", "pgn").Files[0].Data)
 	v, _ := h.Reg.Lookup("gess")
-	for _, want := range []string{`[Variant "gess"]`, `[FEN "` + v.Start(0).String() + `"]`, "\n\n1. e3-e5 l18xl15 2. e6xl13 0-1\n"} {
+	for _, want := range []string{`[Variant "gess"]`, `[FEN "` + rules.CompactText(v.Start(0)) + `"]`, "\n\n1. e3-e5 l18xl15 2. e6xl13 0-1\n"} {
 		if !strings.Contains(pgn, want) {
 			t.Errorf("Gess PGN lacks %q:\n%s", want, pgn)
 		}

@@ -85,8 +85,9 @@ func (p *Position) Repetitions() int {
 // Variant returns the game this position belongs to.
 func (p *Position) Variant() rules.Variant { return p.st.t.v.owner }
 
-// CanWin reports whether side has the material to win; it implements
-// rules.MaterialJudge from the variant's automatic draws against a bare king.
+// CanWin reports whether side could checkmate by some series of legal moves, as
+// far as the material decides it (see state.canWin); it implements
+// rules.MaterialJudge.
 func (p *Position) CanWin(side rules.Side) bool { return p.st.canWin(side) }
 
 // Turn returns the side to move.

@@ -74,8 +74,8 @@ type Spec struct {
 	Castlings []Castling
 	// CastlingResetsClock makes castling reset the fifty-move counter (Gothic).
 	CastlingResetsClock bool
-	// Insufficient lists the endgames drawn automatically; its entries against a
-	// bare king also say which material cannot win on time (Position.CanWin).
+	// Insufficient lists the endgames drawn automatically (Position.CanWin is false
+	// in them too).
 	Insufficient []MaterialDraw
 	// Values gives every kind but the king its worth in centipawns, for the engine
 	// and simple players (rules.PieceValues).

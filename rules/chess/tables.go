@@ -69,6 +69,7 @@ type tables struct {
 	castles     [2][]castleRule
 	sideRights  [2]uint8
 	castleMask  [board.MaxCells]uint8
+	mates       lonePieceMates // which lone pieces can mate which single guards
 }
 
 func isSet(ds []board.Direction, want []board.Direction) bool {

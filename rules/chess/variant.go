@@ -2,6 +2,7 @@ package chess
 
 import (
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 
@@ -17,6 +18,10 @@ type Variant struct {
 	missing []rules.CellState
 	letters string // the piece letters the FEN may use, upper case
 	draws   []materialDraw
+	// minorMates says the board is a full rectangle and the knight and bishop move
+	// as in chess, so that chess's material rules for a lone knight or bishops of
+	// one colour against other pieces hold (state.canWin).
+	minorMates bool
 }
 
 type materialDraw struct {
@@ -54,6 +59,12 @@ func New(spec Spec) (*Variant, error) {
 			return nil, fmt.Errorf("chess: %s: bad insufficient-material entry %q v %q", spec.Key, md.Strong, md.Weak)
 		}
 		v.draws = append(v.draws, materialDraw{strong: s, weak: w, sameColour: md.SameColourBishops})
+	}
+	v.minorMates = len(spec.Missing) == 0 && spec.Blocked == 0
+	for _, pd := range spec.Pieces {
+		if pd.Kind == rules.Knight && !reflect.DeepEqual(pd, KnightDef) || pd.Kind == rules.Bishop && !reflect.DeepEqual(pd, BishopDef) {
+			v.minorMates = false
+		}
 	}
 	for _, k := range letters {
 		kind, _ := rules.PieceKindFromLetter(k)
@@ -190,22 +201,57 @@ func (s *state) insufficient() bool {
 	return false
 }
 
-// canWin reports whether side's material could win against anything: false when
-// it matches one of the variant's automatic draws against a bare king (for Keltic
-// K v K and K+N v K, so a lone knight cannot win but a lone bishop can).
+// canWin reports whether side could checkmate by some series of legal moves, the
+// FIDE test for a player out of time (Article 6.9), as far as the material decides
+// it (docs/RULES.md, house rule: time-out draw). It is false for a bare king, for
+// a position already drawn on material (the variant's automatic draws), for a lone
+// piece against a single piece when no position of the four on this board is mate
+// (tables.loneMates, a search of them all), and on a plain board with the chess
+// knight and bishop (minorMates) in chess's own cases (shakmaty's, which Lichess
+// uses): a lone knight against nothing but queens;
+// bishops all of one cell colour, no pawn on the board, against queens, rooks and
+// bishops of that colour. Everything else counts as able to mate: cells missing or
+// blocked make corners a lone minor piece can mate in, and no search settles what
+// the material leaves open.
 func (s *state) canWin(side rules.Side) bool {
-	k := s.materialKey(side)
-	for _, d := range s.t.v.draws {
-		if (d.weak != 0 || k != d.strong) && (d.strong != 0 || k != d.weak) {
+	own, other := s.pieces[side], s.pieces[side.Other()]
+	var mine, theirs int
+	var minor, single rules.PieceKind
+	for kind := rules.Pawn; int(kind) < numKinds; kind++ {
+		if kind == rules.King {
 			continue
 		}
-		if d.sameColour {
-			bishops := s.pieces[side][rules.Bishop]
-			if l := bishops.And(s.t.geo.Light()); l.Any() && l != bishops {
-				continue
-			}
+		if n := own[kind].Count(); n > 0 {
+			mine += n
+			minor = kind
 		}
+		if n := other[kind].Count(); n > 0 {
+			theirs += n
+			single = kind
+		}
+	}
+	count := func(kind rules.PieceKind) int { return other[kind].Count() }
+	switch {
+	case mine == 0 || s.insufficient():
 		return false
+	case mine == 1 && theirs == 1 && minor != rules.Pawn && single != rules.Pawn:
+		return s.t.loneMates(minor, single)
+	case !s.t.v.minorMates:
+		return true
+	case own[rules.Knight].Count() == 1 && mine == 1:
+		// A lone knight mates only a king walled in by its own pieces that can
+		// neither take the knight nor leave the wall; a queen always can.
+		return theirs != count(rules.Queen)
+	case own[rules.Bishop].Count() == mine:
+		// Bishops of one colour attack only that colour; the mated king's orthogonal
+		// neighbours are of the other colour and must be walled by its own pieces,
+		// which only a pawn, a knight's leap or a bishop of that colour keep from
+		// taking the bishop or blocking its check.
+		light := s.t.geo.Light()
+		bishops := own[rules.Bishop].Or(other[rules.Bishop])
+		oneColour := !bishops.And(light).Any() || bishops.And(light) == bishops
+		walls := theirs - count(rules.Queen) - count(rules.Rook) - count(rules.Bishop)
+		return !oneColour || walls > 0
 	}
 	return true
 }

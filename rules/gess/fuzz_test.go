@@ -32,6 +32,7 @@ func FuzzPositionText(f *testing.F) {
 	f.Add("")
 	f.Add(" b")
 	f.Add("//////////////////// w")
+	f.Add(StartPosition().CompactString())
 	f.Fuzz(func(t *testing.T, text string) {
 		p, err := ParsePosition(text)
 		if err != nil {
@@ -47,6 +48,11 @@ func FuzzPositionText(f *testing.F) {
 		}
 		if q.String() != s || q.Turn() != p.Turn() || q.(*Position).board != p.board {
 			t.Fatalf("round trip changed %q into %q", s, q.String())
+		}
+		if c := p.CompactString(); len(c) > 233 {
+			t.Fatalf("the compact text %q is %d characters", c, len(c))
+		} else if q, err := ParsePosition(c); err != nil || q.board != p.board || q.Turn() != p.Turn() {
+			t.Fatalf("the compact text %q reads back as %v, %v", c, q, err)
 		}
 		_ = p.Rings(rules.White)
 		_ = p.Outcome()

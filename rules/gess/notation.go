@@ -2,6 +2,7 @@ package gess
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/rules"
@@ -43,7 +44,8 @@ func (b *Board) String() string {
 	return sb.String()
 }
 
-// ParsePosition reads a position text as String writes it. The rows may also be
+// ParsePosition reads a position text as String or CompactString writes it (a
+// run of empty squares may be given as its number, as in FEN). The rows may also be
 // separated by new lines (a pasted grid), the letters may be upper case, and the side
 // may be spelt out ("black", "white"). Anything else, and any impossible position (a
 // stone on the outer ring, more than 43 stones of a side), is refused with an error
@@ -68,6 +70,10 @@ func ParsePosition(text string) (*Position, error) {
 	}
 	for i, row := range rows {
 		r := Size - 1 - i
+		row, err := expandRuns(row, r)
+		if err != nil {
+			return nil, err
+		}
 		if len(row) != Size {
 			return nil, badPosition("The row of rank %d has %d squares; a row has %d (files a-t).", r+1, len(row), Size)
 		}
@@ -96,6 +102,65 @@ func ParsePosition(text string) (*Position, error) {
 	}
 	b.rehash()
 	return newPosition(b, nil), nil
+}
+
+// CompactString returns the position text with each run of empty squares written
+// as its length, as FEN does ("20" for an empty rank, "2xxx15"), which ParsePosition
+// reads too. It is at most 233 characters long (a rank of k stones takes at most
+// 2k+2, and there are 86 stones at most), where String's text is 421, so that a PGN
+// tag holding it keeps within the standard's 255 characters a line; it implements
+// rules.Compacter.
+func (p *Position) CompactString() string {
+	var sb strings.Builder
+	text := p.board.String()
+	rows, turn, _ := strings.Cut(text, " ")
+	for i, row := range strings.Split(rows, "/") {
+		if i > 0 {
+			sb.WriteByte('/')
+		}
+		empty := 0
+		for j := 0; j <= len(row); j++ {
+			if j < len(row) && row[j] == '.' {
+				empty++
+				continue
+			}
+			if empty > 0 {
+				sb.WriteString(strconv.Itoa(empty))
+				empty = 0
+			}
+			if j < len(row) {
+				sb.WriteByte(row[j])
+			}
+		}
+	}
+	return sb.String() + " " + turn
+}
+
+// expandRuns writes the runs of empty squares of a rank's text given as numbers
+// (CompactString) as dots; rank r is named in a refusal.
+func expandRuns(row string, r int) (string, error) {
+	if strings.IndexFunc(row, func(c rune) bool { return c >= '0' && c <= '9' }) < 0 {
+		return row, nil
+	}
+	var b strings.Builder
+	for i := 0; i < len(row); {
+		j := i
+		for j < len(row) && row[j] >= '0' && row[j] <= '9' {
+			j++
+		}
+		if j == i {
+			b.WriteByte(row[i])
+			i++
+			continue
+		}
+		n, err := strconv.Atoi(row[i:j])
+		if err != nil || n < 1 || n > Size || row[i] == '0' {
+			return "", badPosition("The row of rank %d counts %s empty squares; a run of empty squares is a number from 1 to %d.", r+1, rules.Echo(row[i:j]), Size)
+		}
+		b.WriteString(strings.Repeat(".", n))
+		i = j
+	}
+	return b.String(), nil
 }
 
 // badPosition refuses a position text; format and args make a whole sentence.

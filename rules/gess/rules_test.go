@@ -544,3 +544,47 @@ func TestMutableBoard(t *testing.T) {
 		t.Errorf("At(-1) = %v", got)
 	}
 }
+
+// The compact position text reads back to the same position and is short enough for
+// a PGN tag's line (255 characters with `[FEN "` and `"]` and the newline), even for
+// the longest text there is: all 86 stones, one on every other square.
+func TestCompactString(t *testing.T) {
+	rows := make([][]byte, Size)
+	for r := range rows {
+		rows[r] = []byte(strings.Repeat(".", Size))
+	}
+	n := 0
+	for r := 1; r < Size-1 && n < 2*maxStones; r++ {
+		for f := 1 + r%2; f < Size-1 && n < 2*maxStones; f += 2 {
+			rows[r][f] = "xo"[n%2]
+			n++
+		}
+	}
+	var lines []string
+	for _, row := range rows {
+		lines = append(lines, string(row))
+	}
+	for _, text := range []string{StartPosition().String(), strings.Join(lines, "/") + " w", strings.Repeat("...................."+"/", Size-1) + ".................... b"} {
+		p, err := ParsePosition(text)
+		if err != nil {
+			t.Fatalf("%s: %v", text, err)
+		}
+		c := p.CompactString()
+		q, err := ParsePosition(c)
+		if err != nil || q.String() != p.String() {
+			t.Fatalf("%s reads back as %v (%v), want %s", c, q, err, p)
+		}
+		if line := `[FEN "` + c + `"]` + "\n"; len(line) > 255 || len(c) > 233 {
+			t.Errorf("the compact text is %d characters, its tag line %d: %s", len(c), len(line), c)
+		}
+	}
+	for text, want := range map[string]string{
+		strings.Repeat("20/", Size-1) + "19 w":    "rank 1 has 19 squares",
+		strings.Repeat("20/", Size-1) + "021 w":   "counts \"021\" empty squares",
+		strings.Repeat("20/", Size-1) + "10x10 w": "rank 1 has 21 squares",
+	} {
+		if _, err := ParsePosition(text); !errors.Is(err, rules.ErrBadPosition) || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want a refusal saying %s", text, err, want)
+		}
+	}
+}

@@ -43,7 +43,8 @@ const (
 // has no eligible cell, first the tried cells (the slate, his king's memory) are
 // allowed again; only if that still leaves none (every empty cell attacked, for a
 // king) may he take any empty unblocked cell. A second bishop always keeps a cell
-// of the other colour (at most 19 pieces stand on the 35 or more cells of a colour).
+// of the other colour: at least 22 of its 50 cells are free (at most 10 blocked, 18
+// pieces), so the last step never waives the bishop's colour.
 type Placement struct {
 	v         *Variant
 	layout    *chess.Layout

@@ -673,3 +673,49 @@ func TestKingsLeftInCheckByTheHouseRule(t *testing.T) {
 		t.Fatalf("both kings in check: %s", got)
 	}
 }
+
+// The second bishop's colour never gives way under the house rule (docs/RULES.md):
+// in the worst case, every blocked cell, every pawn and both first bishops' rivals
+// crowding the other colour and every free cell of it tried this round, the tried
+// cells come back and all of them are of the other colour.
+func TestSecondBishopKeepsItsColourUnderTheHouseRule(t *testing.T) {
+	cells := make([]byte, dims.Cells())
+	for i := range cells {
+		cells[i] = '.'
+	}
+	var dark []rules.Square
+	for i := range cells {
+		if !light(rules.Square(i)) {
+			dark = append(dark, rules.Square(i))
+		}
+	}
+	for i, s := range dark[:26] { // 10 blocked, then 8 white and 8 black pawns
+		cells[s] = "*Pp"[max(i-2, 0)/8]
+	}
+	cells[sq(t, "b1")], cells[sq(t, "a10")] = 'B', 'b' // both first bishops on light cells
+	var board []string
+	for r := dims.Ranks - 1; r >= 0; r-- {
+		board = append(board, string(cells[dims.Square(0, r):dims.Square(0, r)+rules.Square(dims.Files)]))
+	}
+	field := strings.Join(board, "/")
+	for n := 10; n > 1; n-- {
+		field = strings.ReplaceAll(field, strings.Repeat(".", n), itoa(n))
+	}
+	field = strings.ReplaceAll(field, ".", "1")
+	var free []string
+	for _, s := range dark[26:] {
+		free = append(free, dims.Name(s))
+	}
+	p := parsePlacement(t, field+" placement 10 "+strings.Join(sortedNames(t, free), ",")+" -/- -/-")
+	for _, side := range rules.Sides {
+		got := p.LegalMovesFor(side)
+		if len(got) != len(free) {
+			t.Errorf("%v: %d cells, want the %d tried dark cells", side, len(got), len(free))
+		}
+		for _, m := range got {
+			if light(m.To) {
+				t.Errorf("%v's second bishop may go on the light cell %s, its first bishop's colour", side, dims.Name(m.To))
+			}
+		}
+	}
+}

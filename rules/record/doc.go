@@ -13,8 +13,10 @@
 // round a viewer sees its own pending choice, never the opponent's (View, Public).
 //
 // WritePGN writes a History as PGN; Movetext numbers its moves, the one definition of
-// move numbers for move lists and PGN. ReadPGN reads such a game back: its tags, and
-// its moves replayed from the FEN tag.
+// move numbers for move lists and PGN. PGNReader reads the games of a PGN file back
+// in the PGN standard's import format (NAGs, comments, nested variations, escaped
+// lines, several games): their tags, their moves replayed from the FEN tag, and the
+// notes on the moves; ReadPGN reads the first game.
 //
 // The package imports only package rules.
 package record

@@ -17,7 +17,9 @@ type Tag struct{ Name, Value string }
 // The tags come in this order: the Seven Tag Roster (Event, Site, Date, Round, White,
 // Black, Result; "?" when empty), Variant (the variant's stable key, as Fairy-Stockfish
 // names it: gothic, keltic, gochess, gess), SetUp "1" and FEN (the position
-// the movetext starts from, in the variant's own position text), then for a game that
+// the movetext starts from, in the variant's own position text, its shorter form
+// where it has one, rules.CompactText, so that Gess's tag line keeps within the
+// PGN standard's 255 characters), then for a game that
 // began with a simultaneous round (Go-Chess placement) PlacementFEN (the start before
 // any choice) and Seed, then Extra in order.
 //
@@ -62,7 +64,7 @@ const pgnWidth = 79
 func WritePGN(w io.Writer, g PGN) error {
 	h := g.History.Public()
 	placement, moves := h.Placement(), h.Moves()
-	fen := h.PlayStart().String()
+	fen := rules.CompactText(h.PlayStart())
 	bw := bufio.NewWriter(w)
 	tag := func(name, value string) {
 		bw.WriteString("[" + name + ` "` + escapeTag(value) + "\"]\n")
@@ -86,7 +88,7 @@ func WritePGN(w io.Writer, g PGN) error {
 	tag("SetUp", "1")
 	tag("FEN", fen)
 	if _, ok := h.Start.(rules.Simultaneous); ok || len(placement) > 0 {
-		tag("PlacementFEN", h.Start.String())
+		tag("PlacementFEN", rules.CompactText(h.Start))
 		tag("Seed", strconv.FormatUint(g.Seed, 10))
 	}
 	for _, t := range g.Extra {

@@ -238,6 +238,8 @@ func TestMovetextNumbers(t *testing.T) {
 	}
 }
 
+// The PGN of a Gess game: its FEN tag in the short form (runs of empty squares as
+// numbers), which keeps the line within the PGN standard's 255 characters.
 func TestWritePGN(t *testing.T) {
 	v := variant(t, "gess")
 	var r record.Record
@@ -262,7 +264,7 @@ func TestWritePGN(t *testing.T) {
 [Result "*"]
 [Variant "gess"]
 [SetUp "1"]
-[FEN "` + pos.String() + `"]
+[FEN "20/2o1o1oooooooo1o1o2/1ooo1o1oooo1o1o1ooo1/2o1o1oooooooo1o1o2/20/20/2o2o2o2o2o2o2/20/20/20/20/20/20/2x2x2x2x2x2x2/20/20/2x1x1xxxxxxxx1x1x2/1xxx1x1xxxx1x1x1xxx1/2x1x1xxxxxxxx1x1x2/20 b"]
 [Termination "unterminated"]
 
 1. e3-e5 l18xl15 2. e6xl13 *

@@ -26,26 +26,50 @@ func parse(t *testing.T, key, text string) rules.Position {
 	return p
 }
 
-// CanWin follows each variant's automatic draws against a bare king (docs/RULES.md):
-// the material that could not mate a lone king cannot win on time either.
+// CanWin is the FIDE test for a player out of time, as the material decides it
+// (docs/RULES.md, house rule: time-out draw): a side can win unless no series of
+// legal moves could mate, which is certain for a bare king, for the automatic
+// draws, and in Gothic for a lone knight against king and queens and for bishops
+// of one colour when nothing on the board could wall the mated king in.
 func TestCanWin(t *testing.T) {
 	for _, tc := range []struct {
 		variant, fen string
 		white, black bool
 	}{
-		// Gothic: K, K+N, K+B, K+N+N cannot win; a pawn, a rook or K+B+N can.
-		{"gothic", "k9/1r8/10/10/10/10/10/KN8 w - - 0 1", false, true},
+		// Gothic.
 		{"gothic", "k9/10/10/10/10/10/10/K9 w - - 0 1", false, false},
-		{"gothic", "k9/1b8/10/10/10/10/10/KNN7 b - - 0 1", false, false},
-		{"gothic", "k9/1n8/10/10/10/10/10/KBN7 b - - 0 1", true, false},
+		{"gothic", "k9/1r8/10/10/10/10/10/KN8 w - - 0 1", true, true},    // K+N v K+R: the rook walls its own king in
+		{"gothic", "k9/p9/10/10/10/10/10/KN8 w - - 0 1", true, true},     // K+N v K+P
+		{"gothic", "k9/p9/10/10/10/10/10/KNN7 w - - 0 1", true, true},    // K+N+N v K+P
+		{"gothic", "k9/10/10/10/10/10/10/KNN7 w - - 0 1", false, false},  // K+N+N v K: an automatic draw
+		{"gothic", "kb8/10/10/10/10/10/10/K9 w - - 0 1", false, false},   // K v K+B: an automatic draw
+		{"gothic", "k9/1q8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+Q: the queen reaches every check
+		{"gothic", "k9/1c8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+C: no mate (the oracle)
+		{"gothic", "k9/1a8/10/10/10/10/10/KN8 w - - 0 1", false, true},   // K+N v K+A: no mate
+		{"gothic", "k9/1ca7/10/10/10/10/10/KN8 w - - 0 1", true, true},   // K+N v K+C+A: not judged
+		{"gothic", "k9/1c8/10/10/10/10/10/KB8 w - - 0 1", false, true},   // K+B v K+C: no mate
+		{"gothic", "k9/1a8/10/10/10/10/10/KB8 w - - 0 1", true, true},    // K+B v K+A: Ka1 Aa2, Kc2 Bb2 mates
+		{"gothic", "k9/1r8/10/10/10/10/10/KB8 w - - 0 1", false, true},   // K+B v K+R
+		{"gothic", "k9/1rn7/10/10/10/10/10/KB8 w - - 0 1", true, true},   // K+B v K+R+N: the knight walls
+		{"gothic", "k9/1q8/10/10/10/10/10/KB1B6 w - - 0 1", false, true}, // two bishops, both light
+		{"gothic", "k9/1q8/10/10/10/10/10/KBB7 w - - 0 1", true, true},   // bishops of both colours
+		{"gothic", "k9/1b8/10/10/10/10/10/KNN7 b - - 0 1", true, true},
+		{"gothic", "k9/1n8/10/10/10/10/10/KBN7 b - - 0 1", true, true},
+		{"gothic", "k9/1nn7/10/10/10/10/10/KR8 b - - 0 1", true, true}, // K+R v K+N+N: the knights can mate
 		{"gothic", "k9/1a8/10/10/10/10/P9/K9 b - - 0 1", true, true},
 		{"gothic", "k9/1c8/10/10/10/10/10/KBB7 b - - 0 1", true, true},
-		// Keltic: a lone bishop mates (it also leaps), a lone knight does not.
-		{"keltic", "***k2***/**n4**/9/9/9/**5**/***BK1*** b - - 0 1", true, false},
-		{"keltic", "***k1r***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", false, true},
-		// Go-Chess: K+B and K+N cannot win; two bishops (on both colours) can.
-		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", false, true},
-		{"gochess", "k9/n9/10/10/10/**********/10/10/10/KBB7 b - - 0 1", true, false},
+		// Keltic: a lone bishop mates (it also leaps); a lone knight mates only with help.
+		{"keltic", "***k2***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", false, false}, // an automatic draw
+		{"keltic", "***k2***/**n4**/9/9/9/**5**/***BK1*** b - - 0 1", true, false}, // K+N v K+B: no mate (the oracle)
+		{"keltic", "***k1r***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", true, true},
+		{"keltic", "***k1q***/**5**/9/9/9/**5**/***NK1*** b - - 0 1", false, true},  // K+N v K+Q: no mate
+		{"keltic", "***k1q***/**5**/2p6/9/9/**5**/***NK1*** b - - 0 1", true, true}, // K+N v K+Q+P: not judged
+		{"keltic", "***k2***/**5**/9/9/9/**5**/***QK1*** b - - 0 1", true, false},
+		// Go-Chess: blocked cells make corners anywhere, so only a bare king cannot win.
+		{"gochess", "k9/r9/10/10/10/**********/10/10/10/KB8 b - - 0 1", false, true}, // no mate on this board (the search)
+		{"gochess", "k9/n9/10/10/10/**********/10/10/10/KBB7 b - - 0 1", true, true},
+		{"gochess", "k9/10/10/10/10/**********/10/10/10/KB8 b - - 0 1", false, false}, // an automatic draw
+		{"gochess", "k9/q9/10/10/10/**********/10/10/10/K9 b - - 0 1", false, true},
 	} {
 		p := parse(t, tc.variant, tc.fen)
 		if got := rules.CanWin(p, rules.White); got != tc.white {
