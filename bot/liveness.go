@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"sync"
@@ -104,17 +105,17 @@ func (s *Service) resumeDue() bool {
 func (s *Service) Resume(ctx context.Context, at time.Time) error {
 	at = at.UTC()
 	var e effects
-	var moved int
+	var moved, damaged int
 	var outage time.Duration
 	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
-		e, moved, outage = effects{}, 0, 0
+		e, moved, damaged, outage = effects{}, 0, 0, 0
 		last, ok, err := tx.Heartbeat()
 		if err != nil {
 			return err
 		}
 		if ok && at.Sub(last) > s.grace {
 			outage = at.Sub(last)
-			if moved, err = s.extendClocks(tx, &e, last, at); err != nil {
+			if moved, damaged, err = s.extendClocks(tx, &e, last, at); err != nil {
 				return err
 			}
 		}
@@ -129,7 +130,7 @@ func (s *Service) Resume(ctx context.Context, at time.Time) error {
 	s.live.down, s.live.since, s.live.beat = false, time.Time{}, at
 	s.live.mu.Unlock()
 	if outage > 0 {
-		s.log.Warn("bot: clocks extended after an outage", "outage", outage, "games", moved)
+		s.log.Warn("bot: clocks extended after an outage", "outage", outage, "games", moved, "damaged", damaged)
 	}
 	e.wake = true
 	s.finish(ctx, &e)
@@ -138,18 +139,25 @@ func (s *Service) Resume(ctx context.Context, at time.Time) error {
 
 // extendClocks moves the period start, deadline and wake-up of every running game
 // on by the outage from..to (Clock.Shift; a game paused by leave stands still
-// anyway), except games already out of time at from, and tells their players. It returns how many games it moved.
-func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (int, error) {
+// anyway), except games already out of time at from, and tells their players. Each
+// game's shift stands on its own: a game whose record is damaged (it does not decode
+// or replay) is logged by id, counted and skipped, and the others still get the
+// time. It returns how many games it moved and how many it skipped as damaged.
+func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (moved, damaged int, err error) {
 	outage := to.Sub(from)
 	due, err := tx.DueGames(time.UnixMilli(math.MaxInt64), 0)
 	if err != nil {
-		return 0, err
+		return 0, 0, err
 	}
-	moved := 0
 	for _, d := range due {
 		g, err := tx.Game(d.Game)
+		if errors.Is(err, storage.ErrCorrupt) || errors.Is(err, storage.ErrReplay) {
+			s.log.Error("bot: a damaged game gets no time back for the outage; restore it from a backup", "game", d.Game, "error", err)
+			damaged++
+			continue
+		}
 		if err != nil {
-			return moved, err
+			return moved, damaged, err
 		}
 		c := &g.Clock
 		if !g.Active() || c.Deadline.IsZero() || c.Deadline.Before(from) {
@@ -157,7 +165,7 @@ func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (
 		}
 		c.Shift(outage) // the period's start too, so a time bank is not charged for it
 		if err := tx.PutGame(g); err != nil {
-			return moved, err
+			return moved, damaged, err
 		}
 		moved++
 		text := fmt.Sprintf("Missive was offline from %s to %s (%s). That time does not count: the deadline in game %s moved to %s.",
@@ -165,11 +173,11 @@ func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (
 		for _, side := range rules.Sides {
 			key := fmt.Sprintf("outage/%s/%d/%s", g.ID, from.Unix(), side)
 			if err := s.tell(tx, e, g, side, NoticeInfo, text, key, false); err != nil {
-				return moved, err
+				return moved, damaged, err
 			}
 		}
 	}
-	return moved, nil
+	return moved, damaged, nil
 }
 
 // heartbeat records that the service is live, at most every heartbeatEvery.
