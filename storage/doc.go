@@ -92,6 +92,9 @@
 //	                                                          /review or a game's end) and not yet
 //	                                                          stored, with the game's entries then;
 //	                                                          deleted with the review's write (schema 6)
+//	counts                "state", status | "guild", guild    8 big-endian bytes: games in that state, or
+//	                                                          in progress in that server, moved by every
+//	                                                          write of a game (schema 7; counts.go)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

@@ -84,7 +84,7 @@ func (g *Game) indexes() []indexEntry {
 	if g.Tournament != "" {
 		out = append(out, indexEntry{bucket: xGameTournament, key: key(g.Tournament, g.ID), value: []byte{}})
 	}
-	return out
+	return append(out, counters(g.Outcome.Status, g.Guild)...)
 }
 
 // GameRecord returns the stored game without replaying its moves (Position is nil):
