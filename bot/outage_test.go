@@ -1,14 +1,22 @@
 package bot_test
 
 import (
+	"context"
+	"fmt"
 	"log/slog"
+	"maps"
+	"slices"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	bolt "go.etcd.io/bbolt"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/storage"
 )
 
 // damageGame overwrites game id's record in the closed data file at path with
@@ -74,5 +82,182 @@ func TestOutageSkipsDamagedGame(t *testing.T) {
 	}
 	if l := logs.String(); !strings.Contains(l, "game="+bad) || !strings.Contains(l, "damaged=1") {
 		t.Errorf("the damaged game %s is not logged by id and counted:\n%s", bad, l)
+	}
+}
+
+// outagePlayers are the players of the games made by outageGames.
+var outagePlayers = []string{"p0", "p1", "p2", "p3"}
+
+// outageGames stores n running Gothic games with a day per move among
+// outagePlayers (each plays n/2 of them), as a busy server holds them.
+func outageGames(t *testing.T, h *bottest.Harness, n int) {
+	t.Helper()
+	now := h.Clock.Now()
+	if err := h.Store.Update(t.Context(), func(tx *storage.Tx) error {
+		for i := range n {
+			w, b := outagePlayers[i%4], outagePlayers[(i+1)%4]
+			g := &storage.Game{Variant: "gothic", Players: [2]storage.Seat{{ID: w, Name: w}, {ID: b, Name: b}},
+				Clock: storage.Clock{DaysPerMove: 1, Since: now, Deadline: now.Add(bottest.Day)}}
+			if err := tx.PutGame(g); err != nil {
+				return err
+			}
+		}
+		return nil
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// storedDeadlines returns the deadline each running game has in the data file (its
+// summary), as the batches left it, without the outage that reading a game owed it
+// gives back in memory.
+func storedDeadlines(t *testing.T, h *bottest.Harness) map[string]time.Time {
+	t.Helper()
+	out := map[string]time.Time{}
+	if err := h.Store.View(t.Context(), func(tx *storage.Tx) error {
+		return tx.ActiveGames(func(g *storage.GameSummary) error {
+			out[g.ID] = g.Deadline
+			return nil
+		})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// An outage is given back in batches that survive a stop half-way: a process
+// stopped after some batches has shifted those games only and told no one; the
+// next one goes on from there, so every game is shifted exactly once, also a game
+// a player changed in between; and each player is told once, for all their games.
+func TestOutageResumesHalfWay(t *testing.T) {
+	h := bottest.New(t)
+	outageGames(t, h, 12)             // games 1 to 12
+	id := h.Start("gothic", "days:1") // 13: alice and bob's
+	h.Resume()
+	before := storedDeadlines(t, h)
+	h.Restart()
+	h.Clock.Advance(2 * bottest.Day)
+	bot.OutageSteps(h.Svc, 3, 1) // stopped after one batch of three games
+	if err := h.Svc.Resume(t.Context(), h.Clock.Now()); err == nil {
+		t.Fatal("Resume did not stop half-way")
+	}
+	h.Svc.Idle()
+	half := storedDeadlines(t, h)
+	var shifted []string
+	for g, d := range half {
+		if !d.Equal(before[g]) {
+			shifted = append(shifted, g)
+		}
+	}
+	slices.Sort(shifted)
+	if !slices.Equal(shifted, []string{"1", "10", "11"}) { // the first batch, in id byte order
+		t.Fatalf("after one batch the stored games shifted are %v, want 1, 10 and 11", shifted)
+	}
+	if ns := outageNotes(h.Notes.Take()); len(ns) != 0 {
+		t.Fatalf("players were told before every game had its time back: %v", ns)
+	}
+	// Meanwhile bob gives alice a day in game 13, which no batch has reached: the
+	// game comes with the outage given back, and keeps it once.
+	h.Ok("bob", "moretime game:"+id)
+	h.Notes.Take()
+	h.Restart()
+	bot.OutageSteps(h.Svc, 3, 0)
+	h.Resume()
+	after := storedDeadlines(t, h)
+	for g, d := range before {
+		want := d.Add(2 * bottest.Day)
+		if g == id {
+			want = want.Add(bottest.Day)
+		}
+		if !after[g].Equal(want) {
+			t.Errorf("game %s: deadline %v, want %v (moved by the outage exactly once)", g, after[g], want)
+		}
+	}
+	ns := h.Notes.Take()
+	told := outageNotes(ns)
+	if want := []string{"alice", "bob", "p0", "p1", "p2", "p3"}; !slices.Equal(told, want) {
+		t.Fatalf("told about the outage: %v, want each player once: %v", told, want)
+	}
+	for _, n := range ns {
+		switch {
+		case n.To.ID == "p0" && !strings.Contains(n.Reply.Text, "your 6 games have 2d 0h more"):
+			t.Errorf("p0's notice %q does not give the games and the time", n.Reply.Text)
+		case n.To.ID == "alice" && !strings.Contains(n.Reply.Text, "the deadline in game "+id+" moved to"):
+			t.Errorf("alice's notice %q does not name her one game", n.Reply.Text)
+		}
+	}
+	// Starting again changes nothing more.
+	h.Restart()
+	h.Resume()
+	if again := storedDeadlines(t, h); !maps.Equal(again, after) {
+		t.Errorf("a second start moved deadlines again: %v, was %v", again, after)
+	}
+	if ns := outageNotes(h.Notes.Take()); len(ns) != 0 {
+		t.Errorf("a second start told %v again", ns)
+	}
+}
+
+// blockingNotifier holds every delivery until release is closed, and ignores its
+// context: a Discord that stopped answering.
+type blockingNotifier struct {
+	entered chan string
+	release chan struct{}
+	mu      sync.Mutex
+	got     []string
+}
+
+func (b *blockingNotifier) Notify(_ context.Context, n bot.Notification) error {
+	b.entered <- n.Key
+	<-b.release
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.got = append(b.got, n.Key)
+	return nil
+}
+
+// Shutdown returns when its context ends even though a delivery hangs, starts no
+// other delivery, and leaves what is not delivered in the outbox for the next start.
+func TestShutdownBoundedByBlockedNotifier(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("bob", "settings notify:dm")
+	block := &blockingNotifier{entered: make(chan string, 16), release: make(chan struct{})}
+	h.Notifier = block
+	h.Restart()
+	for i, who := range []string{"alice", "carol", "dave"} { // three challenges to bob: one queue
+		r := h.Svc.Handle(t.Context(), bot.Request{ID: fmt.Sprintf("c%d", i), User: bot.User{ID: who, Name: who},
+			Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": "bob"}})
+		if r.Refused {
+			t.Fatal(r.Text)
+		}
+	}
+	select {
+	case <-block.entered: // the first notice is being delivered, and hangs
+	case <-time.After(time.Minute):
+		t.Fatal("no notice was delivered")
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan error, 1)
+	go func() { done <- h.Svc.Shutdown(ctx) }()
+	cancel()
+	select {
+	case err := <-done:
+		if err == nil {
+			t.Error("Shutdown says all work ended while a delivery hangs")
+		}
+	case <-time.After(time.Minute): // generous: Shutdown should return at once
+		t.Fatal("Shutdown did not return when its context ended")
+	}
+	if n := h.OutboxLen(); n != 3 {
+		t.Fatalf("%d notices in the outbox after the shutdown, want all 3", n)
+	}
+	close(block.release) // the hung delivery ends; no other starts
+	h.Notifier = nil
+	h.Restart()
+	h.Svc.Idle()
+	if len(block.got) != 1 {
+		t.Errorf("the stopped service delivered %v, want only the one under way", block.got)
+	}
+	if got := h.Notes.Take(); len(got) != 2 {
+		t.Errorf("after the restart %d notices were delivered, want the 2 left", len(got))
 	}
 }

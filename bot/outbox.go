@@ -253,6 +253,9 @@ func (o *outbox) drain(dest string) {
 		}
 		p := q[0]
 		o.mu.Unlock()
+		if s.stopping.Err() != nil {
+			return // stopping: the rest stays in the outbox for the next start
+		}
 		if !o.deliverEntry(p) {
 			return // stopping: the rest stays in the outbox for the next start
 		}

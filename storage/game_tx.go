@@ -88,9 +88,17 @@ func (g *Game) indexes() []indexEntry {
 }
 
 // GameRecord returns the stored game without replaying its moves (Position is nil):
-// cheap, for listings, and usable even when the record no longer replays.
+// cheap, for listings, and usable even when the record no longer replays. While an
+// outage is being given back (outage.go), a game owed it comes with it given back.
 func (tx *Tx) GameRecord(id string) (*Game, error) {
-	return getRecord[Game](tx, kindGame, []byte(id))
+	g, err := getRecord[Game](tx, kindGame, []byte(id))
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.pendingOutage(g); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // Game returns the stored game with its Position replayed from the start. A record
