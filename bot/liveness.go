@@ -100,10 +100,10 @@ func (s *Service) resumeDue() bool {
 }
 
 // outageBatch is how many games one transaction of an outage's give-back handles
-// (and how many players' notices): small enough that the players' writes waiting
-// behind it are served within milliseconds, large enough that a million games take
-// a few thousand commits.
-const outageBatch = 256
+// (and how many players' notices): small enough that a player's write waiting behind
+// it is served within some tens of milliseconds (a game costs some 0.2 ms to shift),
+// large enough that the commits (one fsync each) stay a small part of the work.
+const outageBatch = 128
 
 // Resume marks the service live at at. When the data file's last heartbeat is older
 // than the grace, it first gives the outage back to every running game and tells

@@ -116,6 +116,19 @@ func (tx *Tx) Game(id string) (*Game, error) {
 
 // gameAndRaw returns game id replayed and a copy of its stored bytes.
 func (tx *Tx) gameAndRaw(id string) (*Game, []byte, error) {
+	g, raw, err := tx.rawGame(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tx.s.attach(g); err != nil {
+		return nil, nil, err
+	}
+	return g, bytes.Clone(raw), nil
+}
+
+// rawGame returns game id decoded, not replayed, and its stored bytes (valid only
+// during the transaction).
+func (tx *Tx) rawGame(id string) (*Game, []byte, error) {
 	b, err := tx.bucket(bGames)
 	if err != nil {
 		return nil, nil, err
@@ -128,10 +141,7 @@ func (tx *Tx) gameAndRaw(id string) (*Game, []byte, error) {
 	if err := decodeRecord(raw, &g, describe(kindGame, []byte(id))); err != nil {
 		return nil, nil, err
 	}
-	if err := tx.s.attach(&g); err != nil {
-		return nil, nil, err
-	}
-	return &g, bytes.Clone(raw), nil
+	return &g, raw, nil
 }
 
 // attach sets g.Position, from the cache when it holds g's exact start and moves.

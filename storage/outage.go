@@ -170,14 +170,24 @@ func (tx *Tx) ActiveGamesAfter(after string, limit int) ([]string, error) {
 // earlier (by a player's write since the outage began). A record that does not decode
 // gives an error matching ErrCorrupt.
 func (tx *Tx) GiveBack(o *Outage, id string) (*Game, bool, error) {
-	g, err := getRecord[Game](tx, kindGame, []byte(id))
+	if err := tx.writable(); err != nil {
+		return nil, false, err
+	}
+	g, raw, err := tx.rawGame(id)
 	if err != nil {
 		return nil, false, err
 	}
+	oldIdx := g.indexes()
 	if !o.giveBack(g) {
 		return g, g.Active() && g.Clock.Outage == o.ID, nil
 	}
-	if err := putRecord(tx, kindGame, g); err != nil {
+	// Decoded once in this transaction: the write needs no second read of the record
+	// (as putRecord would do) to check its version and find its old index entries.
+	w, err := prepareWrite(kindGame, g, raw, oldIdx, tx.now)
+	if err != nil {
+		return nil, false, err
+	}
+	if err := tx.apply(w); err != nil {
 		return nil, false, err
 	}
 	return g, true, nil
