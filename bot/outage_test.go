@@ -250,8 +250,16 @@ func TestShutdownBoundedByBlockedNotifier(t *testing.T) {
 	if n := h.OutboxLen(); n != 3 {
 		t.Fatalf("%d notices in the outbox after the shutdown, want all 3", n)
 	}
+	deliveredAfterRestart(t, h, block)
+}
+
+// deliveredAfterRestart ends the delivery block holds and starts h again with a
+// notifier that answers: the stopped service must have delivered only the notice
+// under way, and the next start the other two.
+func deliveredAfterRestart(t *testing.T, h *bottest.Harness, block *blockingNotifier) {
+	t.Helper()
 	close(block.release) // the hung delivery ends; no other starts
-	h.Notifier = nil
+	h.Notifier, h.Outbox = nil, bot.OutboxOptions{}
 	h.Restart()
 	h.Svc.Idle()
 	if len(block.got) != 1 {
@@ -260,4 +268,35 @@ func TestShutdownBoundedByBlockedNotifier(t *testing.T) {
 	if got := h.Notes.Take(); len(got) != 2 {
 		t.Errorf("after the restart %d notices were delivered, want the 2 left", len(got))
 	}
+}
+
+// Deliveries waiting for a send slot when the service stops give up: with one slot
+// held by a delivery that hangs, the notices of other places are not sent after
+// Shutdown, and wait in the outbox for the next start.
+func TestShutdownStopsWaitingDeliveries(t *testing.T) {
+	h := bottest.New(t)
+	for _, who := range []string{"bob", "carol", "dave"} {
+		h.Ok(who, "settings notify:dm")
+	}
+	block := &blockingNotifier{entered: make(chan string, 16), release: make(chan struct{})}
+	h.Notifier, h.Outbox = block, bot.OutboxOptions{Workers: 1}
+	h.Restart()
+	for i, who := range []string{"bob", "carol", "dave"} { // three places: three queues, one send slot
+		r := h.Svc.Handle(t.Context(), bot.Request{ID: fmt.Sprintf("c%d", i), User: bot.User{ID: "alice", Name: "alice"},
+			Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": who}})
+		if r.Refused {
+			t.Fatal(r.Text)
+		}
+	}
+	select {
+	case <-block.entered:
+	case <-time.After(time.Minute):
+		t.Fatal("no notice was delivered")
+	}
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := h.Svc.Shutdown(ctx); err == nil {
+		t.Error("Shutdown says all work ended while a delivery hangs")
+	}
+	deliveredAfterRestart(t, h, block)
 }

@@ -270,6 +270,9 @@ func (o *outbox) drain(dest string) {
 // fallback), and removes it from the outbox; false when the service stopped first.
 func (o *outbox) deliverEntry(p *pending) bool {
 	s := o.svc
+	if s.stopping.Err() != nil {
+		return false // stopping: nothing more is drawn or sent
+	}
 	s.drawing.Add(1)
 	n, err := o.notification(p)
 	s.drawing.Add(-1)
@@ -307,7 +310,7 @@ func (o *outbox) retry(n Notification) error {
 	s := o.svc
 	for attempt := 0; ; attempt++ {
 		err := o.sendOnce(n)
-		if err == nil || errors.Is(err, ErrPermanent) {
+		if err == nil || errors.Is(err, ErrPermanent) || errors.Is(err, errStopping) {
 			return err
 		}
 		wait := o.backoff(attempt)
@@ -344,7 +347,11 @@ func (o *outbox) backoff(attempt int) time.Duration {
 // sendOnce makes one attempt, holding one of the outbox's send slots.
 func (o *outbox) sendOnce(n Notification) (err error) {
 	s := o.svc
-	o.sem <- struct{}{}
+	select {
+	case o.sem <- struct{}{}:
+	case <-s.stopping.Done():
+		return errStopping // waiting for a send slot: the attempt is not made
+	}
 	defer func() { <-o.sem }()
 	defer func() {
 		if r := recover(); r != nil {
@@ -356,6 +363,9 @@ func (o *outbox) sendOnce(n Notification) (err error) {
 	defer cancel()
 	return s.notifier.Notify(ctx, n)
 }
+
+// errStopping is sendOnce's answer when the service stops before the attempt.
+var errStopping = errors.New("bot: not sent: the service is stopping")
 
 // remove deletes p from the outbox; false when that failed because the service
 // stops (the entry is then delivered again by the next start).
