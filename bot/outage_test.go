@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -299,4 +300,39 @@ func TestShutdownStopsWaitingDeliveries(t *testing.T) {
 		t.Error("Shutdown says all work ended while a delivery hangs")
 	}
 	deliveredAfterRestart(t, h, block)
+}
+
+// The outbox delivers many places' notices with a bounded number of workers: a
+// notice to each of many players is a queue entry each, not a goroutine each, and
+// every one is still delivered.
+func TestOutboxWorkersBounded(t *testing.T) {
+	h := bottest.New(t)
+	const places = 12
+	for i := range places {
+		h.Ok(fmt.Sprint("o", i), "settings notify:dm")
+	}
+	block := &blockingNotifier{entered: make(chan string, 2*places), release: make(chan struct{})}
+	h.Notifier, h.Outbox = block, bot.OutboxOptions{Workers: 1}
+	h.Restart()
+	before := runtime.NumGoroutine()
+	for i := range places { // each challenge tells its opponent in their own messages
+		r := h.Svc.Handle(t.Context(), bot.Request{ID: fmt.Sprint("c", i), User: bot.User{ID: fmt.Sprint("c", i), Name: "c"},
+			Command: challenges.CmdChallenge, Args: bot.Args{"variant": "gothic", "opponent": fmt.Sprint("o", i)}})
+		if r.Refused {
+			t.Fatal(r.Text)
+		}
+	}
+	select {
+	case <-block.entered:
+	case <-time.After(time.Minute):
+		t.Fatal("no notice was delivered")
+	}
+	if n := runtime.NumGoroutine() - before; n > 4 { // two workers with one send slot, and slack
+		t.Errorf("%d goroutines more for %d places' notices", n, places)
+	}
+	close(block.release)
+	h.Svc.Idle()
+	if len(block.got) != places {
+		t.Errorf("%d of %d notices delivered: %v", len(block.got), places, block.got)
+	}
 }

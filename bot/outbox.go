@@ -87,6 +87,12 @@ type outbox struct {
 	mu     sync.Mutex
 	queues map[string][]*pending // destination -> entries in id order
 	known  map[string]bool       // ids in queues or being delivered
+	// ready lists the destinations with entries and no worker, in the order they
+	// came; drains counts the workers (at most drainLimit: a worker that empties its
+	// destination takes the next ready one, so that a notice to each of a hundred
+	// thousand players costs a queue entry each, not a goroutine each).
+	ready  []string
+	drains int
 	stats  Metrics
 }
 
@@ -217,9 +223,14 @@ func (o *outbox) push(ps []*pending, queued bool) {
 			q[i-1], q[i] = q[i], q[i-1]
 		}
 		o.queues[p.dest] = q
-		if !busy {
+		switch {
+		case busy:
+		case o.drains < o.drainLimit():
+			o.drains++
 			s.bg.add()
 			go o.drain(p.dest)
+		default:
+			o.ready = append(o.ready, p.dest)
 		}
 	}
 }
@@ -239,7 +250,12 @@ func seqOf(id string) uint64 {
 	return n
 }
 
-// drain delivers dest's queue in order until it is empty, or the service stops.
+// drainLimit bounds the workers delivering destinations' queues: twice the send
+// slots, so that one worker's next notice is drawn while another sends.
+func (o *outbox) drainLimit() int { return 2 * o.opts.Workers }
+
+// drain delivers dest's queue in order until it is empty, then the next ready
+// destination's, until none is left or the service stops.
 func (o *outbox) drain(dest string) {
 	s := o.svc
 	defer s.bg.done()
@@ -248,16 +264,23 @@ func (o *outbox) drain(dest string) {
 		q := o.queues[dest]
 		if len(q) == 0 {
 			delete(o.queues, dest)
+			if len(o.ready) == 0 || s.stopping.Err() != nil {
+				o.drains--
+				o.mu.Unlock()
+				return
+			}
+			dest = o.ready[0]
+			o.ready = o.ready[1:]
 			o.mu.Unlock()
-			return
+			continue
 		}
 		p := q[0]
 		o.mu.Unlock()
-		if s.stopping.Err() != nil {
-			return // stopping: the rest stays in the outbox for the next start
-		}
-		if !o.deliverEntry(p) {
-			return // stopping: the rest stays in the outbox for the next start
+		if !o.deliverEntry(p) { // stopping: the rest stays in the outbox for the next start
+			o.mu.Lock()
+			o.drains--
+			o.mu.Unlock()
+			return
 		}
 		o.mu.Lock()
 		o.queues[dest] = o.queues[dest][1:]
