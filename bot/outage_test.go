@@ -216,6 +216,16 @@ func (b *blockingNotifier) Notify(_ context.Context, n bot.Notification) error {
 	return nil
 }
 
+// waitEntered waits until a delivery has begun (a minute at most: it should at once).
+func (b *blockingNotifier) waitEntered(t *testing.T) {
+	t.Helper()
+	select {
+	case <-b.entered:
+	case <-time.After(time.Minute):
+		t.Fatal("no notice was delivered")
+	}
+}
+
 // Shutdown returns when its context ends even though a delivery hangs, starts no
 // other delivery, and leaves what is not delivered in the outbox for the next start.
 func TestShutdownBoundedByBlockedNotifier(t *testing.T) {
@@ -231,11 +241,7 @@ func TestShutdownBoundedByBlockedNotifier(t *testing.T) {
 			t.Fatal(r.Text)
 		}
 	}
-	select {
-	case <-block.entered: // the first notice is being delivered, and hangs
-	case <-time.After(time.Minute):
-		t.Fatal("no notice was delivered")
-	}
+	block.waitEntered(t) // the first notice is being delivered, and hangs
 	ctx, cancel := context.WithCancel(t.Context())
 	done := make(chan error, 1)
 	go func() { done <- h.Svc.Shutdown(ctx) }()
@@ -289,11 +295,7 @@ func TestShutdownStopsWaitingDeliveries(t *testing.T) {
 			t.Fatal(r.Text)
 		}
 	}
-	select {
-	case <-block.entered:
-	case <-time.After(time.Minute):
-		t.Fatal("no notice was delivered")
-	}
+	block.waitEntered(t)
 	ctx, cancel := context.WithCancel(t.Context())
 	cancel()
 	if err := h.Svc.Shutdown(ctx); err == nil {
@@ -322,11 +324,7 @@ func TestOutboxWorkersBounded(t *testing.T) {
 			t.Fatal(r.Text)
 		}
 	}
-	select {
-	case <-block.entered:
-	case <-time.After(time.Minute):
-		t.Fatal("no notice was delivered")
-	}
+	block.waitEntered(t)
 	if n := runtime.NumGoroutine() - before; n > 4 { // two workers with one send slot, and slack
 		t.Errorf("%d goroutines more for %d places' notices", n, places)
 	}
