@@ -2,13 +2,12 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
-	"math"
 	"sync"
 	"time"
 
 	"github.com/missivechess/missive/bot/words"
-	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -20,8 +19,10 @@ import (
 // starts again (Run) or the gateway comes back (GatewayUp), Resume compares the last
 // heartbeat with the time: after an outage longer than the grace (OutageGrace by
 // default) it moves every running game's deadline and reminder wake-up on by the
-// outage, in one transaction, before the scheduler looks at any deadline, and tells
-// both players of each game. A game whose deadline had already passed when the
+// outage before the scheduler looks at any deadline, and tells each player once, for
+// all their games (giveBack: in batches of games, each its own transaction, so that
+// players' writes are served between them, resumable from where a stopped process
+// left it, and with memory independent of the number of games). A game whose deadline had already passed when the
 // outage began is left alone: it was lost on time before the bot failed anyone, and
 // the scheduler ends it as usual. While the gateway is down the scheduler handles no
 // game at all: no timeouts, and no reminders that could not be delivered.
@@ -98,78 +99,174 @@ func (s *Service) resumeDue() bool {
 	return s.live.down && (s.live.up || !s.gateway)
 }
 
+// outageBatch is how many games one transaction of an outage's give-back handles
+// (and how many players' notices): small enough that a player's write waiting behind
+// it is served within some tens of milliseconds (a game costs some 0.2 ms to shift),
+// large enough that the commits (one fsync each) stay a small part of the work.
+const outageBatch = 128
+
 // Resume marks the service live at at. When the data file's last heartbeat is older
-// than the grace, it first moves every running game's deadline and reminders on by
-// the outage and tells the players, in one transaction.
+// than the grace, it first gives the outage back to every running game and tells
+// each player once (giveBack); an outage that a stopped process left half-way is
+// finished first.
 func (s *Service) Resume(ctx context.Context, at time.Time) error {
+	s.resumeMu.Lock()
+	defer s.resumeMu.Unlock()
 	at = at.UTC()
-	var e effects
-	var moved int
-	var outage time.Duration
-	if err := s.store.Update(ctx, func(tx *storage.Tx) error {
-		e, moved, outage = effects{}, 0, 0
-		last, ok, err := tx.Heartbeat()
-		if err != nil {
-			return err
-		}
-		if ok && at.Sub(last) > s.grace {
-			outage = at.Sub(last)
-			if moved, err = s.extendClocks(tx, &e, last, at); err != nil {
+	for {
+		var o *storage.Outage
+		if err := s.store.Update(ctx, func(tx *storage.Tx) (err error) {
+			if o, err = tx.Outage(); err != nil || o != nil {
+				return err // one left half-way goes first; its end is the heartbeat then
+			}
+			last, ok, err := tx.Heartbeat()
+			if err != nil {
 				return err
 			}
+			if ok && at.Sub(last) > s.grace {
+				if o, err = tx.BeginOutage(last, at); err != nil {
+					return err
+				}
+			}
+			if !ok || at.After(last) {
+				return tx.SetHeartbeat(at)
+			}
+			return nil
+		}); err != nil {
+			return fmt.Errorf("bot: resuming after an outage: %w", err)
 		}
-		if !ok || at.After(last) {
-			return tx.SetHeartbeat(at)
+		if o == nil {
+			break
 		}
-		return nil
-	}); err != nil {
-		return fmt.Errorf("bot: resuming after an outage: %w", err)
+		if err := s.giveBack(ctx); err != nil {
+			return fmt.Errorf("bot: giving the outage from %s back: %w", words.Time(o.From), err)
+		}
 	}
 	s.live.mu.Lock()
 	s.live.down, s.live.since, s.live.beat = false, time.Time{}, at
 	s.live.mu.Unlock()
-	if outage > 0 {
-		s.log.Warn("bot: clocks extended after an outage", "outage", outage, "games", moved)
-	}
-	e.wake = true
-	s.finish(ctx, &e)
+	s.Wake()
 	return nil
 }
 
-// extendClocks moves the period start, deadline and wake-up of every running game
-// on by the outage from..to (Clock.Shift; a game paused by leave stands still
-// anyway), except games already out of time at from, and tells their players. It returns how many games it moved.
-func (s *Service) extendClocks(tx *storage.Tx, e *effects, from, to time.Time) (int, error) {
-	outage := to.Sub(from)
-	due, err := tx.DueGames(time.UnixMilli(math.MaxInt64), 0)
-	if err != nil {
-		return 0, err
-	}
-	moved := 0
-	for _, d := range due {
-		g, err := tx.Game(d.Game)
-		if err != nil {
-			return moved, err
+// giveBack gives the outage being given back (storage's Tx.Outage) to the running
+// games, outageBatch games a transaction: each game owed it has its period start,
+// deadline and wake-up moved on by the outage (a game paused by leave stands still
+// anyway; a game already out of time when the outage began is left alone, and lost
+// on time as usual), and is counted for its players. Then each player is told once,
+// for all their games, outageBatch players a transaction. Every transaction stores
+// how far it got, so a process stopped half-way goes on from there and no game is
+// shifted twice. A game whose record is damaged is logged by id, counted and
+// skipped: the others still get the time.
+func (s *Service) giveBack(ctx context.Context) error {
+	for batch := 1; ; batch++ {
+		var e effects
+		var cur *storage.Outage
+		var damaged []string
+		if err := s.store.Update(ctx, func(tx *storage.Tx) (err error) {
+			e, damaged = effects{}, nil
+			if cur, err = tx.Outage(); err != nil || cur == nil {
+				return err
+			}
+			if cur.Phase == storage.OutageShift {
+				damaged, err = s.shiftBatch(tx, cur)
+			} else {
+				err = s.noticeBatch(tx, &e, cur)
+			}
+			if err != nil {
+				return err
+			}
+			return s.out.enqueue(tx, &e)
+		}); err != nil {
+			return err
 		}
-		c := &g.Clock
-		if !g.Active() || c.Deadline.IsZero() || c.Deadline.Before(from) {
-			continue
+		for _, id := range damaged {
+			s.log.Error("bot: a damaged game gets no time back for the outage; restore it from a backup", "game", id)
 		}
-		c.Shift(outage) // the period's start too, so a time bank is not charged for it
-		if err := tx.PutGame(g); err != nil {
-			return moved, err
+		s.finish(ctx, &e)
+		switch {
+		case cur == nil:
+			return nil
+		case cur.Phase == storage.OutageDone:
+			s.log.Warn("bot: clocks extended after an outage", "outage", cur.Length(), "games", cur.Shifted,
+				"damaged", cur.Damaged, "players", cur.Notified)
 		}
-		moved++
-		text := fmt.Sprintf("Missive was offline from %s to %s (%s). That time does not count: the deadline in game %s moved to %s.",
-			words.Time(from), words.Time(to), words.Left(outage), g.ID, words.Time(c.Deadline))
-		for _, side := range rules.Sides {
-			key := fmt.Sprintf("outage/%s/%d/%s", g.ID, from.Unix(), side)
-			if err := s.tell(tx, e, g, side, NoticeInfo, text, key, false); err != nil {
-				return moved, err
+		if s.outageStep != nil {
+			if err := s.outageStep(batch); err != nil {
+				return err
 			}
 		}
 	}
-	return moved, nil
+}
+
+// shiftBatch gives outage o to the next outageBatch running games after its cursor
+// and counts them for their players; it returns the ids of damaged game records.
+func (s *Service) shiftBatch(tx *storage.Tx, o *storage.Outage) ([]string, error) {
+	ids, err := tx.ActiveGamesAfter(o.Cursor, s.outageBatch)
+	if err != nil {
+		return nil, err
+	}
+	var damaged []string
+	for _, id := range ids {
+		g, given, err := tx.GiveBack(o, id)
+		if errors.Is(err, storage.ErrCorrupt) {
+			damaged = append(damaged, id)
+			o.Damaged++
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		if !given {
+			continue
+		}
+		o.Shifted++
+		for i, seat := range g.Players {
+			if seat.IsEngine() || seat.ID == "" || i == 1 && seat.ID == g.Players[0].ID {
+				continue
+			}
+			if err := tx.TallyOutage(seat, g); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if len(ids) > 0 {
+		o.Cursor = ids[len(ids)-1]
+	}
+	if len(ids) < s.outageBatch {
+		o.Phase = storage.OutageNotify
+	}
+	return damaged, tx.SaveOutage(o)
+}
+
+// noticeBatch queues the notices of the next outageBatch players told about outage
+// o, one a player for all their games, and ends o after the last.
+func (s *Service) noticeBatch(tx *storage.Tx, e *effects, o *storage.Outage) error {
+	tallies, err := tx.OutageTallies(s.outageBatch)
+	if err != nil {
+		return err
+	}
+	for _, t := range tallies {
+		text := fmt.Sprintf("Missive was offline from %s to %s (%s). That time does not count: ",
+			words.Time(o.From), words.Time(o.To), words.Left(o.Length()))
+		if t.Games == 1 {
+			text += fmt.Sprintf("the deadline in game %s moved to %s.", t.Game, words.Time(t.Deadline))
+		} else {
+			text += fmt.Sprintf("your %d games have %s more.", t.Games, words.Left(o.Length()))
+		}
+		seat := storage.Seat{ID: t.Player, Name: t.Name}
+		e.notes = append(e.notes, note{n: Notification{Key: "outage/" + o.ID + "/" + t.Player, Kind: NoticeInfo,
+			To: User{ID: t.Player, Name: words.Seat(seat)}, Direct: true, Reply: Reply{Title: "Missive was offline", Text: text}}})
+		if err := tx.DeleteOutageTally(t.Player); err != nil {
+			return err
+		}
+		o.Notified++
+	}
+	if len(tallies) < s.outageBatch {
+		o.Phase = storage.OutageDone
+		return tx.EndOutage()
+	}
+	return tx.SaveOutage(o)
 }
 
 // heartbeat records that the service is live, at most every heartbeatEvery.

@@ -13,7 +13,8 @@ import (
 	"github.com/missivechess/missive/rules"
 )
 
-// outageNotes returns the users told that an outage did not count, in order.
+// outageNotes returns the users told that an outage did not count, sorted (each
+// player's notice comes in their own direct messages, queues delivered in parallel).
 func outageNotes(ns []bot.Notification) []string {
 	var out []string
 	for _, n := range ns {
@@ -21,6 +22,7 @@ func outageNotes(ns []bot.Notification) []string {
 			out = append(out, n.To.ID)
 		}
 	}
+	slices.Sort(out)
 	return out
 }
 

@@ -87,6 +87,12 @@ type outbox struct {
 	mu     sync.Mutex
 	queues map[string][]*pending // destination -> entries in id order
 	known  map[string]bool       // ids in queues or being delivered
+	// ready lists the destinations with entries and no worker, in the order they
+	// came; drains counts the workers (at most drainLimit: a worker that empties its
+	// destination takes the next ready one, so that a notice to each of a hundred
+	// thousand players costs a queue entry each, not a goroutine each).
+	ready  []string
+	drains int
 	stats  Metrics
 }
 
@@ -217,9 +223,14 @@ func (o *outbox) push(ps []*pending, queued bool) {
 			q[i-1], q[i] = q[i], q[i-1]
 		}
 		o.queues[p.dest] = q
-		if !busy {
+		switch {
+		case busy:
+		case o.drains < o.drainLimit():
+			o.drains++
 			s.bg.add()
 			go o.drain(p.dest)
+		default:
+			o.ready = append(o.ready, p.dest)
 		}
 	}
 }
@@ -239,7 +250,12 @@ func seqOf(id string) uint64 {
 	return n
 }
 
-// drain delivers dest's queue in order until it is empty, or the service stops.
+// drainLimit bounds the workers delivering destinations' queues: twice the send
+// slots, so that one worker's next notice is drawn while another sends.
+func (o *outbox) drainLimit() int { return 2 * o.opts.Workers }
+
+// drain delivers dest's queue in order until it is empty, then the next ready
+// destination's, until none is left or the service stops.
 func (o *outbox) drain(dest string) {
 	s := o.svc
 	defer s.bg.done()
@@ -248,13 +264,23 @@ func (o *outbox) drain(dest string) {
 		q := o.queues[dest]
 		if len(q) == 0 {
 			delete(o.queues, dest)
+			if len(o.ready) == 0 || s.stopping.Err() != nil {
+				o.drains--
+				o.mu.Unlock()
+				return
+			}
+			dest = o.ready[0]
+			o.ready = o.ready[1:]
 			o.mu.Unlock()
-			return
+			continue
 		}
 		p := q[0]
 		o.mu.Unlock()
-		if !o.deliverEntry(p) {
-			return // stopping: the rest stays in the outbox for the next start
+		if !o.deliverEntry(p) { // stopping: the rest stays in the outbox for the next start
+			o.mu.Lock()
+			o.drains--
+			o.mu.Unlock()
+			return
 		}
 		o.mu.Lock()
 		o.queues[dest] = o.queues[dest][1:]
@@ -267,6 +293,9 @@ func (o *outbox) drain(dest string) {
 // fallback), and removes it from the outbox; false when the service stopped first.
 func (o *outbox) deliverEntry(p *pending) bool {
 	s := o.svc
+	if s.stopping.Err() != nil {
+		return false // stopping: nothing more is drawn or sent
+	}
 	s.drawing.Add(1)
 	n, err := o.notification(p)
 	s.drawing.Add(-1)
@@ -304,7 +333,7 @@ func (o *outbox) retry(n Notification) error {
 	s := o.svc
 	for attempt := 0; ; attempt++ {
 		err := o.sendOnce(n)
-		if err == nil || errors.Is(err, ErrPermanent) {
+		if err == nil || errors.Is(err, ErrPermanent) || errors.Is(err, errStopping) {
 			return err
 		}
 		wait := o.backoff(attempt)
@@ -341,7 +370,11 @@ func (o *outbox) backoff(attempt int) time.Duration {
 // sendOnce makes one attempt, holding one of the outbox's send slots.
 func (o *outbox) sendOnce(n Notification) (err error) {
 	s := o.svc
-	o.sem <- struct{}{}
+	select {
+	case o.sem <- struct{}{}:
+	case <-s.stopping.Done():
+		return errStopping // waiting for a send slot: the attempt is not made
+	}
 	defer func() { <-o.sem }()
 	defer func() {
 		if r := recover(); r != nil {
@@ -353,6 +386,9 @@ func (o *outbox) sendOnce(n Notification) (err error) {
 	defer cancel()
 	return s.notifier.Notify(ctx, n)
 }
+
+// errStopping is sendOnce's answer when the service stops before the attempt.
+var errStopping = errors.New("bot: not sent: the service is stopping")
 
 // remove deletes p from the outbox; false when that failed because the service
 // stops (the entry is then delivered again by the next start).

@@ -141,6 +141,12 @@ type Service struct {
 	gateway bool          // the adapter reports its gateway connection
 	grace   time.Duration // outages up to this long are not given back
 	live    liveness
+	// resumeMu serialises Resume (the scheduler's and the adapter's GatewayUp);
+	// outageStep, when set (tests), runs after each batch of an outage's give-back
+	// and stops it half-way by returning an error, as a process killed there would.
+	resumeMu    sync.Mutex
+	outageBatch int
+	outageStep  func(batch int) error
 
 	// inflight counts requests being handled and drawing notifications being
 	// rebuilt and drawn, so that background reviews can give way to them.
@@ -170,7 +176,7 @@ func New(cfg Config) (*Service, error) {
 		store: cfg.Store, reg: cfg.Registry, render: cfg.Renderer, engine: cfg.Engine, notifier: cfg.Notifier,
 		now: cfg.Now, rand: cfg.Rand, log: cfg.Logger, limits: cfg.Limits, hintsAll: cfg.HintsInRated,
 		engineTO: cfg.EngineTimeout, site: cfg.Site, gateway: cfg.Gateway, grace: cfg.OutageGrace,
-		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1),
+		out: newOutbox(cfg.Outbox), kick: make(chan struct{}, 1), outageBatch: outageBatch,
 		engBusy: map[string]bool{}, engFails: map[string]int{}, engSem: make(chan struct{}, 2), laneSem: make(chan struct{}, 1), closed: make(chan struct{}),
 	}
 	if s.now == nil {
@@ -234,16 +240,38 @@ func (s *Service) Now() time.Time { return s.now().UTC() }
 // waited for until it is delivered or refused for good.
 func (s *Service) Idle() { s.bg.wait() }
 
-// Close stops engine searches under way (their games go on after a restart), waits
-// for background work and stops delivering notifications: an attempt under way
-// finishes, and whatever is not delivered stays in the outbox for the next start.
-// The service must not be used afterwards.
+// CloseTimeout bounds Close: a container stop gives about 10 seconds.
+const CloseTimeout = 5 * time.Second
+
+// Close is Shutdown within CloseTimeout.
 func (s *Service) Close() {
+	ctx, cancel := context.WithTimeout(context.Background(), CloseTimeout)
+	defer cancel()
+	if err := s.Shutdown(ctx); err != nil {
+		s.log.Warn("bot: stopped before the background work ended", "error", err)
+	}
+}
+
+// Shutdown stops engine searches under way (their games go on after a restart) and
+// the delivery of notifications: no new delivery starts, and whatever is not
+// delivered stays in the outbox for the next start. It waits for the work under way
+// (a delivery attempt, an engine giving up) until ctx ends, and then returns with
+// ctx's error without waiting longer: a notifier that does not answer cannot hold
+// the shutdown. The service must not be used afterwards.
+func (s *Service) Shutdown(ctx context.Context) error {
 	s.closeOnce.Do(func() {
 		s.stop()
-		s.bg.wait()
-		close(s.closed)
+		go func() {
+			s.bg.wait()
+			close(s.closed)
+		}()
 	})
+	select {
+	case <-s.closed:
+		return nil
+	case <-ctx.Done():
+		return fmt.Errorf("bot: shutting down with work still under way (what is not delivered stays in the outbox): %w", ctx.Err())
+	}
 }
 
 // Handle runs one request and returns the reply. It never panics: a failure inside

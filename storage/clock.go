@@ -3,6 +3,8 @@ package storage
 import (
 	"fmt"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // metaClockKey holds a console's clock offset (see Tx.ClockOffset).
@@ -33,15 +35,24 @@ func (tx *Tx) SetClockOffset(d time.Duration) error {
 
 // putMeta writes one value of the meta bucket.
 func (tx *Tx) putMeta(key []byte, value string) error {
-	if err := tx.writable(); err != nil {
-		return err
-	}
-	meta, err := tx.bucket(bMeta)
+	meta, err := tx.metaToWrite()
 	if err != nil {
 		return err
 	}
-	tx.dirty = true
 	return meta.Put(key, []byte(value))
+}
+
+// metaToWrite returns the meta bucket for a write.
+func (tx *Tx) metaToWrite() (*bolt.Bucket, error) {
+	if err := tx.writable(); err != nil {
+		return nil, err
+	}
+	meta, err := tx.bucket(bMeta)
+	if err != nil {
+		return nil, err
+	}
+	tx.dirty = true
+	return meta, nil
 }
 
 // metaHeartbeatKey holds the last time the bot was known to be live (see Tx.Heartbeat).

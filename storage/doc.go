@@ -40,8 +40,8 @@
 // the cap) with "left_s" ([white, black], each side's bank in seconds); "since" (when
 // the current period began), "deadline", "wake" and "sent" (the scheduler's
 // bookkeeping), "paused" (when leave froze the clock of the side to move), "no_leave"
-// (leave does not freeze it) and "given" ([by white, by black], days of extra time
-// given). A record without "bank" is a days-per-move clock, and one without "since"
+// (leave does not freeze it), "given" ([by white, by black], days of extra time
+// given) and "outage" (the id of the last outage given back to the game; outage.go). A record without "bank" is a days-per-move clock, and one without "since"
 // began its period at its deadline less its days. Challenges, tournaments and game
 // summaries hold the same "bank" beside "days"; a tournament's "no_leave" passes to
 // its games.
@@ -75,6 +75,8 @@
 //	                      "heartbeat"                         when the bot was last live and connected
 //	                                                          (RFC 3339; written about once a minute;
 //	                                                          optional), for fair clocks after an outage
+//	                      "outage"                            the outage being given back to the running
+//	                                                          games, and how far it got (outage.go)
 //	games                 game id                             Game
 //	players               player id                           Player (settings)
 //	challenges            challenge id                        Challenge
@@ -92,6 +94,11 @@
 //	                                                          /review or a game's end) and not yet
 //	                                                          stored, with the game's entries then;
 //	                                                          deleted with the review's write (schema 6)
+//	outage.players        player id                           OutageTally: what a player is told once an
+//	                                                          outage is given back (only meanwhile)
+//	counts                "state", status | "guild", guild    8 big-endian bytes: games in that state, or
+//	                                                          in progress in that server, moved by every
+//	                                                          write of a game (schema 7; counts.go)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

@@ -67,6 +67,9 @@ type Clock struct {
 	Wake time.Time
 	// Sent lists the reminders already sent for the current Deadline.
 	Sent []Reminder
+	// Outage is the id of the last outage given back to this game (outage.go), so
+	// that a game is shifted once per outage however the work is cut or resumed.
+	Outage string
 }
 
 // Reminder records that a player was reminded Hours before the deadline.

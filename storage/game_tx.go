@@ -84,13 +84,21 @@ func (g *Game) indexes() []indexEntry {
 	if g.Tournament != "" {
 		out = append(out, indexEntry{bucket: xGameTournament, key: key(g.Tournament, g.ID), value: []byte{}})
 	}
-	return out
+	return append(out, counters(g.Outcome.Status, g.Guild)...)
 }
 
 // GameRecord returns the stored game without replaying its moves (Position is nil):
-// cheap, for listings, and usable even when the record no longer replays.
+// cheap, for listings, and usable even when the record no longer replays. While an
+// outage is being given back (outage.go), a game owed it comes with it given back.
 func (tx *Tx) GameRecord(id string) (*Game, error) {
-	return getRecord[Game](tx, kindGame, []byte(id))
+	g, err := getRecord[Game](tx, kindGame, []byte(id))
+	if err != nil {
+		return nil, err
+	}
+	if err := tx.pendingOutage(g); err != nil {
+		return nil, err
+	}
+	return g, nil
 }
 
 // Game returns the stored game with its Position replayed from the start. A record
@@ -108,6 +116,19 @@ func (tx *Tx) Game(id string) (*Game, error) {
 
 // gameAndRaw returns game id replayed and a copy of its stored bytes.
 func (tx *Tx) gameAndRaw(id string) (*Game, []byte, error) {
+	g, raw, err := tx.rawGame(id)
+	if err != nil {
+		return nil, nil, err
+	}
+	if err := tx.s.attach(g); err != nil {
+		return nil, nil, err
+	}
+	return g, bytes.Clone(raw), nil
+}
+
+// rawGame returns game id decoded, not replayed, and its stored bytes (valid only
+// during the transaction).
+func (tx *Tx) rawGame(id string) (*Game, []byte, error) {
 	b, err := tx.bucket(bGames)
 	if err != nil {
 		return nil, nil, err
@@ -120,10 +141,7 @@ func (tx *Tx) gameAndRaw(id string) (*Game, []byte, error) {
 	if err := decodeRecord(raw, &g, describe(kindGame, []byte(id))); err != nil {
 		return nil, nil, err
 	}
-	if err := tx.s.attach(&g); err != nil {
-		return nil, nil, err
-	}
-	return &g, bytes.Clone(raw), nil
+	return &g, raw, nil
 }
 
 // attach sets g.Position, from the cache when it holds g's exact start and moves.

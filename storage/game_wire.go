@@ -127,12 +127,13 @@ type clockWire struct {
 	Given       []int      `json:"given,omitempty"` // days: by white, by black
 	Wake        *time.Time `json:"wake,omitempty"`
 	Sent        []Reminder `json:"sent,omitempty"`
+	Outage      string     `json:"outage,omitempty"`
 }
 
 // clockToWire and clockFromWire convert a clock to and from its stored form.
 func clockToWire(c Clock) clockWire {
 	w := clockWire{DaysPerMove: c.DaysPerMove, Bank: c.Bank, Since: timePtr(c.Since), Deadline: timePtr(c.Deadline),
-		Paused: timePtr(c.Paused), NoLeave: c.NoLeave, Wake: timePtr(c.Wake), Sent: c.Sent}
+		Paused: timePtr(c.Paused), NoLeave: c.NoLeave, Wake: timePtr(c.Wake), Sent: c.Sent, Outage: c.Outage}
 	if c.Bank != nil {
 		w.Left = []int64{int64(c.Left[0] / time.Second), int64(c.Left[1] / time.Second)}
 	}
@@ -144,7 +145,7 @@ func clockToWire(c Clock) clockWire {
 
 func clockFromWire(w clockWire) (Clock, error) {
 	c := Clock{DaysPerMove: w.DaysPerMove, Bank: w.Bank, Since: timeVal(w.Since), Deadline: timeVal(w.Deadline),
-		Paused: timeVal(w.Paused), NoLeave: w.NoLeave, Wake: timeVal(w.Wake), Sent: w.Sent}
+		Paused: timeVal(w.Paused), NoLeave: w.NoLeave, Wake: timeVal(w.Wake), Sent: w.Sent, Outage: w.Outage}
 	if len(w.Left) != 0 && len(w.Left) != 2 || len(w.Given) != 0 && len(w.Given) != 2 {
 		return Clock{}, fmt.Errorf("clock: left_s and given hold two numbers (white, black), not %d and %d", len(w.Left), len(w.Given))
 	}

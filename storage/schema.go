@@ -17,7 +17,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 6
+const SchemaVersion = 7
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -103,6 +103,7 @@ var migrations = []migration{
 		_, err := tx.CreateBucketIfNotExists([]byte("review.queue"))
 		return err
 	}},
+	migrateCounts, // counts.go
 }
 
 // readSchema returns the schema version recorded in the file, 0 for a file that has

@@ -90,6 +90,7 @@ type indexEntry struct {
 	key    []byte
 	value  []byte
 	unique string // for a unique index, what the key is ("thread 123"), used in errors
+	count  bool   // a counter (counts.go): its appearing adds one to the count named key, its going takes one away
 }
 
 // describe names a record by kind and readable key.
@@ -277,6 +278,12 @@ func (tx *Tx) updateIndexes(old, new []indexEntry, what string) error {
 		add = append(add, e)
 	}
 	for _, e := range stale {
+		if e.count {
+			if err := tx.addCount(e.key, -1); err != nil {
+				return err
+			}
+			continue
+		}
 		b, err := tx.bucket(e.bucket)
 		if err != nil {
 			return err
@@ -286,6 +293,12 @@ func (tx *Tx) updateIndexes(old, new []indexEntry, what string) error {
 		}
 	}
 	for _, e := range add {
+		if e.count {
+			if err := tx.addCount(e.key, 1); err != nil {
+				return err
+			}
+			continue
+		}
 		b, err := tx.bucket(e.bucket)
 		if err != nil {
 			return err

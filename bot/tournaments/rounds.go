@@ -132,18 +132,6 @@ func (f *feature) openWaitingGames(end bot.GameEnd) error {
 	return nil
 }
 
-// guildGames counts the games in progress in guild.
-func guildGames(tx *storage.Tx, guild string) (int, error) {
-	n := 0
-	err := tx.ActiveGames(func(g *storage.GameSummary) error {
-		if g.Guild == guild {
-			n++
-		}
-		return nil
-	})
-	return n, err
-}
-
 // openRoundRobin starts the games of round robin t that are due: in schedule
 // order, each undecided pairing without a game yet whose two players both have
 // fewer than Options.EventGames games of t in progress, while the server has fewer
@@ -176,7 +164,7 @@ func (f *feature) openRoundRobin(tx *bot.Tx, t *storage.Tournament, pt tournamen
 	}
 	room := f.opts.GuildGames
 	if t.Guild != "" {
-		n, err := guildGames(tx.Tx, t.Guild)
+		n, err := tx.RunningGames(t.Guild) // a count kept with each write: no scan of the running games
 		if err != nil {
 			return nil, err
 		}

@@ -35,6 +35,8 @@ func commands() map[string]command {
 		"suite":   {suiteUsage, runSuite},
 		"uci":     {"run the built-in engine as a UCI engine (option UCI_Variant: gothic, keltic, gochess, gess)", runUCI},
 		"version": {versionUsage, runVersion},
+
+		"bench-scale": {benchScaleUsage, runBenchScale},
 	}
 }
 

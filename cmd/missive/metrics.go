@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -98,12 +99,15 @@ func (m *metrics) handler() http.Handler {
 		fmt.Fprintln(w, "ok")
 	})
 	mux.HandleFunc("GET /metrics", func(w http.ResponseWriter, r *http.Request) {
-		active := 0
-		err := m.st.View(r.Context(), func(tx *storage.Tx) error {
-			return tx.ActiveGames(func(*storage.GameSummary) error { active++; return nil })
+		// The counts are kept with every write (storage.Tx.Counts): a scrape reads a few
+		// keys, never the games.
+		var counts storage.Counts
+		err := m.st.View(r.Context(), func(tx *storage.Tx) (err error) {
+			counts, err = tx.Counts()
+			return err
 		})
 		w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-		m.write(w, active, err == nil, m.gateway())
+		m.write(w, counts, err == nil, m.gateway())
 		m.mu.Lock()
 		svc := m.svc
 		m.mu.Unlock()
@@ -115,7 +119,7 @@ func (m *metrics) handler() http.Handler {
 }
 
 // write prints the metrics in the Prometheus text exposition format.
-func (m *metrics) write(w io.Writer, active int, activeOK, connected bool) {
+func (m *metrics) write(w io.Writer, counts storage.Counts, countsOK, connected bool) {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	fmt.Fprintln(w, "# HELP missive_commands_total Interactions handled, by command.")
@@ -143,10 +147,24 @@ func (m *metrics) write(w io.Writer, active int, activeOK, connected bool) {
 		gw = 1
 	}
 	fmt.Fprintf(w, "missive_gateway_connected %d\n", gw)
-	if activeOK {
+	if countsOK {
 		fmt.Fprintln(w, "# HELP missive_active_games Games in progress.")
 		fmt.Fprintln(w, "# TYPE missive_active_games gauge")
-		fmt.Fprintf(w, "missive_active_games %d\n", active)
+		fmt.Fprintf(w, "missive_active_games %d\n", counts.States[rules.Ongoing])
+		fmt.Fprintln(w, "# HELP missive_games Games stored, by state (ongoing, won, drawn).")
+		fmt.Fprintln(w, "# TYPE missive_games gauge")
+		for _, st := range []rules.Status{rules.Ongoing, rules.Won, rules.Drawn} {
+			fmt.Fprintf(w, "missive_games{state=%q} %d\n", st, counts.States[st])
+		}
+		fmt.Fprintln(w, "# HELP missive_servers_with_games Servers with games in progress.")
+		fmt.Fprintln(w, "# TYPE missive_servers_with_games gauge")
+		servers := 0
+		for g, n := range counts.Guilds {
+			if g != "" && n > 0 {
+				servers++
+			}
+		}
+		fmt.Fprintf(w, "missive_servers_with_games %d\n", servers)
 	}
 }
 
