@@ -140,10 +140,6 @@ func TestNoticeInDeletedThreadOpensNewOne(t *testing.T) {
 	lostThread(t, func(e *env, th string) { e.srv.DeleteChannel(th) }, discord.FailUnknownChannel)
 }
 
-func TestNoticeInLockedThreadOpensNewOne(t *testing.T) {
-	lostThread(t, func(e *env, th string) { e.srv.ArchiveThread(th, true) }, discord.FailThreadLocked)
-}
-
 // Where no new thread can be opened, the notice goes to the parent channel, once.
 func TestNoticeFallsBackToChannel(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{Guilds: []discordtest.Guild{strictGuild()}})

@@ -124,6 +124,15 @@ type Bot struct {
 	closing  bool                 // Shutdown began: no new interactions
 	inflight sync.WaitGroup       // interactions being handled
 	fullSaid map[string]time.Time // channels told that the server's threads are full
+	// closed are threads that exist but take no messages from the bot (see closedThread),
+	// and adminsTold the servers whose owner was told why, by server and permission.
+	closed     map[string]closedThread
+	adminsTold map[string]bool
+	// threadsDenied are channels that refused the bot a thread (50013) since their
+	// settings last changed, and dmClosed the users whose direct messages refused it
+	// (50007), with when.
+	threadsDenied map[string]bool
+	dmClosed      map[string]time.Time
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -146,7 +155,8 @@ func New(opts Options) (*Bot, error) {
 	if opts.IdentifyEvery <= 0 {
 		opts.IdentifyEvery = 5 * time.Second
 	}
-	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{}}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{},
+		closed: map[string]closedThread{}, adminsTold: map[string]bool{}, threadsDenied: map[string]bool{}, dmClosed: map[string]time.Time{}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -169,6 +179,8 @@ func New(opts Options) (*Bot, error) {
 			b.ds = ds
 		}
 		ds.AddHandler(b.onEvent)
+		ds.AddHandler(b.onChannelUpdate)
+		ds.AddHandler(b.onThreadUpdate)
 		b.shards = append(b.shards, ds)
 	}
 	b.gw = newGatewayWatch(b.shards...)
@@ -1059,11 +1071,15 @@ func (b *Bot) thread(ctx context.Context, key, channel, name string, record func
 // per channel and returns "". It returns the error of a transient failure (a rate
 // limit among them: see startThread), nil after a permanent one.
 func (b *Bot) createThread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
+	if b.threadsRefused(channel) {
+		return "", nil
+	}
 	th, err := b.startThread(ctx, channel, clip(name, 100), isForum(b.channelType(channel)))
 	if err != nil {
 		kind, transient := Classify(err)
 		b.failed(err)
 		if kind == FailMissingPermissions {
+			b.denyThreads(channel)
 			b.mu.Lock()
 			first := !b.noThread[channel]
 			b.noThread[channel] = true
@@ -1192,26 +1208,26 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 	return &msg, nil
 }
 
-// threadLost reports whether a post in a thread failed because the thread can no
-// longer take the bot's messages: deleted, hidden, locked, or closed to the bot.
-func threadLost(kind FailureKind) bool {
-	switch kind {
-	case FailUnknownChannel, FailMissingAccess, FailThreadLocked, FailThreadArchived, FailMissingPermissions:
-		return true
-	}
-	return false
+// threadGone reports whether a post in a thread failed because the thread is gone:
+// deleted (10003) or hidden from the bot (50001), so the game needs a new one.
+func threadGone(kind FailureKind) bool {
+	return kind == FailUnknownChannel || kind == FailMissingAccess
 }
 
-// post posts r at g's place (its thread, or its channel). When the game's thread can no
-// longer take messages (deleted, locked, hidden) it opens a new thread for the game,
-// recorded with Service.SetThread, and posts there; failing that, or for an event's
-// thread, it posts in the parent channel. A thread that is only archived needs none of
-// this: posting unarchives it. The error is the last failure when nothing was posted.
+// post posts r at g's place (its thread, or its channel). When the game's thread is
+// gone (deleted, hidden) it opens a new thread for the game, recorded with
+// Service.SetThread, and posts there; failing that, or for an event's thread, it posts
+// in the parent channel. When the thread exists but takes no messages from the bot
+// (locked, or Send Messages in Threads denied: see closedThread) it is remembered, the
+// server's owner is told once what permission is missing, and this and later posts go
+// to the parent channel without asking the thread again. A thread that is only
+// archived needs none of this: posting unarchives it. The error is the last failure
+// when nothing was posted.
 //
 // nonce, when not empty, is the message nonce of every attempt (see sendNotice).
 func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply, nonce string) error {
 	place, parent := g.Place.Thread, g.Place.Channel
-	if place == "" {
+	if place == "" || b.isClosed(place) {
 		place = parent
 	}
 	if t := b.channelType(place); isForum(t) {
@@ -1222,18 +1238,24 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 		return nil
 	}
 	kind := b.failed(err)
-	if place == parent || !threadLost(kind) {
+	if place == parent || !threadGone(kind) && !closesThread(kind) {
 		return err
 	}
-	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
-	if g.ID != "" && ev == nil {
-		if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
-			_, err2 := b.sendNotice(ctx, th, r, nonce)
-			if err2 == nil {
-				return nil
+	if closesThread(kind) {
+		b.log.Warn("discord: the thread takes no messages from the bot; posting in its channel", "thread", place, "kind", kind, "error", err)
+		b.closeThread(place, parent, kind)
+		b.tellAdmins(g.Place.Guild, parent, kind)
+	} else {
+		b.log.Warn("discord: the thread is gone; moving on", "thread", place, "kind", kind, "error", err)
+		if g.ID != "" && ev == nil {
+			if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
+				_, err2 := b.sendNotice(ctx, th, r, nonce)
+				if err2 == nil {
+					return nil
+				}
+				b.failed(err2)
+				err = err2
 			}
-			b.failed(err2)
-			err = err2
 		}
 	}
 	if t := b.channelType(parent); isForum(t) {
@@ -1279,6 +1301,8 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.Direct && n.To.ID != "" {
 		if sent(dmKey) {
 			reached = true
+		} else if b.dmsClosed(n.To.ID) {
+			inPlace = true
 		} else {
 			dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 			if err == nil {
@@ -1289,6 +1313,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 				done(dmKey)
 				reached = true
 			case b.failed(err) == FailDMClosed:
+				b.closeDMs(n.To.ID)
 				inPlace = true
 			default:
 				errs = append(errs, err)

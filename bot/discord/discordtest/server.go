@@ -99,6 +99,7 @@ type Server struct {
 	nonces       map[string]nonceState // by author and nonce
 	nonceWindow  time.Duration
 	nonceHits    int
+	inv          invalidState
 	gw           gatewayState
 }
 
@@ -388,7 +389,11 @@ type reply struct {
 	status int
 	body   any
 	quiet  bool // an error the bot is expected to handle: do not fail the test
-	drop   bool // close the connection instead of answering
+	// planted marks a failure the test planted (FailNext), never an avoidable one.
+	planted bool
+	// retryUntil is when a 429's bucket resets.
+	retryUntil time.Time
+	drop       bool // close the connection instead of answering
 	// headers are the rate-limit headers of a limited route (default ones otherwise).
 	headers map[string]string
 }
@@ -441,6 +446,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec.Status = rep.status
 	rec.Body = c.raw
 	rec.Files = c.files
+	s.countInvalid(&rec, rep)
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.notifyLocked()
@@ -532,7 +538,9 @@ func (s *Server) handle(c *call, rec *Request, raw []byte) reply {
 		return apiError(http.StatusUnauthorized, 0, "401: Unauthorized")
 	}
 	if f, ok := s.takeFault(rec.Route); ok {
-		return failureReply(f)
+		r := failureReply(f)
+		r.planted = true
+		return r
 	}
 	s.mu.Lock()
 	hdr, limited := s.rateLimitLocked(rec.Route, params, time.Now())

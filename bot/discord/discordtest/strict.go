@@ -115,7 +115,7 @@ func (s *Server) rateLimitLocked(route string, params map[string]string, now tim
 			hdr = limitHeaders(key, l.Limit, 0, b.reset, after)
 			hdr["Retry-After"] = strconv.Itoa(int(math.Ceil(after.Seconds())))
 			hdr["X-RateLimit-Scope"] = scope
-			return &reply{status: http.StatusTooManyRequests, quiet: true, body: map[string]any{
+			return &reply{status: http.StatusTooManyRequests, quiet: true, retryUntil: b.reset, body: map[string]any{
 				"message": "You are being rate limited.", "retry_after": math.Ceil(after.Seconds()*1000) / 1000, "global": false}}
 		}
 		b.used++
@@ -234,6 +234,7 @@ func (s *Server) ArchiveThread(thread string, locked bool) {
 		panic(fmt.Sprintf("discordtest: no thread %q", thread))
 	}
 	c.archived, c.locked = true, locked
+	s.changedLocked()
 	ev := s.channelJSON(c)
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -252,6 +253,7 @@ func (s *Server) DeleteChannel(channel string) {
 		panic(fmt.Sprintf("discordtest: no channel %q", channel))
 	}
 	c.deleted = true
+	s.changedLocked()
 	ev, typ := s.channelJSON(c), "CHANNEL_DELETE"
 	if c.isThread() {
 		typ = "THREAD_DELETE"

@@ -644,40 +644,14 @@ func (s *Server) Role(ref string) Role {
 	panic(fmt.Sprintf("discordtest: no role %q", ref))
 }
 
-// DenyThreads gives or takes back the bot's permission to create threads in a channel,
-// and tells the bot through a CHANNEL_UPDATE event, as Discord does.
+// DenyThreads gives or takes back the bot's permission to create threads in a channel
+// (SetBotPermissions with Create Public and Private Threads denied, or no overwrite).
 func (s *Server) DenyThreads(channel string, deny bool) {
-	s.mu.Lock()
-	c := s.channelLocked(channel)
-	if c == nil {
-		s.mu.Unlock()
-		panic(fmt.Sprintf("discordtest: no channel %q", channel))
-	}
-	var botRole string
-	if g := s.guild(c.GuildID); g != nil {
-		if m := g.member(s.bot.ID); m != nil {
-			for _, r := range m.Roles {
-				if role := g.role(r); role != nil && role.Managed {
-					botRole = r
-				}
-			}
-		}
-	}
-	den := s.threadDenial(botRole)
-	var kept []overwrite
-	for _, o := range c.overwrites {
-		if o.ID != den.ID {
-			kept = append(kept, o)
-		}
-	}
+	var d int64
 	if deny {
-		kept = append(kept, den)
+		d = threadPerms
 	}
-	c.overwrites = kept
-	c.DenyThreads = deny
-	ev := s.channelJSON(c)
-	s.mu.Unlock()
-	s.Dispatch("CHANNEL_UPDATE", ev)
+	s.SetBotPermissions(channel, 0, d)
 }
 
 // BlockDMs makes messages to the user's DMs fail with 50007 (or work again).
@@ -689,4 +663,5 @@ func (s *Server) BlockDMs(user string, block bool) {
 		panic(fmt.Sprintf("discordtest: no user %q", user))
 	}
 	u.BlocksDMs = block
+	s.changedLocked()
 }
