@@ -538,7 +538,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 				button(confirm, "Yes", discordgo.DangerButton))
 			return
 		case kindModal:
-			b.openModal(i, a)
+			b.openModal(i, a, ch)
 			return
 		case kindSelect:
 			if len(data.Values) > 0 {
@@ -932,8 +932,27 @@ func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) 
 	b.shown(i, r, i.ChannelID, msg, m, nil)
 }
 
-// openModal answers a Move-style button with a modal asking for a.input.
-func (b *Bot) openModal(i *discordgo.Interaction, a action) {
+// openModal answers a Move-style button with a modal asking for a.input, once the
+// service agrees that the presser plays the button's game, still in progress: anyone
+// else is refused at once, privately, rather than after typing a move.
+func (b *Bot) openModal(i *discordgo.Interaction, a action, ch channelInfo) {
+	req := b.request(i, ch)
+	req.Command = a.command
+	for k, v := range a.args {
+		req.Args[k] = v
+	}
+	svc := b.service()
+	if r := svc.View(context.Background(), req, func(tx *bot.Tx) error {
+		g, err := svc.FindGame(tx.Tx, req, bot.TurnGame)
+		if err != nil {
+			return err
+		}
+		return bot.MustBeActive(g)
+	}); r.Refused {
+		r.Private = true
+		b.respond(i, r, kindRun)
+		return
+	}
 	label := b.prompt(encodeID(a), strings.ToUpper(a.input[:1])+a.input[1:])
 	err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
