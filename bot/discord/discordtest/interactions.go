@@ -70,6 +70,14 @@ func (s *Server) command(typ discordgo.InteractionType, user, channel, command s
 		s.mu.Unlock()
 		panic("discordtest: empty command")
 	}
+	if ch.isThread() && ch.archived {
+		// "Users cannot edit messages, add reactions, use application commands, or join
+		// archived threads": https://discord.com/developers/docs/topics/threads (Active &
+		// Archived Threads).
+		s.mu.Unlock()
+		s.fail("discordtest: %s ran /%s in the archived thread %s, where Discord lets nobody use application commands", u.Username, command, channelName(ch))
+		return nil
+	}
 	cmd := s.findCommandLocked(path[0], ch)
 	if cmd == nil {
 		s.mu.Unlock()
@@ -446,6 +454,12 @@ func (s *Server) component(user, messageID, customID string, values []string) *I
 		problem = "there is no such message"
 	case m.Ephemeral && m.VisibleTo != u.ID:
 		problem = "the message is ephemeral and only its own user sees it"
+	case s.channels[m.ChannelID] != nil && s.channels[m.ChannelID].isThread() && s.channels[m.ChannelID].archived:
+		// Discord's web and mobile clients fail components in archived threads
+		// (https://github.com/discord/discord-api-docs/issues/8474), and its docs
+		// let users do nothing there but delete messages:
+		// https://discord.com/developers/docs/topics/threads (Active & Archived Threads).
+		problem = "the message is in an archived thread, where Discord's web and mobile clients refuse components"
 	default:
 		comp = m.Component(customID)
 		switch {
