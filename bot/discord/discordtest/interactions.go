@@ -159,6 +159,16 @@ func (s *Server) mustChannel(ref string) *channelState {
 	return c
 }
 
+// localeOf is the locale Discord sends for an interaction of u: "Selected language of
+// the invoking user", available on all interaction types except PING
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+func localeOf(u *User) string {
+	if u.Locale == "" {
+		return "en-US"
+	}
+	return u.Locale
+}
+
 // newToken makes an interaction token shaped like Discord's.
 func newToken(id string) string {
 	b := make([]byte, 48)
@@ -173,7 +183,7 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 	chj := s.channelJSON(ch)
 	p := map[string]any{
 		"id": id, "application_id": s.appID, "type": int(typ), "token": st.Token, "version": 1,
-		"channel_id": ch.ID, "channel": chj, "locale": "en-US", "entitlements": []any{},
+		"channel_id": ch.ID, "channel": chj, "locale": localeOf(u), "entitlements": []any{},
 		"attachment_size_limit": maxFileSize, "entitlement_sku_ids": []any{},
 	}
 	if ch.Type == discordgo.ChannelTypeGroupDM {

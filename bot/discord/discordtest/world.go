@@ -37,8 +37,12 @@ const (
 		discordgo.PermissionReadMessageHistory | discordgo.PermissionUseSlashCommands |
 		discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads |
 		discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionAddReactions
-	botPerms = everyonePerms | discordgo.PermissionCreatePrivateThreads | discordgo.PermissionManageThreads |
-		discordgo.PermissionManageMessages
+	// botPerms are the bot's managed role's permissions as a typical invite grants
+	// them: the permissions the invite link asks for ("permissions" of the bot
+	// authorization flow, https://discord.com/developers/docs/topics/oauth2#bot-authorization-flow),
+	// which for a game bot are those to post, thread and attach, never Manage Threads
+	// or Manage Messages; servers rarely add more. Tests that need more give it.
+	botPerms = everyonePerms | discordgo.PermissionCreatePrivateThreads
 	adminPerms  = everyonePerms | discordgo.PermissionManageServer | discordgo.PermissionManageChannels
 	threadPerms = discordgo.PermissionCreatePublicThreads | discordgo.PermissionCreatePrivateThreads
 	// allPermissions is every permission bit Discord defines (up to Use External Apps).
@@ -47,8 +51,9 @@ const (
 
 // DefaultGuild is the world of a zero Config, ids left to the server: "Missive Test" with
 // #general, #games and #no-threads (no threads for the bot) in a category, the roles
-// @everyone, Admin (Manage Server) and the bot's managed Missive, and the members alice,
-// bob, carol (owner, Admin), dave (blocks DMs) and the bot.
+// @everyone, Admin (Manage Server) and the bot's managed Missive (without Manage Threads
+// or Manage Messages, as a typical invite grants), and the members alice (en-US), bob
+// (de), carol (fr; owner, Admin), dave (pt-BR; blocks DMs) and the bot.
 func DefaultGuild() Guild {
 	return Guild{
 		Name:   "Missive Test",
@@ -66,9 +71,9 @@ func DefaultGuild() Guild {
 		},
 		Members: []Member{
 			{User: User{Username: "alice", GlobalName: "Alice"}},
-			{User: User{Username: "bob", GlobalName: "Bob"}},
-			{User: User{Username: "carol", GlobalName: "Carol"}, Roles: []string{"Admin"}},
-			{User: User{Username: "dave", GlobalName: "Dave", BlocksDMs: true}},
+			{User: User{Username: "bob", GlobalName: "Bob", Locale: "de"}},
+			{User: User{Username: "carol", GlobalName: "Carol", Locale: "fr"}, Roles: []string{"Admin"}},
+			{User: User{Username: "dave", GlobalName: "Dave", BlocksDMs: true, Locale: "pt-BR"}},
 		},
 		OwnerID: "carol",
 	}
