@@ -42,7 +42,7 @@ const (
 	// authorization flow, https://discord.com/developers/docs/topics/oauth2#bot-authorization-flow),
 	// which for a game bot are those to post, thread and attach, never Manage Threads
 	// or Manage Messages; servers rarely add more. Tests that need more give it.
-	botPerms = everyonePerms | discordgo.PermissionCreatePrivateThreads
+	botPerms    = everyonePerms | discordgo.PermissionCreatePrivateThreads
 	adminPerms  = everyonePerms | discordgo.PermissionManageServer | discordgo.PermissionManageChannels
 	threadPerms = discordgo.PermissionCreatePublicThreads | discordgo.PermissionCreatePrivateThreads
 	// allPermissions is every permission bit Discord defines (up to Use External Apps).
