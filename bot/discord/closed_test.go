@@ -17,7 +17,7 @@ import (
 // is opened for them, the server's owner is told once that the bot needs the
 // permission want, and the bot asks the closed thread only once (the fake fails the
 // test for every refusal repeated with nothing changed); invalid is how many of its
-// requests Discord counts toward its ban on invalid requests.
+// requests Discord refuses with 403, each counted toward its ban on invalid requests.
 func closedThread(t *testing.T, close func(e *env, thread string), kind discord.FailureKind, want string, invalid int) {
 	e := start(t, discord.Options{}, discordtest.Config{Guilds: []discordtest.Guild{strictGuild()}})
 	id, thread := serviceGame(e, "general")
@@ -37,8 +37,14 @@ func closedThread(t *testing.T, close func(e *env, thread string), kind discord.
 	if f := e.b.Failures(); f[kind] != 1 {
 		t.Errorf("failures %v, want one %s", f, kind)
 	}
-	if n := e.srv.InvalidRequests(); n != invalid {
-		t.Errorf("%d requests Discord counts as invalid, want %d", n, invalid)
+	refused := 0
+	for _, r := range e.srv.Requests() {
+		if r.Status == 403 {
+			refused++
+		}
+	}
+	if refused != invalid {
+		t.Errorf("%d requests refused with 403, want %d", refused, invalid)
 	}
 	told := 0
 	for _, m := range e.srv.Messages(e.srv.DMChannel("carol")) {

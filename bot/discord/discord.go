@@ -460,6 +460,10 @@ func isForum(t discordgo.ChannelType) bool {
 // kind, so that no request to Discord comes before the deferral timer starts, and the
 // interaction's context, which discordgo v0.28.1 does not decode (see readInteraction).
 func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if e.Type == "READY" {
+		b.onReady(s, e)
+		return
+	}
 	if e.Type != "INTERACTION_CREATE" {
 		return
 	}
