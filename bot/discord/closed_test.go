@@ -10,6 +10,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
+	"github.com/missivechess/missive/storage"
 )
 
 // closedThread checks a game whose thread stops taking the bot's messages (by close)
@@ -69,4 +70,63 @@ func TestThreadPermissionLostPostsInChannel(t *testing.T) {
 // they go to the channel, and the game keeps its thread.
 func TestLockedThreadPostsInChannel(t *testing.T) {
 	closedThread(t, func(e *env, th string) { e.srv.ArchiveThread(th, true) }, discord.FailThreadLocked, "Manage Threads", 0) // 160005 is a 400
+}
+
+// A thread the bot made for a game just before it was killed, unrecorded, is found
+// among the server's active threads and used, rather than a second one opened.
+func TestOrphanThreadAdopted(t *testing.T) {
+	srv := discordtest.New(t, discordtest.Config{})
+	orphan := srv.BotThread("general", "Gothic: Alice vs Bob")
+	e := startWith(t, srv, discord.Options{}, nil)
+	general := e.srv.Channel("general").ID
+	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
+		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
+		Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	notice(e, "open/"+g.ID, g.ID, bot.Place{Guild: e.srv.Guild().ID, Channel: general}, "The game begins.")
+	if th := e.srv.Threads("general"); len(th) != 1 {
+		t.Errorf("%d threads in #general, want the orphan alone", len(th))
+	}
+	if where := posted(e, "The game begins."); len(where) != 1 || where[0] != orphan.ID {
+		t.Errorf("the first notice was posted in %v, want the orphan thread %s", where, orphan.ID)
+	}
+	mv := e.answer(e.srv.Command("alice", orphan.ID, "move", discordtest.Opt{Name: "move", Value: "e4"}))
+	if mv.Ephemeral {
+		t.Errorf("a move in the adopted thread was refused: %q", text(mv))
+	}
+}
+
+// A game's first board that meets Discord's 5xx in its new thread is not lost: the
+// outbox posts it.
+func TestFirstBoardRetriedThroughOutbox(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	ch := e.answer(e.srv.Command("alice", "general", "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
+	e.srv.FailNext("POST /channels/{channel_id}/messages", discordtest.Failure{Status: 500, Message: "500: Internal Server Error"})
+	e.accept("bob", ch)
+	var thread string
+	if err := e.srv.Wait(e.ctx, func() bool {
+		th := e.srv.Threads("general")
+		if len(th) == 1 {
+			thread = th[0].ID
+		}
+		return thread != "" && len(e.srv.RequestsTo("POST /channels/{channel_id}/messages")) > 0
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := e.srv.WaitMessage(e.ctx, thread, func(m *discordtest.Message) bool { return len(m.Attachments) > 0 }); err != nil {
+		t.Fatalf("no board in the new thread after a 5xx: %v", err)
+	}
+	e.svc.Idle()
+	boards := 0
+	for _, m := range e.srv.Messages(thread) {
+		if len(m.Attachments) > 0 {
+			boards++
+		}
+	}
+	if boards != 1 {
+		t.Errorf("%d boards in the new thread after a 5xx, want 1", boards)
+	}
 }

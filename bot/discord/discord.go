@@ -991,7 +991,8 @@ func modalValue(comps []discordgo.MessageComponent, id string) string {
 
 // openThread opens the thread of a game just started from interaction i, posts the
 // board there and records it; where threads are refused it stays in the channel and
-// says so once.
+// says so once. A board that meets a transient failure (a 5xx) is handed to the
+// outbox, so the new thread is never left empty.
 func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	g := *r.Started
 	if g.Place.Channel == "" {
@@ -1013,8 +1014,22 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	}
 	board.Mentions = r.Mentions
 	g.Place.Thread = th
-	if err := b.post(context.Background(), &g, nil, r.Title, board, ""); err != nil {
-		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	err := b.post(context.Background(), &g, nil, r.Title, board, "")
+	if err == nil {
+		return
+	}
+	b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	if !Transient(err) {
+		return
+	}
+	// Not lost: the board goes through the outbox, which retries it until it is posted
+	// (a mention of the first player only: the outbox keeps one addressee).
+	n := bot.Notification{Key: "board/" + g.ID, Kind: bot.NoticeInfo, Channel: true, Game: &g, Reply: board}
+	if len(r.Mentions) > 0 {
+		n.To = bot.User{ID: r.Mentions[0]}
+	}
+	if err := b.service().Update(context.Background(), func(tx *bot.Tx) error { tx.Send(n, nil); return nil }); err != nil {
+		b.log.Error("discord: queueing the game's first board failed", "game", g.ID, "error", err)
 	}
 }
 
@@ -1096,6 +1111,13 @@ func (b *Bot) thread(ctx context.Context, key, channel, name string, record func
 func (b *Bot) createThread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
 	if b.threadsRefused(channel) {
 		return "", nil
+	}
+	if id := b.orphanThread(ctx, channel, clip(name, 100)); id != "" {
+		b.log.Info("discord: adopting a thread made before a restart", "for", key, "thread", id)
+		if err := record(id); err != nil {
+			b.log.Error("discord: recording a thread failed", "for", key, "thread", id, "error", err)
+		}
+		return id, nil
 	}
 	th, err := b.startThread(ctx, channel, clip(name, 100), isForum(b.channelType(channel)))
 	if err != nil {

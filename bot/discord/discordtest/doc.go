@@ -97,7 +97,8 @@
 // A message created with a nonce and enforce_nonce, in JSON or a multipart
 // payload_json, returns the bot's earlier message with that nonce from the past few
 // minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
-// SetBotPermissions changes the bot's permission overwrite on a channel mid-test (its
+// BotThread makes a thread as the bot would have, for a bot process killed before it
+// recorded it. SetBotPermissions changes the bot's permission overwrite on a channel mid-test (its
 // threads follow), with CHANNEL_UPDATE. InvalidRequests counts the answers Discord counts
 // toward its ban of 10,000 invalid requests (401, 403, 429) in 10 minutes (invalid.go),
 // and a request refused with 401 or 403 again with nothing changed in the world since
