@@ -10,7 +10,6 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/discord"
 	"github.com/missivechess/missive/bot/discord/discordtest"
-	"github.com/missivechess/missive/storage"
 )
 
 // closedThread checks a game whose thread stops taking the bot's messages (by close)
@@ -79,13 +78,7 @@ func TestOrphanThreadAdopted(t *testing.T) {
 	orphan := srv.BotThread("general", "Gothic: Alice vs Bob")
 	e := startWith(t, srv, discord.Options{}, nil)
 	general := e.srv.Channel("general").ID
-	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
-		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
-		Place: bot.Place{Guild: e.srv.Guild().ID, Channel: general}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	notice(e, "open/"+g.ID, g.ID, bot.Place{Guild: e.srv.Guild().ID, Channel: general}, "The game begins.")
+	openGame(e, general)
 	if th := e.srv.Threads("general"); len(th) != 1 {
 		t.Errorf("%d threads in #general, want the orphan alone", len(th))
 	}

@@ -35,6 +35,18 @@ func serviceGame(e *env, channel string) (id, thread string) {
 	e.t.Helper()
 	ch := e.srv.Channel(channel).ID
 	before := len(e.srv.Threads(ch))
+	id = openGame(e, ch)
+	threads := e.srv.Threads(ch)
+	if len(threads) != before+1 {
+		e.t.Fatalf("%d threads after the game's first notice, want %d", len(threads), before+1)
+	}
+	return id, threads[len(threads)-1].ID
+}
+
+// openGame starts a Gothic game between alice (white) and bob in channel ch through the
+// service and delivers its first notice, "The game begins."; it returns the game's id.
+func openGame(e *env, ch string) string {
+	e.t.Helper()
 	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
 		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
 		Place: bot.Place{Guild: e.srv.Guild().ID, Channel: ch}})
@@ -43,11 +55,7 @@ func serviceGame(e *env, channel string) (id, thread string) {
 	}
 	notice(e, "open/"+g.ID, g.ID, bot.Place{Guild: e.srv.Guild().ID, Channel: ch}, "The game begins.")
 	e.svc.Idle()
-	threads := e.srv.Threads(ch)
-	if len(threads) != before+1 {
-		e.t.Fatalf("%d threads after the game's first notice, want %d", len(threads), before+1)
-	}
-	return g.ID, threads[len(threads)-1].ID
+	return g.ID
 }
 
 // notice delivers a "your move" notice for bob about game id at place.
