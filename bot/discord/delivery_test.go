@@ -134,7 +134,9 @@ func lostThread(t *testing.T, lose func(e *env, thread string), kind discord.Fai
 	if len(where) != 1 || where[0] == thread || where[0] == general {
 		t.Fatalf("notice posted in %v, want once in a new thread (old %s)", where, thread)
 	}
-	if e.b.Failures()[kind] != 1 {
+	// A deleted thread costs no request once THREAD_DELETE has come (gone.go), one
+	// refused post before.
+	if n := e.b.Failures()[kind]; n != 1 && (kind != discord.FailUnknownChannel || n != 0) {
 		t.Errorf("failures %v, want one %s", e.b.Failures(), kind)
 	}
 	// The service knows the new thread as the game's: a move there is the game's.
@@ -160,8 +162,8 @@ func TestNoticeFallsBackToChannel(t *testing.T) {
 	if where := posted(e, "Your move after e4."); len(where) != 1 || where[0] != general {
 		t.Errorf("notice posted in %v, want once in #general", where)
 	}
-	if f := e.b.Failures(); f[discord.FailThreadCap] != 1 || f[discord.FailUnknownChannel] != 1 {
-		t.Errorf("failures %v, want one thread-cap and one unknown-channel", f)
+	if f := e.b.Failures(); f[discord.FailThreadCap] != 1 || f[discord.FailUnknownChannel] > 1 {
+		t.Errorf("failures %v, want one thread-cap and at most one unknown-channel (none after THREAD_DELETE)", f)
 	}
 }
 

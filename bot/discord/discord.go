@@ -133,6 +133,7 @@ type Bot struct {
 	// (50007), with when.
 	threadsDenied map[string]bool
 	dmClosed      map[string]time.Time
+	places        placeState // servers and channels gone (gone.go)
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -156,7 +157,8 @@ func New(opts Options) (*Bot, error) {
 		opts.IdentifyEvery = 5 * time.Second
 	}
 	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{},
-		closed: map[string]closedThread{}, adminsTold: map[string]bool{}, threadsDenied: map[string]bool{}, dmClosed: map[string]time.Time{}}
+		closed: map[string]closedThread{}, adminsTold: map[string]bool{}, threadsDenied: map[string]bool{}, dmClosed: map[string]time.Time{},
+		places: placeState{removed: map[string]bool{}, unavailable: map[string]bool{}, deleted: map[string]bool{}}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -181,6 +183,10 @@ func New(opts Options) (*Bot, error) {
 		ds.AddHandler(b.onEvent)
 		ds.AddHandler(b.onChannelUpdate)
 		ds.AddHandler(b.onThreadUpdate)
+		ds.AddHandler(b.onGuildDelete)
+		ds.AddHandler(b.onGuildCreate)
+		ds.AddHandler(b.onChannelDelete)
+		ds.AddHandler(b.onThreadDelete)
 		b.shards = append(b.shards, ds)
 	}
 	b.gw = newGatewayWatch(b.shards...)
@@ -1278,11 +1284,17 @@ func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title 
 	if t := b.channelType(place); isForum(t) {
 		return fmt.Errorf("discord: posting in channel %s: %w", place, errForum)
 	}
-	_, err := b.sendNotice(ctx, place, r, nonce)
-	if err == nil {
-		return nil
+	var err error
+	var kind FailureKind
+	if place != parent && b.threadDeleted(place) {
+		// Discord said so (THREAD_DELETE): no request to learn it again.
+		err, kind = fmt.Errorf("discord: thread %s: %w", place, errThreadDeleted), FailUnknownChannel
+	} else {
+		if _, err = b.sendNotice(ctx, place, r, nonce); err == nil {
+			return nil
+		}
+		kind = b.failed(err)
 	}
-	kind := b.failed(err)
 	if place == parent || !threadGone(kind) && !closesThread(kind) {
 		return err
 	}
@@ -1340,14 +1352,23 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 	if n.To.ID != "" {
 		r.Mentions = []string{n.To.ID}
 	}
-	inPlace := n.Channel
+	inPlace, direct := n.Channel, n.Direct
 	var errs []error
 	reached := false
-	if n.Direct && n.To.ID != "" {
+	gone := n.Game != nil && b.placeGone(n.Game.Place)
+	if gone {
+		// The bot left the game's server, or its channel was deleted: the player is
+		// told by direct message instead, and nothing is asked of the place.
+		inPlace, direct = false, true
+	} else if inPlace && n.Game != nil && b.placeUnavailable(n.Game.Place) {
+		inPlace = false
+		errs = append(errs, errUnavailable) // the outbox tries again later
+	}
+	if direct && n.To.ID != "" {
 		if sent(dmKey) {
 			reached = true
 		} else if b.dmsClosed(n.To.ID) {
-			inPlace = true
+			inPlace = !gone
 		} else {
 			dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 			if err == nil {
@@ -1359,7 +1380,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 				reached = true
 			case b.failed(err) == FailDMClosed:
 				b.closeDMs(n.To.ID)
-				inPlace = true
+				inPlace = !gone
 			default:
 				errs = append(errs, err)
 			}

@@ -43,7 +43,12 @@
 // permission the bot needs; a channel that refused threads is not asked again. Both are
 // forgotten when Discord reports the permission back (CHANNEL_UPDATE, THREAD_UPDATE), so
 // the bot makes no request Discord would refuse again with 403 (each counts toward
-// Discord's ban on 10,000 invalid requests in 10 minutes). Each post of
+// Discord's ban on 10,000 invalid requests in 10 minutes). A server the bot was removed
+// from (GUILD_DELETE) or a deleted channel (CHANNEL_DELETE) is asked nothing more: its
+// games' players are told by direct message and their notices come that way, and the
+// service starts no game there (bot.Service.GuildLeft) until the bot is back; a server
+// in an outage holds its posts in the outbox; a deleted thread (THREAD_DELETE) is
+// replaced without a request to it (gone.go). Each post of
 // a notification carries its outbox id as the message nonce with enforce_nonce, and
 // each part that arrived is remembered under its key, so delivering it again after an
 // error sends only what failed. Notify's errors keep bot.Notifier's contract, after

@@ -97,6 +97,8 @@
 // A message created with a nonce and enforce_nonce, in JSON or a multipart
 // payload_json, returns the bot's earlier message with that nonce from the past few
 // minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
+// RemoveBot and AddBot take the bot out of a server and back (GUILD_DELETE, then
+// GUILD_CREATE); DeleteChannel sends CHANNEL_DELETE or THREAD_DELETE.
 // BotThread makes a thread as the bot would have, for a bot process killed before it
 // recorded it. SetBotPermissions changes the bot's permission overwrite on a channel mid-test (its
 // threads follow), with CHANNEL_UPDATE. InvalidRequests counts the answers Discord counts

@@ -89,7 +89,8 @@ type overwrite struct {
 // guildState is a guild of the running fake.
 type guildState struct {
 	Guild
-	joined time.Time
+	joined  time.Time
+	removed []Member // the bot's membership while it is removed (RemoveBot)
 }
 
 // channelState is a channel or thread of the running fake.
