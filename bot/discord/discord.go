@@ -1238,6 +1238,12 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 		return b.send(channel, r)
 	}
 	m := b.message(r)
+	if since := lateSince(ctx); !since.IsZero() {
+		if msg := b.postedSince(ctx, channel, since, m); msg != nil {
+			b.log.Info("discord: a late resend found its earlier delivery", "channel", channel, "message", msg.ID)
+			return msg, nil
+		}
+	}
 	data := struct {
 		discordgo.MessageSend
 		Nonce        string `json:"nonce"`
@@ -1346,6 +1352,7 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			b.markDelivered(key)
 		}
 	}
+	ctx = withQueued(ctx, n.Queued)
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
