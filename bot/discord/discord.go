@@ -448,6 +448,8 @@ type channelInfo struct {
 	ParentID string                `json:"parent_id"`
 	known    bool
 	context  InteractionContextType
+	// userInstallOnly: the app is installed for the user only, not in the server.
+	userInstallOnly bool
 }
 
 func isThread(t discordgo.ChannelType) bool {
@@ -477,7 +479,9 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 	if !ok || ic.Interaction == nil {
 		return
 	}
-	b.onInteraction(s, ic, time.Now(), readInteraction(e.RawData, ic.Interaction))
+	ch := readInteraction(e.RawData, ic.Interaction)
+	outsideServer(ic.Interaction, &ch)
+	b.onInteraction(s, ic, time.Now(), ch)
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {

@@ -48,7 +48,10 @@
 // games' players are told by direct message and their notices come that way, and the
 // service starts no game there (bot.Service.GuildLeft) until the bot is back; a server
 // in an outage holds its posts in the outbox; a deleted thread (THREAD_DELETE) is
-// replaced without a request to it (gone.go). Each post of
+// replaced without a request to it (gone.go). A user-installed command run in a server
+// the app is not installed in (authorizing_integration_owners without the server) is
+// played as in a group DM: answered through the interaction, the game in the players'
+// direct messages, nothing asked of the server (contexts.go, outsideServer). Each post of
 // a notification carries its outbox id as the message nonce with enforce_nonce, and
 // each part that arrived is remembered under its key, so delivering it again after an
 // error sends only what failed. Notify's errors keep bot.Notifier's contract, after

@@ -44,3 +44,27 @@ func TestUserInstalledInGroupDM(t *testing.T) {
 		t.Errorf("the adapter looked up %d channels", n)
 	}
 }
+
+// In a server the bot is not in, where alice and bob use the user-installed app, a
+// challenge is played as in a group DM: answered through the interaction, the game in
+// the players' DMs, and nothing asked of the server's channels (each such request
+// would get 50001 and fail the test).
+func TestUserInstalledInServerWithoutBot(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	_, lounge := e.srv.ForeignGuild("Elsewhere", "alice", "bob")
+	ch := e.answer(e.srv.Command("alice", lounge, "challenge",
+		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"},
+		discordtest.Opt{Name: "color", Value: "white"}))
+	if ch.Ephemeral || !strings.Contains(text(ch), "challenge") {
+		t.Fatalf("challenge in a server without the bot answered %q", text(ch))
+	}
+	e.svc.Idle()
+	e.accept("bob", ch)
+	e.svc.Idle()
+	if _, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("alice"), func(m *discordtest.Message) bool { return len(m.Attachments) > 0 }); err != nil {
+		t.Fatalf("alice, to move, got no board by direct message: %v", err)
+	}
+	if th := e.srv.Threads(lounge); len(th) != 0 {
+		t.Errorf("%d threads opened in a server without the bot", len(th))
+	}
+}

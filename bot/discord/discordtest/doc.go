@@ -97,6 +97,10 @@
 // A message created with a nonce and enforce_nonce, in JSON or a multipart
 // payload_json, returns the bot's earlier message with that nonce from the past few
 // minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
+// ForeignGuild makes a server the bot is not in, where the user-installed app's
+// commands are offered (guild context, user install) and their interactions come with
+// authorizing_integration_owners holding only the user install, REST about its
+// channels gets 50001 and an interaction takes at most 5 followups (foreign.go).
 // RemoveBot and AddBot take the bot out of a server and back (GUILD_DELETE, then
 // GUILD_CREATE); DeleteChannel sends CHANNEL_DELETE or THREAD_DELETE.
 // BotThread makes a thread as the bot would have, for a bot process killed before it

@@ -371,7 +371,7 @@ func (s *Server) identifyLocked(c *gwConn, d json.RawMessage) bool {
 	var unavailable []any
 	var mine []*guildState
 	for _, g := range s.guilds {
-		if shardOf(g.ID, rec.Shard[1]) == rec.Shard[0] {
+		if shardOf(g.ID, rec.Shard[1]) == rec.Shard[0] && !s.botAbsent(g) {
 			unavailable = append(unavailable, map[string]any{"id": g.ID, "unavailable": true})
 			mine = append(mine, g)
 		}

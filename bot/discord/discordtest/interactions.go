@@ -128,7 +128,11 @@ func (s *Server) findCommandLocked(name string, ch *channelState) *commandState 
 	if c == nil {
 		return nil
 	}
-	if !offered(c, ch) {
+	absent := false
+	if g := s.guild(ch.GuildID); g != nil {
+		absent = s.botAbsent(g)
+	}
+	if !offered(c, ch, absent) {
 		return nil
 	}
 	return c
@@ -222,6 +226,9 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 		p["context"] = 0
 		p["app_permissions"] = strconv.FormatInt(s.botPerms(ch), 10)
 		st.owners = map[string]any{"0": g.ID}
+		if s.botAbsent(g) {
+			s.foreignInteraction(st, p, u)
+		}
 	}
 	p["authorizing_integration_owners"] = st.owners
 	return st, p, nil
@@ -935,6 +942,9 @@ func (s *Server) followup(c *call) reply {
 		}
 		o.Flags &^= discordgo.MessageFlagsLoading
 		return okJSON(s.messageJSON(o))
+	}
+	if r := s.foreignFollowupLocked(st); r != nil {
+		return *r
 	}
 	ch := s.channels[st.ChannelID]
 	m, r := s.newMessageLocked(ch, cont, c.files)
