@@ -21,6 +21,7 @@ import (
 func closedThread(t *testing.T, close func(e *env, thread string), kind discord.FailureKind, want string, invalid int) {
 	e := start(t, discord.Options{}, discordtest.Config{Guilds: []discordtest.Guild{strictGuild()}})
 	id, thread := serviceGame(e, "general")
+	before := len(e.srv.Requests())
 	close(e, thread)
 	general := e.srv.Channel("general").ID
 	place := bot.Place{Guild: e.srv.Guild().ID, Channel: general, Thread: thread}
@@ -43,6 +44,8 @@ func closedThread(t *testing.T, close func(e *env, thread string), kind discord.
 			refused++
 		}
 	}
+	t.Logf("after the thread closed: %d requests for six notices, %d refused with 403, %d Discord counts as invalid",
+		len(e.srv.Requests())-before, refused, e.srv.InvalidRequests())
 	if refused != invalid {
 		t.Errorf("%d requests refused with 403, want %d", refused, invalid)
 	}
