@@ -70,11 +70,11 @@ func (b *Bot) onChannelUpdate(_ *discordgo.Session, e *discordgo.ChannelUpdate) 
 // botMay reports whether the bot's state gives it perm in channel; false when the
 // state cannot tell.
 func (b *Bot) botMay(channel string, perm int64) bool {
-	st := b.ds.State
-	if st == nil || st.User == nil {
+	me := stateUser(b.ds.State)
+	if me == "" {
 		return false
 	}
-	p, err := st.UserChannelPermissions(st.User.ID, channel)
+	p, err := b.ds.State.UserChannelPermissions(me, channel)
 	return err == nil && p&perm != 0
 }
 

@@ -134,6 +134,8 @@ type Bot struct {
 	threadsDenied map[string]bool
 	dmClosed      map[string]time.Time
 	places        placeState // servers and channels gone (gone.go)
+	// made are the threads this process created: never orphans (orphan.go).
+	made map[string]bool
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -158,7 +160,7 @@ func New(opts Options) (*Bot, error) {
 	}
 	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{},
 		closed: map[string]closedThread{}, adminsTold: map[string]bool{}, threadsDenied: map[string]bool{}, dmClosed: map[string]time.Time{},
-		places: placeState{removed: map[string]bool{}, unavailable: map[string]bool{}, deleted: map[string]bool{}}}
+		places: placeState{removed: map[string]bool{}, unavailable: map[string]bool{}, deleted: map[string]bool{}}, made: map[string]bool{}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -1154,6 +1156,9 @@ func (b *Bot) createThread(ctx context.Context, key, channel, name string, recor
 		}
 		return "", nil
 	}
+	b.mu.Lock()
+	b.made[th.ID] = true
+	b.mu.Unlock()
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}

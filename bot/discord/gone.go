@@ -101,8 +101,27 @@ func (b *Bot) onThreadDelete(_ *discordgo.Session, e *discordgo.ThreadDelete) {
 // the game gets a new one).
 func (b *Bot) placeGone(p bot.Place) bool {
 	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.places.removed[p.Guild] || b.places.deleted[p.Channel]
+	gone := b.places.removed[p.Guild] || b.places.deleted[p.Channel]
+	unavailable := b.places.unavailable[p.Guild]
+	b.mu.Unlock()
+	return gone || p.Guild != "" && !unavailable && !b.inGuild(p.Guild)
+}
+
+// inGuild reports whether the shards' states hold guild, once they have READY: READY
+// lists every server the bot is in (as unavailable, until its GUILD_CREATE), so a
+// server missing then is one the bot left, even while it was not running. Before
+// READY it says true.
+func (b *Bot) inGuild(guild string) bool {
+	for _, ds := range b.shards {
+		st := ds.State
+		if stateUser(st) == "" {
+			return true
+		}
+		if _, err := st.Guild(guild); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // placeUnavailable reports whether place's server is in an outage.
@@ -147,4 +166,18 @@ func (b *Bot) tellPlayers(match func(*storage.GameSummary) bool, format string) 
 	if err != nil {
 		b.log.Error("discord: telling players their game's place is gone failed", "error", err)
 	}
+}
+
+// stateUser is the bot's user id in st, "" before READY; discordgo sets it under the
+// state's lock on each READY.
+func stateUser(st *discordgo.State) string {
+	if st == nil {
+		return ""
+	}
+	st.RLock()
+	defer st.RUnlock()
+	if st.User == nil {
+		return ""
+	}
+	return st.User.ID
 }

@@ -84,3 +84,25 @@ func TestChannelDeleted(t *testing.T) {
 		t.Errorf("bob's notice did not come by direct message: %q", dms(e, "bob"))
 	}
 }
+
+// A game in a server the bot is not in when it starts (removed while it was down:
+// READY does not list the server) gets its notices by direct message, with no
+// request to the server that Discord would refuse.
+func TestServerMissingFromReady(t *testing.T) {
+	e := start(t, discord.Options{}, discordtest.Config{})
+	guild, lounge := e.srv.ForeignGuild("Elsewhere", "alice", "bob")
+	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
+		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
+		Place: bot.Place{Guild: guild, Channel: lounge}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.svc.Idle()
+	notice(e, "n1", g.ID, bot.Place{Guild: guild, Channel: lounge}, "Your move after e4.")
+	if !has(dms(e, "bob"), "Your move after e4.") {
+		t.Errorf("bob's notice did not come by direct message: %q", dms(e, "bob"))
+	}
+	if th := e.srv.Threads(lounge); len(th) != 0 {
+		t.Errorf("%d threads opened in a server without the bot", len(th))
+	}
+}

@@ -64,10 +64,7 @@ func (b *Bot) postedSince(ctx context.Context, channel string, since time.Time, 
 	if err := json.Unmarshal(body, &msgs); err != nil {
 		return nil
 	}
-	me := ""
-	if b.ds.State != nil && b.ds.State.User != nil {
-		me = b.ds.State.User.ID
-	}
+	me := stateUser(b.ds.State)
 	for _, p := range msgs {
 		if p.Author != nil && p.Author.ID == me && !p.Timestamp.Before(since) && sameMessage(p, m) {
 			return p
