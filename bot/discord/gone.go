@@ -54,9 +54,9 @@ func (b *Bot) onGuildDelete(_ *discordgo.Session, e *discordgo.GuildDelete) {
 	if svc == nil {
 		return
 	}
-	svc.GuildLeft(e.ID, true)
 	b.tellPlayers(func(g *storage.GameSummary) bool { return g.Guild == e.ID },
 		"Missive was removed from the server where game %s is played, so its news now comes here. Play it here, with /move game:%s.")
+	svc.GuildLeft(e.ID, true)
 }
 
 func (b *Bot) onGuildCreate(_ *discordgo.Session, e *discordgo.GuildCreate) {

@@ -42,9 +42,8 @@ func TestRemovedFromServer(t *testing.T) {
 	if !waitFor(20*time.Second, func() bool { return !e.svc.InGuild(guild) }) {
 		t.Fatal("the service was not told that the bot left the server")
 	}
-	e.svc.Idle()
 	for _, who := range []string{"alice", "bob"} {
-		if !has(dms(e, who), "Missive was removed from the server where game "+id) {
+		if !waitFor(20*time.Second, func() bool { return has(dms(e, who), "Missive was removed from the server where game "+id) }) {
 			t.Errorf("%s was not told by direct message: %q", who, dms(e, who))
 		}
 	}
