@@ -114,6 +114,10 @@ type Notification struct {
 	// enforce_nonce) and a retry after a lost answer shows the notice once. A
 	// fallback delivery (see ErrPermanent) has its own ID.
 	ID string
+	// Queued is when the notification entered the outbox (zero outside it): an adapter
+	// whose duplicate check lasts only minutes (Discord's nonce) looks for an earlier
+	// delivery before a late resend.
+	Queued time.Time
 	// Key identifies the notification by what it says (the game, the ply, the side).
 	Key  string
 	Kind NoticeKind

@@ -189,6 +189,9 @@ type NewGame struct {
 // user's request did, as for tournament pairings); starter, the user who sent it,
 // learns of the game from the reply.
 func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter string, from *Place) (*storage.Game, error) {
+	if !s.InGuild(ng.Place.Guild) {
+		return nil, Refuse(ErrServerLeft, "Missive is no longer in that server, so no game can start there.")
+	}
 	v, err := s.reg.Lookup(ng.Variant)
 	if err != nil {
 		return nil, err

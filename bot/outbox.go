@@ -601,7 +601,7 @@ func readsBack(pos rules.Position) bool {
 func (o *outbox) notification(p *pending) (Notification, error) {
 	s := o.svc
 	r := p.rec
-	n := Notification{ID: p.id, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
+	n := Notification{ID: p.id, Queued: p.queued, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
 		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final}}
 	if g := r.Game; g != nil {
 		n.Game = &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}

@@ -114,6 +114,7 @@ type Config struct {
 // Service is the play service: every operation a correspondence player does,
 // independent of Discord. It is safe for concurrent use.
 type Service struct {
+	left     leftServers // servers the bot was removed from (places.go)
 	store    Store
 	reg      *rules.Registry
 	render   Renderer

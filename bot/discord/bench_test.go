@@ -55,7 +55,8 @@ func BenchmarkRoundRobinStart(b *testing.B) {
 	}
 }
 
-// discordLimits switches on rate limits shaped like Discord's: 5 messages per 5
+// discordLimits switches on rate limits shaped like Discord's (the fake's defaults,
+// which the other cases turn off with Config.Unlimited): 5 messages per 5
 // seconds in each channel, the bucket Discord's X-RateLimit headers show for Create
 // Message; and thread creation shared by the whole server. Discord does not publish
 // the thread limit; bots report a "shared"-scope 429 on POST /channels/{id}/threads
@@ -75,7 +76,9 @@ func benchRoundRobinStart(b *testing.B, eventGames int, limited bool) {
 		players = append(players, name)
 		guild.Members = append(guild.Members, discordtest.Member{User: discordtest.User{Username: name}})
 	}
-	srv := discordtest.New(b, discordtest.Config{Guilds: []discordtest.Guild{guild}, InteractionTimeout: time.Minute})
+	// Unlimited unless limited: "paced" and "all-at-once" measure the bot's own pace,
+	// "rate-limited" the pace Discord's limits leave it.
+	srv := discordtest.New(b, discordtest.Config{Guilds: []discordtest.Guild{guild}, InteractionTimeout: time.Minute, Unlimited: !limited})
 	reg := variants.Registry()
 	st, err := storage.Open(filepath.Join(b.TempDir(), "bot.db"), reg, &storage.Options{NoSync: true, NoBackupSocket: true})
 	if err != nil {
@@ -204,6 +207,9 @@ func benchRoundRobinStart(b *testing.B, eventGames int, limited bool) {
 	b.ReportMetric(float64(len(busy)), "moves-meanwhile")
 	b.ReportMetric(p99(idle), "idle-move-p99-ms")
 	b.ReportMetric(float64(srv.RateLimited()), "429s")
+	// What Discord would count toward its ban of 10,000 invalid requests in 10 minutes.
+	b.ReportMetric(float64(len(srv.Requests())), "requests")
+	b.ReportMetric(float64(srv.InvalidRequests()), "invalid-requests")
 }
 
 // p99 is the 99th percentile of ds in milliseconds (the largest of up to 100).

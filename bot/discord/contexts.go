@@ -11,6 +11,7 @@ package discord
 import (
 	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -96,6 +97,8 @@ func requestRaw(ds *discordgo.Session, method, urlStr, contentType string, body 
 //     which no discordgo release decodes;
 //   - context, Discord's "context where the interaction was triggered from" (an
 //     interaction context type), which discordgo v0.29 decodes as Interaction.Context;
+//   - authorizing_integration_owners, which says whether the app is installed in the
+//     interaction's server (key "0") or only for the user (key "1");
 //   - message.interaction_metadata.id: Discord's message object says interaction
 //     ("sent if the message is a response to an interaction") is deprecated in favour
 //     of interaction_metadata, whose id is the ID of the interaction the message
@@ -104,6 +107,9 @@ func requestRaw(ds *discordgo.Session, method, urlStr, contentType string, body 
 type rawInteraction struct {
 	Channel *channelInfo            `json:"channel"`
 	Context *InteractionContextType `json:"context"`
+	// Owners is authorizing_integration_owners: the installs the interaction was
+	// authorized for, keyed by integration type ("0" the server, "1" the user).
+	Owners  map[string]string `json:"authorizing_integration_owners"`
 	Message *struct {
 		InteractionMetadata *struct {
 			ID string `json:"id"`
@@ -130,9 +136,32 @@ func readInteraction(raw json.RawMessage, i *discordgo.Interaction) channelInfo 
 	if p.Context != nil {
 		ch.context = *p.Context
 	}
+	if p.Owners != nil {
+		_, guild := p.Owners[strconv.Itoa(int(ApplicationIntegrationGuildInstall))]
+		ch.userInstallOnly = !guild
+	}
 	if i != nil && i.Message != nil && i.Message.Interaction == nil && p.Message != nil &&
 		p.Message.InteractionMetadata != nil && p.Message.InteractionMetadata.ID != "" {
 		i.Message.Interaction = &discordgo.MessageInteraction{ID: p.Message.InteractionMetadata.ID}
 	}
 	return ch
+}
+
+// outsideServer turns interaction i from a server the app is not installed in (its
+// authorizing_integration_owners hold only the user install: the user runs a
+// user-installed command where the bot is not a member) into what it is for the bot:
+// a private channel, as a group DM. The bot can post nothing in that server, so the
+// service plays such games by direct messages, and the interaction is answered
+// through its token alone; the member's server permissions mean nothing to the bot
+// there. Discord also limits such an interaction to 5 followups
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages).
+func outsideServer(i *discordgo.Interaction, ch *channelInfo) {
+	if i.GuildID == "" || !ch.userInstallOnly {
+		return
+	}
+	if i.Member != nil && i.User == nil {
+		i.User = i.Member.User
+	}
+	i.Member, i.GuildID = nil, ""
+	*ch = channelInfo{known: true, context: InteractionContextPrivateChannel}
 }

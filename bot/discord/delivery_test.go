@@ -35,6 +35,18 @@ func serviceGame(e *env, channel string) (id, thread string) {
 	e.t.Helper()
 	ch := e.srv.Channel(channel).ID
 	before := len(e.srv.Threads(ch))
+	id = openGame(e, ch)
+	threads := e.srv.Threads(ch)
+	if len(threads) != before+1 {
+		e.t.Fatalf("%d threads after the game's first notice, want %d", len(threads), before+1)
+	}
+	return id, threads[len(threads)-1].ID
+}
+
+// openGame starts a Gothic game between alice (white) and bob in channel ch through the
+// service and delivers its first notice, "The game begins."; it returns the game's id.
+func openGame(e *env, ch string) string {
+	e.t.Helper()
 	g, err := e.svc.CreateGame(e.ctx, bot.NewGame{Variant: "gothic",
 		White: storage.Seat{ID: e.srv.User("alice").ID, Name: "Alice"}, Black: storage.Seat{ID: e.srv.User("bob").ID, Name: "Bob"},
 		Place: bot.Place{Guild: e.srv.Guild().ID, Channel: ch}})
@@ -43,11 +55,7 @@ func serviceGame(e *env, channel string) (id, thread string) {
 	}
 	notice(e, "open/"+g.ID, g.ID, bot.Place{Guild: e.srv.Guild().ID, Channel: ch}, "The game begins.")
 	e.svc.Idle()
-	threads := e.srv.Threads(ch)
-	if len(threads) != before+1 {
-		e.t.Fatalf("%d threads after the game's first notice, want %d", len(threads), before+1)
-	}
-	return g.ID, threads[len(threads)-1].ID
+	return g.ID
 }
 
 // notice delivers a "your move" notice for bob about game id at place.
@@ -126,7 +134,9 @@ func lostThread(t *testing.T, lose func(e *env, thread string), kind discord.Fai
 	if len(where) != 1 || where[0] == thread || where[0] == general {
 		t.Fatalf("notice posted in %v, want once in a new thread (old %s)", where, thread)
 	}
-	if e.b.Failures()[kind] != 1 {
+	// A deleted thread costs no request once THREAD_DELETE has come (gone.go), one
+	// refused post before.
+	if n := e.b.Failures()[kind]; n != 1 && (kind != discord.FailUnknownChannel || n != 0) {
 		t.Errorf("failures %v, want one %s", e.b.Failures(), kind)
 	}
 	// The service knows the new thread as the game's: a move there is the game's.
@@ -138,10 +148,6 @@ func lostThread(t *testing.T, lose func(e *env, thread string), kind discord.Fai
 
 func TestNoticeInDeletedThreadOpensNewOne(t *testing.T) {
 	lostThread(t, func(e *env, th string) { e.srv.DeleteChannel(th) }, discord.FailUnknownChannel)
-}
-
-func TestNoticeInLockedThreadOpensNewOne(t *testing.T) {
-	lostThread(t, func(e *env, th string) { e.srv.ArchiveThread(th, true) }, discord.FailThreadLocked)
 }
 
 // Where no new thread can be opened, the notice goes to the parent channel, once.
@@ -156,8 +162,8 @@ func TestNoticeFallsBackToChannel(t *testing.T) {
 	if where := posted(e, "Your move after e4."); len(where) != 1 || where[0] != general {
 		t.Errorf("notice posted in %v, want once in #general", where)
 	}
-	if f := e.b.Failures(); f[discord.FailThreadCap] != 1 || f[discord.FailUnknownChannel] != 1 {
-		t.Errorf("failures %v, want one thread-cap and one unknown-channel", f)
+	if f := e.b.Failures(); f[discord.FailThreadCap] != 1 || f[discord.FailUnknownChannel] > 1 {
+		t.Errorf("failures %v, want one thread-cap and at most one unknown-channel (none after THREAD_DELETE)", f)
 	}
 }
 

@@ -124,6 +124,18 @@ type Bot struct {
 	closing  bool                 // Shutdown began: no new interactions
 	inflight sync.WaitGroup       // interactions being handled
 	fullSaid map[string]time.Time // channels told that the server's threads are full
+	// closed are threads that exist but take no messages from the bot (see closedThread),
+	// and adminsTold the servers whose owner was told why, by server and permission.
+	closed     map[string]closedThread
+	adminsTold map[string]bool
+	// threadsDenied are channels that refused the bot a thread (50013) since their
+	// settings last changed, and dmClosed the users whose direct messages refused it
+	// (50007), with when.
+	threadsDenied map[string]bool
+	dmClosed      map[string]time.Time
+	places        placeState // servers and channels gone (gone.go)
+	// made are the threads this process created: never orphans (orphan.go).
+	made map[string]bool
 }
 
 // New returns a Bot with one discordgo session per shard, asking only for the Guilds
@@ -146,7 +158,9 @@ func New(opts Options) (*Bot, error) {
 	if opts.IdentifyEvery <= 0 {
 		opts.IdentifyEvery = 5 * time.Second
 	}
-	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{}}
+	b := &Bot{opts: opts, log: opts.Logger, seen: map[string]time.Time{}, noThread: map[string]bool{}, prompts: map[string]string{}, threads: map[string]*threadSlot{}, topics: map[string][]posted{}, failures: map[FailureKind]int64{},
+		closed: map[string]closedThread{}, adminsTold: map[string]bool{}, threadsDenied: map[string]bool{}, dmClosed: map[string]time.Time{},
+		places: placeState{removed: map[string]bool{}, unavailable: map[string]bool{}, deleted: map[string]bool{}}, made: map[string]bool{}}
 	for id := 0; id < max(opts.Shards, 1); id++ {
 		ds, err := discordgo.New("Bot " + opts.Token)
 		if err != nil {
@@ -169,6 +183,12 @@ func New(opts Options) (*Bot, error) {
 			b.ds = ds
 		}
 		ds.AddHandler(b.onEvent)
+		ds.AddHandler(b.onChannelUpdate)
+		ds.AddHandler(b.onThreadUpdate)
+		ds.AddHandler(b.onGuildDelete)
+		ds.AddHandler(b.onGuildCreate)
+		ds.AddHandler(b.onChannelDelete)
+		ds.AddHandler(b.onThreadDelete)
 		b.shards = append(b.shards, ds)
 	}
 	b.gw = newGatewayWatch(b.shards...)
@@ -430,6 +450,8 @@ type channelInfo struct {
 	ParentID string                `json:"parent_id"`
 	known    bool
 	context  InteractionContextType
+	// userInstallOnly: the app is installed for the user only, not in the server.
+	userInstallOnly bool
 }
 
 func isThread(t discordgo.ChannelType) bool {
@@ -448,6 +470,10 @@ func isForum(t discordgo.ChannelType) bool {
 // kind, so that no request to Discord comes before the deferral timer starts, and the
 // interaction's context, which discordgo v0.28.1 does not decode (see readInteraction).
 func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
+	if e.Type == "READY" {
+		b.onReady(s, e)
+		return
+	}
 	if e.Type != "INTERACTION_CREATE" {
 		return
 	}
@@ -455,7 +481,9 @@ func (b *Bot) onEvent(s *discordgo.Session, e *discordgo.Event) {
 	if !ok || ic.Interaction == nil {
 		return
 	}
-	b.onInteraction(s, ic, time.Now(), readInteraction(e.RawData, ic.Interaction))
+	ch := readInteraction(e.RawData, ic.Interaction)
+	outsideServer(ic.Interaction, &ch)
+	b.onInteraction(s, ic, time.Now(), ch)
 }
 
 func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreate, arrived time.Time, ch channelInfo) {
@@ -526,7 +554,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 				button(confirm, "Yes", discordgo.DangerButton))
 			return
 		case kindModal:
-			b.openModal(i, a)
+			b.openModal(i, a, ch)
 			return
 		case kindSelect:
 			if len(data.Values) > 0 {
@@ -920,8 +948,27 @@ func (b *Bot) completeAnswer(i *discordgo.Interaction, r bot.Reply, m outgoing) 
 	b.shown(i, r, i.ChannelID, msg, m, nil)
 }
 
-// openModal answers a Move-style button with a modal asking for a.input.
-func (b *Bot) openModal(i *discordgo.Interaction, a action) {
+// openModal answers a Move-style button with a modal asking for a.input, once the
+// service agrees that the presser plays the button's game, still in progress: anyone
+// else is refused at once, privately, rather than after typing a move.
+func (b *Bot) openModal(i *discordgo.Interaction, a action, ch channelInfo) {
+	req := b.request(i, ch)
+	req.Command = a.command
+	for k, v := range a.args {
+		req.Args[k] = v
+	}
+	svc := b.service()
+	if r := svc.View(context.Background(), req, func(tx *bot.Tx) error {
+		g, err := svc.FindGame(tx.Tx, req, bot.TurnGame)
+		if err != nil {
+			return err
+		}
+		return bot.MustBeActive(g)
+	}); r.Refused {
+		r.Private = true
+		b.respond(i, r, kindRun)
+		return
+	}
 	label := b.prompt(encodeID(a), strings.ToUpper(a.input[:1])+a.input[1:])
 	err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
@@ -956,7 +1003,8 @@ func modalValue(comps []discordgo.MessageComponent, id string) string {
 
 // openThread opens the thread of a game just started from interaction i, posts the
 // board there and records it; where threads are refused it stays in the channel and
-// says so once.
+// says so once. A board that meets a transient failure (a 5xx) is handed to the
+// outbox, so the new thread is never left empty.
 func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	g := *r.Started
 	if g.Place.Channel == "" {
@@ -978,8 +1026,22 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	}
 	board.Mentions = r.Mentions
 	g.Place.Thread = th
-	if err := b.post(context.Background(), &g, nil, r.Title, board, ""); err != nil {
-		b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	err := b.post(context.Background(), &g, nil, r.Title, board, "")
+	if err == nil {
+		return
+	}
+	b.log.Warn("discord: posting the board in the game thread failed", "error", err)
+	if !Transient(err) {
+		return
+	}
+	// Not lost: the board goes through the outbox, which retries it until it is posted
+	// (a mention of the first player only: the outbox keeps one addressee).
+	n := bot.Notification{Key: "board/" + g.ID, Kind: bot.NoticeInfo, Channel: true, Game: &g, Reply: board}
+	if len(r.Mentions) > 0 {
+		n.To = bot.User{ID: r.Mentions[0]}
+	}
+	if err := b.service().Update(context.Background(), func(tx *bot.Tx) error { tx.Send(n, nil); return nil }); err != nil {
+		b.log.Error("discord: queueing the game's first board failed", "game", g.ID, "error", err)
 	}
 }
 
@@ -1059,11 +1121,22 @@ func (b *Bot) thread(ctx context.Context, key, channel, name string, record func
 // per channel and returns "". It returns the error of a transient failure (a rate
 // limit among them: see startThread), nil after a permanent one.
 func (b *Bot) createThread(ctx context.Context, key, channel, name string, record func(thread string) error) (string, error) {
+	if b.threadsRefused(channel) {
+		return "", nil
+	}
+	if id := b.orphanThread(ctx, channel, clip(name, 100)); id != "" {
+		b.log.Info("discord: adopting a thread made before a restart", "for", key, "thread", id)
+		if err := record(id); err != nil {
+			b.log.Error("discord: recording a thread failed", "for", key, "thread", id, "error", err)
+		}
+		return id, nil
+	}
 	th, err := b.startThread(ctx, channel, clip(name, 100), isForum(b.channelType(channel)))
 	if err != nil {
 		kind, transient := Classify(err)
 		b.failed(err)
 		if kind == FailMissingPermissions {
+			b.denyThreads(channel)
 			b.mu.Lock()
 			first := !b.noThread[channel]
 			b.noThread[channel] = true
@@ -1083,6 +1156,9 @@ func (b *Bot) createThread(ctx context.Context, key, channel, name string, recor
 		}
 		return "", nil
 	}
+	b.mu.Lock()
+	b.made[th.ID] = true
+	b.mu.Unlock()
 	if err := record(th.ID); err != nil {
 		b.log.Error("discord: recording a thread failed", "for", key, "thread", th.ID, "error", err)
 	}
@@ -1171,6 +1247,12 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 		return b.send(channel, r)
 	}
 	m := b.message(r)
+	if since := lateSince(ctx); !since.IsZero() {
+		if msg := b.postedSince(ctx, channel, since, m); msg != nil {
+			b.log.Info("discord: a late resend found its earlier delivery", "channel", channel, "message", msg.ID)
+			return msg, nil
+		}
+	}
 	data := struct {
 		discordgo.MessageSend
 		Nonce        string `json:"nonce"`
@@ -1192,48 +1274,60 @@ func (b *Bot) sendNotice(ctx context.Context, channel string, r bot.Reply, nonce
 	return &msg, nil
 }
 
-// threadLost reports whether a post in a thread failed because the thread can no
-// longer take the bot's messages: deleted, hidden, locked, or closed to the bot.
-func threadLost(kind FailureKind) bool {
-	switch kind {
-	case FailUnknownChannel, FailMissingAccess, FailThreadLocked, FailThreadArchived, FailMissingPermissions:
-		return true
-	}
-	return false
+// threadGone reports whether a post in a thread failed because the thread is gone:
+// deleted (10003) or hidden from the bot (50001), so the game needs a new one.
+func threadGone(kind FailureKind) bool {
+	return kind == FailUnknownChannel || kind == FailMissingAccess
 }
 
-// post posts r at g's place (its thread, or its channel). When the game's thread can no
-// longer take messages (deleted, locked, hidden) it opens a new thread for the game,
-// recorded with Service.SetThread, and posts there; failing that, or for an event's
-// thread, it posts in the parent channel. A thread that is only archived needs none of
-// this: posting unarchives it. The error is the last failure when nothing was posted.
+// post posts r at g's place (its thread, or its channel). When the game's thread is
+// gone (deleted, hidden) it opens a new thread for the game, recorded with
+// Service.SetThread, and posts there; failing that, or for an event's thread, it posts
+// in the parent channel. When the thread exists but takes no messages from the bot
+// (locked, or Send Messages in Threads denied: see closedThread) it is remembered, the
+// server's owner is told once what permission is missing, and this and later posts go
+// to the parent channel without asking the thread again. A thread that is only
+// archived needs none of this: posting unarchives it. The error is the last failure
+// when nothing was posted.
 //
 // nonce, when not empty, is the message nonce of every attempt (see sendNotice).
 func (b *Bot) post(ctx context.Context, g *bot.GameRef, ev *bot.EventRef, title string, r bot.Reply, nonce string) error {
 	place, parent := g.Place.Thread, g.Place.Channel
-	if place == "" {
+	if place == "" || b.isClosed(place) {
 		place = parent
 	}
 	if t := b.channelType(place); isForum(t) {
 		return fmt.Errorf("discord: posting in channel %s: %w", place, errForum)
 	}
-	_, err := b.sendNotice(ctx, place, r, nonce)
-	if err == nil {
-		return nil
+	var err error
+	var kind FailureKind
+	if place != parent && b.threadDeleted(place) {
+		// Discord said so (THREAD_DELETE): no request to learn it again.
+		err, kind = fmt.Errorf("discord: thread %s: %w", place, errThreadDeleted), FailUnknownChannel
+	} else {
+		if _, err = b.sendNotice(ctx, place, r, nonce); err == nil {
+			return nil
+		}
+		kind = b.failed(err)
 	}
-	kind := b.failed(err)
-	if place == parent || !threadLost(kind) {
+	if place == parent || !threadGone(kind) && !closesThread(kind) {
 		return err
 	}
-	b.log.Warn("discord: the thread takes no more messages; moving on", "thread", place, "kind", kind, "error", err)
-	if g.ID != "" && ev == nil {
-		if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
-			_, err2 := b.sendNotice(ctx, th, r, nonce)
-			if err2 == nil {
-				return nil
+	if closesThread(kind) {
+		b.log.Warn("discord: the thread takes no messages from the bot; posting in its channel", "thread", place, "kind", kind, "error", err)
+		b.closeThread(place, parent, kind)
+		b.tellAdmins(g.Place.Guild, parent, kind)
+	} else {
+		b.log.Warn("discord: the thread is gone; moving on", "thread", place, "kind", kind, "error", err)
+		if g.ID != "" && ev == nil {
+			if th, _ := b.newGameThread(ctx, g, "game:"+g.ID+":after:"+place, title); th != "" {
+				_, err2 := b.sendNotice(ctx, th, r, nonce)
+				if err2 == nil {
+					return nil
+				}
+				b.failed(err2)
+				err = err2
 			}
-			b.failed(err2)
-			err = err2
 		}
 	}
 	if t := b.channelType(parent); isForum(t) {
@@ -1267,18 +1361,30 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 			b.markDelivered(key)
 		}
 	}
+	ctx = withQueued(ctx, n.Queued)
 	r := n.Reply
 	r.Private = false
 	r.Mentions = nil
 	if n.To.ID != "" {
 		r.Mentions = []string{n.To.ID}
 	}
-	inPlace := n.Channel
+	inPlace, direct := n.Channel, n.Direct
 	var errs []error
 	reached := false
-	if n.Direct && n.To.ID != "" {
+	gone := n.Game != nil && b.placeGone(n.Game.Place)
+	if gone {
+		// The bot left the game's server, or its channel was deleted: the player is
+		// told by direct message instead, and nothing is asked of the place.
+		inPlace, direct = false, true
+	} else if inPlace && n.Game != nil && b.placeUnavailable(n.Game.Place) {
+		inPlace = false
+		errs = append(errs, errUnavailable) // the outbox tries again later
+	}
+	if direct && n.To.ID != "" {
 		if sent(dmKey) {
 			reached = true
+		} else if b.dmsClosed(n.To.ID) {
+			inPlace = !gone
 		} else {
 			dm, err := b.ds.UserChannelCreate(n.To.ID, discordgo.WithContext(ctx))
 			if err == nil {
@@ -1289,7 +1395,8 @@ func (b *Bot) Notify(ctx context.Context, n bot.Notification) error {
 				done(dmKey)
 				reached = true
 			case b.failed(err) == FailDMClosed:
-				inPlace = true
+				b.closeDMs(n.To.ID)
+				inPlace = !gone
 			default:
 				errs = append(errs, err)
 			}

@@ -34,9 +34,24 @@
 //
 // Bot implements bot.Notifier: mentions in the game's thread, direct messages for
 // players who chose them, and a mention in the thread for a player whose direct
-// messages are closed (50007). Posting in an archived thread unarchives it; a game's
-// thread that is deleted, locked or closed to the bot is replaced by a new one
-// (recorded with Service.SetThread), or else the parent channel is used. Each post of
+// messages are closed (50007; the bot then sends that player no direct message for an
+// hour). Posting in an archived thread unarchives it; a game's thread that is deleted
+// (10003) or hidden (50001) is replaced by a new one (recorded with Service.SetThread),
+// or else the parent channel is used; a thread that exists but takes no messages from
+// the bot (locked, 160005, or Send Messages in Threads denied, 50013) is remembered and
+// its notices go to the parent channel, and the server's owner is told once what
+// permission the bot needs; a channel that refused threads is not asked again. Both are
+// forgotten when Discord reports the permission back (CHANNEL_UPDATE, THREAD_UPDATE), so
+// the bot makes no request Discord would refuse again with 403 (each counts toward
+// Discord's ban on 10,000 invalid requests in 10 minutes). A server the bot was removed
+// from (GUILD_DELETE) or a deleted channel (CHANNEL_DELETE) is asked nothing more: its
+// games' players are told by direct message and their notices come that way, and the
+// service starts no game there (bot.Service.GuildLeft) until the bot is back; a server
+// in an outage holds its posts in the outbox; a deleted thread (THREAD_DELETE) is
+// replaced without a request to it (gone.go). A user-installed command run in a server
+// the app is not installed in (authorizing_integration_owners without the server) is
+// played as in a group DM: answered through the interaction, the game in the players'
+// direct messages, nothing asked of the server (contexts.go, outsideServer). Each post of
 // a notification carries its outbox id as the message nonce with enforce_nonce, and
 // each part that arrived is remembered under its key, so delivering it again after an
 // error sends only what failed. Notify's errors keep bot.Notifier's contract, after

@@ -11,7 +11,8 @@ import (
 // Living messages: a button that answers the message it is on (bot.Action.Answers)
 // replaces that message with the answer (Discord's UPDATE_MESSAGE response), the other
 // messages the bot posted about the same bot.Reply.Topic get their buttons disabled
-// once it is settled, and a finished game's thread is archived after its result.
+// once it is settled, and a finished game's thread archives itself a day after its
+// result (finishThread).
 // Which messages show a topic is kept in memory: after a restart, messages posted
 // before it keep their buttons, which the service then refuses with a sentence. So do
 // interaction responses older than 15 minutes: Discord lets a bot edit them only with
@@ -72,7 +73,8 @@ func (b *Bot) rememberTopic(topic string, p posted) {
 // shown does what follows showing r, rendered as m, in channel: as msg, when it is a
 // message not yet remembered (a channel message or a followup to i; nil otherwise),
 // which is remembered under r.Topic; an Update settles r.Topic, sparing the message
-// it replaced (nil when none); a game's last word in its thread archives the thread.
+// it replaced (nil when none); a game's last word in its thread shortens the thread's
+// auto-archive to a day.
 func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *discordgo.Message, m outgoing, replaced *discordgo.Message) {
 	switch {
 	case r.Topic == "":
@@ -86,10 +88,25 @@ func (b *Bot) shown(i *discordgo.Interaction, r bot.Reply, channel string, msg *
 		b.rememberTopic(r.Topic, p)
 	}
 	if r.Final && r.Game != nil && r.Game.Place.Thread != "" && channel == r.Game.Place.Thread {
-		archived := true
-		if _, err := b.ds.ChannelEditComplex(channel, &discordgo.ChannelEdit{Archived: &archived}); err != nil {
-			b.log.Warn("discord: archiving a finished game's thread failed", "thread", channel, "error", err)
-		}
+		b.finishThread(channel)
+	}
+}
+
+// finishedThreadArchive is the auto-archive duration, in minutes, of a finished game's
+// thread: a day. The thread is not archived at once, since its last message carries
+// the PGN and Rematch buttons and "users cannot ... use application commands" in an
+// archived thread (https://discord.com/developers/docs/topics/threads, Active &
+// Archived Threads), whose components also fail on Discord's web and mobile clients
+// (discord/discord-api-docs#8474); Discord archives it after a day without activity.
+const finishedThreadArchive = 1440
+
+// finishThread shortens a finished game's thread's auto-archive duration to
+// finishedThreadArchive (the bot created the thread, so needs no Manage Threads:
+// https://discord.com/developers/docs/topics/threads, Editing & Deleting Threads).
+func (b *Bot) finishThread(thread string) {
+	if _, err := b.ds.ChannelEditComplex(thread, &discordgo.ChannelEdit{AutoArchiveDuration: finishedThreadArchive}); err != nil {
+		b.failed(err)
+		b.log.Warn("discord: shortening a finished game's thread's auto-archive failed", "thread", thread, "error", err)
 	}
 }
 

@@ -59,9 +59,9 @@ func TestChallengeAnsweredInPlace(t *testing.T) {
 }
 
 // A draw offer declined with its button is updated in place; one accepted by typing
-// /draw gets its buttons disabled, and the finished game's thread is archived after
-// its result is posted.
-func TestOfferSettledAndThreadArchived(t *testing.T) {
+// /draw gets its buttons disabled, and the finished game's thread stays open, its
+// Rematch button working, set to archive itself a day later.
+func TestOfferSettledAndThreadKeptOpen(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{})
 	thread := gothicGame(e)
 	e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
@@ -87,12 +87,20 @@ func TestOfferSettledAndThreadArchived(t *testing.T) {
 	}); err != nil {
 		t.Errorf("the accepted offer's buttons stayed live: %v", err)
 	}
-	// The fake lists a request once it has answered it, so the thread can read as
-	// archived a moment before its PATCH is listed: wait for both.
-	if err := e.srv.Wait(e.ctx, func() bool {
-		return e.srv.Archived(thread) && len(e.srv.RequestsTo("PATCH /channels/{channel_id}")) > 0
-	}); err != nil {
-		t.Errorf("the finished game's thread was not archived by a PATCH (archived: %v): %v", e.srv.Archived(thread), err)
+	// The finished game's thread stays open, its Rematch button usable, and archives
+	// itself a day later: the fake lists a request once it has answered it, so wait.
+	if err := e.srv.Wait(e.ctx, func() bool { return len(e.srv.RequestsTo("PATCH /channels/{channel_id}")) > 0 }); err != nil {
+		t.Fatalf("the finished game's thread was not set to archive itself: %v", err)
+	}
+	if e.srv.Archived(thread) {
+		t.Error("the finished game's thread was archived at once, with its Rematch button on its last message")
+	}
+	if got := e.srv.RequestsTo("PATCH /channels/{channel_id}")[0]; !strings.Contains(string(got.Body), `"auto_archive_duration":1440`) {
+		t.Errorf("finished thread edited with %s, want auto_archive_duration 1440", got.Body)
+	}
+	rematch := e.answer(e.srv.Click("alice", res.ID, buttonID(t, res, "Rematch")))
+	if !strings.Contains(text(rematch), "a rematch of game") {
+		t.Errorf("the Rematch button in the finished game's thread answered %q", text(rematch))
 	}
 }
 

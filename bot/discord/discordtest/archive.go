@@ -39,6 +39,7 @@ func (s *Server) editChannel(c *call) reply {
 	if v, ok := c.body["name"].(string); ok {
 		ch.Name = v
 	}
+	s.changedLocked()
 	j := s.channelJSON(ch)
 	s.mu.Unlock()
 	s.Dispatch("THREAD_UPDATE", j)

@@ -25,11 +25,14 @@
 // The gateway speaks Discord's protocol with JSON encoding: HELLO with the configured
 // heartbeat interval, IDENTIFY (token, intents, shard; Identifies exposes what was sent,
 // and a privileged intent the application lacks closes the connection with 4014),
-// heartbeat ACKs, READY (session id, resume URL, user, application, guilds) and one
+// heartbeat ACKs, READY (session id, resume_gateway_url, user, application, guilds) and one
 // GUILD_CREATE per guild of the shard with its channels, threads, roles and members (all
 // members only with the Guild Members intent, as on Discord). Events carry sequence
 // numbers and are kept per session, so Disconnect (a dropped connection) is followed by
-// RESUME with the missed events replayed, then RESUMED; Reconnect sends opcode 7 and
+// RESUME with the missed events replayed, then RESUMED. The resume address
+// (ResumeGatewayURL) differs from the connect address, as Discord's does, and a RESUME
+// on the connect address fails the test (unless the resume address was unreachable, or
+// Config.AnyResumeURL for a bare discordgo session, which ignores it); Reconnect sends opcode 7 and
 // InvalidateSession opcode 9. discordgo v0.28.1 asks for API v9 and payload compression,
 // so dispatches are zlib-compressed binary frames; zlib-stream transport compression is
 // supported too. Events the bot's intents exclude (MESSAGE_CREATE without Guild
@@ -69,6 +72,16 @@
 //
 // # As strict as Discord
 //
+// By default (Config.Unlimited turns them off, for tests that say why) the fake applies
+// Discord's global limit of 50 requests a second outside the interaction endpoints, a
+// per-channel bucket on Create Message (5 per 5 seconds) and a per-server limit on
+// thread creation (10 per 10 seconds, a "shared" scope); gives the bot's role what a
+// typical invite grants (no Manage Threads, no Manage Messages); delivers interactions
+// in the users' locales (en-US, de, fr, pt-BR in DefaultGuild); and refuses
+// application commands and component interactions in archived threads, as Discord and
+// its web and mobile clients do (such an interaction fails the test). The
+// 2,000-character content limit comes with the API description.
+//
 // The fake enforces Discord's rules where they bite a bot, each citing Discord's
 // documentation where it is enforced (strict.go): per-route rate-limit buckets per
 // channel, guild or webhook (SetRateLimit) with X-RateLimit-* headers, 429, retry_after
@@ -84,6 +97,19 @@
 // A message created with a nonce and enforce_nonce, in JSON or a multipart
 // payload_json, returns the bot's earlier message with that nonce from the past few
 // minutes (SetNonceWindow) instead of creating another; NonceHits counts those answers.
+// ForeignGuild makes a server the bot is not in, where the user-installed app's
+// commands are offered (guild context, user install) and their interactions come with
+// authorizing_integration_owners holding only the user install, REST about its
+// channels gets 50001 and an interaction takes at most 5 followups (foreign.go).
+// RemoveBot and AddBot take the bot out of a server and back (GUILD_DELETE, then
+// GUILD_CREATE); DeleteChannel sends CHANNEL_DELETE or THREAD_DELETE.
+// BotThread makes a thread as the bot would have, for a bot process killed before it
+// recorded it. SetBotPermissions changes the bot's permission overwrite on a channel mid-test (its
+// threads follow), with CHANNEL_UPDATE. InvalidRequests counts the answers Discord counts
+// toward its ban of 10,000 invalid requests (401, 403, 429) in 10 minutes (invalid.go),
+// and a request refused with 401 or 403 again with nothing changed in the world since
+// (no permission, archive, lock, deletion or DM setting changed) fails the test: a correct bot would not have made it (AvoidableInvalidRequests,
+// AllowRepeatedInvalid).
 //
 // # Validation
 //

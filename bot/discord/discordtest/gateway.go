@@ -58,8 +58,11 @@ type gatewayState struct {
 	heartbeats int
 	pending    []gwEvent // events for shards nobody is connected to yet
 	newest     *gwSession
-	upgrader   websocket.Upgrader
-	down       bool // an outage: new connections are refused
+	// resumeUnreachable is set when a client was refused the resume address (the
+	// gateway down): it may then resume on the connect address.
+	resumeUnreachable bool
+	upgrader          websocket.Upgrader
+	down              bool // an outage: new connections are refused
 }
 
 func (g *gatewayState) init() {
@@ -95,6 +98,8 @@ type gwConn struct {
 	session   *gwSession
 	version   string
 	encoding  string
+	// resumeURL is true when the client dialled the resume address (ResumeGatewayURL).
+	resumeURL bool
 
 	qmu      sync.Mutex
 	queue    []frame
@@ -209,6 +214,9 @@ type payload struct {
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	down := s.gw.down
+	if down && strings.HasPrefix(r.Host, resumeHost+":") {
+		s.gw.resumeUnreachable = true
+	}
 	s.mu.Unlock()
 	if down {
 		http.Error(w, "gateway unavailable", http.StatusServiceUnavailable)
@@ -221,7 +229,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	c := &gwConn{ws: ws, transport: q.Get("compress"), version: q.Get("v"), encoding: q.Get("encoding"),
-		wake: make(chan struct{}, 1), closed: make(chan struct{})}
+		wake: make(chan struct{}, 1), closed: make(chan struct{}), resumeURL: strings.HasPrefix(r.Host, resumeHost+":")}
 	ws.SetReadLimit(4096 * 1024)
 	go c.writer()
 	s.mu.Lock()
@@ -363,7 +371,7 @@ func (s *Server) identifyLocked(c *gwConn, d json.RawMessage) bool {
 	var unavailable []any
 	var mine []*guildState
 	for _, g := range s.guilds {
-		if shardOf(g.ID, rec.Shard[1]) == rec.Shard[0] {
+		if shardOf(g.ID, rec.Shard[1]) == rec.Shard[0] && !s.botAbsent(g) {
 			unavailable = append(unavailable, map[string]any{"id": g.ID, "unavailable": true})
 			mine = append(mine, g)
 		}
@@ -373,7 +381,7 @@ func (s *Server) identifyLocked(c *gwConn, d json.RawMessage) bool {
 	ver, _ := strconv.Atoi(c.version)
 	ready := map[string]any{
 		"v": ver, "user": me, "guilds": orEmpty(unavailable), "session_id": sess.id,
-		"resume_gateway_url": s.GatewayURL(), "shard": rec.Shard, "session_type": "normal",
+		"resume_gateway_url": s.ResumeGatewayURL(), "shard": rec.Shard, "session_type": "normal",
 		"application": map[string]any{"id": s.appID, "flags": 0}, "private_channels": []any{},
 		"relationships": []any{}, "presences": []any{}, "guild_join_requests": []any{},
 		"user_settings": map[string]any{}, "auth": map[string]any{}, "geo_ordered_rtc_regions": []string{"fake"},
@@ -420,6 +428,16 @@ func (s *Server) resumeLocked(c *gwConn, d json.RawMessage) bool {
 		c.sendJSON(map[string]any{"op": opInvalidSession, "d": false, "s": nil, "t": nil})
 		return true
 	}
+	if !c.resumeURL && !s.cfg.AnyResumeURL && !s.gw.resumeUnreachable {
+		// "After the connection is closed, your app should open a new connection using
+		// resume_gateway_url rather than the URL used to initially connect ... If your
+		// app doesn't use the resume_gateway_url when reconnecting, it will experience
+		// disconnects at a higher rate than normal."
+		// https://discord.com/developers/docs/events/gateway#resuming
+		// A bot that could not reach the resume address may fall back to this one.
+		s.fail("discordtest: RESUME of session %s on the connect address, not READY's resume_gateway_url %s", sess.id, s.ResumeGatewayURL())
+	}
+	s.gw.resumeUnreachable = false
 	if old := sess.conn; old != nil && old != c {
 		old.shutdown()
 	}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"io"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -125,7 +126,7 @@ func TestIdentifyRefused(t *testing.T) {
 
 func TestResumeReplaysMissedEvents(t *testing.T) {
 	t.Parallel()
-	srv := New(t, Config{})
+	srv := New(t, Config{AnyResumeURL: true}) // a bare discordgo session resumes where it connected
 	got := make(chan *discordgo.InteractionCreate, 4)
 	resumed := make(chan struct{}, 1)
 	ds := open(t, srv,
@@ -167,7 +168,7 @@ func TestResumeReplaysMissedEvents(t *testing.T) {
 
 func TestReconnectOpcode(t *testing.T) {
 	t.Parallel()
-	srv := New(t, Config{})
+	srv := New(t, Config{AnyResumeURL: true}) // a bare discordgo session resumes where it connected
 	got := make(chan *discordgo.InteractionCreate, 4)
 	ds := open(t, srv, func(_ *discordgo.Session, i *discordgo.InteractionCreate) { got <- i })
 	register(t, srv, ds)
@@ -204,7 +205,7 @@ func TestShardsGetTheirGuilds(t *testing.T) {
 	g1.Name, g2.Name = "One", "Two"
 	// Snowflakes whose (id >> 22) % 2 differ put the guilds on different shards.
 	g1.ID, g2.ID = "1000000000000000000", "1000000000004194304"
-	srv := New(t, Config{Guilds: []Guild{g1, g2}})
+	srv := New(t, Config{Guilds: []Guild{g1, g2}, AnyResumeURL: true}) // bare discordgo sessions resume where they connected
 	for shard := 0; shard < 2; shard++ {
 		got := make(chan *discordgo.GuildCreate, 4)
 		ds := srv.NewSession()
@@ -263,5 +264,30 @@ func TestZlibStream(t *testing.T) {
 	}
 	if ids := srv.Identifies(); len(ids) != 1 || ids[0].Transport != "zlib-stream" || ids[0].Version != "10" {
 		t.Errorf("identifies = %+v", ids)
+	}
+}
+
+// A RESUME on the connect address rather than READY's resume_gateway_url, which
+// differs from it, is reported (discordgo v0.28.1 resumes where it first connected).
+func TestResumeOnConnectAddressReported(t *testing.T) {
+	t.Parallel()
+	var mu sync.Mutex
+	var reports []string
+	srv, err := Start(Config{Report: func(msg string) { mu.Lock(); reports = append(reports, msg); mu.Unlock() }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Close()
+	if srv.ResumeGatewayURL() == srv.GatewayURL() {
+		t.Fatalf("resume address %s is the connect address", srv.ResumeGatewayURL())
+	}
+	resumed := make(chan struct{}, 1)
+	open(t, srv, func(_ *discordgo.Session, _ *discordgo.Resumed) { resumed <- struct{}{} })
+	srv.Disconnect()
+	receive(t, resumed, "RESUMED")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(reports) != 1 || !strings.Contains(reports[0], "resume_gateway_url") {
+		t.Errorf("reports %q, want one about resume_gateway_url", reports)
 	}
 }

@@ -58,13 +58,14 @@ func channelContext(c *channelState) int {
 }
 
 // offered reports whether Discord offers the global command c in channel ch: its
-// contexts hold ch's, and in a private channel it is installed for users.
-func offered(c *commandState, ch *channelState) bool {
+// contexts hold ch's, and in a private channel, or a server the bot is not in
+// (botAbsent), it is installed for users.
+func offered(c *commandState, ch *channelState, botAbsent bool) bool {
 	ctx := channelContext(ch)
 	if c.Contexts != nil && !slices.Contains(c.Contexts, ctx) {
 		return false
 	}
-	if ctx == contextPrivateChannel {
+	if ctx == contextPrivateChannel || botAbsent {
 		installs := c.IntegrationTypes
 		if installs == nil {
 			installs = []int{installGuild}

@@ -70,6 +70,14 @@ func (s *Server) command(typ discordgo.InteractionType, user, channel, command s
 		s.mu.Unlock()
 		panic("discordtest: empty command")
 	}
+	if ch.isThread() && ch.archived {
+		// "Users cannot edit messages, add reactions, use application commands, or join
+		// archived threads": https://discord.com/developers/docs/topics/threads (Active &
+		// Archived Threads).
+		s.mu.Unlock()
+		s.fail("discordtest: %s ran /%s in the archived thread %s, where Discord lets nobody use application commands", u.Username, command, channelName(ch))
+		return nil
+	}
 	cmd := s.findCommandLocked(path[0], ch)
 	if cmd == nil {
 		s.mu.Unlock()
@@ -120,7 +128,11 @@ func (s *Server) findCommandLocked(name string, ch *channelState) *commandState 
 	if c == nil {
 		return nil
 	}
-	if !offered(c, ch) {
+	absent := false
+	if g := s.guild(ch.GuildID); g != nil {
+		absent = s.botAbsent(g)
+	}
+	if !offered(c, ch, absent) {
 		return nil
 	}
 	return c
@@ -151,6 +163,16 @@ func (s *Server) mustChannel(ref string) *channelState {
 	return c
 }
 
+// localeOf is the locale Discord sends for an interaction of u: "Selected language of
+// the invoking user", available on all interaction types except PING
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object).
+func localeOf(u *User) string {
+	if u.Locale == "" {
+		return "en-US"
+	}
+	return u.Locale
+}
+
 // newToken makes an interaction token shaped like Discord's.
 func newToken(id string) string {
 	b := make([]byte, 48)
@@ -165,7 +187,7 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 	chj := s.channelJSON(ch)
 	p := map[string]any{
 		"id": id, "application_id": s.appID, "type": int(typ), "token": st.Token, "version": 1,
-		"channel_id": ch.ID, "channel": chj, "locale": "en-US", "entitlements": []any{},
+		"channel_id": ch.ID, "channel": chj, "locale": localeOf(u), "entitlements": []any{},
 		"attachment_size_limit": maxFileSize, "entitlement_sku_ids": []any{},
 	}
 	if ch.Type == discordgo.ChannelTypeGroupDM {
@@ -204,6 +226,9 @@ func (s *Server) baseLocked(typ discordgo.InteractionType, u *User, ch *channelS
 		p["context"] = 0
 		p["app_permissions"] = strconv.FormatInt(s.botPerms(ch), 10)
 		st.owners = map[string]any{"0": g.ID}
+		if s.botAbsent(g) {
+			s.foreignInteraction(st, p, u)
+		}
 	}
 	p["authorizing_integration_owners"] = st.owners
 	return st, p, nil
@@ -446,6 +471,12 @@ func (s *Server) component(user, messageID, customID string, values []string) *I
 		problem = "there is no such message"
 	case m.Ephemeral && m.VisibleTo != u.ID:
 		problem = "the message is ephemeral and only its own user sees it"
+	case s.channels[m.ChannelID] != nil && s.channels[m.ChannelID].isThread() && s.channels[m.ChannelID].archived:
+		// Discord's web and mobile clients fail components in archived threads
+		// (https://github.com/discord/discord-api-docs/issues/8474), and its docs
+		// let users do nothing there but delete messages:
+		// https://discord.com/developers/docs/topics/threads (Active & Archived Threads).
+		problem = "the message is in an archived thread, where Discord's web and mobile clients refuse components"
 	default:
 		comp = m.Component(customID)
 		switch {
@@ -911,6 +942,9 @@ func (s *Server) followup(c *call) reply {
 		}
 		o.Flags &^= discordgo.MessageFlagsLoading
 		return okJSON(s.messageJSON(o))
+	}
+	if r := s.foreignFollowupLocked(st); r != nil {
+		return *r
 	}
 	ch := s.channels[st.ChannelID]
 	m, r := s.newMessageLocked(ch, cont, c.files)

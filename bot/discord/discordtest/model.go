@@ -16,6 +16,10 @@ type User struct {
 	// BlocksDMs makes messages to this user's DM channel fail with Discord's error 50007
 	// "Cannot send messages to this user", as when a user closes DMs from server members.
 	BlocksDMs bool
+	// Locale is the user's client language, sent as an interaction's locale ("en-US"
+	// when empty): https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object
+	// and https://discord.com/developers/docs/reference#locales.
+	Locale string
 }
 
 // Role is a guild role; the role whose ID is the guild's ID is @everyone.

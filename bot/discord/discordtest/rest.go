@@ -30,6 +30,7 @@ func (s *Server) restRoutes() []restRoute {
 		r("GET", "/channels/{channel_id}", true, s.getChannel),
 		r("PATCH", "/channels/{channel_id}", true, s.editChannel),
 		r("POST", msgs, true, s.createMessage),
+		r("GET", msgs, true, s.listMessages),
 		r("GET", msg, true, s.getMessage),
 		r("PATCH", msg, true, s.editMessage),
 		r("DELETE", msg, true, s.deleteMessage),

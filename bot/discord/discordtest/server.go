@@ -58,6 +58,14 @@ type Config struct {
 	// Report receives each failure the fake detects (Start only; New reports to t), and
 	// must not call the Server; failures are also kept for Server.Failures.
 	Report func(msg string)
+	// Unlimited turns off the rate limits Discord applies that the fake models by
+	// default (DefaultGlobalLimit, DefaultMessageLimit, DefaultThreadCreateLimit): for
+	// tests of something else that post faster than Discord allows, each saying why.
+	// SetRateLimit and its kin still apply.
+	Unlimited bool
+	// AnyResumeURL accepts a RESUME on the connect address too, for tests of a bare
+	// discordgo session, which resumes where it first connected.
+	AnyResumeURL bool
 	// Logf, when set, traces the traffic.
 	Logf func(format string, args ...any)
 }
@@ -99,6 +107,7 @@ type Server struct {
 	nonces       map[string]nonceState // by author and nonce
 	nonceWindow  time.Duration
 	nonceHits    int
+	inv          invalidState
 	gw           gatewayState
 }
 
@@ -171,6 +180,10 @@ func Start(cfg Config) (*Server, error) {
 	if s.cfg.HeartbeatInterval == 0 {
 		s.cfg.HeartbeatInterval = DefaultHeartbeatInterval
 	}
+	if !cfg.Unlimited {
+		s.rl.global, s.rl.threads = DefaultGlobalLimit, DefaultThreadCreateLimit
+		s.rl.routes[messageRoute] = DefaultMessageLimit
+	}
 	if err := s.buildWorld(); err != nil {
 		return nil, err
 	}
@@ -185,8 +198,9 @@ func Start(cfg Config) (*Server, error) {
 // clients are an http.Client and a websocket dialer that reach only the fake at addr,
 // reporting any other destination with fail.
 func clients(addr string, fail func(format string, args ...any)) (*http.Client, *websocket.Dialer) {
+	_, port, _ := net.SplitHostPort(addr)
 	dial := func(ctx context.Context, network, to string) (net.Conn, error) {
-		if to != addr {
+		if to != addr && to != resumeHost+":"+port {
 			fail("discordtest: the bot dialed %s, which is not the fake Discord (%s); tests have no network", to, addr)
 			return nil, fmt.Errorf("discordtest: refusing to dial %s", to)
 		}
@@ -224,6 +238,20 @@ func (s *Server) URL() string { return s.http.URL }
 
 // GatewayURL is the fake gateway's websocket URL, as GET /gateway returns it.
 func (s *Server) GatewayURL() string { return "ws://" + s.addr }
+
+// resumeHost is the host of the fake's resume address: the fake's dialers take it to
+// the fake, as Discord's resume_gateway_url names another host than its connect URL
+// (wss://gateway-us-east1-b.discord.gg against wss://gateway.discord.gg).
+const resumeHost = "resume-gateway.discord.test"
+
+// ResumeGatewayURL is the address READY gives for resuming (resume_gateway_url): the
+// same server as GatewayURL under another host name, so the fake knows which one a
+// client dialled. A RESUME on the connect address fails the test unless
+// Config.AnyResumeURL.
+func (s *Server) ResumeGatewayURL() string {
+	_, port, _ := net.SplitHostPort(s.addr)
+	return "ws://" + resumeHost + ":" + port
+}
 
 // Token is the bot token, without "Bot ".
 func (s *Server) Token() string { return s.token }
@@ -388,7 +416,9 @@ type reply struct {
 	status int
 	body   any
 	quiet  bool // an error the bot is expected to handle: do not fail the test
-	drop   bool // close the connection instead of answering
+	// planted marks a failure the test planted (FailNext), never an avoidable one.
+	planted bool
+	drop    bool // close the connection instead of answering
 	// headers are the rate-limit headers of a limited route (default ones otherwise).
 	headers map[string]string
 }
@@ -441,6 +471,7 @@ func (s *Server) serveHTTP(w http.ResponseWriter, r *http.Request) {
 	rec.Status = rep.status
 	rec.Body = c.raw
 	rec.Files = c.files
+	s.countInvalid(&rec, rep)
 	s.mu.Lock()
 	s.requests = append(s.requests, rec)
 	s.notifyLocked()
@@ -532,7 +563,9 @@ func (s *Server) handle(c *call, rec *Request, raw []byte) reply {
 		return apiError(http.StatusUnauthorized, 0, "401: Unauthorized")
 	}
 	if f, ok := s.takeFault(rec.Route); ok {
-		return failureReply(f)
+		r := failureReply(f)
+		r.planted = true
+		return r
 	}
 	s.mu.Lock()
 	hdr, limited := s.rateLimitLocked(rec.Route, params, time.Now())

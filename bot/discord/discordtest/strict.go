@@ -5,6 +5,7 @@ import (
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -47,8 +48,33 @@ type bucketState struct {
 	reset time.Time
 }
 
+// The rate limits a fake Discord applies by default (Config.Unlimited turns them off).
+// Discord publishes only the global one and asks bots to follow its headers rather than
+// hard-code limits ("rate limits should not be hard coded into your app":
+// https://discord.com/developers/docs/topics/rate-limits); the others are the shapes its
+// headers show:
+//   - DefaultGlobalLimit: "All bots can make up to 50 requests per second to our API
+//     ... Interaction endpoints are not bound to the bot's Global Rate Limit"
+//     (https://discord.com/developers/docs/topics/rate-limits#global-rate-limit);
+//   - DefaultMessageLimit: Create Message per channel, 5 per 5 seconds as Discord's
+//     X-RateLimit-Limit and -Reset-After headers show for it (per-route limits are kept
+//     per top-level resource, the channel here:
+//     https://discord.com/developers/docs/topics/rate-limits);
+//   - DefaultThreadCreateLimit: thread creation per server, shared by both thread
+//     routes (see SetThreadCreateLimit), 10 per 10 seconds: Discord does not publish
+//     it; bots report a "shared"-scope 429 after bursts of about ten.
+var (
+	DefaultGlobalLimit       = RateLimit{Limit: 50, Window: time.Second}
+	DefaultMessageLimit      = RateLimit{Limit: 5, Window: 5 * time.Second}
+	DefaultThreadCreateLimit = RateLimit{Limit: 10, Window: 10 * time.Second}
+)
+
+// messageRoute is Create Message, limited by default.
+const messageRoute = "POST /channels/{channel_id}/messages"
+
 // rateLimits are the fake's rate-limit rules and buckets (guarded by Server.mu).
 type rateLimits struct {
+	global   RateLimit            // every authenticated request but the interaction endpoints
 	routes   map[string]RateLimit // by route, e.g. "POST /channels/{channel_id}/messages"
 	threads  RateLimit            // thread creation, shared per server
 	buckets  map[string]*bucketState
@@ -66,11 +92,21 @@ type rateLimits struct {
 func (s *Server) SetRateLimit(route string, l RateLimit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.resetBucketsLocked(route + ":")
 	if l.Limit <= 0 {
 		delete(s.rl.routes, route)
 		return
 	}
 	s.rl.routes[route] = l
+}
+
+// SetGlobalRateLimit sets the limit on all of the bot's requests but those to the
+// interaction endpoints (DefaultGlobalLimit unless Config.Unlimited); a zero l removes it.
+func (s *Server) SetGlobalRateLimit(l RateLimit) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.rl.global = l
+	s.resetBucketsLocked("global")
 }
 
 // SetThreadCreateLimit limits thread creation in each server, through both thread
@@ -82,6 +118,17 @@ func (s *Server) SetThreadCreateLimit(l RateLimit) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.rl.threads = l
+	s.resetBucketsLocked("threads:")
+}
+
+// resetBucketsLocked forgets the buckets whose key starts with prefix, so that a limit
+// set anew starts with fresh windows; s.mu is held.
+func (s *Server) resetBucketsLocked(prefix string) {
+	for k := range s.rl.buckets {
+		if strings.HasPrefix(k, prefix) {
+			delete(s.rl.buckets, k)
+		}
+	}
 }
 
 // SetMaxActiveThreads sets the server-wide cap on active (unarchived) threads, beyond
@@ -124,6 +171,16 @@ func (s *Server) rateLimitLocked(route string, params map[string]string, now tim
 		}
 		return nil
 	}
+	if s.rl.global.Limit > 0 && !interactionRoute(route) {
+		if r := check("global", s.rl.global, "global"); r != nil {
+			// "X-RateLimit-Global - Returned only on HTTP 429 responses if the rate limit
+			// encountered is the global rate limit": Header Format, above.
+			hdr["X-RateLimit-Global"] = "true"
+			r.body.(map[string]any)["global"] = true
+			return hdr, r
+		}
+		hdr = nil // the route's own headers follow
+	}
 	if l, ok := s.rl.routes[route]; ok {
 		major := params["channel_id"] + params["guild_id"] + params["webhook_id"] + params["webhook_token"] + params["interaction_id"]
 		if r := check(route+":"+major, l, rateLimitScope); r != nil {
@@ -140,6 +197,13 @@ func (s *Server) rateLimitLocked(route string, params map[string]string, now tim
 		}
 	}
 	return hdr, nil
+}
+
+// interactionRoute reports whether route is an interaction endpoint: a callback, or the
+// webhook routes of followups and original responses, which the global limit spares
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#endpoints).
+func interactionRoute(route string) bool {
+	return strings.Contains(route, "/interactions/") || strings.Contains(route, "/webhooks/")
 }
 
 func isThreadCreation(route string) bool {
@@ -234,6 +298,7 @@ func (s *Server) ArchiveThread(thread string, locked bool) {
 		panic(fmt.Sprintf("discordtest: no thread %q", thread))
 	}
 	c.archived, c.locked = true, locked
+	s.changedLocked()
 	ev := s.channelJSON(c)
 	s.notifyLocked()
 	s.mu.Unlock()
@@ -252,6 +317,7 @@ func (s *Server) DeleteChannel(channel string) {
 		panic(fmt.Sprintf("discordtest: no channel %q", channel))
 	}
 	c.deleted = true
+	s.changedLocked()
 	ev, typ := s.channelJSON(c), "CHANNEL_DELETE"
 	if c.isThread() {
 		typ = "THREAD_DELETE"

@@ -37,8 +37,12 @@ const (
 		discordgo.PermissionReadMessageHistory | discordgo.PermissionUseSlashCommands |
 		discordgo.PermissionCreatePublicThreads | discordgo.PermissionSendMessagesInThreads |
 		discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionAddReactions
-	botPerms = everyonePerms | discordgo.PermissionCreatePrivateThreads | discordgo.PermissionManageThreads |
-		discordgo.PermissionManageMessages
+	// botPerms are the bot's managed role's permissions as a typical invite grants
+	// them: the permissions the invite link asks for ("permissions" of the bot
+	// authorization flow, https://discord.com/developers/docs/topics/oauth2#bot-authorization-flow),
+	// which for a game bot are those to post, thread and attach, never Manage Threads
+	// or Manage Messages; servers rarely add more. Tests that need more give it.
+	botPerms    = everyonePerms | discordgo.PermissionCreatePrivateThreads
 	adminPerms  = everyonePerms | discordgo.PermissionManageServer | discordgo.PermissionManageChannels
 	threadPerms = discordgo.PermissionCreatePublicThreads | discordgo.PermissionCreatePrivateThreads
 	// allPermissions is every permission bit Discord defines (up to Use External Apps).
@@ -47,8 +51,9 @@ const (
 
 // DefaultGuild is the world of a zero Config, ids left to the server: "Missive Test" with
 // #general, #games and #no-threads (no threads for the bot) in a category, the roles
-// @everyone, Admin (Manage Server) and the bot's managed Missive, and the members alice,
-// bob, carol (owner, Admin), dave (blocks DMs) and the bot.
+// @everyone, Admin (Manage Server) and the bot's managed Missive (without Manage Threads
+// or Manage Messages, as a typical invite grants), and the members alice (en-US), bob
+// (de), carol (fr; owner, Admin), dave (pt-BR; blocks DMs) and the bot.
 func DefaultGuild() Guild {
 	return Guild{
 		Name:   "Missive Test",
@@ -66,9 +71,9 @@ func DefaultGuild() Guild {
 		},
 		Members: []Member{
 			{User: User{Username: "alice", GlobalName: "Alice"}},
-			{User: User{Username: "bob", GlobalName: "Bob"}},
-			{User: User{Username: "carol", GlobalName: "Carol"}, Roles: []string{"Admin"}},
-			{User: User{Username: "dave", GlobalName: "Dave", BlocksDMs: true}},
+			{User: User{Username: "bob", GlobalName: "Bob", Locale: "de"}},
+			{User: User{Username: "carol", GlobalName: "Carol", Locale: "fr"}, Roles: []string{"Admin"}},
+			{User: User{Username: "dave", GlobalName: "Dave", BlocksDMs: true, Locale: "pt-BR"}},
 		},
 		OwnerID: "carol",
 	}
@@ -84,7 +89,8 @@ type overwrite struct {
 // guildState is a guild of the running fake.
 type guildState struct {
 	Guild
-	joined time.Time
+	joined  time.Time
+	removed []Member // the bot's membership while it is removed (RemoveBot)
 }
 
 // channelState is a channel or thread of the running fake.
@@ -644,40 +650,14 @@ func (s *Server) Role(ref string) Role {
 	panic(fmt.Sprintf("discordtest: no role %q", ref))
 }
 
-// DenyThreads gives or takes back the bot's permission to create threads in a channel,
-// and tells the bot through a CHANNEL_UPDATE event, as Discord does.
+// DenyThreads gives or takes back the bot's permission to create threads in a channel
+// (SetBotPermissions with Create Public and Private Threads denied, or no overwrite).
 func (s *Server) DenyThreads(channel string, deny bool) {
-	s.mu.Lock()
-	c := s.channelLocked(channel)
-	if c == nil {
-		s.mu.Unlock()
-		panic(fmt.Sprintf("discordtest: no channel %q", channel))
-	}
-	var botRole string
-	if g := s.guild(c.GuildID); g != nil {
-		if m := g.member(s.bot.ID); m != nil {
-			for _, r := range m.Roles {
-				if role := g.role(r); role != nil && role.Managed {
-					botRole = r
-				}
-			}
-		}
-	}
-	den := s.threadDenial(botRole)
-	var kept []overwrite
-	for _, o := range c.overwrites {
-		if o.ID != den.ID {
-			kept = append(kept, o)
-		}
-	}
+	var d int64
 	if deny {
-		kept = append(kept, den)
+		d = threadPerms
 	}
-	c.overwrites = kept
-	c.DenyThreads = deny
-	ev := s.channelJSON(c)
-	s.mu.Unlock()
-	s.Dispatch("CHANNEL_UPDATE", ev)
+	s.SetBotPermissions(channel, 0, d)
 }
 
 // BlockDMs makes messages to the user's DMs fail with 50007 (or work again).
@@ -689,4 +669,5 @@ func (s *Server) BlockDMs(user string, block bool) {
 		panic(fmt.Sprintf("discordtest: no user %q", user))
 	}
 	u.BlocksDMs = block
+	s.changedLocked()
 }
