@@ -73,6 +73,7 @@ func (tx *Tx) verify(ctx context.Context) error {
 	verifyKind[Match](v, kindMatch, nil)
 	verifyKind[Review](v, kindReview, nil)
 	verifyKind[ReviewRequest](v, kindReviewAsk, nil)
+	verifyKind[Analysis](v, kindAnalysis, nil)
 	if b, err := tx.bucket(bRequests); err != nil {
 		v.fail(err)
 	} else {
