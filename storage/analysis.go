@@ -1,6 +1,7 @@
 package storage
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -133,4 +134,22 @@ func (tx *Tx) RevokeTokens(game, player string) (uint64, error) {
 // checkTokenKey validates the parts of a web link generation's key.
 func checkTokenKey(game, player string) error {
 	return errors.Join(checkKeyPart("web link game id", game, true), checkKeyPart("web link player id", player, false))
+}
+
+// TokenGenerations calls fn with every web link generation stored (those raised
+// by RevokeTokens), for a web server to hold in memory.
+func (tx *Tx) TokenGenerations(fn func(game, player string, gen uint64)) error {
+	b, err := tx.bucket(bWebTokens)
+	if err != nil {
+		return err
+	}
+	return b.ForEach(func(k, raw []byte) error {
+		game, player, ok := bytes.Cut(k, []byte{sep})
+		n, err := strconv.ParseUint(string(raw), 10, 64)
+		if !ok || err != nil {
+			return fmt.Errorf("storage: data file %s has a bad web link generation %q under %q: %w", tx.s.path, raw, k, ErrCorrupt)
+		}
+		fn(string(game), string(player), n)
+		return nil
+	})
 }

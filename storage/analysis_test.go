@@ -91,6 +91,13 @@ func TestWebSecretAndRevocation(t *testing.T) {
 				t.Errorf("TokenGeneration(%q, %q) = %d, %v; want %d", c.game, c.player, n, err, c.want)
 			}
 		}
+		got := map[string]uint64{}
+		if err := tx.TokenGenerations(func(game, player string, gen uint64) { got[game+"/"+player] = gen }); err != nil {
+			return err
+		}
+		if len(got) != 1 || got["7/alice"] != 2 {
+			t.Errorf("TokenGenerations = %v, want 7/alice: 2", got)
+		}
 		return nil
 	})
 }
