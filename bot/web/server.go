@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/http"
 	"runtime/debug"
 	"strings"
@@ -163,6 +164,33 @@ func (w *Server) link(t Token) string {
 	}
 	t.Gen = w.gen(genKey{t.Game, t.Player})
 	return w.Public() + "/g/" + t.Game + "?t=" + sign(key, t)
+}
+
+// Serve serves the pages on ln until ctx ends (open pages are closed then);
+// without a public address, links are made with ln's own http://host:port.
+func (w *Server) Serve(ctx context.Context, ln net.Listener) error {
+	if w.Public() == "" {
+		w.SetPublic("http://" + ln.Addr().String())
+	}
+	srv := &http.Server{Handler: w.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute,
+		BaseContext: func(net.Listener) context.Context { return ctx },
+		ErrorLog:    slog.NewLogLogger(w.log.Handler(), slog.LevelWarn)}
+	done := make(chan struct{})
+	go func() {
+		select {
+		case <-ctx.Done():
+		case <-done:
+		}
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	}()
+	err := srv.Serve(ln)
+	close(done)
+	if errors.Is(err, http.ErrServerClosed) {
+		return nil
+	}
+	return fmt.Errorf("web: %w", err)
 }
 
 // Handler returns the server's HTTP handler: the pages, their files and the API

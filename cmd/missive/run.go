@@ -43,6 +43,7 @@ type runConfig struct {
 	HintsInRated bool              `yaml:"hints_in_rated"`
 	EngineThink  time.Duration     `yaml:"engine_timeout"`
 	Engines      []external.Config `yaml:"engines"`
+	Web          webConfig         `yaml:"web"` // the game pages (web.go)
 
 	// Warnings are settings read but obsolete, to log at start.
 	Warnings []string `yaml:"-"`
@@ -132,6 +133,9 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	}
 	if cfg.EngineThink < 0 {
 		return nil, bad("engine_timeout must not be negative")
+	}
+	if err := cfg.Web.check(); err != nil {
+		return nil, err
 	}
 	seen := map[string]bool{}
 	for i := range cfg.Engines {
@@ -237,6 +241,10 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	features.Apply(&svcCfg, features.Options{
 		Tournaments: tournaments.Options{EventGames: cfg.Limits.EventGames, GuildGames: cfg.Limits.GuildGames},
 	})
+	pages, err := newWebPages(cfg.Web, &svcCfg, logger)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
 	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -273,6 +281,14 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 			_ = srv.Shutdown(sctx)
 		}()
 		logger.Info("run: health and metrics", "address", ln.Addr().String())
+	}
+	if pages != nil {
+		addr, err := pages.start(runCtx, svc, logger)
+		if err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		defer pages.wait()
+		logger.Info("run: game pages", "address", addr)
 	}
 	if err := b.Open(runCtx); err != nil {
 		return fmt.Errorf("run: %w", err)
