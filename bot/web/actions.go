@@ -97,7 +97,11 @@ func (w *Server) move(rw http.ResponseWriter, r *http.Request, a access) {
 	if reply.Refused {
 		status = http.StatusConflict
 	}
-	writeJSON(rw, status, map[string]any{"ok": !reply.Refused, "text": reply.PlainText()})
+	text := strings.TrimSpace(reply.Text)
+	if text == "" {
+		text = strings.TrimSpace(reply.PlainText())
+	}
+	writeJSON(rw, status, map[string]any{"ok": !reply.Refused, "text": text})
 }
 
 // request is a request from a's link holder to the service, from the game's place

@@ -475,7 +475,7 @@
     try {
       const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
       const res = await call('/move', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: text, id }) });
-      say(res.text.split('\n')[0].replace(/\*\*/g, ''), 'good');
+      say(res.text.replace(/\*\*/g, ''), 'good');
     } catch (e) {
       say(e.message.replace(/\*\*/g, ''), 'bad');
     }
