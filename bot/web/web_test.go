@@ -21,7 +21,7 @@ import (
 
 // site is a service with the web pages plugged in, served by httptest.
 type site struct {
-	t   *testing.T
+	t   testing.TB
 	h   *bottest.Harness
 	w   *web.Server
 	srv *httptest.Server
