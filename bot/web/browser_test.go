@@ -19,6 +19,7 @@ import (
 	"github.com/missivechess/missive/bot/web"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
 )
 
 // chromium returns Debian's chromium, skipping the test when it is missing
@@ -252,6 +253,7 @@ func TestBrowserMoveAnalysisAndNote(t *testing.T) {
 	if n := len(s.h.Game(id).Moves); n != 1 {
 		t.Errorf("the analysis move was played in the game: %d moves", n)
 	}
+	keep(t, "analysis.png", get(t, bob, chromedp.CaptureScreenshot()))
 	run(t, bob, chromedp.Reload(), chromedp.WaitVisible(css(`#moves button[data-ply="1"]`)), chromedp.Click(css(`#analyse`)),
 		chromedp.WaitVisible(css(`#tree button.has-note`)), chromedp.Click(css(`#tree button.has-note`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('note').value === `+fmt.Sprintf("%q", note)))
@@ -287,4 +289,36 @@ func TestBrowserPlacementByClick(t *testing.T) {
 	if bobAfter != bobBefore {
 		t.Errorf("bob's page shows alice's choice:\n%s\n%s", bobBefore, bobAfter)
 	}
+}
+
+// The page works from the keyboard alone: a move typed and confirmed with Enter
+// is played; and on a phone's screen the board fits the width with the move
+// list under it, and a finished game shows its review's graph.
+func TestBrowserKeyboardAndPhone(t *testing.T) {
+	s := newSite(t, web.Options{})
+	ctx := browser(t)
+	id := s.h.Start("gothic", "")
+	run(t, ctx, chromedp.Navigate(s.w.PlayerLink(id, "alice")), chromedp.WaitVisible(css(`#typed-move`)),
+		chromedp.SendKeys(css(`#typed-move`), "e4"+kb.Enter), chromedp.WaitVisible(css(`#confirm-yes`)),
+		chromedp.KeyEvent(kb.Enter), chromedp.WaitVisible(css(`#moves button[data-ply="1"]`)))
+	if g := s.h.Game(id); len(g.Moves) != 1 || g.Moves[0].Move != "e2e4" {
+		t.Fatalf("the typed move: %+v", g.Moves)
+	}
+	s.h.Ok("bob", "move game:"+id+" move:e5")
+	s.h.Ok("bob", "resign game:"+id)
+	if err := s.h.Store.Update(context.Background(), func(tx *storage.Tx) error {
+		return tx.PutReview(&storage.Review{Game: id, Plies: 2, Decisive: -1, Moves: []storage.ReviewMove{
+			{Index: 0, Class: "best", Eval: 30}, {Index: 1, Class: "mistake", Eval: -140}}})
+	}); err != nil {
+		t.Fatal(err)
+	}
+	phone := tab(t, ctx)
+	run(t, phone, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile), chromedp.Navigate(s.w.ViewLink(id)),
+		chromedp.WaitVisible(css(`#graph circle[data-ply="2"]`)))
+	board := get(t, phone, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('#board svg').getBoundingClientRect(); const m = document.getElementById('moves').getBoundingClientRect(); return [r.left, r.right, m.top, r.bottom, document.documentElement.scrollWidth]; })()`))
+	if board[0] < 0 || board[1] > 390 || board[2] < board[3] || board[4] > 390 {
+		t.Errorf("on a 390-pixel screen the board spans %v..%v, the moves start at %v under its bottom %v, the page is %v wide", board[0], board[1], board[2], board[3], board[4])
+	}
+	run(t, phone, chromedp.Click(css(`#graph circle[data-ply="1"]`)), chromedp.WaitVisible(css(`#moves button[data-ply="1"][aria-current="true"]`)))
+	keep(t, "phone.png", get(t, phone, chromedp.CaptureScreenshot()))
 }

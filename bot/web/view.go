@@ -91,6 +91,38 @@ type viewJSON struct {
 	// analysis board may start from: none (-1) during a placement round.
 	AnalysisFrom int  `json:"analysis_from"`
 	Hints        bool `json:"hints"` // the engine's evaluation may be asked for
+	// Review is the engine's review of a finished game, one point per move.
+	Review []reviewPoint `json:"review,omitempty"`
+}
+
+// reviewPoint is the review of one move: the position after it (an index as
+// AnalysisFrom's), the engine's score of the move from White's side in
+// centipawns (Gess: its units) bounded to ±1000, and its class.
+type reviewPoint struct {
+	Ply   int    `json:"ply"`
+	Eval  int    `json:"eval"`
+	Class string `json:"class"`
+}
+
+// reviewPoints returns the points of rv's graph; none when rv is not of the game
+// as it stands.
+func reviewPoints(f *frames, g *storage.Game, rv *storage.Review) []reviewPoint {
+	if rv == nil || rv.Plies != len(g.Moves) || g.Active() {
+		return nil
+	}
+	var out []reviewPoint
+	for _, m := range rv.Moves {
+		ply, ok := f.at[m.Index]
+		if !ok {
+			continue
+		}
+		e := max(-1000, min(1000, m.Eval))
+		if f.steps[ply-1].Side == rules.Black.String() {
+			e = -e
+		}
+		out = append(out, reviewPoint{Ply: ply, Eval: e, Class: m.Class})
+	}
+	return out
 }
 
 // frames are the positions of a game's move list as everyone may see them, with
@@ -100,6 +132,9 @@ type frames struct {
 	pos   []rules.Position // pos[0] the start, pos[i] after steps[i-1]
 	// from is the first index of pos the analysis may start from (-1: none).
 	from int
+	// at gives the index in pos after each ordinary move, by its index in the
+	// record.
+	at map[int]int
 }
 
 // publicFrames replays g's public history into its move list.
@@ -109,7 +144,7 @@ func publicFrames(svc *bot.Service, g *storage.Game) (*frames, error) {
 		return nil, err
 	}
 	d := h.Start.Variant().Dims()
-	f := &frames{pos: []rules.Position{h.Start}}
+	f := &frames{pos: []rules.Position{h.Start}, at: map[int]int{}}
 	var round []string
 	nums := numbers(h)
 	for i, st := range h.Steps {
@@ -130,6 +165,7 @@ func publicFrames(svc *bot.Service, g *storage.Game) (*frames, error) {
 		s.To = d.Name(st.Move.To)
 		f.steps = append(f.steps, s)
 		f.pos = append(f.pos, st.After)
+		f.at[st.Index] = len(f.pos) - 1
 	}
 	f.from = 0
 	for i := len(f.pos) - 1; i >= 0; i-- {
@@ -219,7 +255,7 @@ func legalOf(pos rules.Position, moves []rules.Move) []moveJSON {
 }
 
 // viewOf builds the game as a's link lets its holder see it.
-func viewOf(a access, theme string) (*viewJSON, error) {
+func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 	g, svc := a.game, a.svc
 	f, err := publicFrames(svc, g)
 	if err != nil {
@@ -238,6 +274,7 @@ func viewOf(a access, theme string) (*viewJSON, error) {
 	if out.Steps == nil {
 		out.Steps = []stepJSON{}
 	}
+	out.Review = reviewPoints(f, g, rv)
 	for _, fl := range svc.GameFields(g) {
 		out.Fields = append(out.Fields, fieldJSON{Name: fl.Name, Value: fl.Value})
 	}
@@ -277,16 +314,29 @@ func seatName(g *storage.Game, side rules.Side) string {
 // gameView answers GET /api/g/{id}: the game as the link lets its holder see it.
 func (w *Server) gameView(rw http.ResponseWriter, r *http.Request, a access) {
 	theme := ""
-	if a.tok.Kind == KindPlayer {
-		_ = a.svc.Read(r.Context(), func(tx *storage.Tx) error {
+	var rv *storage.Review
+	err := a.svc.Read(r.Context(), func(tx *storage.Tx) error {
+		if a.tok.Kind == KindPlayer {
 			p, err := bot.Settings(tx, a.tok.Player)
-			if err == nil {
-				theme = p.Theme
+			if err != nil {
+				return err
 			}
+			theme = p.Theme
+		}
+		if a.game.Active() {
 			return nil
-		})
+		}
+		var err error
+		if rv, err = tx.Review(a.game.ID); errors.Is(err, storage.ErrNotFound) {
+			rv, err = nil, nil
+		}
+		return err
+	})
+	if err != nil {
+		w.fail(rw, err)
+		return
 	}
-	v, err := viewOf(a, theme)
+	v, err := viewOf(a, theme, rv)
 	if err != nil {
 		w.fail(rw, err)
 		return
@@ -301,6 +351,7 @@ const maxLine = 400
 type nodeJSON struct {
 	Board boardJSON  `json:"board"`
 	SAN   []string   `json:"san"` // the line's moves in display notation
+	UCI   []string   `json:"uci"` // and in canonical notation
 	Legal []moveJSON `json:"legal"`
 	From  string     `json:"from,omitempty"` // the last move's squares
 	To    string     `json:"to,omitempty"`
@@ -309,22 +360,29 @@ type nodeJSON struct {
 // analysisPosition plays line (canonical moves, comma-separated) from position
 // ply of the game's move list; a move the rules refuse gives its sentence.
 func analysisPosition(f *frames, plyText, line string) (rules.Position, []string, *rules.Move, error) {
+	pos, sans, _, last, err := analysisLine(f, plyText, line)
+	return pos, sans, last, err
+}
+
+// analysisLine is analysisPosition that also returns the line's moves in
+// canonical notation.
+func analysisLine(f *frames, plyText, line string) (rules.Position, []string, []string, *rules.Move, error) {
 	ply, err := strconv.Atoi(plyText)
 	if err != nil || ply < 0 || ply >= len(f.pos) {
-		return nil, nil, nil, refuse(http.StatusBadRequest, "Position %q is not one of this game's (0 to %d).", plyText, len(f.pos)-1)
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Position %q is not one of this game's (0 to %d).", plyText, len(f.pos)-1)
 	}
 	if f.from < 0 || ply < f.from {
-		return nil, nil, nil, refuse(http.StatusBadRequest, "The analysis starts once the placement is over.")
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "The analysis starts once the placement is over.")
 	}
 	pos := f.pos[ply]
-	var sans []string
+	var sans, ucis []string
 	var last *rules.Move
 	if line == "" {
-		return pos, sans, last, nil
+		return pos, sans, ucis, last, nil
 	}
 	moves := strings.Split(line, ",")
 	if len(moves) > maxLine {
-		return nil, nil, nil, refuse(http.StatusBadRequest, "A line may have at most %d moves.", maxLine)
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "A line may have at most %d moves.", maxLine)
 	}
 	for i, text := range moves {
 		m, err := pos.ParseMove(text)
@@ -334,15 +392,15 @@ func analysisPosition(f *frames, plyText, line string) (rules.Position, []string
 			if errors.As(err, &re) {
 				msg = re.Sentence()
 			}
-			return nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line: %s", i+1, msg)
+			return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line: %s", i+1, msg)
 		}
-		sans = append(sans, pos.SAN(m))
+		sans, ucis = append(sans, pos.SAN(m)), append(ucis, pos.UCI(m))
 		if pos, err = pos.Play(m); err != nil {
-			return nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line (%s) cannot be played: %v", i+1, rules.Echo(text), err)
+			return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line (%s) cannot be played: %v", i+1, rules.Echo(text), err)
 		}
 		last = &m
 	}
-	return pos, sans, last, nil
+	return pos, sans, ucis, last, nil
 }
 
 // nodeView answers GET /api/g/{id}/node?ply=N&line=m1,m2: the position after the
@@ -354,14 +412,14 @@ func (w *Server) nodeView(rw http.ResponseWriter, r *http.Request, a access) {
 		return
 	}
 	q := r.URL.Query()
-	pos, sans, last, err := analysisPosition(f, q.Get("ply"), q.Get("line"))
+	pos, sans, ucis, last, err := analysisLine(f, q.Get("ply"), q.Get("line"))
 	if err != nil {
 		w.fail(rw, err)
 		return
 	}
-	out := nodeJSON{Board: boardOf(pos), SAN: sans, Legal: legalOf(pos, pos.LegalMoves())}
+	out := nodeJSON{Board: boardOf(pos), SAN: sans, UCI: ucis, Legal: legalOf(pos, pos.LegalMoves())}
 	if out.SAN == nil {
-		out.SAN = []string{}
+		out.SAN, out.UCI = []string{}, []string{}
 	}
 	if last != nil {
 		d := pos.Variant().Dims()

@@ -17,6 +17,7 @@ import (
 	"github.com/missivechess/missive/bot/web"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
+	"github.com/missivechess/missive/storage"
 )
 
 // site is a service with the web pages plugged in, served by httptest.
@@ -442,5 +443,47 @@ func TestLinkButtonAndWebCommand(t *testing.T) {
 	}
 	if c := s.h.Ok("carol", "web game:"+id); strings.Contains(c.Text, "Your own page") || !strings.Contains(c.Text, link) {
 		t.Errorf("/web for a viewer: %s", c.Text)
+	}
+}
+
+// A finished game's page carries its review's scores from White's side, one
+// point per move; a game in progress carries none.
+func TestReviewGraph(t *testing.T) {
+	s := newSite(t, web.Options{})
+	id := s.h.Start("gothic", "")
+	s.h.Play(id, "alice", "e4", "e5")
+	link := s.w.ViewLink(id)
+	put := func() {
+		if err := s.h.Store.Update(context.Background(), func(tx *storage.Tx) error {
+			old, err := tx.Review(id)
+			rv := &storage.Review{Game: id, Plies: 2, Decisive: -1, Moves: []storage.ReviewMove{
+				{Index: 0, Class: "best", Eval: 30}, {Index: 1, Class: "blunder", Eval: 5000}}}
+			if err == nil {
+				rv.Stamp = old.Stamp
+			}
+			return tx.PutReview(rv)
+		}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	put()
+	type graph struct {
+		Review []struct {
+			Ply, Eval int
+			Class     string
+		} `json:"review"`
+	}
+	var g graph
+	_, body := s.get(api(link, ""))
+	if err := json.Unmarshal([]byte(body), &g); err != nil || len(g.Review) != 0 {
+		t.Errorf("a game in progress shows a review: %s", body)
+	}
+	s.h.Ok("bob", "resign game:"+id)
+	_, body = s.get(api(link, ""))
+	if err := json.Unmarshal([]byte(body), &g); err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Review) != 2 || g.Review[0].Ply != 1 || g.Review[0].Eval != 30 || g.Review[1].Ply != 2 || g.Review[1].Eval != -1000 || g.Review[1].Class != "blunder" {
+		t.Errorf("the review's points: %+v", g.Review)
 	}
 }

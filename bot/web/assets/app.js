@@ -291,6 +291,7 @@
     controls();
     notes();
     tree();
+    graph();
   }
 
   function controls() {
@@ -307,6 +308,7 @@
     $('notes').hidden = hide;
     const confirmShown = pending !== null;
     $('confirm').hidden = !confirmShown;
+    $('typed').hidden = !shown().legal.length;
   }
 
   function notes() {
@@ -521,7 +523,58 @@
     render();
   }
 
+  // typed plays or analyses a move typed as text: the server reads it (any
+  // notation the rules accept) and says why when it cannot.
+  async function typed(text) {
+    text = text.trim();
+    if (!text) return;
+    if (shown().analysis) {
+      const base = an.node >= 0 ? pathOf(an.node).map((i) => doc.nodes[i].m) : [];
+      try {
+        const res = await call(`/node?ply=${an.ply}&line=${encodeURIComponent(base.concat([text]).join(','))}`);
+        const k = res.uci.length - 1;
+        await analysisMove({ uci: res.uci[k], san: res.san[k] });
+        $('typed-move').value = '';
+      } catch (e) {
+        say(e.message, 'bad');
+      }
+      return;
+    }
+    pending = { uci: text, san: text, from: view.placing ? '' : 'typed', to: text, drop: '' };
+    $('confirm-text').textContent = view.placing ? `Choose ${text}? It stays secret until both of you chose.` : `Play ${text}?`;
+    $('typed-move').value = '';
+    controls();
+    $('confirm-yes').focus();
+  }
+
+  // graph draws the review's scores, one point per move.
+  function graph() {
+    const pts = view.review || [];
+    $('review').hidden = !pts.length;
+    if (!pts.length) return;
+    const W = 200;
+    const H = 60;
+    const n = Math.max(1, view.steps.length);
+    const x = (ply) => (ply / n) * W;
+    const y = (e) => H / 2 - (e / 1000) * (H / 2 - 2);
+    const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `The engine's scores of ${pts.length} moves` });
+    node('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#b9ae9f', 'stroke-width': 0.5 }, svg);
+    node('polyline', { points: pts.map((p) => `${x(p.ply)},${y(p.eval)}`).join(' '), fill: 'none', stroke: '#2f6f3a', 'stroke-width': 0.8 }, svg);
+    const bad = { mistake: '#d08a00', blunder: '#a4201b', inaccuracy: '#c9b200' };
+    for (const p of pts) {
+      const c = node('circle', { cx: x(p.ply), cy: y(p.eval), r: p.ply === cur ? 2.2 : 1.4, fill: bad[p.class] || '#2f6f3a', 'data-ply': p.ply }, svg);
+      const t = node('title', {}, c);
+      t.textContent = `${moveText(p.ply)}: ${p.class}, ${(p.eval / 100).toFixed(2)}`;
+    }
+    $('graph').replaceChildren(svg);
+  }
+
   function wire() {
+    $('typed').addEventListener('submit', (e) => { e.preventDefault(); typed($('typed-move').value); });
+    $('graph').addEventListener('click', (e) => {
+      const c = e.target.closest('[data-ply]');
+      if (c) { an = null; step(parseInt(c.getAttribute('data-ply'), 10)); }
+    });
     $('board').addEventListener('click', (e) => {
       const t = e.target.closest('[data-sq]');
       if (t) click(t.dataset.sq);
