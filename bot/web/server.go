@@ -270,11 +270,16 @@ func (w *Server) asset(rw http.ResponseWriter, r *http.Request) {
 
 // page serves a game's page to the holder of a valid link.
 func (w *Server) page(rw http.ResponseWriter, r *http.Request) {
-	if _, _, err := w.authorize(r); err != nil {
+	rw.Header().Set("Cache-Control", "no-store")
+	if _, _, err := w.authorize(r); errors.Is(err, errNoGame) {
+		rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		rw.WriteHeader(http.StatusNotFound)
+		io.WriteString(rw, noGame+"\n")
+		return
+	} else if err != nil {
 		w.fail(rw, err)
 		return
 	}
-	rw.Header().Set("Cache-Control", "no-store")
 	http.ServeFileFS(rw, r, assets, "assets/game.html")
 }
 
@@ -298,6 +303,9 @@ func (w *Server) api(fn func(rw http.ResponseWriter, r *http.Request, a access))
 		fn(rw, r, access{tok: tok, game: g, svc: svc})
 	}
 }
+
+// noGame is the answer to a missing game and to a bad link.
+const noGame = "There is no such game here. Open a game's page from the link on its board, or ask the bot for yours with /web."
 
 // errNoGame answers a missing game and a bad link alike, so that a link's
 // holder learns nothing about games the link does not open.
@@ -351,7 +359,7 @@ func (w *Server) fail(rw http.ResponseWriter, err error) {
 	var ue *userError
 	switch {
 	case errors.Is(err, errNoGame):
-		writeJSON(rw, http.StatusNotFound, map[string]any{"error": "There is no such game here. Open a game's page from the link on its board."})
+		writeJSON(rw, http.StatusNotFound, map[string]any{"error": noGame})
 	case errors.As(err, &ue):
 		writeJSON(rw, ue.status, map[string]any{"error": ue.msg})
 	case errors.Is(err, context.Canceled):

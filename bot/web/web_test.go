@@ -487,3 +487,32 @@ func TestReviewGraph(t *testing.T) {
 		t.Errorf("the review's points: %+v", g.Review)
 	}
 }
+
+// The engine's evaluation is given where /hint would be: to a player of a casual
+// game, never in a rated game during play, to viewers only once the game is
+// over; and the position it evaluates is the analysis board's.
+func TestEvaluationWhereHintsAllowed(t *testing.T) {
+	s := newSite(t, web.Options{})
+	casual, rated := s.h.Start("gothic", ""), s.h.Start("gothic", "rated:true")
+	const body = `{"ply":0,"line":"e2e4"}`
+	for _, c := range []struct {
+		link string
+		code int
+		want string
+	}{
+		{s.w.PlayerLink(casual, "alice"), http.StatusOK, `"best":`},
+		{s.w.ViewLink(casual), http.StatusForbidden, "once the game is over"},
+		{s.w.PlayerLink(rated, "alice"), http.StatusForbidden, "rated or tournament"},
+	} {
+		if code, got := s.do(http.MethodPost, api(c.link, "/eval"), body); code != c.code || !strings.Contains(got, c.want) {
+			t.Errorf("%s: %d %s; want %d %q", c.link, code, got, c.code, c.want)
+		}
+	}
+	if code, got := s.do(http.MethodPost, api(s.w.PlayerLink(casual, "alice"), "/eval"), `{"ply":0,"line":"e2e5"}`); code != http.StatusBadRequest || !strings.Contains(got, "Move 1 of the line") {
+		t.Errorf("an illegal line: %d %s", code, got)
+	}
+	s.h.Ok("bob", "resign game:"+rated)
+	if code, got := s.do(http.MethodPost, api(s.w.ViewLink(rated), "/eval"), body); code != http.StatusOK || !strings.Contains(got, `"best":`) {
+		t.Errorf("a viewer after the game: %d %s", code, got)
+	}
+}
