@@ -193,6 +193,21 @@ func TestBrowserEveryGame(t *testing.T) {
 			shot := get(t, ctx, chromedp.CaptureScreenshot())
 			looksLikeABoard(t, shot, c.colour)
 			keep(t, c.variant+".png", shot)
+			// An analysis move by clicking: the piece (Gess: the footprint's centre),
+			// then its target; the game itself does not change.
+			g := s.h.Game(id)
+			m := g.Position.LegalMoves()[0]
+			d := g.Position.Variant().Dims()
+			run(t, ctx, chromedp.Click(css(`#analyse`)), chromedp.WaitVisible(css(cell(d.Name(m.From))+`.can`)),
+				chromedp.Click(css(cell(d.Name(m.From)))), chromedp.WaitVisible(css(cell(d.Name(m.To))+`.can`)),
+				chromedp.Click(css(cell(d.Name(m.To)))), chromedp.WaitVisible(css(fmt.Sprintf(`#tree button[data-an="%d:0"]`, plies))))
+			if got, want := get(t, ctx, chromedp.Text(css(`#tree button[data-an$=":0"]`))), g.Position.SAN(m); got != want {
+				t.Errorf("the analysis move shows as %q, want %q", got, want)
+			}
+			if n := len(s.h.Game(id).Moves); n != len(g.Moves) {
+				t.Errorf("the analysis changed the game: %d moves, was %d", n, len(g.Moves))
+			}
+			run(t, ctx, chromedp.Click(css(`#back`)))
 		})
 	}
 }
