@@ -259,6 +259,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	defer func() {
 		stop()
 		wg.Wait()
+		pages.wait()
 	}()
 	if cfg.Listen != "" {
 		ln, err := net.Listen("tcp", cfg.Listen)
@@ -287,7 +288,6 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		if err != nil {
 			return fmt.Errorf("run: %w", err)
 		}
-		defer pages.wait()
 		logger.Info("run: game pages", "address", addr)
 	}
 	if err := b.Open(runCtx); err != nil {
