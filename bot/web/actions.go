@@ -33,7 +33,7 @@ func (w *Server) events(rw http.ResponseWriter, r *http.Request, a access) {
 		w.fail(rw, errors.New("web: the response cannot stream"))
 		return
 	}
-	ch, cancel := w.hub.subscribe(a.game.ID, clientAddr(r), w.opts.Subscribers)
+	ch, cancel := w.hub.subscribe(a.game.ID, w.clientAddr(r), w.opts.Subscribers)
 	defer cancel()
 	if ch == nil {
 		w.fail(rw, refuse(http.StatusTooManyRequests, "Too many pages are open from your address; close some and reload."))
@@ -120,7 +120,7 @@ func (w *Server) request(a access, command string, args bot.Args, id string) bot
 	}
 	req := bot.Request{User: user, Place: place, Command: command, Args: args}
 	if id != "" && len(id) <= 64 {
-		req.ID = "web:" + a.tok.Player + ":" + id
+		req.ID = "web:" + g.ID + ":" + a.tok.Player + ":" + id
 	}
 	return req
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"net"
 	"net/http"
+	"strings"
 	"sync"
 	"time"
 )
@@ -62,8 +63,18 @@ func (l *limiter) forgetFull(now time.Time) {
 	}
 }
 
-// clientAddr is the address a request came from, without its port.
-func clientAddr(r *http.Request) string {
+// clientAddr is the address a request came from, without its port: behind a
+// proxy (Options.BehindProxy), the last address of X-Forwarded-For, the one the
+// proxy added (those before it are the client's to write).
+func (w *Server) clientAddr(r *http.Request) string {
+	if w.opts.BehindProxy {
+		if f := r.Header.Values("X-Forwarded-For"); len(f) > 0 {
+			list := strings.Split(f[len(f)-1], ",")
+			if a := strings.TrimSpace(list[len(list)-1]); a != "" {
+				return a
+			}
+		}
+	}
 	host, _, err := net.SplitHostPort(r.RemoteAddr)
 	if err != nil {
 		return r.RemoteAddr

@@ -37,6 +37,10 @@ type Options struct {
 	// Subscribers bounds the live-update connections one address may hold open
 	// (default 16).
 	Subscribers int
+	// BehindProxy says that the pages are reached through a reverse proxy that
+	// appends the client's address to X-Forwarded-For: the rate limit and the
+	// live updates then count per that address, not per the proxy's.
+	BehindProxy bool
 }
 
 // Server serves the game pages of a Service. Build it with New, plug its Feature
@@ -228,7 +232,7 @@ func (w *Server) guard(next http.Handler) http.Handler {
 		h.Set("X-Frame-Options", "DENY")
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
-		if !w.lim.allow(clientAddr(r)) {
+		if !w.lim.allow(w.clientAddr(r)) {
 			h.Set("Retry-After", "5")
 			http.Error(rw, "Too many requests from your address; wait a few seconds and try again.", http.StatusTooManyRequests)
 			return

@@ -278,7 +278,7 @@ func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 	for _, fl := range svc.GameFields(g) {
 		out.Fields = append(out.Fields, fieldJSON{Name: fl.Name, Value: fl.Value})
 	}
-	viewer := bot.ViewerFor(g, "")
+	viewer := look.Home // a viewer's board stays put from move to move
 	if a.tok.Kind == KindPlayer {
 		side, _ := g.SideOf(a.tok.Player)
 		viewer = side

@@ -228,6 +228,27 @@ func TestRateLimitPerAddress(t *testing.T) {
 	if code, _ := s.get("/"); code != http.StatusOK {
 		t.Fatalf("after two seconds: %d", code)
 	}
+	// Behind a proxy, each client's address (the proxy's last X-Forwarded-For
+	// entry) has its own bucket, whatever the client writes before it.
+	p := newSite(t, web.Options{Rate: 1, Burst: 2, BehindProxy: true})
+	from := func(fwd string) int {
+		req, _ := http.NewRequest(http.MethodGet, p.srv.URL+"/", nil)
+		req.Header.Set("X-Forwarded-For", fwd)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i, c := range []struct {
+		fwd  string
+		want int
+	}{{"198.51.100.1", 200}, {"198.51.100.1", 200}, {"198.51.100.1", 429}, {"203.0.113.9, 198.51.100.1", 429}, {"198.51.100.2", 200}} {
+		if got := from(c.fwd); got != c.want {
+			t.Errorf("request %d from %q: %d, want %d", i+1, c.fwd, got, c.want)
+		}
+	}
 }
 
 // A hidden placement never shows to the opponent or a viewer in any response of

@@ -20,6 +20,9 @@ type webConfig struct {
 	// Public is the address players reach them at (https://missive.example.org),
 	// behind a proxy that terminates TLS; default http://<listen>.
 	Public string `yaml:"public_url"`
+	// BehindProxy counts requests per the address the proxy puts last in
+	// X-Forwarded-For (web.Options.BehindProxy).
+	BehindProxy bool `yaml:"behind_proxy"`
 }
 
 // check refuses a web configuration that could not serve or would hand out
@@ -56,7 +59,7 @@ func newWebPages(c webConfig, cfg *bot.Config, logger *slog.Logger) (*webPages, 
 	if c.Listen == "" {
 		return nil, nil
 	}
-	srv, err := web.New(web.Options{Public: c.Public, Logger: logger})
+	srv, err := web.New(web.Options{Public: c.Public, Logger: logger, BehindProxy: c.BehindProxy})
 	if err != nil {
 		return nil, err
 	}

@@ -283,7 +283,8 @@
   function render() {
     $('title').textContent = view.title;
     document.title = view.title;
-    $('status').textContent = view.status.replace(/\*\*/g, '') + (view.kind === 'player' ? '' : ' · You are viewing this game.');
+    $('status').textContent = view.status.replace(/\*\*/g, '') +
+      (view.kind === 'player' ? '' : ' · You are viewing this game; its players move and keep their analysis on their own link (/web).');
     fields();
     seats();
     draw();
