@@ -258,10 +258,23 @@ func TestBrowserMoveAnalysisAndNote(t *testing.T) {
 	if g := s.h.Game(id); len(g.Moves) != 1 || g.Moves[0].Move != "e2e4" {
 		t.Fatalf("the game's moves after the click: %+v", g.Moves)
 	}
-	// Bob analyses from the position after e4, by clicking.
+	// Bob analyses from the position after e4, by clicking, then answers himself
+	// by dragging a piece.
 	run(t, bob, chromedp.Click(css(`#analyse`)), chromedp.WaitVisible(css(`#analysis`)), chromedp.WaitVisible(css(cell("g8")+`.can`)),
 		chromedp.Click(css(cell("g8"))), chromedp.WaitVisible(css(cell("h6")+`.can`)), chromedp.Click(css(cell("h6"))),
-		chromedp.WaitVisible(css(`#tree button[data-an="1:0"]`)))
+		chromedp.WaitVisible(css(`#tree button[data-an="1:0"]`)), chromedp.WaitVisible(css(cell("d2")+`.can`)))
+	at := func(sq string) []float64 {
+		return get(t, bob, chromedp.Evaluate[[]float64](`(() => { const r = document.querySelector('`+cell(sq)+`').getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; })()`))
+	}
+	from, to := at("d2"), at("d4")
+	run(t, bob, chromedp.MouseEvent(chromedp.MousePressed, from[0], from[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.MouseEvent(chromedp.MouseMoved, to[0], to[1], chromedp.ButtonLeft),
+		chromedp.MouseEvent(chromedp.MouseReleased, to[0], to[1], chromedp.ButtonLeft, chromedp.ClickCount(1)),
+		chromedp.WaitVisible(css(`#tree button[data-an="1:1"]`)))
+	if got := get(t, bob, chromedp.Text(css(`#tree button[data-an="1:1"]`))); got != "d4" {
+		t.Errorf("the dragged move shows as %q, want d4", got)
+	}
+	run(t, bob, chromedp.Click(css(`#tree button[data-an="1:0"]`)), chromedp.WaitVisible(css(`#tree button[data-an="1:0"][aria-current="true"]`)))
 	const note = "plan: Nh6 then f5"
 	run(t, bob, chromedp.SendKeys(css(`#note`), note), chromedp.Click(css(`#save`)),
 		chromedp.WaitVisible(css(`#tree button.has-note`)), chromedp.Poll[chromedp.Void](`document.getElementById('saved').textContent.includes('saved')`))

@@ -580,6 +580,23 @@
       const t = e.target.closest('[data-sq]');
       if (t) click(t.dataset.sq);
     });
+    // A drag from a piece to a square is its move: the press picks the piece,
+    // the release (over another square) its target. The browser sends no click
+    // then, the two squares being different elements.
+    let down = null;
+    $('board').addEventListener('pointerdown', (e) => {
+      const t = e.target.closest('[data-sq]');
+      down = t ? t.dataset.sq : null;
+    });
+    $('board').addEventListener('pointerup', (e) => {
+      const el = document.elementFromPoint(e.clientX, e.clientY);
+      const t = el && el.closest('#board [data-sq]');
+      const from = down;
+      down = null;
+      if (!t || !from || t.dataset.sq === from || !shown().legal.some((m) => m.from === from)) return;
+      sel = from;
+      click(t.dataset.sq);
+    });
     $('first').addEventListener('click', () => (an ? goAnalysis(an.ply, -1) : step(0)));
     $('prev').addEventListener('click', back);
     $('next').addEventListener('click', forward);
