@@ -350,7 +350,32 @@ func (w *Server) evaluate(rw http.ResponseWriter, r *http.Request, a access) {
 		w.fail(rw, err)
 		return
 	}
-	writeJSON(rw, http.StatusOK, map[string]any{"best": pos.SAN(h.Move), "uci": pos.UCI(h.Move), "eval": describeEval(h, pos.Turn())})
+	writeJSON(rw, http.StatusOK, map[string]any{"best": pos.SAN(h.Move), "uci": pos.UCI(h.Move), "eval": describeEval(h, pos.Turn()),
+		"line": bestLine(ctx, eng, pos, h.Move)})
+}
+
+// lineLen is how many moves of the engine's best line an evaluation shows.
+const lineLen = 3
+
+// bestLine is the engine's best line from pos starting with its best move first:
+// each next move is the engine's best answer, as long as the evaluation's time
+// lasts; the moves in display notation.
+func bestLine(ctx context.Context, eng bot.Engine, pos rules.Position, first rules.Move) []string {
+	line := []string{pos.SAN(first)}
+	m := first
+	for len(line) < lineLen {
+		next, err := pos.Play(m)
+		if err != nil || next.Outcome().IsOver() || ctx.Err() != nil {
+			break
+		}
+		h, err := eng.Hint(ctx, next, next.Turn())
+		if err != nil {
+			break
+		}
+		pos, m = next, h.Move
+		line = append(line, pos.SAN(m))
+	}
+	return line
 }
 
 // pieceSprite returns the piece set as one SVG document of symbols named by

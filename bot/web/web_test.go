@@ -521,13 +521,21 @@ func TestEvaluationWhereHintsAllowed(t *testing.T) {
 		code int
 		want string
 	}{
-		{s.w.PlayerLink(casual, "alice"), http.StatusOK, `"best":`},
+		{s.w.PlayerLink(casual, "alice"), http.StatusOK, `"line":["`},
 		{s.w.ViewLink(casual), http.StatusForbidden, "once the game is over"},
 		{s.w.PlayerLink(rated, "alice"), http.StatusForbidden, "rated or tournament"},
 	} {
 		if code, got := s.do(http.MethodPost, api(c.link, "/eval"), body); code != c.code || !strings.Contains(got, c.want) {
 			t.Errorf("%s: %d %s; want %d %q", c.link, code, got, c.code, c.want)
 		}
+	}
+	_, got := s.do(http.MethodPost, api(s.w.PlayerLink(casual, "alice"), "/eval"), body)
+	var ev struct {
+		Best string
+		Line []string
+	}
+	if err := json.Unmarshal([]byte(got), &ev); err != nil || len(ev.Line) != 3 || ev.Line[0] != ev.Best {
+		t.Errorf("the evaluation's best line: %s", got)
 	}
 	if code, got := s.do(http.MethodPost, api(s.w.PlayerLink(casual, "alice"), "/eval"), `{"ply":0,"line":"e2e5"}`); code != http.StatusBadRequest || !strings.Contains(got, "Move 1 of the line") {
 		t.Errorf("an illegal line: %d %s", code, got)

@@ -629,7 +629,7 @@
       const line = an && an.node >= 0 ? pathOf(an.node).map((i) => doc.nodes[i].m).join(',') : '';
       try {
         const r = await call('/eval', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ply, line }) });
-        $('eval-out').textContent = `Best: ${r.best}${r.eval ? ' · ' + r.eval : ''}`;
+        $('eval-out').textContent = `Best: ${r.best}${r.eval ? ' · ' + r.eval : ''}${r.line && r.line.length > 1 ? ' · line: ' + r.line.join(' ') : ''}`;
       } catch (e) {
         $('eval-out').textContent = e.message;
       }
