@@ -282,7 +282,7 @@ func TestBrowserMoveAnalysisAndNote(t *testing.T) {
 		t.Errorf("the analysis move was played in the game: %d moves", n)
 	}
 	keep(t, "analysis.png", get(t, bob, chromedp.CaptureScreenshot()))
-	run(t, bob, chromedp.Reload(), chromedp.WaitVisible(css(`#moves button[data-ply="1"]`)), chromedp.Click(css(`#analyse`)),
+	run(t, bob, chromedp.Reload(), chromedp.WaitVisible(css(`#moves button[data-ply="1"]`)), chromedp.KeyEvent("a"),
 		chromedp.WaitVisible(css(`#tree button.has-note`)), chromedp.Click(css(`#tree button.has-note`)),
 		chromedp.Poll[chromedp.Void](`document.getElementById('note').value === `+fmt.Sprintf("%q", note)))
 	run(t, alice, chromedp.Click(css(`#analyse`)), chromedp.WaitVisible(css(`#analysis`)))

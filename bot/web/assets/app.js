@@ -640,6 +640,7 @@
         ArrowLeft: back, ArrowRight: forward,
         Home: () => (an ? goAnalysis(an.ply, -1) : step(0)), End: () => (an ? leave() : step(view.steps.length)),
         f: () => { turned = !turned; render(); }, Escape: () => { sel = null; pending = null; leave(); render(); },
+        a: () => { if (!$('analyse').disabled) $('analyse').click(); },
       };
       if (keys[e.key]) { e.preventDefault(); keys[e.key](); }
     });
