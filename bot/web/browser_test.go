@@ -170,6 +170,10 @@ func TestBrowserEveryGame(t *testing.T) {
 			if n != c.cells {
 				t.Errorf("the board has %d squares, want %d", n, c.cells)
 			}
+			rings := get(t, ctx, chromedp.Evaluate[int](`document.querySelectorAll('#board rect.ring').length`))
+			if want := map[bool]int{true: 2}[c.variant == "gess"]; rings < want || (want == 0 && rings != 0) {
+				t.Errorf("the board shows %d rings", rings)
+			}
 			last := current(t, ctx)
 			run(t, ctx, chromedp.Click(css(`#prev`)), chromedp.WaitVisible(css(`#moves button[data-ply="`+fmt.Sprint(plies-1)+`"][aria-current="true"]`)))
 			run(t, ctx, chromedp.KeyEvent(kb.End), chromedp.WaitVisible(css(`#moves button[data-ply="`+fmt.Sprint(plies)+`"][aria-current="true"]`)))

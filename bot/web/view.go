@@ -25,6 +25,8 @@ type boardJSON struct {
 	Check string `json:"check,omitempty"`
 	// Over says how the game ended in this position, "" while it goes on.
 	Over string `json:"over,omitempty"`
+	// Rings are the centres of each side's rings (Gess), by side.
+	Rings map[string][]string `json:"rings,omitempty"`
 }
 
 // stepJSON is one entry of the move list: a move, or a placement round revealed.
@@ -228,6 +230,14 @@ func boardOf(pos rules.Position) boardJSON {
 	}
 	if o := pos.Outcome(); o.IsOver() {
 		out.Over = o.String()
+	}
+	if rp, ok := pos.(render.Ringer); ok {
+		out.Rings = map[string][]string{}
+		for _, side := range rules.Sides {
+			for _, sq := range rp.Rings(side) {
+				out.Rings[side.String()] = append(out.Rings[side.String()], b.Name(sq))
+			}
+		}
 	}
 	return out
 }

@@ -126,6 +126,15 @@
         else marks.add(sqIndex(q));
       }
     }
+    // Gess: each ring's 3x3 band, under its stones, as the pictures draw it.
+    for (const side of ['white', 'black']) {
+      const col = side === 'white' ? p.RingWhite : p.RingBlack;
+      for (const q of (s.board.rings && s.board.rings[side]) || []) {
+        const [cx, cy] = at(sqIndex(q));
+        node('rect', { x: cx - C + 0.8, y: cy - C + 0.8, width: 3 * C - 1.6, height: 3 * C - 1.6, rx: 6, fill: col, 'fill-opacity': 0.35, stroke: col, 'stroke-width': 1.2, class: 'ring' }, svg);
+        node('circle', { cx: cx + C / 2, cy: cy + C / 2, r: C * 0.22, fill: 'none', stroke: col, 'stroke-width': 1 }, svg);
+      }
+    }
     const { from, to } = choices(s.legal);
     for (let i = 0; i < F * R; i++) {
       const ch = s.board.cells[i];
