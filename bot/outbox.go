@@ -484,6 +484,7 @@ type actionRecord struct {
 	Input      string      `json:"input,omitempty"`
 	InputLabel string      `json:"input_label,omitempty"`
 	Answers    bool        `json:"answers,omitempty"`
+	URL        string      `json:"url,omitempty"`
 }
 
 type fileRecord struct {

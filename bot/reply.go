@@ -94,6 +94,9 @@ type Action struct {
 	// challenge or an offer): when the reply is an Update, an adapter that can edit
 	// messages replaces that message with it instead of posting a new one.
 	Answers bool
+	// URL, when set, makes the button a link that opens URL (a game's web page)
+	// instead of running a command: Command, Args and the rest are not used.
+	URL string
 }
 
 // Choice is a select menu: picking option o runs Command with Args plus Arg = o.Value.

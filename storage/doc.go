@@ -72,6 +72,8 @@
 //	bucket                key                                 value
 //	meta                  "schema" | "created" | "migrated"   schema version (decimal) and dates
 //	                      "clock-offset"                      a console's /wait offset ("72h0m0s"; optional)
+//	                      "web-secret"                        the key that signs web links (32 random
+//	                                                          bytes, hex; made once; never logged)
 //	                      "heartbeat"                         when the bot was last live and connected
 //	                                                          (RFC 3339; written about once a minute;
 //	                                                          optional), for fair clocks after an outage
@@ -99,6 +101,10 @@
 //	counts                "state", status | "guild", guild    8 big-endian bytes: games in that state, or
 //	                                                          in progress in that server, moved by every
 //	                                                          write of a game (schema 7; counts.go)
+//	analyses              game id, player id                  Analysis: a player's private analysis of a
+//	                                                          game (variations and notes; schema 8)
+//	web.tokens            game id, player id ("" for viewers) the generation of the game's web links
+//	                                                          (decimal; revoking one raises it; schema 8)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

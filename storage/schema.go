@@ -17,7 +17,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 7
+const SchemaVersion = 8
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -32,6 +32,8 @@ var (
 	bOutbox      = []byte("outbox")       // schema 3
 	bReviews     = []byte("reviews")      // schema 4
 	bReviewQueue = []byte("review.queue") // schema 6
+	bAnalyses    = []byte("analyses")     // schema 7 (analysis.go)
+	bWebTokens   = []byte("web.tokens")   // schema 7 (analysis.go)
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -52,7 +54,7 @@ var (
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews, bReviewQueue}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews, bReviewQueue, bAnalyses, bWebTokens}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerDue}
 )
@@ -104,6 +106,14 @@ var migrations = []migration{
 		return err
 	}},
 	migrateCounts, // counts.go
+	{to: 8, what: "add the players' private analyses and the web pages' token generations", run: func(tx *bolt.Tx) error {
+		for _, name := range []string{"analyses", "web.tokens"} {
+			if _, err := tx.CreateBucketIfNotExists([]byte(name)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}},
 }
 
 // readSchema returns the schema version recorded in the file, 0 for a file that has

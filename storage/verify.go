@@ -158,6 +158,7 @@ func (v *verifier) kinds() []func(from []byte, limit int) []byte {
 		func(from []byte, limit int) []byte {
 			return verifyKind[ReviewRequest](v, kindReviewAsk, nil, from, limit)
 		},
+		func(from []byte, limit int) []byte { return verifyKind[Analysis](v, kindAnalysis, nil, from, limit) },
 	}
 }
 

@@ -703,6 +703,10 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 	if len(r.Actions) > 0 {
 		var acts []string
 		for _, a := range r.Actions {
+			if a.URL != "" { // a link: the page it opens
+				acts = append(acts, a.Label+": "+a.URL)
+				continue
+			}
 			acts = append(acts, a.Label+": "+usage(a.Command, a.Args, a.Input))
 		}
 		b.WriteString("Buttons: " + strings.Join(acts, " | ") + "\n")

@@ -1569,6 +1569,19 @@ func message(r bot.Reply) outgoing {
 	}
 	var row []discordgo.MessageComponent
 	for _, a := range r.Actions {
+		if a.URL != "" {
+			// A link button opens its url and has no custom_id; Discord takes urls
+			// of at most 512 characters (Button Object, "url").
+			if len(a.URL) > maxButtonURL || len(m.components) == buttonRows {
+				continue
+			}
+			row = append(row, discordgo.Button{Label: clip(a.Label, 80), Style: discordgo.LinkButton, URL: a.URL})
+			if len(row) == 5 {
+				m.components = append(m.components, discordgo.ActionsRow{Components: row})
+				row = nil
+			}
+			continue
+		}
 		act := action{kind: kindRun, command: a.Command, args: a.Args, label: a.InputLabel, input: a.Input}
 		switch {
 		case a.Answers && a.Input == "" && a.Confirm == "":
@@ -1625,6 +1638,9 @@ func message(r bot.Reply) outgoing {
 	}
 	return m
 }
+
+// maxButtonURL is the longest url a link button may open (Discord's Button Object).
+const maxButtonURL = 512
 
 func buttonStyle(s bot.ButtonStyle) discordgo.ButtonStyle {
 	switch s {

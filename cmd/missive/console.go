@@ -23,7 +23,7 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME] [--engines engines.yaml]"
+const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME] [--engines engines.yaml] [--web 127.0.0.1:PORT]"
 
 // stdin is the console's input; tests replace it with a script.
 var stdin io.Reader = os.Stdin
@@ -35,6 +35,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	files := fs.String("files", "", "the folder for board pictures, animations and PGN files (default: next to the data file)")
 	as := fs.String("as", "alice", "the identity to start as (/as NAME switches)")
 	enginesPath := fs.String("engines", "", "YAML file with external engines to challenge (engines: [...], as in the bot's configuration)")
+	webAddr := fs.String("web", "", "serve the games' web pages at this address, such as 127.0.0.1:8080")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
@@ -98,6 +99,10 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		// command starts, and a review after every ending would hold the prompt.
 		Review: review.Options{OnRequest: true, Budget: time.Minute},
 	})
+	pages, err := newWebPages(webConfig{Listen: *webAddr}, &svcCfg, logger)
+	if err != nil {
+		return fmt.Errorf("console: %w", err)
+	}
 	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("console: %w", err)
@@ -115,6 +120,16 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 
 	runCtx, stop := context.WithCancel(ctx)
+	if pages != nil {
+		addr, err := pages.start(runCtx, svc, logger)
+		if err != nil {
+			stop()
+			svc.Close()
+			return fmt.Errorf("console: %w", err)
+		}
+		defer pages.wait()
+		fmt.Fprintf(stdout, "Web pages at %s: each board's Web page link opens its game; /web gives you your own link, to move and analyse.\n", addr)
+	}
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {

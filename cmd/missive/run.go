@@ -45,6 +45,7 @@ type runConfig struct {
 	EngineThink  time.Duration     `yaml:"engine_timeout"`
 	Engines      []external.Config `yaml:"engines"`
 	Reviews      reviewsConfig     `yaml:"reviews"`
+	Web          webConfig         `yaml:"web"` // the game pages (web.go)
 
 	// Warnings are settings read but obsolete, to log at start.
 	Warnings []string `yaml:"-"`
@@ -144,6 +145,9 @@ func parseRunConfig(data []byte) (*runConfig, error) {
 	}
 	if r := cfg.Reviews; r.Workers < 0 || r.Backlog < 0 || r.Nodes < 0 {
 		return nil, bad("reviews.workers, reviews.backlog and reviews.nodes must not be negative (0 takes the default)")
+	}
+	if err := cfg.Web.check(); err != nil {
+		return nil, err
 	}
 	seen := map[string]bool{}
 	for i := range cfg.Engines {
@@ -250,6 +254,10 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 		Tournaments: tournaments.Options{EventGames: cfg.Limits.EventGames, GuildGames: cfg.Limits.GuildGames},
 		Review:      reviewOptions(cfg.Reviews),
 	})
+	pages, err := newWebPages(cfg.Web, &svcCfg, logger)
+	if err != nil {
+		return fmt.Errorf("run: %w", err)
+	}
 	svc, err := bot.New(svcCfg)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)
@@ -264,6 +272,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	defer func() {
 		stop()
 		wg.Wait()
+		pages.wait()
 	}()
 	if cfg.Listen != "" {
 		ln, err := net.Listen("tcp", cfg.Listen)
@@ -286,6 +295,13 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 			_ = srv.Shutdown(sctx)
 		}()
 		logger.Info("run: health and metrics", "address", ln.Addr().String())
+	}
+	if pages != nil {
+		addr, err := pages.start(runCtx, svc, logger)
+		if err != nil {
+			return fmt.Errorf("run: %w", err)
+		}
+		logger.Info("run: game pages", "address", addr)
 	}
 	if err := b.Open(runCtx); err != nil {
 		return fmt.Errorf("run: %w", err)
