@@ -91,6 +91,10 @@ func (s *Service) Run(ctx context.Context) error {
 // next game is due (zero when none is). While the service is disconnected
 // (Connected is false) it handles no game: their clocks are held.
 func (s *Service) Tick(ctx context.Context) (time.Time, error) {
+	// A pass is background work until its notices are handed to the outbox's
+	// workers: Idle, and a console's script end, wait for a game it is ending.
+	s.bg.add()
+	defer s.bg.done()
 	now := s.Now()
 	held := !s.Connected()
 	var due []storage.Due

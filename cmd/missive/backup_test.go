@@ -127,7 +127,7 @@ func TestBackupCommandDamagedFile(t *testing.T) {
 	cmd.Stderr = &stderr
 	err = cmd.Run()
 	exit, _ := err.(*exec.ExitError)
-	want := "missive: backup: the data file " + data + " is damaged (page"
+	want := "missive backup: the data file " + data + " is damaged (page"
 	if exit == nil || exit.ExitCode() != 1 || !strings.HasPrefix(stderr.String(), want) || strings.Contains(stderr.String(), "goroutine") {
 		t.Fatalf("missive backup of a damaged file: %v\n%.2000s\nwant %q", err, stderr.String(), want)
 	}
