@@ -35,6 +35,14 @@ const EnginePrefix = "engine:"
 // IsEngine reports whether the seat is taken by an engine.
 func (s Seat) IsEngine() bool { return strings.HasPrefix(s.ID, EnginePrefix) }
 
+// FormerPrefix starts the id of a seat whose player deleted what Missive kept
+// about them (Tx.ErasePlayer): the id says nothing of the person.
+const FormerPrefix = "former:"
+
+// IsFormer reports whether the seat's player deleted their data: nobody answers
+// for it any more.
+func (s Seat) IsFormer() bool { return strings.HasPrefix(s.ID, FormerPrefix) }
+
 // MoveEntry is one stored entry of a game's record (record.Entry): its canonical
 // text (Position.UCI), for a choice of a simultaneous round (Go-Chess placement) the
 // side that chose it, and when it was played.

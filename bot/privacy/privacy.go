@@ -21,7 +21,7 @@ const CmdPrivacy = "privacy"
 const FormerPlayer = "a former player"
 
 // FormerPrefix starts the id of a deleted player's seat.
-const FormerPrefix = "former:"
+const FormerPrefix = storage.FormerPrefix
 
 // feature is the privacy feature: /privacy show and /privacy delete.
 type feature struct {

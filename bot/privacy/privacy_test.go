@@ -171,6 +171,10 @@ func TestPrivacyDelete(t *testing.T) {
 			t.Errorf("a notice after the deletion names alice: %+v", n)
 		}
 	}
+	// No rematch can be offered to the seat nobody answers for.
+	if r := h.Do("bob", "rematch game:"+casual); !r.Refused || !strings.Contains(r.Text, "deleted what Missive kept about them") {
+		t.Errorf("a rematch against the former player answered %+v", r)
+	}
 	// She may play again, afresh.
 	if r := h.Ok("alice", "privacy action:show"); !strings.Contains(r.Text, "Games: 0") {
 		t.Errorf("after the deletion: %s", r.Text)
