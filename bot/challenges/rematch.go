@@ -44,7 +44,7 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 			return err
 		}
 		if opp.IsFormer() {
-			return bot.Refuse(bot.ErrRefused, fmt.Sprintf("Your opponent in game %s has since deleted what Missive kept about them, so no one can answer a rematch; /challenge offers a new game to someone else.", g.ID))
+			return bot.Refuse(bot.ErrRefused, "Your opponent in game %s has since deleted what Missive kept about them, so no one can answer a rematch; /challenge offers a new game to someone else.", g.ID)
 		}
 		if opp.IsEngine() {
 			if f.svc.Engine() == nil {
