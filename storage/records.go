@@ -41,6 +41,12 @@ type Player struct {
 	DigestHour *int      `json:"digest_hour,omitempty"`
 	DigestNext time.Time `json:"digest_next,omitzero"`
 	DigestSent string    `json:"digest_sent,omitempty"`
+	// Lang is the language the player chose with /settings language (a code of
+	// bot/i18n: "de", "pt-BR"), empty when they chose none; Locale is the language
+	// of their last interaction, remembered for what is sent to them unasked. Both
+	// are optional fields of the JSON record (no schema change).
+	Lang   string `json:"lang,omitempty"`
+	Locale string `json:"locale,omitempty"`
 	Stamp
 }
 

@@ -629,7 +629,10 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	if i.Member != nil && i.Member.User != nil {
 		u = i.Member.User
 	}
-	req := bot.Request{ID: i.ID, Args: bot.Args{}, Names: map[string]string{}}
+	req := bot.Request{ID: i.ID, Args: bot.Args{}, Names: map[string]string{}, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale) // sent in a server only
+	}
 	if u != nil {
 		req.User = bot.User{ID: u.ID, Name: displayName(u)}
 		if i.Member != nil && i.Member.Nick != "" {

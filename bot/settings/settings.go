@@ -46,6 +46,7 @@ func (f *feature) settingsCommand() bot.Command {
 		{Name: "theme", Description: "Board colours", Type: bot.OptString, Choices: themes},
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: bot.OptString, MaxLength: 40},
 		digestOption(), // digest.go
+		languageOption(),
 	}}}
 }
 
@@ -87,6 +88,13 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			setDigest(p, hour, f.svc.Now())
 			changed = true
 		}
+		if t := req.Args.Get("language"); t != "" {
+			lang, err := parseLanguage(t)
+			if err != nil {
+				return err
+			}
+			p.Lang, changed = lang, true
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -100,7 +108,7 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 		if changed {
 			tx.Reply().Text = "Saved."
 		} else {
-			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off>."
+			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off> language:<auto, en, de, fr, es, pt-BR, ru>."
 		}
 		return nil
 	})
@@ -129,7 +137,8 @@ func settingsFields(p *storage.Player) []bot.Field {
 		}
 	}
 	return []bot.Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true}}
+		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true},
+		{Name: "Language", Value: languageText(p), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of
