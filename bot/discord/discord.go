@@ -97,6 +97,9 @@ type Options struct {
 	// Observe, when set, is told of every handled interaction: the command, how long it
 	// took and whether it failed (for metrics).
 	Observe func(command string, took time.Duration, failed bool)
+	// ObserveLocale, when set, is told the locale of every interaction handled (the
+	// user's client language, as Discord spells it), for metrics.
+	ObserveLocale func(locale string)
 }
 
 // Bot connects the play service to Discord: it registers the commands, answers
@@ -511,6 +514,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		}
 		if b.opts.Observe != nil && command != "" {
 			b.opts.Observe(command, time.Since(start), failed)
+		}
+		if b.opts.ObserveLocale != nil && command != "" {
+			b.opts.ObserveLocale(string(i.Locale))
 		}
 	}()
 	switch i.Type {
