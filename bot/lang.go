@@ -53,14 +53,33 @@ func (s *Service) AskerLocalizer(ctx context.Context, c *i18n.Catalogue, req Req
 	return c.For(lang)
 }
 
-// ServerLocalizer returns catalogue c's localizer for a post in req's server: the
-// server's language (Discord's guild_locale), else the asker's client's, else
-// English.
-func ServerLocalizer(c *i18n.Catalogue, req Request) *i18n.Localizer {
-	if l, ok := i18n.Parse(req.GuildLocale); ok {
-		return c.For(l)
+// ServerLang returns the language of the posts many read in server guild: the one
+// an admin chose with /settings server_language, else the server's own (Discord's
+// guild_locale: guildLocale when a request carries it, else the one last seen),
+// else English.
+func ServerLang(tx *storage.Tx, guild, guildLocale string) (i18n.Lang, error) {
+	sv, err := tx.Server(guild)
+	switch {
+	case errors.Is(err, storage.ErrNotFound) || guild == "":
+	case err != nil:
+		return i18n.English, err
+	default:
+		if l, ok := i18n.Parse(sv.Lang); ok {
+			return l, nil
+		}
+		if guildLocale == "" {
+			guildLocale = sv.Locale
+		}
 	}
-	return c.For(i18n.Of(req.Locale))
+	return i18n.Of(guildLocale), nil
+}
+
+// ServerLocalizer returns catalogue c's localizer for a post in server guild (see
+// ServerLang); guildLocale is the request's when there is one ("" for the
+// scheduler's posts).
+func ServerLocalizer(tx *storage.Tx, c *i18n.Catalogue, guild, guildLocale string) (*i18n.Localizer, error) {
+	l, err := ServerLang(tx, guild, guildLocale)
+	return c.For(l), err
 }
 
 // PlayerLocalizer returns catalogue c's localizer for a direct message to player
@@ -74,9 +93,14 @@ func PlayerLocalizer(tx *storage.Tx, c *i18n.Catalogue, id string) (*i18n.Locali
 }
 
 // rememberLocale keeps the language of req's asker with their settings when it
-// changed, so that what is sent to them unasked (a reminder, a digest) is in it.
-// Only a player who has settings is remembered: no record is made for a locale.
+// changed, so that what is sent to them unasked (a reminder, a digest) is in it,
+// and the server's language (guild_locale) with the server's settings, for the
+// posts no interaction carries. Only a player who has settings is remembered: no
+// player record is made for a locale.
 func rememberLocale(tx *storage.Tx, req Request) error {
+	if err := rememberServerLocale(tx, req); err != nil {
+		return err
+	}
 	lang, ok := i18n.Parse(req.Locale)
 	if !ok || req.User.ID == "" {
 		return nil
@@ -90,4 +114,24 @@ func rememberLocale(tx *storage.Tx, req Request) error {
 	}
 	p.Locale = string(lang)
 	return tx.PutPlayer(p)
+}
+
+// rememberServerLocale keeps req's guild_locale with its server's settings when it
+// changed (a language Missive does not speak is kept as English would be: not at all).
+func rememberServerLocale(tx *storage.Tx, req Request) error {
+	lang, ok := i18n.Parse(req.GuildLocale)
+	if !ok || req.Place.Guild == "" {
+		return nil
+	}
+	sv, err := tx.Server(req.Place.Guild)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		sv = &storage.Server{ID: req.Place.Guild}
+	case err != nil:
+		return err
+	case sv.Locale == string(lang):
+		return nil
+	}
+	sv.Locale = string(lang)
+	return tx.PutServer(sv)
 }

@@ -29,12 +29,6 @@ func TestLocalizers(t *testing.T) {
 	if got := h.Svc.AskerLocalizer(ctx, cat, req).T("lang", nil); got != "pt-BR" {
 		t.Errorf("asker: %s", got)
 	}
-	if got := bot.ServerLocalizer(cat, req).T("lang", nil); got != "ru" {
-		t.Errorf("server: %s", got)
-	}
-	if got := bot.ServerLocalizer(cat, bot.Request{Locale: "fr"}).T("lang", nil); got != "fr" {
-		t.Errorf("no server locale: %s, want the asker's", got)
-	}
 	dm := func() string {
 		var s string
 		if err := h.Svc.Read(ctx, func(tx *storage.Tx) error {

@@ -1,12 +1,15 @@
 package settings_test
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/settings"
+	"github.com/missivechess/missive/storage"
 )
 
 // /settings language keeps the player's language; auto follows their Discord client
@@ -52,5 +55,53 @@ func TestLocaleMakesNoRecord(t *testing.T) {
 	h.Run(bot.Request{ID: "x", User: bot.User{ID: "zoe", Name: "zoe"}, Locale: "fr"}, "settings")
 	if p := h.Player("zoe"); p.Version != 0 || p.Locale != "" {
 		t.Errorf("a request made a record: %+v", p)
+	}
+}
+
+// An admin chooses the server's language with /settings server_language; a member
+// who may not manage the server, or a request outside a server, is refused and
+// changes nothing; without a choice the server's language is Discord's
+// guild_locale, remembered for the posts no interaction carries.
+func TestServerLanguage(t *testing.T) {
+	h := bottest.New(t)
+	ctx := context.Background()
+	lang := func(guild, guildLocale string) i18n.Lang {
+		var l i18n.Lang
+		if err := h.Svc.Read(ctx, func(tx *storage.Tx) (err error) {
+			l, err = bot.ServerLang(tx, guild, guildLocale)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	g1 := bot.Place{Guild: "g1", Channel: "c1"}
+	if r := h.Where("bob", g1, bot.ContextGuild, false, "settings server_language:de"); !r.Refused || !strings.Contains(r.Text, "Only a member who may manage the server") {
+		t.Errorf("a member set the server's language: %+v", r)
+	}
+	if r := h.Do("carol", "settings server_language:de"); !r.Refused || !strings.Contains(r.Text, "chosen in that server") {
+		t.Errorf("the language of no server was set: %+v", r)
+	}
+	if l := lang("g1", "fr"); l != i18n.French {
+		t.Fatalf("a refusal changed g1's language to %s", l)
+	}
+	r := h.Where("carol", g1, bot.ContextGuild, true, "settings server_language:de")
+	if r.Refused || !settings.HasField(r, "Server language", "Deutsch") {
+		t.Fatalf("an admin's choice: %+v", r)
+	}
+	if l := lang("g1", "fr"); l != i18n.German {
+		t.Errorf("g1 with a German choice and a French guild_locale speaks %s", l)
+	}
+	h.Where("carol", g1, bot.ContextGuild, true, "settings server_language:auto")
+	if l := lang("g1", "fr"); l != i18n.French {
+		t.Errorf("g1 on auto speaks %s, not its guild_locale", l)
+	}
+	// A Russian server's locale is remembered for the scheduler's posts.
+	h.Run(bot.Request{ID: "ru", User: bot.User{ID: "dave", Name: "dave"}, Place: bot.Place{Guild: "g2", Channel: "c2"}, Context: bot.ContextGuild, GuildLocale: "ru"}, "settings")
+	if l := lang("g2", ""); l != i18n.Russian {
+		t.Errorf("g2's remembered language: %s", l)
+	}
+	if l := lang("g3", ""); l != i18n.English {
+		t.Errorf("an unknown server speaks %s", l)
 	}
 }

@@ -47,6 +47,7 @@ func (f *feature) settingsCommand() bot.Command {
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: bot.OptString, MaxLength: 40},
 		digestOption(), // digest.go
 		languageOption(),
+		serverLanguageOption(), // language.go
 	}}}
 }
 
@@ -95,6 +96,10 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			}
 			p.Lang, changed = lang, true
 		}
+		serverChanged, err := setServerLanguage(tx, req)
+		if err != nil {
+			return err
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -105,7 +110,14 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			}
 		}
 		*tx.Reply() = bot.Reply{Private: true, Title: "Your settings", Fields: settingsFields(p)}
-		if changed {
+		if req.Place.Guild != "" {
+			field, err := serverLanguageField(tx, req)
+			if err != nil {
+				return err
+			}
+			tx.Reply().Fields = append(tx.Reply().Fields, field)
+		}
+		if changed || serverChanged {
 			tx.Reply().Text = "Saved."
 		} else {
 			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off> language:<auto, en, de, fr, es, pt-BR, ru>."
