@@ -8,6 +8,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"unicode/utf8"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -166,6 +167,9 @@ func (c *Catalogue) Problems() []string {
 			if plural(e) {
 				out = append(out, c.pluralProblems(l, m.ID)...)
 			}
+			if p := commandProblem(m); p != "" {
+				out = append(out, fmt.Sprintf("%s: %s's %s %s", c.name, l, m.ID, p))
+			}
 		}
 		for _, m := range c.files[English] {
 			if !seen[m.ID] {
@@ -179,6 +183,31 @@ func (c *Catalogue) Problems() []string {
 		}
 	}
 	return out
+}
+
+// discordName is Discord's rule for command and option names
+// (https://discord.com/developers/docs/interactions/application-commands#application-command-object-application-command-naming).
+var discordName = regexp.MustCompile(`^[-_'\p{L}\p{N}\p{Devanagari}\p{Thai}]{1,32}$`)
+
+// commandProblem says what Discord would refuse in a command's localised name or
+// description (keys command.….name and command.….desc, bot.CommandSpec.Localize),
+// "" when nothing: a name of 1-32 letters, digits, - _ ', in lower case; a
+// description of 1-100 characters.
+func commandProblem(m *goi18n.Message) string {
+	if !strings.HasPrefix(m.ID, "command.") {
+		return ""
+	}
+	switch {
+	case strings.HasSuffix(m.ID, ".name") && !strings.Contains(m.ID, ".choice."):
+		if !discordName.MatchString(m.Other) || strings.ToLower(m.Other) != m.Other {
+			return fmt.Sprintf("%q is not a name Discord takes (1-32 lower-case letters, digits, - _ ')", m.Other)
+		}
+	case strings.HasSuffix(m.ID, ".desc"):
+		if n := utf8.RuneCountInString(m.Other); n < 1 || n > 100 {
+			return fmt.Sprintf("has %d characters; Discord takes 1-100", n)
+		}
+	}
+	return ""
 }
 
 // pluralProblems tries message id of language l with each probe count.

@@ -46,6 +46,19 @@ func with(lang, text string) map[string]string {
 	return out
 }
 
+// withAll is good with extra added to every language, and the languages of byLang
+// given their own text instead.
+func withAll(extra string, byLang map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range good {
+		out[k] = v + extra
+		if t, ok := byLang[k]; ok {
+			out[k] = v + t
+		}
+	}
+	return out
+}
+
 func TestCompleteCatalogueHasNoProblems(t *testing.T) {
 	if p := files(t, good).Problems(); p != nil {
 		t.Fatalf("problems in a complete catalogue: %q", p)
@@ -66,6 +79,10 @@ func TestCatalogueProblems(t *testing.T) {
 		{"placeholder dropped", with("pt-BR", strings.Replace(good["pt-BR"], ", {{.Name}}", "", 1)), "pt-BR's hello has placeholders [], the English [Name]"},
 		{"plural form missing", with("ru", strings.Replace(good["ru"], "  few: \"{{.Count}} партии\"\n", "", 1)), "ru's games with count 2"},
 		{"unknown language", with("xx", "hello: \"x\"\n"), "active.xx.yaml is not a language Missive speaks"},
+		{"command name Discord refuses", withAll("command.help.name: \"help\"\n", map[string]string{"de": "command.help.name: \"Hilfe anzeigen\"\n"}),
+			`de's command.help.name "Hilfe anzeigen" is not a name Discord takes`},
+		{"command description too long", withAll("command.help.desc: \"Help\"\n", map[string]string{"fr": "command.help.desc: \"" + strings.Repeat("é", 101) + "\"\n"}),
+			"fr's command.help.desc has 101 characters"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			p := files(t, c.files).Problems()
