@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -44,7 +45,13 @@ const (
 type OptionChoice struct {
 	Name  string
 	Value string
+	// NameIn holds the choice's name in other languages (Localize fills it).
+	NameIn Texts
 }
+
+// Texts are one text in other languages than English, by language; a language
+// without an entry reads the English.
+type Texts map[i18n.Lang]string
 
 // OptionSpec describes one option of a command.
 type OptionSpec struct {
@@ -61,6 +68,9 @@ type OptionSpec struct {
 	// positive (Discord's max_length).
 	Min, Max  int
 	MaxLength int
+	// NameIn and DescriptionIn are the option's name and description in other
+	// languages (Localize fills them).
+	NameIn, DescriptionIn Texts
 }
 
 // Bounded reports whether o has a range of allowed integers (Min..Max).
@@ -126,6 +136,68 @@ type CommandSpec struct {
 	// options (Discord's subcommands); the handler receives the chosen one's name
 	// under SubcommandArg and the command's own Options are left empty.
 	Subcommands []CommandSpec
+	// NameIn and DescriptionIn are the command's name and description in other
+	// languages (Localize fills them from its feature's catalogue); Discord shows
+	// each user the name in their language, and the handler still receives Name.
+	NameIn, DescriptionIn Texts
+}
+
+// Localize returns c with the names, descriptions and choices its feature's
+// catalogue translates (every language but English, the spec's own text). The
+// catalogue's keys for a command "help", its option "command" and that option's
+// choice of value "x" are:
+//
+//	command.help.name, command.help.desc
+//	command.help.option.command.name, command.help.option.command.desc
+//	command.help.option.command.choice.x
+//
+// and for a subcommand "create" of "tournament", command.tournament.create.name and
+// so on. A key the catalogue lacks leaves the English for every language.
+func (c CommandSpec) Localize(cat *i18n.Catalogue) CommandSpec {
+	return c.localize(cat, "command."+c.Name)
+}
+
+func (c CommandSpec) localize(cat *i18n.Catalogue, key string) CommandSpec {
+	c.NameIn, c.DescriptionIn = translations(cat, key+".name"), translations(cat, key+".desc")
+	c.Options = slices.Clone(c.Options)
+	for i, o := range c.Options {
+		ok := key + ".option." + o.Name
+		o.NameIn, o.DescriptionIn = translations(cat, ok+".name"), translations(cat, ok+".desc")
+		o.Choices = slices.Clone(o.Choices)
+		for j, ch := range o.Choices {
+			ch.NameIn = translations(cat, ok+".choice."+ch.Value)
+			o.Choices[j] = ch
+		}
+		c.Options[i] = o
+	}
+	c.Subcommands = slices.Clone(c.Subcommands)
+	for i, sc := range c.Subcommands {
+		c.Subcommands[i] = sc.localize(cat, key+"."+sc.Name)
+	}
+	return c
+}
+
+// translations returns message id in every language of cat that translates it (nil
+// when none does).
+func translations(cat *i18n.Catalogue, id string) Texts {
+	var out Texts
+	for _, l := range i18n.Langs[1:] {
+		if s, ok := cat.For(l).Own(id); ok {
+			if out == nil {
+				out = Texts{}
+			}
+			out[l] = s
+		}
+	}
+	return out
+}
+
+// In returns the text of t in language l, or english when t has none.
+func (t Texts) In(l i18n.Lang, english string) string {
+	if s, ok := t[l]; ok {
+		return s
+	}
+	return english
 }
 
 // Where returns the contexts c is offered in.

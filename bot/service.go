@@ -43,6 +43,10 @@ type Request struct {
 	// Context is the kind of place the request came from (see Request.Where); an
 	// adapter sets it, and a request without it is placed by its Place.
 	Context Context
+	// Locale is the asker's client language and GuildLocale the server's, as Discord
+	// spells them ("de", "es-419", "pt-BR"); empty when unknown (GuildLocale outside
+	// a server). bot/i18n maps them onto the languages Missive speaks.
+	Locale, GuildLocale string
 }
 
 // Where returns the kind of place req came from: a server when it names one, else
@@ -389,6 +393,9 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 	var e effects
 	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
 		e = effects{}
+		if err := rememberLocale(tx, req); err != nil {
+			return nil, err
+		}
 		if err := op(tx, &e); err != nil {
 			return nil, err
 		}

@@ -105,6 +105,8 @@
 //	                                                          game (variations and notes; schema 8)
 //	web.tokens            game id, player id ("" for viewers) the generation of the game's web links
 //	                                                          (decimal; revoking one raises it; schema 8)
+//	servers               guild id                            Server: a server's settings (the language
+//	                                                          an admin chose; schema 9)
 //
 // Indexes, rewritten in the same transaction as their record (Verify checks them):
 //

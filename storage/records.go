@@ -41,6 +41,12 @@ type Player struct {
 	DigestHour *int      `json:"digest_hour,omitempty"`
 	DigestNext time.Time `json:"digest_next,omitzero"`
 	DigestSent string    `json:"digest_sent,omitempty"`
+	// Lang is the language the player chose with /settings language (a code of
+	// bot/i18n: "de", "pt-BR"), empty when they chose none; Locale is the language
+	// of their last interaction, remembered for what is sent to them unasked. Both
+	// are optional fields of the JSON record (no schema change).
+	Lang   string `json:"lang,omitempty"`
+	Locale string `json:"locale,omitempty"`
 	Stamp
 }
 
@@ -462,6 +468,29 @@ func (tx *Tx) Rating(guild, variant, player string) (*Rating, error) {
 
 // PutRating writes r with the version check (Version 0 creates it).
 func (tx *Tx) PutRating(r *Rating) error { return putRecord(tx, kindRating, r) }
+
+// Server is a server's settings: Lang is the language an admin chose for the posts
+// many read there (a code of bot/i18n), empty when none was chosen; Locale is the
+// server's own language as Discord last sent it (guild_locale), for the posts no
+// interaction carries (a reminder in a game's thread).
+type Server struct {
+	ID     string `json:"id"` // Discord guild id
+	Lang   string `json:"lang,omitempty"`
+	Locale string `json:"locale,omitempty"`
+	Stamp
+}
+
+func (s *Server) recordKey() []byte     { return []byte(s.ID) }
+func (s *Server) indexes() []indexEntry { return nil }
+func (s *Server) validate() error       { return checkKeyPart("server id", s.ID, true) }
+
+// Server returns the settings of server id, or an error wrapping ErrNotFound.
+func (tx *Tx) Server(id string) (*Server, error) {
+	return getRecord[Server](tx, kindServer, []byte(id))
+}
+
+// PutServer writes s with the version check (Version 0 creates it).
+func (tx *Tx) PutServer(s *Server) error { return putRecord(tx, kindServer, s) }
 
 // Ratings returns every rating in variant on guild, highest first (a leaderboard).
 func (tx *Tx) Ratings(guild, variant string) ([]*Rating, error) {

@@ -17,7 +17,7 @@ import (
 
 // SchemaVersion is the layout of buckets, keys and records that this build writes.
 // Open migrates older files to it and refuses newer ones.
-const SchemaVersion = 8
+const SchemaVersion = 9
 
 // The buckets of the current schema; doc.go describes their keys and values.
 var (
@@ -34,6 +34,7 @@ var (
 	bReviewQueue = []byte("review.queue") // schema 6
 	bAnalyses    = []byte("analyses")     // schema 7 (analysis.go)
 	bWebTokens   = []byte("web.tokens")   // schema 7 (analysis.go)
+	bServers     = []byte("servers")      // schema 9 (records.go)
 
 	xGamePlayer      = []byte("idx.game.player")
 	xGameThread      = []byte("idx.game.thread")
@@ -54,7 +55,7 @@ var (
 	metaMigratedKey = []byte("migrated")
 
 	// recordBuckets and indexBuckets are the buckets of the current schema.
-	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews, bReviewQueue, bAnalyses, bWebTokens}
+	recordBuckets = [][]byte{bGames, bPlayers, bChallenges, bTournaments, bRatings, bRequests, bMatches, bOutbox, bReviews, bReviewQueue, bAnalyses, bWebTokens, bServers}
 	indexBuckets  = [][]byte{xGamePlayer, xGameThread, xGameDue, xGameActive, xGameSummary, xGameTournament,
 		xChallengeOpen, xChallengePlayer, xChallengeExpiry, xTournamentGuild, xRequestTime, xMatchGuild, xPlayerDue}
 )
@@ -113,6 +114,10 @@ var migrations = []migration{
 			}
 		}
 		return nil
+	}},
+	{to: 9, what: "add the servers' settings (the language an admin chose)", run: func(tx *bolt.Tx) error {
+		_, err := tx.CreateBucketIfNotExists([]byte("servers"))
+		return err
 	}},
 }
 

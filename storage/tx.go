@@ -79,6 +79,7 @@ var (
 	kindChallenge  = &kind{"challenge", bChallenges}
 	kindTournament = &kind{"tournament", bTournaments}
 	kindRating     = &kind{"rating", bRatings}
+	kindServer     = &kind{"server", bServers}
 	kindMatch      = &kind{"match", bMatches}
 	kindReview     = &kind{"review", bReviews}
 	kindReviewAsk  = &kind{"review request", bReviewQueue}

@@ -153,6 +153,7 @@ func (v *verifier) kinds() []func(from []byte, limit int) []byte {
 			return verifyKind[Tournament](v, kindTournament, nil, from, limit)
 		},
 		func(from []byte, limit int) []byte { return verifyKind[Rating](v, kindRating, nil, from, limit) },
+		func(from []byte, limit int) []byte { return verifyKind[Server](v, kindServer, nil, from, limit) },
 		func(from []byte, limit int) []byte { return verifyKind[Match](v, kindMatch, nil, from, limit) },
 		func(from []byte, limit int) []byte { return verifyKind[Review](v, kindReview, nil, from, limit) },
 		func(from []byte, limit int) []byte {

@@ -34,6 +34,7 @@ type Console struct {
 	// saveClock keeps the clock's offset (Options.SaveClock).
 	saveClock func(context.Context, time.Duration) error
 	user      string
+	locale    string
 	prompt    bool
 	seq       int
 
@@ -93,6 +94,9 @@ type Options struct {
 	Clock  *Clock    // the clock shared with the store and service (for /wait)
 	User   string    // the first identity (default "alice")
 	Prompt bool      // print a prompt before each line (for people at a terminal)
+	// Locale is the language the console's requests say their user speaks, as a
+	// Discord client would send it ("de", "pt-BR"); empty: English.
+	Locale string
 	// SaveClock, when set, keeps the clock's offset after each /wait, so that a
 	// console started again on the same data file keeps the same time.
 	SaveClock func(ctx context.Context, offset time.Duration) error
@@ -102,7 +106,7 @@ type Options struct {
 // service's Notifier, so create the console first and the service with it, then call
 // Attach.
 func New(opts Options) *Console {
-	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, prompt: opts.Prompt, saveClock: opts.SaveClock}
+	c := &Console{out: opts.Out, images: opts.Images, clock: opts.Clock, user: opts.User, locale: opts.Locale, prompt: opts.Prompt, saveClock: opts.SaveClock}
 	if c.user == "" {
 		c.user = "alice"
 	}
@@ -275,7 +279,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
 		return false
 	}
-	req := bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: name, Args: args}
+	req := bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: name, Args: args, Locale: c.locale}
 	if q := question(req); !slash && q != "" {
 		c.confirm = &req
 		c.printf("%s Say yes to do it; anything else keeps the game as it is. (With its slash, /%s does it at once.)\n", q, name)
@@ -448,7 +452,7 @@ func (c *Console) help(ctx context.Context, fields []string) {
 		return
 	}
 	var b strings.Builder
-	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp})
+	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp, Locale: c.locale})
 	b.WriteString(plain(r.PlainText()))
 	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
 	for _, cc := range consoleCommands {

@@ -97,6 +97,9 @@ type Options struct {
 	// Observe, when set, is told of every handled interaction: the command, how long it
 	// took and whether it failed (for metrics).
 	Observe func(command string, took time.Duration, failed bool)
+	// ObserveLocale, when set, is told the locale of every interaction handled (the
+	// user's client language, as Discord spells it), for metrics.
+	ObserveLocale func(locale string)
 }
 
 // Bot connects the play service to Discord: it registers the commands, answers
@@ -321,6 +324,12 @@ func ApplicationCommands(specs []bot.CommandSpec) []*Command {
 			continue
 		}
 		ac := &Command{ApplicationCommand: discordgo.ApplicationCommand{Name: c.Name, Description: clip(c.Description, 100)}}
+		if names := localizations(c.NameIn, 0); len(names) > 0 {
+			ac.NameLocalizations = &names
+		}
+		if descs := localizations(c.DescriptionIn, 100); len(descs) > 0 {
+			ac.DescriptionLocalizations = &descs
+		}
 		contexts := make([]InteractionContextType, 0, 3)
 		for _, w := range c.Where() {
 			contexts = append(contexts, contextTypes[w])
@@ -339,12 +348,33 @@ func ApplicationCommands(specs []bot.CommandSpec) []*Command {
 			for _, sc := range c.Subcommands {
 				ac.Options = append(ac.Options, &discordgo.ApplicationCommandOption{
 					Type: discordgo.ApplicationCommandOptionSubCommand, Name: sc.Name, Description: clip(sc.Description, 100),
+					NameLocalizations: localizations(sc.NameIn, 0), DescriptionLocalizations: localizations(sc.DescriptionIn, 100),
 					Options: commandOptions(sc.Options)})
 			}
 		} else {
 			ac.Options = commandOptions(c.Options)
 		}
 		out = append(out, ac)
+	}
+	return out
+}
+
+// localizations turns a text's translations into Discord's localisations, keyed by
+// every Discord locale of each language (Spanish serves es-ES and es-419), each
+// clipped to limit characters as the English is (0: a name, never clipped, which
+// Discord refuses whole when it does not fit); nil when there are none.
+func localizations(t bot.Texts, limit int) map[discordgo.Locale]string {
+	if len(t) == 0 {
+		return nil
+	}
+	out := map[discordgo.Locale]string{}
+	for lang, s := range t {
+		for _, loc := range lang.DiscordLocales() {
+			if limit > 0 {
+				s = clip(s, limit)
+			}
+			out[discordgo.Locale(loc)] = s
+		}
 	}
 	return out
 }
@@ -356,6 +386,7 @@ func commandOptions(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOptio
 	for _, o := range specs {
 		opt := &discordgo.ApplicationCommandOption{
 			Name: o.Name, Description: clip(o.Description, 100), Required: o.Required,
+			NameLocalizations: localizations(o.NameIn, 0), DescriptionLocalizations: localizations(o.DescriptionIn, 100),
 			Autocomplete: o.Autocomplete && len(o.Choices) == 0,
 		}
 		switch o.Type {
@@ -380,7 +411,8 @@ func commandOptions(specs []bot.OptionSpec) []*discordgo.ApplicationCommandOptio
 				}
 				v = n
 			}
-			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v})
+			opt.Choices = append(opt.Choices, &discordgo.ApplicationCommandOptionChoice{Name: clip(ch.Name, 100), Value: v,
+				NameLocalizations: localizations(ch.NameIn, 100)})
 		}
 		if o.Bounded() && opt.Type == discordgo.ApplicationCommandOptionInteger && len(opt.Choices) == 0 {
 			lo := float64(o.Min)
@@ -512,6 +544,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if b.opts.Observe != nil && command != "" {
 			b.opts.Observe(command, time.Since(start), failed)
 		}
+		if b.opts.ObserveLocale != nil && command != "" {
+			b.opts.ObserveLocale(string(i.Locale))
+		}
 	}()
 	switch i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
@@ -629,7 +664,10 @@ func (b *Bot) request(i *discordgo.Interaction, ch channelInfo) bot.Request {
 	if i.Member != nil && i.Member.User != nil {
 		u = i.Member.User
 	}
-	req := bot.Request{ID: i.ID, Args: bot.Args{}, Names: map[string]string{}}
+	req := bot.Request{ID: i.ID, Args: bot.Args{}, Names: map[string]string{}, Locale: string(i.Locale)}
+	if i.GuildLocale != nil {
+		req.GuildLocale = string(*i.GuildLocale) // sent in a server only
+	}
 	if u != nil {
 		req.User = bot.User{ID: u.ID, Name: displayName(u)}
 		if i.Member != nil && i.Member.Nick != "" {

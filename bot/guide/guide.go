@@ -1,6 +1,19 @@
 package guide
 
-import "github.com/missivechess/missive/bot"
+import (
+	"embed"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
+)
+
+// localeFiles are the guide's messages, one file per language.
+//
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// catalogue is the guide's message catalogue.
+var catalogue = i18n.MustLoad("guide", localeFiles)
 
 // The commands of the feature.
 const (
@@ -16,5 +29,9 @@ type feature struct {
 // New returns the guide: /rules and /help.
 func New(s *bot.Service) bot.Feature {
 	f := &feature{svc: s}
-	return bot.Feature{Commands: []bot.Command{f.rulesCommand(), f.helpCommand()}}
+	cmds := []bot.Command{f.rulesCommand(), f.helpCommand()}
+	for i := range cmds {
+		cmds[i].Spec = cmds[i].Spec.Localize(catalogue)
+	}
+	return bot.Feature{Commands: cmds}
 }

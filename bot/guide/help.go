@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -19,21 +20,17 @@ func (f *feature) helpCommand() bot.Command {
 		}}}
 }
 
-// howToPlay is /help's short guide to correspondence play.
-const howToPlay = `**How to play**
-1. Challenge someone with /challenge (name an opponent, or leave it out to challenge anyone in a server), or play the engine with /challenge engine:builtin.
-2. The opponent answers with the challenge's buttons, or with /accept or /decline.
-3. Make your moves with /move, such as /move move:e2e4; each player has a few days per move.
-4. /games lists your games and whose move it is; /board shows a board; /rules explains a game.
-5. /resign, /draw and /takeback end or change a game; /settings chooses how you hear of your games.
-6. /next shows the game most urgently waiting for you; while you wait, /conditional add prepares replies to your opponent's likely moves; after a game, /rematch plays it again with colours swapped.`
-
 // cmdHelp answers /help.
-func (f *feature) cmdHelp(_ context.Context, req bot.Request) bot.Reply {
+// The list of commands gives each command's description in the asker's language
+// when its feature's catalogue has it (in English until then); the guide's own
+// sentences come from its catalogue (locales/), and every language but English adds
+// that moves are typed in English notation.
+func (f *feature) cmdHelp(ctx context.Context, req bot.Request) bot.Reply {
+	loc := f.svc.AskerLocalizer(ctx, catalogue, req)
 	if name := req.Args.Get("command"); name != "" {
 		c, ok := f.svc.CommandOf(name)
 		if !ok {
-			return bot.Refusal(fmt.Sprintf("There is no command %s; /help lists them.", rules.Echo(name)))
+			return bot.Refusal(loc.T("help.nocommand", i18n.Data{"Name": rules.Echo(name)}))
 		}
 		return bot.Reply{Private: true, Title: "/" + c.Spec.Name, Text: c.Spec.Help()}
 	}
@@ -42,13 +39,16 @@ func (f *feature) cmdHelp(_ context.Context, req bot.Request) bot.Reply {
 		if !c.OfferedIn(req.Where()) {
 			continue
 		}
-		fmt.Fprintf(&b, "/%s: %s\n", c.Name, c.Description)
+		fmt.Fprintf(&b, "/%s: %s\n", c.Name, c.DescriptionIn.In(loc.Lang(), c.Description))
 	}
-	b.WriteString("\n" + howToPlay)
+	b.WriteString("\n" + loc.T("help.how", nil))
+	if loc.Lang() != i18n.English {
+		b.WriteString("\n" + loc.T("help.notation", nil))
+	}
 	if !req.Local() && req.Place.Guild == "" {
-		b.WriteString("\nTournaments and engine matches are run in servers, with /tournament and /match.")
+		b.WriteString("\n" + loc.T("help.servers", nil))
 	}
-	return bot.Reply{Private: true, Title: "Missive: correspondence Gothic Chess, Keltic Chess, Go-Chess and Gess", Text: b.String()}
+	return bot.Reply{Private: true, Title: loc.T("help.title", nil), Text: b.String()}
 }
 
 // completeCommand suggests the names of the commands offered where the request is.

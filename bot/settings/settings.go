@@ -46,6 +46,8 @@ func (f *feature) settingsCommand() bot.Command {
 		{Name: "theme", Description: "Board colours", Type: bot.OptString, Choices: themes},
 		{Name: "reminders", Description: "Hours before a deadline to remind you, such as 24,2 (or none)", Type: bot.OptString, MaxLength: 40},
 		digestOption(), // digest.go
+		languageOption(),
+		serverLanguageOption(), // language.go
 	}}}
 }
 
@@ -87,6 +89,17 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			setDigest(p, hour, f.svc.Now())
 			changed = true
 		}
+		if t := req.Args.Get("language"); t != "" {
+			lang, err := parseLanguage(t)
+			if err != nil {
+				return err
+			}
+			p.Lang, changed = lang, true
+		}
+		serverChanged, err := setServerLanguage(tx, req)
+		if err != nil {
+			return err
+		}
 		if changed {
 			p.Name = req.User.Name
 			if err := tx.PutPlayer(p); err != nil {
@@ -97,10 +110,17 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			}
 		}
 		*tx.Reply() = bot.Reply{Private: true, Title: "Your settings", Fields: settingsFields(p)}
-		if changed {
+		if req.Place.Guild != "" {
+			field, err := serverLanguageField(tx, req)
+			if err != nil {
+				return err
+			}
+			tx.Reply().Fields = append(tx.Reply().Fields, field)
+		}
+		if changed || serverChanged {
 			tx.Reply().Text = "Saved."
 		} else {
-			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off>."
+			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off> language:<auto, en, de, fr, es, pt-BR, ru>."
 		}
 		return nil
 	})
@@ -129,7 +149,8 @@ func settingsFields(p *storage.Player) []bot.Field {
 		}
 	}
 	return []bot.Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true}}
+		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true},
+		{Name: "Language", Value: languageText(p), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of

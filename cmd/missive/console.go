@@ -16,6 +16,7 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/console"
 	"github.com/missivechess/missive/bot/features"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/review"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
@@ -23,7 +24,7 @@ import (
 	"github.com/missivechess/missive/storage"
 )
 
-const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME] [--engines engines.yaml] [--web 127.0.0.1:PORT]"
+const consoleUsage = "play locally in the terminal: console [--data FILE] [--files DIR] [--as NAME] [--engines engines.yaml] [--web 127.0.0.1:PORT] [--locale de|fr|es-ES|es-419|pt-BR|ru|en-US]"
 
 // stdin is the console's input; tests replace it with a script.
 var stdin io.Reader = os.Stdin
@@ -36,11 +37,15 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	as := fs.String("as", "alice", "the identity to start as (/as NAME switches)")
 	enginesPath := fs.String("engines", "", "YAML file with external engines to challenge (engines: [...], as in the bot's configuration)")
 	webAddr := fs.String("web", "", "serve the games' web pages at this address, such as 127.0.0.1:8080")
+	locale := fs.String("locale", "", "the language the console's user speaks, as Discord names it (de, fr, es-ES, es-419, pt-BR, ru; default English)")
 	if err := fs.Parse(args); err != nil {
 		return fmt.Errorf("console: %w", err)
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("console: unexpected argument %q: %w", fs.Arg(0), errUsage)
+	}
+	if _, ok := i18n.Parse(*locale); *locale != "" && !ok {
+		return fmt.Errorf("console: --locale %q is not a language Missive speaks; give de, fr, es-ES, es-419, pt-BR, ru or en-US: %w", *locale, errUsage)
 	}
 	path := *data
 	if path == "" {
@@ -82,7 +87,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		return fmt.Errorf("console: %w", err)
 	}
 	clock.Advance(offset) // where the last /wait left it
-	con := console.New(console.Options{Out: stdout, Images: dir, Clock: clock, User: *as, Prompt: isTerminal(stdin),
+	con := console.New(console.Options{Out: stdout, Images: dir, Clock: clock, User: *as, Prompt: isTerminal(stdin), Locale: *locale,
 		SaveClock: func(ctx context.Context, d time.Duration) error {
 			return st.Update(ctx, func(tx *storage.Tx) error { return tx.SetClockOffset(d) })
 		}})

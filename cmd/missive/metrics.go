@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -30,13 +31,16 @@ type metrics struct {
 	connected func() bool
 	handled   map[string]uint64
 	failed    map[string]uint64
-	buckets   []uint64
-	count     uint64
-	sum       float64
+	// locales counts interactions by the user's locale, under i18n.MetricLabel's
+	// bounded labels.
+	locales map[string]uint64
+	buckets []uint64
+	count   uint64
+	sum     float64
 }
 
 func newMetrics(st *storage.Store) *metrics {
-	return &metrics{st: st, handled: map[string]uint64{}, failed: map[string]uint64{}, buckets: make([]uint64, len(latencyBuckets))}
+	return &metrics{st: st, handled: map[string]uint64{}, failed: map[string]uint64{}, locales: map[string]uint64{}, buckets: make([]uint64, len(latencyBuckets))}
 }
 
 func (m *metrics) setService(svc *bot.Service) {
@@ -80,6 +84,13 @@ func (m *metrics) observe(command string, took time.Duration, failed bool) {
 	}
 	m.count++
 	m.sum += sec
+}
+
+// observeLocale counts an interaction of a user whose client speaks locale.
+func (m *metrics) observeLocale(locale string) {
+	m.mu.Lock()
+	m.locales[i18n.MetricLabel(locale)]++
+	m.mu.Unlock()
 }
 
 func (m *metrics) handler() http.Handler {
@@ -126,6 +137,11 @@ func (m *metrics) write(w io.Writer, counts storage.Counts, countsOK, connected 
 	fmt.Fprintln(w, "# TYPE missive_commands_total counter")
 	for _, c := range sortedKeys(m.handled) {
 		fmt.Fprintf(w, "missive_commands_total{command=%q} %d\n", c, m.handled[c])
+	}
+	fmt.Fprintln(w, "# HELP missive_interactions_by_locale_total Interactions handled, by the user's Discord locale (\"other\": one Discord does not list).")
+	fmt.Fprintln(w, "# TYPE missive_interactions_by_locale_total counter")
+	for _, l := range sortedKeys(m.locales) {
+		fmt.Fprintf(w, "missive_interactions_by_locale_total{locale=%q} %d\n", l, m.locales[l])
 	}
 	fmt.Fprintln(w, "# HELP missive_command_errors_total Interactions refused or failed, by command.")
 	fmt.Fprintln(w, "# TYPE missive_command_errors_total counter")

@@ -239,6 +239,7 @@ func serve(ctx context.Context, cfg *runConfig, token string, logger *slog.Logge
 	opts.Token, opts.Guilds, opts.Logger = token, cfg.Guilds, logger
 	opts.Shards = cfg.Shards
 	opts.Observe = m.observe
+	opts.ObserveLocale = m.observeLocale
 	b, err := discord.New(opts)
 	if err != nil {
 		return fmt.Errorf("run: %w", err)

@@ -171,7 +171,7 @@ func TestServeHealthMetricsShutdown(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	_, body := get("/metrics")
 	for _, want := range []string{`missive_commands_total{command="rules"} 1`, "missive_command_duration_seconds_count 1", "missive_active_games 0",
-		"missive_notices_queued_total 0", "missive_outbox_pending 0", "missive_discord_rate_limited_total 0", "missive_gateway_connected 1"} {
+		`missive_interactions_by_locale_total{locale="en-US"} 1`, "missive_notices_queued_total 0", "missive_outbox_pending 0", "missive_discord_rate_limited_total 0", "missive_gateway_connected 1"} {
 		if !strings.Contains(body, want) {
 			t.Errorf("metrics lack %q:\n%s", want, body)
 		}

@@ -5,8 +5,10 @@ import (
 	"fmt"
 	"net/http"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
@@ -294,6 +296,7 @@ func checkCommands(list []any) []Violation {
 		chat++
 		checkName(bad, ptr+"/name", name)
 		checkDescription(bad, ptr+"/description", desc)
+		checkLocalizations(bad, ptr, cmd)
 		opts, _ := cmd["options"].([]any)
 		checkOptions(bad, ptr+"/options", opts, 0)
 		if n := commandLength(cmd); n > 8000 {
@@ -337,6 +340,7 @@ func checkOptions(bad func(string, string, ...any), ptr string, opts []any, dept
 		typ, _ := o["type"].(float64)
 		checkName(bad, p+"/name", name)
 		checkDescription(bad, p+"/description", desc)
+		checkLocalizations(bad, p, o)
 		if names[name] {
 			bad(p+"/name", "two options are called %q", name)
 		}
@@ -360,6 +364,11 @@ func checkOptions(bad func(string, string, ...any), ptr string, opts []any, dept
 			if auto, _ := o["autocomplete"].(bool); auto && len(choices) > 0 {
 				bad(p+"/autocomplete", "option %q has both choices and autocomplete", name)
 			}
+			for k, ch := range choices {
+				if c, ok := ch.(map[string]any); ok {
+					checkLocalizations(bad, fmt.Sprintf("%s/choices/%d", p, k), c)
+				}
+			}
 			if len(choices) > 25 {
 				bad(p+"/choices", "%d choices; Discord allows 25", len(choices))
 			}
@@ -371,15 +380,84 @@ func checkOptions(bad func(string, string, ...any), ptr string, opts []any, dept
 	}
 }
 
+// checkLocalizations applies Discord's rules on the name_localizations and
+// description_localizations of a command, option or choice: each key one of
+// Discord's locales, each name a valid name (a choice's name is free text up to 100
+// characters, which the API description checks), each description 1-100 characters
+// (Localization, https://discord.com/developers/docs/interactions/application-commands#localization,
+// and the locales of https://discord.com/developers/docs/reference#locales).
+func checkLocalizations(bad func(string, string, ...any), ptr string, obj map[string]any) {
+	_, choice := obj["value"]
+	for _, field := range []string{"name_localizations", "description_localizations"} {
+		m, _ := obj[field].(map[string]any)
+		for loc, v := range m {
+			p := ptr + "/" + field + "/" + loc
+			if !slices.Contains(discordLocales(), loc) {
+				bad(p, "%q is not one of Discord's locales", loc)
+			}
+			s, _ := v.(string)
+			switch {
+			case field == "description_localizations":
+				checkDescription(bad, p, s)
+			case !choice:
+				checkName(bad, p, s)
+			}
+		}
+	}
+}
+
+// discordLocales are the locales of Discord's API description (its
+// AvailableLocalesEnum), the keys a localisation may have.
+var discordLocales = sync.OnceValue(func() []string {
+	var doc struct {
+		Components struct {
+			Schemas struct {
+				Locales struct {
+					OneOf []struct {
+						Const string `json:"const"`
+					} `json:"oneOf"`
+				} `json:"AvailableLocalesEnum"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(specFile, &doc); err != nil {
+		panic("discordtest: the embedded API description does not parse: " + err.Error())
+	}
+	var out []string
+	for _, l := range doc.Components.Schemas.Locales.OneOf {
+		out = append(out, l.Const)
+	}
+	return out
+})
+
+// longest returns the length in characters of obj's field and of its longest
+// localisation (field_localizations): Discord counts a command's length with the
+// longest translation of each text.
+func longest(obj map[string]any, field string) int {
+	s, _ := obj[field].(string)
+	n := utf8.RuneCountInString(s)
+	m, _ := obj[field+"_localizations"].(map[string]any)
+	for _, v := range m {
+		if t, ok := v.(string); ok {
+			n = max(n, utf8.RuneCountInString(t))
+		}
+	}
+	return n
+}
+
 // commandLength counts the characters of names, descriptions and choice names and values,
-// which Discord limits per command.
+// which Discord limits per command, each text with its longest translation
+// (Application Command Structure: "the combined sum of characters ... per
+// application command ... for the locale with the highest character count").
 func commandLength(v any) int {
 	n := 0
 	switch x := v.(type) {
 	case map[string]any:
 		for k, val := range x {
 			switch k {
-			case "name", "description", "value":
+			case "name", "description":
+				n += longest(x, k)
+			case "value":
 				if s, ok := val.(string); ok {
 					n += utf8.RuneCountInString(s)
 				}

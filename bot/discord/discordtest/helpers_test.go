@@ -38,8 +38,12 @@ func (r *recorder) reported() []string {
 }
 
 // mentions reports whether one recorded error contains every part.
-func (r *recorder) mentions(parts ...string) bool {
-	for _, e := range r.reported() {
+func (r *recorder) mentions(parts ...string) bool { return r.mentionsAfter(0, parts...) }
+
+// mentionsAfter reports whether one error recorded after the first before contains
+// every part.
+func (r *recorder) mentionsAfter(before int, parts ...string) bool {
+	for _, e := range r.reported()[before:] {
 		all := true
 		for _, p := range parts {
 			all = all && strings.Contains(e, p)

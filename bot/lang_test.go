@@ -1,0 +1,58 @@
+package bot_test
+
+import (
+	"context"
+	"testing"
+	"testing/fstest"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/storage"
+)
+
+// A reply is in the asker's language (their choice, else their client's), a post
+// in the server's, a direct message in the player's (their choice, else their last
+// interaction's); English when nothing is known.
+func TestLocalizers(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, l := range i18n.Langs {
+		fsys["locales/active."+string(l)+".yaml"] = &fstest.MapFile{Data: []byte("lang: \"" + string(l) + "\"\n")}
+	}
+	cat, err := i18n.Load("demo", fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := bottest.New(t)
+	ctx := context.Background()
+	req := bot.Request{User: bot.User{ID: "alice", Name: "alice"}, Locale: "pt-BR", GuildLocale: "ru", Place: bot.Place{Guild: "g", Channel: "c"}}
+	if got := h.Svc.AskerLocalizer(ctx, cat, req).T("lang", nil); got != "pt-BR" {
+		t.Errorf("asker: %s", got)
+	}
+	dm := func() string {
+		var s string
+		if err := h.Svc.Read(ctx, func(tx *storage.Tx) error {
+			loc, err := bot.PlayerLocalizer(tx, cat, "alice")
+			s = loc.T("lang", nil)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	if got := dm(); got != "en" {
+		t.Errorf("a player without settings: %s", got)
+	}
+	h.Ok("alice", "settings theme:night")
+	h.Run(bot.Request{ID: "es", User: bot.User{ID: "alice", Name: "alice"}, Locale: "es-419"}, "settings")
+	if got := dm(); got != "es" {
+		t.Errorf("after a Spanish interaction: %s", got)
+	}
+	h.Ok("alice", "settings language:de")
+	if got := dm(); got != "de" {
+		t.Errorf("after language:de: %s", got)
+	}
+	if got := h.Svc.AskerLocalizer(ctx, cat, req).T("lang", nil); got != "de" {
+		t.Errorf("the asker's choice does not win over the client: %s", got)
+	}
+}
