@@ -105,11 +105,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 func usage(w io.Writer, cmds map[string]command) {
 	fmt.Fprintln(w, "usage: missive <command> [options]\n\ncommands:")
 	names := make([]string, 0, len(cmds))
+	width := 0 // the longest name: every summary starts in one column
 	for n := range cmds {
 		names = append(names, n)
+		width = max(width, len(n))
 	}
 	sort.Strings(names)
 	for _, n := range names {
-		fmt.Fprintf(w, "  %-8s %s\n", n, cmds[n].summary)
+		fmt.Fprintf(w, "  %-*s %s\n", width, n, cmds[n].summary)
 	}
 }

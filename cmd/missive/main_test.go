@@ -31,6 +31,34 @@ func TestHelpFlags(t *testing.T) {
 	}
 }
 
+// missive help lists every command with its summary starting in one column, however
+// long a command's name.
+func TestUsageColumns(t *testing.T) {
+	var out bytes.Buffer
+	if err := run(context.Background(), []string{"help"}, &out, &bytes.Buffer{}); err != nil {
+		t.Fatal(err)
+	}
+	cmds := commands()
+	col, listed := -1, 0
+	for _, line := range strings.Split(out.String(), "\n") {
+		name, _, ok := strings.Cut(strings.TrimPrefix(line, "  "), " ")
+		if !strings.HasPrefix(line, "  ") || !ok || cmds[name].summary == "" {
+			continue
+		}
+		at := strings.Index(line, cmds[name].summary)
+		if col < 0 {
+			col = at
+		}
+		if at != col {
+			t.Errorf("the summary of %s starts at column %d, the first one's at %d:\n%s", name, at, col, out.String())
+		}
+		listed++
+	}
+	if listed != len(cmds) {
+		t.Errorf("%d of %d commands listed:\n%s", listed, len(cmds), out.String())
+	}
+}
+
 // A failure prints the sentence a refusal carries, after the command's name, not
 // the packages' prefixes of the error's text; a second console on a data file in
 // use is told what holds it.
