@@ -3,6 +3,7 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"github.com/missivechess/missive/bot/i18n"
 	"strings"
 
 	"github.com/missivechess/missive/bot/words"
@@ -56,7 +57,7 @@ func UserText(err error) (string, bool) {
 		return se.Sentence(), true
 	}
 	if errors.Is(err, storage.ErrConflict) {
-		return "The game changed while your command was running; look at the board and try again.", true
+		return catalogue.For(i18n.English).T("refusal.conflict", nil), true
 	}
 	return "", false
 }

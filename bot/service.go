@@ -7,8 +7,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"github.com/missivechess/missive/bot/i18n"
 	"log/slog"
 	"runtime/debug"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -289,13 +291,13 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 		if r := recover(); r != nil {
 			s.log.Error("bot: command panicked", "command", req.Command, "user", req.User.ID, "request", req.ID,
 				"panic", fmt.Sprint(r), "stack", string(debug.Stack()))
-			reply = internalError()
+			reply = internalError(i18n.Of(req.Locale))
 		}
 		s.log.Debug("bot: command", "command", req.Command, "user", req.User.ID, "refused", reply.Refused,
 			"took", time.Since(start))
 	}()
 	if strings.TrimSpace(req.User.ID) == "" {
-		return Refusal("I could not tell who sent this command.")
+		return Refusal(catalogue.For(i18n.Of(req.Locale)).T("refusal.who", nil))
 	}
 	if req.User.Name == "" {
 		req.User.Name = req.User.ID
@@ -305,23 +307,24 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	c, ok := s.CommandOf(req.Command)
 	if !ok {
-		return Refusal(fmt.Sprintf("There is no command %q; see the list of commands with /help.", req.Command))
+		return Refusal(s.AskerLocalizer(ctx, catalogue, req).T("refusal.nocommand", i18n.Data{"Name": strconv.Quote(req.Command)}))
 	}
 	if !c.Spec.OfferedIn(req.Where()) {
-		return Refusal(fmt.Sprintf("/%s works only in a server, where its members can see it; use it in a server's channel.", c.Spec.Name))
+		return Refusal(s.AskerLocalizer(ctx, catalogue, req).T("refusal.serveronly", i18n.Data{"Command": c.Spec.Name}))
 	}
 	return c.Handle(ctx, req)
 }
 
-// internalError is the reply to a failure the user cannot fix.
-func internalError() Reply {
-	return Refusal("Sorry, something went wrong on my side and nothing was changed. Please try again in a moment; if it keeps happening, tell the server's admins.")
+// internalError is the reply to a failure the user cannot fix, in language l.
+func internalError(l i18n.Lang) Reply {
+	return Refusal(catalogue.For(l).T("refusal.internal", nil))
 }
 
 // Fail turns an operation's error into a reply: the refusal's sentence, or a polite
 // error (logged) for an internal failure.
 func (s *Service) Fail(req Request, err error) Reply {
-	if msg, ok := UserText(err); ok {
+	lang := s.AskerLocalizer(context.Background(), catalogue, req).Lang()
+	if msg, ok := UserTextIn(lang, err); ok {
 		r := Refusal(msg)
 		var ce *choiceError
 		if errors.As(err, &ce) {
@@ -335,10 +338,10 @@ func (s *Service) Fail(req Request, err error) Reply {
 		return r
 	}
 	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
-		return Refusal("That took too long and was stopped; nothing was changed. Please try again.")
+		return Refusal(catalogue.For(lang).T("refusal.toolong", nil))
 	}
 	s.log.Error("bot: command failed", "command", req.Command, "user", req.User.ID, "request", req.ID, "error", err)
-	return internalError()
+	return internalError(lang)
 }
 
 // choiceError is a refusal that offers a select menu, such as the game to act on.

@@ -12,11 +12,25 @@ import (
 //
 // Callers test the kind with errors.Is (ErrIllegalMove, ErrBadNotation, ...) and show
 // Text as it is; nothing is recovered by trimming the string of Error.
+//
+// Key and Args carry the same sentence for players of other languages: Key names
+// it in the rules' message catalogue (LocaleFiles: locales/active.<lang>.yaml, one
+// sentence a key, placeholders {{.Name}}), Args are its placeholders' values.
+// Values are notation, numbers and names, which every language writes alike; an
+// arg whose name ends in "Piece" holds a piece kind's stable name ("knight"), one
+// ending in "Side" a side's ("white") and one ending in "Variant" a variant's key,
+// which the reader's language words itself. An Error without a Key is shown as
+// Text in every language.
 type Error struct {
 	Kind  error  // one of this package's sentinels
-	Text  string // the sentence for a player: starts with a capital, ends a sentence
+	Text  string // the sentence for a player, in English: starts with a capital, ends a sentence
 	Cause error  // what went wrong underneath, for logs; may be nil
+	Key   string // the sentence's key in the rules' catalogue; "" when it has none
+	Args  Args   // the values of the sentence's placeholders, by name
 }
+
+// Args are the values of a refusal's placeholders, by name (see Error).
+type Args map[string]string
 
 // Error returns the package-prefixed text for logs: "rules: <kind>: <sentence>".
 func (e *Error) Error() string {
@@ -41,6 +55,12 @@ func (e *Error) Sentence() string { return e.Text }
 // Refuse returns an *Error of kind whose sentence is format with args.
 func Refuse(kind error, format string, args ...any) error {
 	return &Error{Kind: kind, Text: fmt.Sprintf(format, args...)}
+}
+
+// RefuseAs is Refuse for a sentence of the rules' catalogue: key and args name it
+// for every language (see Error), format and a write it in English.
+func RefuseAs(kind error, key string, args Args, format string, a ...any) error {
+	return &Error{Kind: kind, Text: fmt.Sprintf(format, a...), Key: key, Args: args}
 }
 
 // Sentencer is implemented by errors that carry a sentence for a player.

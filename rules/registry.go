@@ -32,7 +32,9 @@ func (r *Registry) Lookup(key string) (Variant, error) {
 	if v, ok := r.byKey[strings.ToLower(strings.TrimSpace(key))]; ok {
 		return v, nil
 	}
-	return nil, Refuse(ErrUnknownVariant, "There is no game called %s; choose one of %s.", Echo(key), strings.Join(r.keys, ", "))
+	choices := strings.Join(r.keys, ", ")
+	return nil, RefuseAs(ErrUnknownVariant, "variant.unknown", Args{"Name": Echo(key), "Choices": choices},
+		"There is no game called %s; choose one of %s.", Echo(key), choices)
 }
 
 // Keys returns the known keys in sorted order.

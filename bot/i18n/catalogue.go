@@ -71,6 +71,7 @@ func MustLoad(name string, fsys fs.FS) *Catalogue {
 	if err != nil {
 		panic(err)
 	}
+	register(c)
 	return c
 }
 

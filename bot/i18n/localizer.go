@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"maps"
+	"strings"
 
 	goi18n "github.com/nicksnyder/go-i18n/v2/i18n"
 	"golang.org/x/text/language"
@@ -53,7 +54,10 @@ func (l *Localizer) Own(id string) (string, bool) {
 func (l *Localizer) localize(lc *goi18n.LocalizeConfig) string {
 	// A language without the message gives the English (and an error saying so).
 	if s, err := l.l.Localize(lc); s != "" || err == nil {
-		return s
+		if strings.HasPrefix(lc.MessageID, "command.") {
+			return s // a command's own name or description, as Discord registers it
+		}
+		return Commands(l.lang, s)
 	}
 	return lc.MessageID
 }

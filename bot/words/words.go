@@ -2,7 +2,6 @@ package words
 
 import (
 	"fmt"
-	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -21,24 +20,11 @@ func Seat(s storage.Seat) string {
 }
 
 // Time writes a time for people, in UTC: "Mon 2 Jan 15:04 UTC".
-func Time(t time.Time) string { return t.UTC().Format("Mon 2 Jan 15:04 UTC") }
+func Time(t time.Time) string { return English.Time(t) }
 
 // Left writes a duration for people: "2d 4h", "5h 10m", "12m"; "none" when it is
 // not positive.
-func Left(d time.Duration) string {
-	if d <= 0 {
-		return "none"
-	}
-	d = d.Round(time.Minute)
-	days, hours, mins := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
-	switch {
-	case days > 0:
-		return fmt.Sprintf("%dd %dh", days, hours)
-	case hours > 0:
-		return fmt.Sprintf("%dh %dm", hours, mins)
-	}
-	return fmt.Sprintf("%dm", max(mins, 1))
-}
+func Left(d time.Duration) string { return English.Left(d) }
 
 // Plural writes "1 day", "3 days".
 func Plural(n int, word string) string {
@@ -75,33 +61,14 @@ func Period(s string) string {
 }
 
 // And joins names as a sentence lists them: "a", "a and b", "a, b and c".
-func And(names []string) string {
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-}
+func And(names []string) string { return English.And(names) }
 
 // OrInts joins numbers as a sentence offers them: "1, 2 or 3".
-func OrInts(ns []int) string {
-	parts := make([]string, len(ns))
-	for i, n := range ns {
-		parts[i] = strconv.Itoa(n)
-	}
-	if len(parts) < 2 {
-		return strings.Join(parts, "")
-	}
-	return strings.Join(parts[:len(parts)-1], ", ") + " or " + parts[len(parts)-1]
-}
+func OrInts(ns []int) string { return English.OrInts(ns) }
 
 // NameTooLong returns the sentence refusing name, the player's text for what (such
 // as "An opponent's name"), when it has more than most characters; "" when it fits.
-func NameTooLong(what, name string, most int) string {
-	if n := utf8.RuneCountInString(name); n > most {
-		return fmt.Sprintf("%s has at most %d characters; %s has %d.", what, most, rules.Echo(name), n)
-	}
-	return ""
-}
+func NameTooLong(what, name string, most int) string { return English.NameTooLong(what, name, most) }
 
 // ShownID writes an id a player typed (a game, challenge or tournament number) for
 // a refusal: as typed when short and made of letters, digits, '-' and '_' only,

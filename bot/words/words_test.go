@@ -1,6 +1,7 @@
 package words
 
 import (
+	"github.com/missivechess/missive/bot/i18n"
 	"strings"
 	"testing"
 	"time"
@@ -80,8 +81,11 @@ func TestEvaluationWords(t *testing.T) {
 		if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
 			t.Errorf("%s: %q and %q each need one %%s for the moves", v, win, lose)
 		}
-		if e := evaluations(v); (e.win == "") != (e.lose == "") {
-			t.Errorf("%s words only one of a forced win and a forced loss", v)
+		for _, l := range i18n.Langs {
+			win, lose := In(l).ForcedWin(v)
+			if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
+				t.Errorf("%s in %s: %q and %q each need one %%s for the moves", v, l, win, lose)
+			}
 		}
 	}
 	if EvaluationUnits("gothic") != "pawns" || Units("gothic") != "" || !strings.Contains(EvaluationUnits("gess"), "stone is worth 0.2") {

@@ -1,0 +1,189 @@
+package console
+
+import (
+	"context"
+	"fmt"
+	"github.com/missivechess/missive/storage"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/rules"
+)
+
+// proseEnglish are words of English prose that none of the other languages writes
+// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me": German,
+// Portuguese, French and Spanish words too): a line of another language with one of
+// them has English left in it.
+var proseEnglish = []string{"the", "and", "your", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
+	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "written", "wins", "won", "lost",
+	"by", "time", "left", "deadline", "turn", "challenge", "challenges", "accept", "decline", "cancel", "board", "picture",
+	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "per", "casual", "rated", "now",
+	"here", "not", "cannot", "can", "draw", "resign", "resigned", "resignation", "round", "rounds", "tournament", "standings",
+	"review", "suggests", "white", "black", "mention", "direct", "message", "it", "its", "has", "have", "been", "be",
+	"will", "would", "for", "from", "what", "which", "who", "when", "yet", "still", "new", "all", "players", "player",
+	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "final", "blunder", "mistake", "decisive",
+	"moment", "buttons", "refused", "choose", "chose", "placement", "place", "square", "cell", "rules", "rule", "house"}
+
+// prose strips what is not prose from a line: commands (/move), options typed
+// name:value, code in backticks, file paths, PGN tags, the engine's name.
+var prose = regexp.MustCompile("`[^`]*`|<dir>\\S*|/[^\\s,;.()«»„“”]+|\\S+:\\S+|Missive engine \\(level \\d+\\)|^\\[[A-Z][A-Za-z]* \".*\"\\]$")
+
+// englishLeft returns the English words of line, beyond names and notation.
+func englishLeft(line string) []string {
+	var out []string
+	for _, w := range strings.FieldsFunc(prose.ReplaceAllString(line, " "), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 && r != '\u202f' && r != '\u00a0')
+	}) {
+		for _, e := range proseEnglish {
+			if strings.EqualFold(w, e) {
+				out = append(out, w)
+			}
+		}
+	}
+	return out
+}
+
+// languageScripts are whole sessions of the play tests, as a player of any
+// language types them: a game of each of the four games to its end, reminders
+// and a loss on time, the engine's hint, a review and a tournament.
+func languageScripts(s *session) map[string]func() string {
+	return map[string]func() string{
+		"gothic": func() string {
+			return s.run(`
+/challenge variant:gothic opponent:bob color:white days:2
+/as bob
+/accept
+/as alice
+Cf3
+/as bob
+/move e7e5 game:9
+/move d5
+/as alice
+/move Ah3
+/as bob
+/move move:Nd7
+/as carol
+/move game:1 move:e2e4
+/as bob
+/move Qd7
+/as alice
+/move e2e5
+/move Ae6#
+/history
+/games
+`)
+		},
+		"keltic": func() string {
+			return s.run("/as alice\n/challenge keltic bob white\n/as bob\n/accept\n/as alice\nNc4\n/as bob\ndxc4\n/as alice\nKd2\n/as bob\ncxd3\n/as alice\nKxd3\n/as bob\nQd5#\n")
+		},
+		"gess": func() string {
+			return s.run("/as alice\n/challenge gess bob white\n/as bob\n/accept\n/rules gess\ne3-e5\n/as alice\nl18xl15\n/as bob\ne6xl13\n")
+		},
+		"gochess": func() string {
+			var out strings.Builder
+			out.WriteString(s.run("/as alice\n/challenge gochess bob white\n/as bob\n/accept\n"))
+			id := fmt.Sprint(len(s.gamesOf("alice")))
+			for rounds := 0; rounds < 60; rounds++ {
+				g := s.game(id)
+				sim, ok := g.Position.(rules.Simultaneous)
+				if !ok || len(sim.Awaiting()) == 0 {
+					break
+				}
+				d := g.Position.Variant().Dims()
+				a, b := sim.LegalMovesFor(rules.White), sim.LegalMovesFor(rules.Black)
+				out.WriteString(s.run("/as alice\n/place " + d.Name(a[0].To) + " game:" + id + "\n/as bob\n/place " + d.Name(b[len(b)-1].To) + " game:" + id + "\n"))
+			}
+			g := s.game(id)
+			first := map[rules.Side]string{rules.White: "alice", rules.Black: "bob"}[g.ToMove[0]]
+			out.WriteString(s.run("/as " + first + "\n/move " + g.Position.UCI(g.Position.LegalMoves()[0]) + " game:" + id + "\n/history game:" + id + "\n/as alice\n/resign game:" + id + "\n/yes\n"))
+			return out.String()
+		},
+		"clock": func() string {
+			return s.run("/as alice\n/settings notify:dm\n/challenge gothic bob white 1\n/as bob\n/accept\n/as alice\ne2e4\n/wait 21h\n/wait 1h\n/wait 30m\n/wait 2h\n")
+		},
+		"engine and review": func() string {
+			return s.run("/as dave\n/challenge gothic engine:builtin level:1 color:white\ne2e4\n/hint\n/resign\n/yes\n/review\n")
+		},
+		"tournament": func() string {
+			return s.run(`
+/as alice
+/tournament create name:"Club Cup" variant:gothic format:round-robin days:1 rated:yes engines:builtin
+/tournament join
+/tournament join engine:builtin level:1
+/as bob
+/tournament join
+/as carol
+/tournament join
+/tournament info
+/as alice
+/tournament start
+/tournament standings
+/as carol
+/tournament leave
+/wait 3d
+/as alice
+/tournament standings
+/tournament info
+/leaderboard variant:gothic
+/profile player:bob
+`)
+		},
+	}
+}
+
+// gamesOf lists the games player id plays or played.
+func (s *session) gamesOf(id string) []string {
+	var ids []string
+	for i := 1; ; i++ {
+		if _, err := s.tryGame(fmt.Sprint(i)); err != nil {
+			return ids
+		}
+		ids = append(ids, fmt.Sprint(i))
+	}
+}
+
+// A player of each language Missive speaks plays a whole game of each of the four
+// games, with reminders, a review and a tournament, in the console with --locale,
+// and reads no English: every line of what the console prints has no English word
+// beyond names and notation. In English the same check finds English in every
+// session, so that it can fail.
+func TestSessionsInEachLanguage(t *testing.T) {
+	t.Parallel()
+	for _, locale := range []string{"en-US", "de", "fr", "es-ES", "es-419", "pt-BR", "ru"} {
+		t.Run(locale, func(t *testing.T) {
+			t.Parallel()
+			s := newSession(t)
+			s.con.locale = locale
+			for _, name := range []string{"gothic", "keltic", "gess", "gochess", "clock", "engine and review", "tournament"} {
+				out := languageScripts(s)[name]()
+				var left []string
+				for _, line := range strings.Split(out, "\n") {
+					if w := englishLeft(line); len(w) > 0 {
+						left = append(left, fmt.Sprintf("%q in: %s", w, line))
+					}
+				}
+				if i18n.Of(locale) == i18n.English {
+					if len(left) < 3 {
+						t.Errorf("%s: the check finds too little English in English:\n%s", name, out)
+					}
+					continue
+				}
+				if len(left) > 0 {
+					t.Errorf("%s in %s: %d lines with English:\n%s", name, locale, len(left), strings.Join(left, "\n"))
+				}
+			}
+		})
+	}
+}
+
+// tryGame loads game id, or says why not.
+func (s *session) tryGame(id string) (*storage.Game, error) {
+	var g *storage.Game
+	err := s.store.View(context.Background(), func(tx *storage.Tx) (err error) {
+		g, err = tx.Game(id)
+		return err
+	})
+	return g, err
+}
