@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 	"sync"
 )
@@ -147,4 +148,22 @@ func EnglishCommand(l Lang, parent, name string) string {
 		return en
 	}
 	return name
+}
+
+// Catalogues returns the catalogues of the program's packages (those loaded with
+// MustLoad), for a test that reads every message of every package.
+func Catalogues() []*Catalogue {
+	registryMu.Lock()
+	defer registryMu.Unlock()
+	return slices.Clone(registry)
+}
+
+// Messages returns the ids and English texts of c's messages (each plural form's
+// text), for a test that reads every message.
+func (c *Catalogue) Messages(l Lang) map[string][]string {
+	out := map[string][]string{}
+	for _, m := range c.files[l] {
+		out[m.ID] = forms(m)
+	}
+	return out
 }

@@ -1,0 +1,82 @@
+package features_test
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/i18n"
+	_ "github.com/missivechess/missive/bot/console" // its catalogue too
+)
+
+// consoleOnly are the console's own commands (bot/console), which sentences of the
+// console may name.
+var consoleOnly = []string{"as", "whoami", "wait", "quit", "exit", "yes", "no"}
+
+// mentionOf finds a command a sentence names, with the words after it.
+var mentionOf = regexp.MustCompile(`(?:^|[\s(«„“"'\x60*_\[])/([a-z][a-z_-]*)((?: [a-z_-]+(?::[^\s,;)]*)?)*)`)
+
+// Every command, subcommand and option a sentence of any catalogue names, in any
+// language, is one the service has: the sentence names it in English and the
+// reader's language writes it as their clients show it (i18n.Commands), so a name
+// that does not exist would send a player to nothing.
+func TestSentencesNameCommandsThatExist(t *testing.T) {
+	h := bottest.New(t)
+	checked := 0
+	for _, c := range i18n.Catalogues() {
+		for _, l := range i18n.Langs {
+			for id, texts := range c.Messages(l) {
+				if strings.HasPrefix(id, "command.") {
+					continue
+				}
+				for _, text := range texts {
+					for _, m := range mentionOf.FindAllStringSubmatch(text, -1) {
+						checked++
+						if p := mentionProblem(h.Svc, c.Name(), m[1], strings.Fields(m[2])); p != "" {
+							t.Errorf("%s %s %s: %s in %q", c.Name(), l, id, p, text)
+						}
+					}
+				}
+			}
+		}
+	}
+	if checked < 50 {
+		t.Fatalf("only %d command mentions found", checked)
+	}
+}
+
+// mentionProblem says what in a mention of /cmd with the words after it the
+// service does not have; "" when it has all of it.
+func mentionProblem(svc *bot.Service, catalogue, cmd string, words []string) string {
+	spec, ok := svc.Spec(cmd)
+	if !ok {
+		if catalogue == "console" && slices.Contains(consoleOnly, cmd) {
+			return ""
+		}
+		return "/" + cmd + " is no command"
+	}
+	options := spec.Options
+	for i, w := range words {
+		name, _, isOpt := strings.Cut(w, ":")
+		if !isOpt {
+			if i == 0 && len(spec.Subcommands) > 0 {
+				j := slices.IndexFunc(spec.Subcommands, func(s bot.CommandSpec) bool { return s.Name == w })
+				if j >= 0 {
+					options = spec.Subcommands[j].Options
+					continue
+				}
+			}
+			return "" // prose after the mention
+		}
+		if name == bot.SubcommandArg && len(spec.Subcommands) > 0 {
+			continue
+		}
+		if !slices.ContainsFunc(options, func(o bot.OptionSpec) bool { return o.Name == name }) {
+			return "/" + cmd + " has no option " + name
+		}
+	}
+	return ""
+}
