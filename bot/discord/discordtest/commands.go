@@ -306,7 +306,42 @@ func checkCommands(list []any) []Violation {
 	if chat > 100 {
 		bad("", "%d chat input commands; Discord allows 100", chat)
 	}
+	checkLocalNamesUnique(bad, "", list)
 	return vs
+}
+
+// checkLocalNamesUnique refuses two commands (or two options of one level) that a
+// client of some locale would see under one name: Discord refuses two commands or
+// options of one name, and a client shows each the name of its locale
+// (name_localizations, else name), so the fake holds every locale to the rule
+// (https://discord.com/developers/docs/interactions/application-commands#localization;
+// never kinder than Discord where it does not spell out the localised case).
+func checkLocalNamesUnique(bad func(string, string, ...any), ptr string, list []any) {
+	for _, loc := range discordLocales() {
+		seen := map[string]int{}
+		for i, raw := range list {
+			o, _ := raw.(map[string]any)
+			if t, ok := o["type"].(float64); ok && ptr == "" && t != 1 {
+				continue // user and message commands have names of their own
+			}
+			name, _ := o["name"].(string)
+			if m, ok := o["name_localizations"].(map[string]any); ok {
+				if s, ok := m[loc].(string); ok && s != "" {
+					name = s
+				}
+			}
+			if j, dup := seen[name]; dup {
+				bad(fmt.Sprintf("%s/%d/name_localizations/%s", ptr, i, loc), "in %s, %s/%d and %s/%d are both called %q", loc, ptr, j, ptr, i, name)
+			}
+			seen[name] = i
+		}
+	}
+	for i, raw := range list {
+		o, _ := raw.(map[string]any)
+		if opts, ok := o["options"].([]any); ok {
+			checkLocalNamesUnique(bad, fmt.Sprintf("%s/%d/options", ptr, i), opts)
+		}
+	}
 }
 
 func checkName(bad func(string, string, ...any), ptr, name string) {

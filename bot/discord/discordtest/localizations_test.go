@@ -72,3 +72,41 @@ func longCommand() *discordgo.ApplicationCommand {
 	}
 	return c
 }
+
+// Two commands, or two options of one command, that a client of one locale would
+// see under one name are refused, and nothing is registered.
+func TestLocalizedNamesUnique(t *testing.T) {
+	t.Parallel()
+	rec := &recorder{TB: t}
+	srv := New(rec, Config{})
+	ds := open(t, srv)
+	app, guild := srv.ApplicationID(), srv.Guild().ID
+	loc := func(m map[discordgo.Locale]string) *map[discordgo.Locale]string { return &m }
+	for _, c := range []struct {
+		name string
+		cmds []*discordgo.ApplicationCommand
+		want string
+	}{
+		{"two commands", []*discordgo.ApplicationCommand{
+			{Name: "move", Description: "Move", NameLocalizations: loc(map[discordgo.Locale]string{"de": "zug"})},
+			{Name: "history", Description: "History", NameLocalizations: loc(map[discordgo.Locale]string{"de": "zug"})},
+		}, `both called "zug"`},
+		{"a localised name and another's English", []*discordgo.ApplicationCommand{
+			{Name: "move", Description: "Move", NameLocalizations: loc(map[discordgo.Locale]string{"de": "zug"})},
+			{Name: "zug", Description: "Another"},
+		}, `both called "zug"`},
+		{"two options", []*discordgo.ApplicationCommand{{Name: "move", Description: "Move", Options: []*discordgo.ApplicationCommandOption{
+			{Type: discordgo.ApplicationCommandOptionString, Name: "game", Description: "Game", NameLocalizations: map[discordgo.Locale]string{"fr": "coup"}},
+			{Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "Move", NameLocalizations: map[discordgo.Locale]string{"fr": "coup"}},
+		}}}, `both called "coup"`},
+	} {
+		before := len(rec.reported())
+		_, err := ds.ApplicationCommandBulkOverwrite(app, guild, c.cmds)
+		if restCode(err) != discordgo.ErrCodeInvalidFormBody {
+			t.Errorf("%s: %v, want 50035", c.name, err)
+		}
+		if !rec.mentionsAfter(before, c.want) {
+			t.Errorf("%s: not reported as %q: %q", c.name, c.want, rec.reported()[before:])
+		}
+	}
+}
