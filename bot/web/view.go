@@ -154,7 +154,7 @@ func publicFrames(svc *bot.Service, g *storage.Game, l i18n.Lang) (*frames, erro
 	nums := numbers(h)
 	for i, st := range h.Steps {
 		if st.Simultaneous {
-			round = append(round, st.Side.String()+" "+st.SAN)
+			round = append(round, words.In(l).Side(st.Side)+" "+st.SAN)
 			if !st.Revealed {
 				continue
 			}
@@ -401,10 +401,10 @@ func analysisLine(loc *i18n.Localizer, f *frames, plyText, line string) (rules.P
 		return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.line", i18n.Data{"Most": maxLine}))
 	}
 	for i, text := range moves {
+		var re *rules.Error
 		m, err := pos.ParseMove(text)
 		if err != nil {
 			msg := loc.T("web.err.illegal", nil)
-			var re *rules.Error
 			if errors.As(err, &re) {
 				msg = bot.RulesSentence(loc.Lang(), re)
 			}
@@ -412,7 +412,11 @@ func analysisLine(loc *i18n.Localizer, f *frames, plyText, line string) (rules.P
 		}
 		sans, ucis = append(sans, pos.SAN(m)), append(ucis, pos.UCI(m))
 		if pos, err = pos.Play(m); err != nil {
-			return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.lineplay", i18n.Data{"N": i + 1, "Move": rules.Echo(text), "Reason": err.Error()}))
+			why := err.Error()
+			if errors.As(err, &re) {
+				why = bot.RulesSentence(loc.Lang(), re)
+			}
+			return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.lineplay", i18n.Data{"N": i + 1, "Move": rules.Echo(text), "Reason": why}))
 		}
 		last = &m
 	}
