@@ -6,4 +6,6 @@ import (
 )
 
 // EloText is eloText in language l, for the tests.
-func EloText(l i18n.Lang, r match.Record, first string) string { return eloText(Catalogue.For(l), r, first) }
+func EloText(l i18n.Lang, r match.Record, first string) string {
+	return eloText(Catalogue.For(l), r, first)
+}

@@ -96,6 +96,7 @@ func TestMatchInEachLanguage(t *testing.T) {
 		t.Errorf("Russian member: %s", r.Text)
 	}
 }
+
 // checkSpec checks that the English catalogue has spec's own names, descriptions
 // and choices (keys command.…, bot.CommandSpec.Localize), and that every name and
 // description is localised in every language.
