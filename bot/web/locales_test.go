@@ -152,7 +152,7 @@ func TestPageInEachLanguage(t *testing.T) {
 		t.Errorf("the German game: %s", body)
 	}
 	_, body = s.fetch(api(own, ""), "ru")
-	if !strings.Contains(body, `"title":"Партия `+id+` · Готические шахматы · alice — bob"`) || !strings.Contains(body, `ход: bob (чёрные) · срок `) {
+	if !strings.Contains(body, `"title":"Партия `+id+` · Готические шахматы · alice — bob"`) || !strings.Contains(body, `Ход: bob (чёрные) · срок `) {
 		t.Errorf("the Russian game: %s", body)
 	}
 	// English stays as it was, for an English browser and for none.
