@@ -16,4 +16,8 @@
 // The match itself (the seeded openings, the colours, the score and the Elo
 // estimate with its wording) is engine/match's, shared with "missive match"; this
 // package keeps what is the bot's: stored games, the match's thread and its posts.
+//
+// The replies to /match are in the asker's language and the match's posts in the
+// server's (locales/, Catalogue); the Elo estimate is worded here in every
+// language, as engine/match words it in English for the command line.
 package matches

@@ -2,6 +2,7 @@ package matches
 
 import (
 	"context"
+	"embed"
 	"fmt"
 	"math"
 	"strconv"
@@ -9,12 +10,19 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine/match"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// Catalogue is the engine matches' messages in every language (locales/).
+var Catalogue = i18n.MustLoad("matches", localeFiles)
 
 // CmdMatch is the name of /match.
 const CmdMatch = "match"
@@ -56,10 +64,10 @@ func New(s *bot.Service) bot.Feature {
 
 // matchCommand is /match, for admins.
 func (f *feature) matchCommand() bot.Command {
-	return bot.Command{Handle: f.cmdMatch, Complete: map[string]bot.Completer{"first": f.svc.CompleteEngine, "second": f.svc.CompleteEngine}, Spec: f.matchSpec()}
+	return bot.Command{Handle: f.cmdMatch, Complete: map[string]bot.Completer{"first": f.svc.CompleteEngine, "second": f.svc.CompleteEngine}, Spec: f.matchSpec().Localize(Catalogue)}
 }
 
-// matchSpec describes /match.
+// matchSpec describes /match in English (matchCommand localises it).
 func (f *feature) matchSpec() bot.CommandSpec {
 	variants := f.svc.VariantChoices()
 	which := bot.OptionSpec{Name: "match", Description: "The match's number (needed only when several run here)", Type: bot.OptString, MaxLength: 20}
@@ -88,7 +96,11 @@ func (f *feature) cmdMatch(ctx context.Context, req bot.Request) bot.Reply {
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.matchStart(tx, req) })
 	case "score":
 		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
-			m, err := f.findMatch(tx.Tx, req)
+			loc, err := asker(tx, req)
+			if err != nil {
+				return err
+			}
+			m, err := f.findMatch(tx.Tx, loc, req)
 			if err != nil {
 				return err
 			}
@@ -96,43 +108,80 @@ func (f *feature) cmdMatch(ctx context.Context, req bot.Request) bot.Reply {
 			if err != nil {
 				return err
 			}
-			*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: t.report(m)}
+			*tx.Reply() = bot.Reply{Title: matchTitle(loc, m), Text: t.report(loc, m)}
 			return nil
 		})
 	case "stop":
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.matchStop(tx, req) })
 	}
-	return bot.Refusal("Say what to do: /match start, /match score or /match stop.")
+	return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("match.action", nil))
+}
+
+// asker returns the localizer of the one who sent req.
+func asker(tx *bot.Tx, req bot.Request) (*i18n.Localizer, error) {
+	lang, err := bot.AskerLang(tx.Tx, req)
+	return Catalogue.For(lang), err
+}
+
+// server returns the localizer of the posts in m's server.
+func server(tx *bot.Tx, m *storage.Match, guildLocale string) (*i18n.Localizer, error) {
+	return bot.ServerLocalizer(tx.Tx, Catalogue, m.Guild, guildLocale)
+}
+
+// mustAdmin is bot.MustAdmin, refusing in loc's language; verb is "start" or
+// "stop" (engine matches).
+func mustAdmin(loc *i18n.Localizer, req bot.Request, verb string) error {
+	if err := bot.MustAdmin(req, verb+" engine matches"); err != nil {
+		key := "match.admin." + verb
+		if req.Place.Guild == "" {
+			key = "match.admin.dm." + verb
+		}
+		return bot.Refuse(bot.ErrRefused, "%s", loc.T(key, nil))
+	}
+	return nil
+}
+
+// reword is bot.Reword in loc's language: the refusal err with the message key
+// around its sentence, or err itself when it is an internal failure.
+func reword(loc *i18n.Localizer, err error, key string) error {
+	msg, ok := bot.UserTextIn(loc.Lang(), err)
+	if !ok {
+		return err
+	}
+	return bot.Refuse(bot.ErrRefused, "%s", loc.T(key, i18n.Data{"Reason": msg}))
 }
 
 func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
-	if err := bot.MustAdmin(req, "start engine matches"); err != nil {
+	loc, err := asker(tx, req)
+	if err != nil {
+		return err
+	}
+	if err := mustAdmin(loc, req, "start"); err != nil {
 		return err
 	}
 	if f.svc.Engine() == nil {
-		return bot.Refuse(bot.ErrRefused, "No engine is set up here, so there is nobody to play a match.")
+		return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.noengine", nil))
 	}
 	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return bot.Refuse(bot.ErrRefused, "Name the game: variant:%s.", strings.Join(f.svc.Registry().Keys(), "|"))
+		return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.variant", i18n.Data{"Keys": strings.Join(f.svc.Registry().Keys(), "|")}))
 	}
 	var seats [2]storage.Seat
 	for i, who := range []string{"first", "second"} {
-		title := strings.ToUpper(who[:1]) + who[1:]
 		level, err := bot.LevelArg(req, who+"_level") // 0: the engine's default level
 		if err != nil {
-			return bot.Reword(err, "%s engine: ", title)
+			return reword(loc, err, "match.engine."+who)
 		}
 		name := req.Args.Get(who)
 		if name == "" {
 			name = "builtin"
 		}
 		if seats[i], err = f.svc.Engine().Opponent(name, level, v.Key()); err != nil {
-			return bot.Reword(err, "%s engine: ", title)
+			return reword(loc, err, "match.engine."+who)
 		}
 	}
 	if seats[0].ID == seats[1].ID {
-		return bot.Refuse(bot.ErrRefused, "Both sides would be %s; choose two different engines or levels (first_level, second_level).", words.Seat(seats[0]))
+		return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.same", i18n.Data{"Engine": words.Seat(seats[0])}))
 	}
 	games, err := bot.BoundedArg(req, "games", DefaultMatchGames, 1, storage.MaxMatchGames)
 	if err != nil {
@@ -157,35 +206,63 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	openings := fmt.Sprintf("each pair of games opens with the same %s", plies(opening)+" of random moves")
-	if _, ok := record.Round(g.Position); ok {
-		openings = "each pair of games is played on the same board, after a placement phase"
-	} else if opening == 0 {
-		openings = "every game starts from the usual position"
+	_, placement := record.Round(g.Position)
+	about := func(loc *i18n.Localizer) string {
+		openings := loc.N("match.openings.random", opening, nil)
+		if placement {
+			openings = loc.T("match.openings.placement", nil)
+		} else if opening == 0 {
+			openings = loc.T("match.openings.usual", nil)
+		}
+		return loc.N("match.about", games, i18n.Data{"Title": matchTitle(loc, m), "Variant": f.variantName(loc, m.Variant),
+			"Openings": openings, "MaxPlies": maxPlies})
 	}
-	about := fmt.Sprintf("%s, %s of %s; colours alternate and %s; a game still going at ply %d is drawn by adjudication.",
-		matchTitle(m), words.Plural(games, "game"), f.svc.VariantName(m.Variant), openings, maxPlies)
-	postMatch(tx, m, fmt.Sprintf("Match %s begins: %s\nGame 1: %s (white) – %s (black).", m.ID, about,
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black])), "begin", nil, nil)
-	*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: fmt.Sprintf("Match %s has begun: %s Results are posted in the match's thread; /match score shows the score, /match stop ends it.", m.ID, about)}
+	post, err := server(tx, m, req.GuildLocale)
+	if err != nil {
+		return err
+	}
+	postMatch(tx, post, m, post.T("match.begins", i18n.Data{"ID": m.ID, "About": about(post)})+"\n"+nextGame(post, g), "begin", nil, nil)
+	*tx.Reply() = bot.Reply{Title: matchTitle(loc, m), Text: loc.T("match.begun", i18n.Data{"ID": m.ID, "About": about(loc)})}
 	return nil
 }
 
+// variantName is the display name of variant key in loc's language.
+func (f *feature) variantName(loc *i18n.Localizer, key string) string {
+	return words.In(loc.Lang()).Variant(key, f.svc.VariantName(key))
+}
+
+// nextGame announces game g of a match: "Game 2: alice (white) – bob (black)."
+func nextGame(loc *i18n.Localizer, g *storage.Game) string {
+	w := words.In(loc.Lang())
+	return loc.T("match.next", i18n.Data{"Round": g.Round, "White": w.Seated(g.Players[rules.White], rules.White),
+		"Black": w.Seated(g.Players[rules.Black], rules.Black)})
+}
+
 // findMatch picks the match a request means (see bot.FindEvent).
-func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, error) {
+func (f *feature) findMatch(tx *storage.Tx, loc *i18n.Localizer, req bot.Request) (*storage.Match, error) {
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
 		Info: func(m *storage.Match) bot.EventInfo {
 			return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread}
 		},
 		NoSuch: func(_, id string) error {
-			return bot.Refuse(bot.ErrRefused, "There is no match %s here.", words.ShownID(id))
+			return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.nosuch", i18n.Data{"ID": words.ShownID(id)}))
 		},
-		None:    "No engine match has been played here; an admin can start one with /match.",
-		Several: "Several matches run here: %s. Name one with match:NUMBER."})
+		None:    loc.T("match.none", nil),
+		Several: asFormat(loc, "match.several", "List")})
+}
+
+// asFormat returns message key of loc as a format whose one %s is the placeholder
+// name (bot.EventFinder's Several is a format): the translation's own % signs
+// escaped, so that no translated text is read as a verb.
+func asFormat(loc *i18n.Localizer, key, name string) string {
+	const mark = "\x00"
+	return strings.ReplaceAll(strings.ReplaceAll(loc.T(key, i18n.Data{name: mark}), "%", "%%"), mark, "%s")
 }
 
 // matchTitle is a heading such as "Match 3 · Missive engine (level 2) vs fairymax".
-func matchTitle(m *storage.Match) string { return fmt.Sprintf("Match %s · %s", m.ID, m.Name) }
+func matchTitle(loc *i18n.Localizer, m *storage.Match) string {
+	return loc.T("match.title", i18n.Data{"ID": m.ID, "Name": m.Name})
+}
 
 // startMatchGame creates the next game of m and records it in m.
 func (f *feature) startMatchGame(tx *bot.Tx, m *storage.Match) (*storage.Game, error) {
@@ -253,9 +330,19 @@ func (t *thinkTime) add(g *storage.Game, h *record.History, id string) {
 }
 
 // text says the average and longest time, such as "1.25 s on average, at most 2.00 s".
-func (t thinkTime) text() string {
+func (t thinkTime) text(loc *i18n.Localizer) string {
 	avg := t.total / time.Duration(t.moves)
-	return fmt.Sprintf("%.2f s on average, at most %.2f s", avg.Seconds(), t.longest.Seconds())
+	return loc.T("match.think", i18n.Data{"Average": decimal(loc, avg.Seconds(), 2), "Longest": decimal(loc, t.longest.Seconds(), 2)})
+}
+
+// decimal writes x with prec decimals, with the decimal point of loc's language
+// (a comma in every language Missive speaks but English).
+func decimal(loc *i18n.Localizer, x float64, prec int) string {
+	s := strconv.FormatFloat(x, 'f', prec, 64)
+	if loc.Lang() != i18n.English {
+		s = strings.Replace(s, ".", ",", 1)
+	}
+	return s
 }
 
 // tally reads the games of m.
@@ -298,14 +385,6 @@ func result(o rules.Outcome) string {
 	return o.Result()
 }
 
-// plies writes a count of plies, such as "1 ply" or "40 plies".
-func plies(n int) string {
-	if n == 1 {
-		return "1 ply"
-	}
-	return strconv.Itoa(n) + " plies"
-}
-
 // half writes a score with ½ for a half point, such as "2½".
 func half(p float64) string {
 	whole := math.Floor(p)
@@ -319,42 +398,71 @@ func half(p float64) string {
 }
 
 // scoreLine says the score, such as "Score: A 2½ – B 1½ (+2 =1 -1)".
-func (t matchTally) scoreLine(m *storage.Match) string {
+func (t matchTally) scoreLine(loc *i18n.Localizer, m *storage.Match) string {
 	a := t.score.Points()
 	b := float64(t.score.Games()) - a
-	return fmt.Sprintf("Score: %s %s – %s %s (+%d =%d -%d for %s).", words.Seat(m.Players[0]), half(a), half(b), words.Seat(m.Players[1]),
-		t.score.Wins, t.score.Draws, t.score.Losses, words.Seat(m.Players[0]))
+	return loc.T("match.score", i18n.Data{"First": words.Seat(m.Players[0]), "FirstPoints": half(a), "SecondPoints": half(b),
+		"Second": words.Seat(m.Players[1]), "Wins": t.score.Wins, "Draws": t.score.Draws, "Losses": t.score.Losses})
 }
 
-// report is the match's state for /match score and the final announcement.
-func (t matchTally) report(m *storage.Match) string {
+// eloText writes the Elo difference of record r for people, first being the first
+// player's name, as match.Record.EloText does in English.
+func eloText(loc *i18n.Localizer, r match.Record, first string) string {
+	e, err := r.Elo()
+	switch {
+	case err != nil:
+		return loc.T("match.elo.unknown", nil)
+	case math.IsInf(e.Diff, 0):
+		did, bound := "won", match.EloDifference(math.Pow(0.025, 1/float64(r.Games()))) // match's sweep bound
+		if e.Diff < 0 {
+			did, bound = "lost", -bound
+		}
+		if bound*e.Diff <= 0 { // too few games for the bound to be on the winner's side
+			return loc.T("match.elo."+did+".more", i18n.Data{"First": first})
+		}
+		return loc.T("match.elo."+did+".bound", i18n.Data{"First": first, "Bound": fmt.Sprintf("%+.0f", bound)})
+	case r.Draws == r.Games():
+		return loc.T("match.elo.drawn", nil)
+	case math.IsInf(e.Margin, 0):
+		return loc.T("match.elo.wide", i18n.Data{"Diff": fmt.Sprintf("%+.0f", e.Diff)})
+	}
+	return loc.T("match.elo.estimate", i18n.Data{"Diff": fmt.Sprintf("%+.0f", e.Diff), "Margin": fmt.Sprintf("%.0f", e.Margin),
+		"LOS": decimal(loc, 100*e.LOS, 1)})
+}
+
+// report is the match's state for /match score and the final announcement, in
+// loc's language.
+func (t matchTally) report(loc *i18n.Localizer, m *storage.Match) string {
+	w := words.In(loc.Lang())
 	var b strings.Builder
 	switch m.Status {
 	case storage.MatchRunning:
-		fmt.Fprintf(&b, "%d of %d games played", len(t.games), m.Games)
+		b.WriteString(loc.N("match.report.running", m.Games, i18n.Data{"Played": len(t.games)}))
 		if t.live != nil {
-			fmt.Fprintf(&b, "; game %s (%d of %d) is in progress, %s", t.live.ID, t.live.Round, m.Games, plies(len(t.live.Moves)))
+			b.WriteString(loc.N("match.report.live", len(t.live.Moves), i18n.Data{"Game": t.live.ID, "Round": t.live.Round, "Games": m.Games}))
 		}
 		b.WriteString(".\n")
 	case storage.MatchStopped:
-		fmt.Fprintf(&b, "Stopped after %d of %d games.\n", len(t.games), m.Games)
+		b.WriteString(loc.N("match.report.stopped", m.Games, i18n.Data{"Played": len(t.games)}) + "\n")
 	default:
 		if len(t.games) == 1 {
-			b.WriteString("The one game is played.\n")
+			b.WriteString(loc.T("match.report.one", nil) + "\n")
 		} else {
-			fmt.Fprintf(&b, "All %d games played.\n", len(t.games))
+			b.WriteString(loc.N("match.report.all", len(t.games), nil) + "\n")
 		}
 	}
-	b.WriteString(t.scoreLine(m))
+	b.WriteString(t.scoreLine(loc, m))
+	first := words.Seat(m.Players[0])
 	if t.score.Games() > 0 {
-		fmt.Fprintf(&b, "\nElo difference for %s: %s.", words.Seat(m.Players[0]), t.score.EloText(words.Seat(m.Players[0])))
+		b.WriteString("\n" + loc.T("match.elo", i18n.Data{"First": first, "Elo": eloText(loc, t.score, first)}))
 	}
 	if t.think[0].moves > 0 && t.think[1].moves > 0 {
-		fmt.Fprintf(&b, "\nTime a move: %s %s; %s %s.", words.Seat(m.Players[0]), t.think[0].text(), words.Seat(m.Players[1]), t.think[1].text())
+		b.WriteString("\n" + loc.T("match.time", i18n.Data{"First": first, "FirstTime": t.think[0].text(loc),
+			"Second": words.Seat(m.Players[1]), "SecondTime": t.think[1].text(loc)}))
 	}
 	for _, g := range t.games {
-		fmt.Fprintf(&b, "\nGame %d: %s – %s %s (%s, %s)", g.Round, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]),
-			result(g.Outcome), bot.DescribeOutcome(g), plies(len(g.Moves)))
+		b.WriteString("\n" + loc.N("match.report.game", len(g.Moves), i18n.Data{"Round": g.Round, "White": words.Seat(g.Players[rules.White]),
+			"Black": words.Seat(g.Players[rules.Black]), "Result": result(g.Outcome), "Outcome": w.Outcome(g.Players, g.Outcome)}))
 	}
 	return b.String()
 }
@@ -379,28 +487,34 @@ func (f *feature) matchGameEnded(end bot.GameEnd) error {
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("Game %d of %d: %s (white) – %s (black) %s: %s after %s.\n%s", g.Round, m.Games,
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), result(g.Outcome), bot.DescribeOutcome(g),
-		plies(len(g.Moves)), t.scoreLine(m))
+	loc, err := server(tx, m, "")
+	if err != nil {
+		return err
+	}
+	w := words.In(loc.Lang())
+	text := loc.N("match.ended", len(g.Moves), i18n.Data{"Round": g.Round, "Games": m.Games,
+		"White": w.Seated(g.Players[rules.White], rules.White), "Black": w.Seated(g.Players[rules.Black], rules.Black),
+		"Result": result(g.Outcome), "Outcome": w.Outcome(g.Players, g.Outcome)}) + "\n" + t.scoreLine(loc, m)
 	if len(m.GameIDs) < m.Games {
 		next, err := f.startMatchGame(tx, m)
 		if err != nil {
 			return err
 		}
-		text += fmt.Sprintf("\nGame %d: %s (white) – %s (black).", next.Round, words.Seat(next.Players[rules.White]), words.Seat(next.Players[rules.Black]))
-		postMatch(tx, m, text, "game/"+g.ID, nil, img)
+		text += "\n" + nextGame(loc, next)
+		postMatch(tx, loc, m, text, "game/"+g.ID, nil, img)
 		return nil
 	}
-	postMatch(tx, m, text, "game/"+g.ID, nil, img)
+	postMatch(tx, loc, m, text, "game/"+g.ID, nil, img)
 	m.Status, m.FinishedAt = storage.MatchFinished, f.svc.Now()
 	if err := tx.PutMatch(m); err != nil {
 		return err
 	}
-	return f.matchFinal(tx, m, t, "The match is over.")
+	return f.matchFinal(tx, loc, m, t, loc.T("match.over", nil))
 }
 
-// matchFinal posts the final score with the PGN of every decided game.
-func (f *feature) matchFinal(tx *bot.Tx, m *storage.Match, t matchTally, head string) error {
+// matchFinal posts the final score with the PGN of every decided game, in loc's
+// language (the server's), head first.
+func (f *feature) matchFinal(tx *bot.Tx, loc *i18n.Localizer, m *storage.Match, t matchTally, head string) error {
 	var pgn strings.Builder
 	for _, g := range t.games {
 		p, err := f.svc.PGN(g)
@@ -413,22 +527,30 @@ func (f *feature) matchFinal(tx *bot.Tx, m *storage.Match, t matchTally, head st
 	var files []bot.File
 	if pgn.Len() > 0 {
 		files = []bot.File{{Name: fmt.Sprintf("match-%s.pgn", m.ID), ContentType: "application/x-chess-pgn", Data: []byte(pgn.String()),
-			Alt: fmt.Sprintf("PGN of the %s of match %s", words.Plural(len(t.games), "game"), m.ID)}}
+			Alt: loc.N("match.pgn", len(t.games), i18n.Data{"ID": m.ID})}}
 	}
-	postMatch(tx, m, head+"\n"+t.report(m), "final", files, nil)
+	postMatch(tx, loc, m, head+"\n"+t.report(loc, m), "final", files, nil)
 	return nil
 }
 
 func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
-	if err := bot.MustAdmin(req, "stop engine matches"); err != nil {
+	loc, err := asker(tx, req)
+	if err != nil {
 		return err
 	}
-	m, err := f.findMatch(tx.Tx, req)
+	if err := mustAdmin(loc, req, "stop"); err != nil {
+		return err
+	}
+	m, err := f.findMatch(tx.Tx, loc, req)
 	if err != nil {
 		return err
 	}
 	if !m.Active() {
-		return bot.Refuse(bot.ErrRefused, "Match %s is already over.", m.ID)
+		return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.already", i18n.Data{"ID": m.ID}))
+	}
+	post, err := server(tx, m, req.GuildLocale)
+	if err != nil {
+		return err
 	}
 	m.Status, m.FinishedAt = storage.MatchStopped, f.svc.Now()
 	if err := tx.PutMatch(m); err != nil {
@@ -441,27 +563,28 @@ func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
 	if g := t.live; g != nil {
 		ge := tx.Fork()
 		if err := ge.End(g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-			fmt.Sprintf("%s stopped the match; this game has no result.", req.User.Name), nil); err != nil {
+			post.T("match.stopped.game", i18n.Data{"Name": req.User.Name}), nil); err != nil {
 			return err
 		}
 		tx.Merge(ge) // its notices, not its reply
 		t.live = nil
 	}
-	head := fmt.Sprintf("%s stopped the match.", req.User.Name)
-	if err := f.matchFinal(tx, m, t, head); err != nil {
+	head := func(loc *i18n.Localizer) string { return loc.T("match.stopped", i18n.Data{"Name": req.User.Name}) }
+	if err := f.matchFinal(tx, post, m, t, head(post)); err != nil {
 		return err
 	}
-	*tx.Reply() = bot.Reply{Title: matchTitle(m), Text: head + "\n" + t.report(m)}
+	*tx.Reply() = bot.Reply{Title: matchTitle(loc, m), Text: head(loc) + "\n" + t.report(loc, m)}
 	return nil
 }
 
-// postMatch tells the match's place something, with an attachment or a board.
-func postMatch(tx *bot.Tx, m *storage.Match, text, key string, files []bot.File, img *bot.Picture) {
+// postMatch tells the match's place something, with an attachment or a board;
+// loc is the server's language, which the post is written in.
+func postMatch(tx *bot.Tx, loc *i18n.Localizer, m *storage.Match, text, key string, files []bot.File, img *bot.Picture) {
 	tx.Send(bot.Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
 		To:    bot.User{Name: "match " + m.ID},
 		Game:  &bot.GameRef{Place: bot.Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
-		Event: &bot.EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(m)},
-		Reply: bot.Reply{Title: matchTitle(m), Text: text, Files: files}}, img)
+		Event: &bot.EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(loc, m)},
+		Reply: bot.Reply{Title: matchTitle(loc, m), Text: text, Files: files}}, img)
 }
 
 // matchCap ends g, a match game just moved in, as a draw by adjudication when it
@@ -480,8 +603,11 @@ func (f *feature) matchCap(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 	if !capped {
 		return nil
 	}
-	return tx.End(g, side, o,
-		fmt.Sprintf("The game reached the match's cap of %d plies and is drawn by adjudication.", m.MaxPlies), nil)
+	loc, err := server(tx, m, "")
+	if err != nil {
+		return err
+	}
+	return tx.End(g, side, o, loc.N("match.cap", m.MaxPlies, nil), nil)
 }
 
 // setMatchThread records the thread an adapter opened for match id.
@@ -511,6 +637,10 @@ func matchFailed(tx *bot.Tx, g *storage.Game, report string) error {
 	if err != nil {
 		return err
 	}
-	postMatch(tx, m, fmt.Sprintf("Game %d: %s", g.Round, report), "failed/"+g.ID, nil, nil)
+	loc, err := server(tx, m, "")
+	if err != nil {
+		return err
+	}
+	postMatch(tx, loc, m, loc.T("match.failed", i18n.Data{"Round": g.Round, "Report": report}), "failed/"+g.ID, nil, nil)
 	return nil
 }

@@ -22,5 +22,8 @@
 // commands kept for retried deliveries (storage's requests, 48 hours) expire by
 // themselves.
 //
+// The answers are in the asker's language (locales/, Catalogue); the file is data
+// and stays as it is stored.
+//
 // New returns the feature; bot/features lists it.
 package privacy

@@ -3,16 +3,24 @@ package privacy
 import (
 	"context"
 	"crypto/rand"
+	"embed"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// Catalogue is the privacy feature's messages in every language (locales/).
+var Catalogue = i18n.MustLoad("privacy", localeFiles)
 
 // CmdPrivacy is /privacy.
 const CmdPrivacy = "privacy"
@@ -31,14 +39,19 @@ type feature struct {
 // New returns the privacy feature of s: the command /privacy.
 func New(s *bot.Service) bot.Feature {
 	f := &feature{svc: s}
-	return bot.Feature{Commands: []bot.Command{{Handle: f.cmd, Spec: bot.CommandSpec{Name: CmdPrivacy, Private: true,
+	return bot.Feature{Commands: []bot.Command{{Handle: f.cmd, Spec: Spec().Localize(Catalogue)}}}
+}
+
+// Spec describes /privacy in English (New localises it).
+func Spec() bot.CommandSpec {
+	return bot.CommandSpec{Name: CmdPrivacy, Private: true,
 		Description: "What Missive keeps about you, and deleting it",
 		Subcommands: []bot.CommandSpec{
 			{Name: "show", Description: "Everything Missive keeps about you, as a summary and a file"},
 			{Name: "delete", Description: "Delete what Missive keeps about you (your finished games stay, without your name)", Options: []bot.OptionSpec{
 				{Name: "confirm", Description: "yes: delete now (otherwise a button asks first)", Type: bot.OptString, MaxLength: 3},
 			}},
-		}}}}}
+		}}
 }
 
 // cmd runs /privacy.
@@ -52,7 +65,7 @@ func (f *feature) cmd(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.erase(tx, req) })
 	default:
-		return bot.Refusal(fmt.Sprintf("Say what to do: /privacy show or /privacy delete, not %s.", rules.Echo(a)))
+		return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("privacy.action", i18n.Data{"Action": rules.Echo(a)}))
 	}
 }
 
@@ -143,22 +156,32 @@ func (f *feature) show(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return fmt.Errorf("privacy: writing player %s's data: %w", req.User.ID, err)
 	}
-	var b strings.Builder
-	b.WriteString("What Missive keeps about you (the file has all of it):\n")
-	settings := "none (the defaults)"
-	if d.Player != nil {
-		settings = "your notification style, theme, reminders, leave and digest"
+	loc, err := asker(tx, req)
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(&b, "- Settings: %s.\n", settings)
-	fmt.Fprintf(&b, "- Ratings: %d.\n", len(d.Ratings))
-	fmt.Fprintf(&b, "- Games: %d (%d in progress), with %s you prepared.\n", len(d.Games), active, words.Plural(conditionalLines(d), "conditional line"))
-	fmt.Fprintf(&b, "- Challenges: %d. Tournaments: %d.\n", len(d.Challenges), len(d.Tournaments))
-	fmt.Fprintf(&b, "- Notices waiting to be delivered: %d to you, %d to others that name you.\n", len(d.Notices)-others, others)
-	fmt.Fprintf(&b, "- Reviews you asked for, not yet made: %d.\n", len(d.Reviews))
-	b.WriteString("/privacy delete deletes it; your finished games stay as records of your opponents' play, without your name.")
-	*tx.Reply() = bot.Reply{Private: true, Title: "Your data", Text: b.String(),
+	var b strings.Builder
+	b.WriteString(loc.T("privacy.show.head", nil) + "\n")
+	settings := "privacy.show.settings.none"
+	if d.Player != nil {
+		settings = "privacy.show.settings.some"
+	}
+	b.WriteString(loc.T(settings, nil) + "\n")
+	b.WriteString(loc.T("privacy.show.ratings", i18n.Data{"Ratings": len(d.Ratings)}) + "\n")
+	b.WriteString(loc.N("privacy.show.games", conditionalLines(d), i18n.Data{"Games": len(d.Games), "Active": active}) + "\n")
+	b.WriteString(loc.T("privacy.show.counts", i18n.Data{"Challenges": len(d.Challenges), "Tournaments": len(d.Tournaments)}) + "\n")
+	b.WriteString(loc.T("privacy.show.notices", i18n.Data{"Mine": len(d.Notices) - others, "Others": others}) + "\n")
+	b.WriteString(loc.T("privacy.show.reviews", i18n.Data{"Reviews": len(d.Reviews)}) + "\n")
+	b.WriteString(loc.T("privacy.show.foot", nil))
+	*tx.Reply() = bot.Reply{Private: true, Title: loc.T("privacy.show.title", nil), Text: b.String(),
 		Files: []bot.File{{Name: "missive-data.json", ContentType: "application/json", Data: data}}}
 	return nil
+}
+
+// asker returns the localizer of the one who sent req.
+func asker(tx *bot.Tx, req bot.Request) (*i18n.Localizer, error) {
+	lang, err := bot.AskerLang(tx.Tx, req)
+	return Catalogue.For(lang), err
 }
 
 // conditionalLines counts the conditional lines in d.
@@ -172,7 +195,7 @@ func conditionalLines(d *storage.PlayerData) int {
 
 // blockers returns why the player's data cannot be deleted now: their games in
 // progress and the open or running tournaments they play in.
-func blockers(d *storage.PlayerData, id string) error {
+func blockers(loc *i18n.Localizer, d *storage.PlayerData, id string) error {
 	var games, tours []string
 	for _, s := range d.Games {
 		if s.Active() {
@@ -188,16 +211,15 @@ func blockers(d *storage.PlayerData, id string) error {
 	}
 	var why []string
 	if len(games) > 0 {
-		why = append(why, fmt.Sprintf("%s in progress (%s): finish or resign %s (/resign)", words.Plural(len(games), "game"),
-			strings.Join(games, ", "), map[bool]string{true: "it", false: "them"}[len(games) == 1]))
+		why = append(why, loc.N("privacy.blocked.games", len(games), i18n.Data{"Games": strings.Join(games, ", ")}))
 	}
 	if len(tours) > 0 {
-		why = append(why, fmt.Sprintf("you play in tournament %s: leave it first (/tournament leave)", strings.Join(tours, ", ")))
+		why = append(why, loc.T("privacy.blocked.tournaments", i18n.Data{"Tournaments": strings.Join(tours, ", ")}))
 	}
 	if len(why) == 0 {
 		return nil
 	}
-	return bot.Refuse(bot.ErrRefused, "Your data cannot be deleted yet: you have %s. Then ask again with /privacy delete.", strings.Join(why, "; "))
+	return bot.Refuse(bot.ErrRefused, "%s", loc.T("privacy.blocked", i18n.Data{"Reasons": strings.Join(why, "; ")}))
 }
 
 // ask answers /privacy delete before its confirmation: what would go, and the
@@ -207,16 +229,22 @@ func (f *feature) ask(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := blockers(d, req.User.ID); err != nil {
+	loc, err := asker(tx, req)
+	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("This deletes your settings, %s, %s, %s and %s waiting for you. "+
-		"Your %s stay as records of your opponents' play, shown as played by %s. It cannot be undone.",
-		words.Plural(len(d.Ratings), "rating"), words.Plural(len(d.Challenges), "challenge"),
-		words.Plural(conditionalLines(d), "conditional line"), words.Plural(len(d.Notices), "notice"),
-		words.Plural(len(d.Games), "finished game"), FormerPlayer)
-	*tx.Reply() = bot.Reply{Private: true, Title: "Delete your data?", Text: text, Actions: []bot.Action{{
-		Label: "Delete my data", Style: bot.StyleDanger, Command: CmdPrivacy,
+	if err := blockers(loc, d, req.User.ID); err != nil {
+		return err
+	}
+	text := loc.T("privacy.ask.text", i18n.Data{
+		"Ratings":    loc.N("privacy.count.ratings", len(d.Ratings), nil),
+		"Challenges": loc.N("privacy.count.challenges", len(d.Challenges), nil),
+		"Lines":      loc.N("privacy.count.lines", conditionalLines(d), nil),
+		"Notices":    loc.N("privacy.count.notices", len(d.Notices), nil),
+		"Games":      loc.N("privacy.count.finished", len(d.Games), nil),
+		"Former":     FormerPlayer})
+	*tx.Reply() = bot.Reply{Private: true, Title: loc.T("privacy.ask.title", nil), Text: text, Actions: []bot.Action{{
+		Label: loc.T("privacy.ask.button", nil), Style: bot.StyleDanger, Command: CmdPrivacy,
 		Args: bot.Args{"action": "delete", "confirm": "yes"}}}}
 	return nil
 }
@@ -227,7 +255,11 @@ func (f *feature) erase(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := blockers(d, req.User.ID); err != nil {
+	loc, err := asker(tx, req)
+	if err != nil {
+		return err
+	}
+	if err := blockers(loc, d, req.User.ID); err != nil {
 		return err
 	}
 	var b [8]byte
@@ -243,9 +275,12 @@ func (f *feature) erase(tx *bot.Tx, req bot.Request) error {
 			notices++
 		}
 	}
-	*tx.Reply() = bot.Reply{Private: true, Title: "Your data is deleted",
-		Text: fmt.Sprintf("Missive keeps nothing about you now: %s, %s and %s are deleted, and your %s show %s in your place. "+
-			"Playing again starts afresh.", words.Plural(len(d.Ratings), "rating"), words.Plural(len(d.Challenges), "challenge"),
-			words.Plural(notices, "notice"), words.Plural(len(d.Games), "game"), FormerPlayer)}
+	*tx.Reply() = bot.Reply{Private: true, Title: loc.T("privacy.erased.title", nil),
+		Text: loc.T("privacy.erased.text", i18n.Data{
+			"Ratings":    loc.N("privacy.count.ratings", len(d.Ratings), nil),
+			"Challenges": loc.N("privacy.count.challenges", len(d.Challenges), nil),
+			"Notices":    loc.N("privacy.count.notices", notices, nil),
+			"Games":      loc.N("privacy.count.games", len(d.Games), nil),
+			"Former":     FormerPlayer})}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/views"
 	"github.com/missivechess/missive/render"
@@ -30,13 +31,13 @@ const heartbeat = 25 * time.Second
 func (w *Server) events(rw http.ResponseWriter, r *http.Request, a access) {
 	fl, ok := rw.(http.Flusher)
 	if !ok {
-		w.fail(rw, errors.New("web: the response cannot stream"))
+		w.fail(rw, a.lang, errors.New("web: the response cannot stream"))
 		return
 	}
 	ch, cancel := w.hub.subscribe(a.game.ID, w.clientAddr(r), w.opts.Subscribers)
 	defer cancel()
 	if ch == nil {
-		w.fail(rw, refuse(http.StatusTooManyRequests, "Too many pages are open from your address; close some and reload."))
+		w.fail(rw, a.lang, refuse(http.StatusTooManyRequests, a.loc().T("web.err.pages", nil)))
 		return
 	}
 	h := rw.Header()
@@ -76,16 +77,16 @@ type moveRequest struct {
 // handled by the service exactly as /move and /place are.
 func (w *Server) move(rw http.ResponseWriter, r *http.Request, a access) {
 	if a.tok.Kind != KindPlayer {
-		w.fail(rw, refuse(http.StatusForbidden, "Only the players can move, from their own link (ask the bot for it with /web)."))
+		w.fail(rw, a.lang, refuse(http.StatusForbidden, a.loc().T("web.err.viewermove", nil)))
 		return
 	}
 	var req moveRequest
-	if err := readJSON(r, 4<<10, &req); err != nil {
-		w.fail(rw, err)
+	if err := readJSON(r, a.loc(), 4<<10, &req); err != nil {
+		w.fail(rw, a.lang, err)
 		return
 	}
 	if strings.TrimSpace(req.Move) == "" || len(req.Move) > 64 {
-		w.fail(rw, refuse(http.StatusBadRequest, "Say which move to play."))
+		w.fail(rw, a.lang, refuse(http.StatusBadRequest, a.loc().T("web.err.nomove", nil)))
 		return
 	}
 	cmd, arg := play.CmdMove, "move"
@@ -105,7 +106,7 @@ func (w *Server) move(rw http.ResponseWriter, r *http.Request, a access) {
 }
 
 // request is a request from a's link holder to the service, from the game's place
-// (a player's own link acts as that player).
+// (a player's own link acts as that player), answered in the page's language.
 func (w *Server) request(a access, command string, args bot.Args, id string) bot.Request {
 	g := a.game
 	user := bot.User{ID: "web-viewer", Name: "a viewer"}
@@ -118,7 +119,13 @@ func (w *Server) request(a access, command string, args bot.Args, id string) bot
 		// made elsewhere), since the page's reply is seen by no one else.
 		place = bot.Place{Guild: g.Guild, Channel: pageChannel}
 	}
-	req := bot.Request{User: user, Place: place, Command: command, Args: args}
+	// The page's language is the request's locale (a viewer has no settings); for
+	// a player, only when it is not the player's own, which the bot answers in
+	// anyway (so that the player's settings do not change for nothing).
+	req := bot.Request{User: user, Place: place, Command: command, Args: args, Locale: string(a.lang)}
+	if a.tok.Kind == KindPlayer && a.lang == a.playerLang {
+		req.Locale = ""
+	}
 	if id != "" && len(id) <= 64 {
 		req.ID = "web:" + g.ID + ":" + a.tok.Player + ":" + id
 	}
@@ -138,7 +145,7 @@ func (w *Server) download(rw http.ResponseWriter, r *http.Request, a access) {
 	}
 	reply := a.svc.Handle(r.Context(), w.request(a, cmd, bot.Args{"game": a.game.ID}, ""))
 	if reply.Refused || len(reply.Files) == 0 {
-		w.fail(rw, refuse(http.StatusConflict, "%s", strings.TrimSpace(reply.PlainText())))
+		w.fail(rw, a.lang, refuse(http.StatusConflict, strings.TrimSpace(reply.PlainText())))
 		return
 	}
 	f := reply.Files[0]
@@ -175,7 +182,7 @@ const (
 // getAnalysis answers GET /api/g/{id}/analysis: the player's own analysis.
 func (w *Server) getAnalysis(rw http.ResponseWriter, r *http.Request, a access) {
 	if a.tok.Kind != KindPlayer {
-		w.fail(rw, refuse(http.StatusForbidden, "An analysis is kept only for the players, on their own link."))
+		w.fail(rw, a.lang, refuse(http.StatusForbidden, a.loc().T("web.err.analysis", nil)))
 		return
 	}
 	var data json.RawMessage
@@ -191,7 +198,7 @@ func (w *Server) getAnalysis(rw http.ResponseWriter, r *http.Request, a access) 
 		return err
 	})
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
 	rw.Header().Set("Content-Type", "application/json; charset=utf-8")
@@ -202,21 +209,21 @@ func (w *Server) getAnalysis(rw http.ResponseWriter, r *http.Request, a access) 
 // move legal where it stands, bounded notes) and stores it for the player.
 func (w *Server) putAnalysis(rw http.ResponseWriter, r *http.Request, a access) {
 	if a.tok.Kind != KindPlayer {
-		w.fail(rw, refuse(http.StatusForbidden, "An analysis is kept only for the players, on their own link."))
+		w.fail(rw, a.lang, refuse(http.StatusForbidden, a.loc().T("web.err.analysis", nil)))
 		return
 	}
 	var doc analysisDoc
-	if err := readJSON(r, storage.MaxAnalysis, &doc); err != nil {
-		w.fail(rw, err)
+	if err := readJSON(r, a.loc(), storage.MaxAnalysis, &doc); err != nil {
+		w.fail(rw, a.lang, err)
 		return
 	}
-	f, err := publicFrames(a.svc, a.game)
+	f, err := publicFrames(a.svc, a.game, a.lang)
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
-	if err := checkAnalysis(f, &doc); err != nil {
-		w.fail(rw, err)
+	if err := checkAnalysis(a.loc(), f, &doc); err != nil {
+		w.fail(rw, a.lang, err)
 		return
 	}
 	data, _ := json.Marshal(doc)
@@ -232,20 +239,21 @@ func (w *Server) putAnalysis(rw http.ResponseWriter, r *http.Request, a access) 
 		return tx.PutAnalysis(an)
 	})
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
-	writeJSON(rw, http.StatusOK, map[string]any{"ok": true, "text": "Your analysis is saved; only you can see it."})
+	writeJSON(rw, http.StatusOK, map[string]any{"ok": true, "text": a.loc().T("web.saved", nil)})
 }
 
 // checkAnalysis refuses an analysis whose moves are not legal where they stand,
-// that branches from a position the game does not have, or is too large.
-func checkAnalysis(f *frames, doc *analysisDoc) error {
+// that branches from a position the game does not have, or is too large; loc
+// words the refusals.
+func checkAnalysis(loc *i18n.Localizer, f *frames, doc *analysisDoc) error {
 	if doc.V != 1 {
-		return refuse(http.StatusBadRequest, "This page is out of date; reload it.")
+		return refuse(http.StatusBadRequest, loc.T("web.err.outdated", nil))
 	}
 	if len(doc.Nodes) > maxNodes || len(doc.Notes) > maxNodes {
-		return refuse(http.StatusBadRequest, "An analysis may have at most %d moves and %d notes.", maxNodes, maxNodes)
+		return refuse(http.StatusBadRequest, loc.T("web.err.size", i18n.Data{"Moves": maxNodes, "Notes": maxNodes}))
 	}
 	if doc.Notes == nil {
 		doc.Notes = map[string]string{}
@@ -253,9 +261,9 @@ func checkAnalysis(f *frames, doc *analysisDoc) error {
 	for k, n := range doc.Notes {
 		i, err := strconv.Atoi(k)
 		if err != nil || i < 0 || i >= len(f.pos) {
-			return refuse(http.StatusBadRequest, "A note is on position %q, which this game does not have.", k)
+			return refuse(http.StatusBadRequest, loc.T("web.err.noteat", i18n.Data{"Position": strconv.Quote(k)}))
 		}
-		if err := checkNote(n); err != nil {
+		if err := checkNote(loc, n); err != nil {
 			return err
 		}
 	}
@@ -268,26 +276,26 @@ func checkAnalysis(f *frames, doc *analysisDoc) error {
 		case n.P >= 0 && n.P < i:
 			from = pos[n.P]
 		default:
-			return refuse(http.StatusBadRequest, "Move %d of the analysis starts from a position the game does not have.", i+1)
+			return refuse(http.StatusBadRequest, loc.T("web.err.from", i18n.Data{"N": i + 1}))
 		}
 		m, err := from.ParseMove(n.M)
 		if err != nil {
-			return refuse(http.StatusBadRequest, "Move %d of the analysis (%s) is not legal where it stands.", i+1, rules.Echo(n.M))
+			return refuse(http.StatusBadRequest, loc.T("web.err.analysisillegal", i18n.Data{"N": i + 1, "Move": rules.Echo(n.M)}))
 		}
 		if pos[i], err = from.Play(m); err != nil {
-			return refuse(http.StatusBadRequest, "Move %d of the analysis (%s) cannot be played.", i+1, rules.Echo(n.M))
+			return refuse(http.StatusBadRequest, loc.T("web.err.analysisplay", i18n.Data{"N": i + 1, "Move": rules.Echo(n.M)}))
 		}
 		doc.Nodes[i].M, doc.Nodes[i].S = from.UCI(m), from.SAN(m)
-		if err := checkNote(n.Note); err != nil {
+		if err := checkNote(loc, n.Note); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-func checkNote(n string) error {
+func checkNote(loc *i18n.Localizer, n string) error {
 	if !utf8.ValidString(n) || utf8.RuneCountInString(n) > maxNote {
-		return refuse(http.StatusBadRequest, "A note may have at most %d characters of text.", maxNote)
+		return refuse(http.StatusBadRequest, loc.T("web.err.note", i18n.Data{"Most": maxNote}))
 	}
 	return nil
 }
@@ -308,49 +316,49 @@ func (w *Server) evaluate(rw http.ResponseWriter, r *http.Request, a access) {
 	eng := svc.Engine()
 	switch {
 	case eng == nil:
-		w.fail(rw, refuse(http.StatusConflict, "No engine is available here."))
+		w.fail(rw, a.lang, refuse(http.StatusConflict, a.loc().T("web.err.noengine", nil)))
 		return
 	case !allowed && a.tok.Kind == KindPlayer:
-		w.fail(rw, refuse(http.StatusForbidden, "The engine may not help in rated or tournament games while they are played; ask again once the game is over."))
+		w.fail(rw, a.lang, refuse(http.StatusForbidden, a.loc().T("web.err.nohelp", nil)))
 		return
 	case !allowed:
-		w.fail(rw, refuse(http.StatusForbidden, "The engine's evaluation opens to viewers once the game is over."))
+		w.fail(rw, a.lang, refuse(http.StatusForbidden, a.loc().T("web.err.viewereval", nil)))
 		return
 	}
 	var req evalRequest
-	if err := readJSON(r, 8<<10, &req); err != nil {
-		w.fail(rw, err)
+	if err := readJSON(r, a.loc(), 8<<10, &req); err != nil {
+		w.fail(rw, a.lang, err)
 		return
 	}
-	f, err := publicFrames(svc, g)
+	f, err := publicFrames(svc, g, a.lang)
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
-	pos, _, _, err := analysisPosition(f, strconv.Itoa(req.Ply), req.Line)
+	pos, _, _, err := analysisPosition(a.loc(), f, strconv.Itoa(req.Ply), req.Line)
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
 	if pos.Outcome().IsOver() {
-		w.fail(rw, refuse(http.StatusConflict, "The game is over in this position: %s.", pos.Outcome()))
+		w.fail(rw, a.lang, refuse(http.StatusConflict, a.loc().T("web.err.over", i18n.Data{"Outcome": overText(a.lang, pos.Outcome())})))
 		return
 	}
 	select {
 	case w.eval <- struct{}{}:
 		defer func() { <-w.eval }()
 	default:
-		w.fail(rw, refuse(http.StatusServiceUnavailable, "The engine is busy with another evaluation; try again in a moment."))
+		w.fail(rw, a.lang, refuse(http.StatusServiceUnavailable, a.loc().T("web.err.busy", nil)))
 		return
 	}
 	ctx, cancel := context.WithTimeout(r.Context(), svc.EngineTimeout())
 	defer cancel()
 	h, err := eng.Hint(ctx, pos, pos.Turn())
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
-	writeJSON(rw, http.StatusOK, map[string]any{"best": pos.SAN(h.Move), "uci": pos.UCI(h.Move), "eval": describeEval(h, pos.Turn()),
+	writeJSON(rw, http.StatusOK, map[string]any{"best": pos.SAN(h.Move), "uci": pos.UCI(h.Move), "eval": describeEval(a.lang, h, pos.Turn()),
 		"line": bestLine(ctx, eng, pos, h.Move)})
 }
 

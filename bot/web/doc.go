@@ -20,4 +20,13 @@
 //
 // The page's files (assets/) are plain HTML, CSS and JavaScript embedded in the
 // binary: no build step and no third-party host.
+//
+// A page speaks its viewer's language (lang.go, locales/): the one its lang
+// parameter names, else the browser's (Accept-Language), else that of the player
+// a personal link was made for, else the game's server's, else English. The page
+// (game.html, a template) is written in it, with <html lang> set and the
+// sentences its script writes in a JSON element (the script stays the page's only
+// one, as the Content-Security-Policy wants); the script sends the language back
+// with every call, so that the status line, the refusals and the replies of moves
+// made on the page come in it too.
 package web

@@ -2,10 +2,10 @@ package web
 
 import (
 	"context"
-	"fmt"
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -18,12 +18,14 @@ const CmdWeb = "web"
 // links privately (a player's own link, which moves and keeps their analysis)
 // and revokes them.
 func (w *Server) Feature(s *bot.Service) bot.Feature {
+	cmd := s.OnGame(bot.Command{Handle: func(ctx context.Context, req bot.Request) bot.Reply { return w.cmdWeb(ctx, s, req) },
+		Spec: bot.CommandSpec{Name: CmdWeb, Description: "Your links to a game's web page: board, moves by click, your private analysis", Private: true,
+			Options: []bot.OptionSpec{{Name: "revoke", Description: "Make old links stop working", Type: bot.OptString,
+				Choices: []bot.OptionChoice{{Name: "My own link", Value: "mine"}, {Name: "The viewers' link (players only)", Value: "view"}}}}}})
+	cmd.Spec = cmd.Spec.Localize(Catalogue)
 	return bot.Feature{
-		Commands: []bot.Command{s.OnGame(bot.Command{Handle: func(ctx context.Context, req bot.Request) bot.Reply { return w.cmdWeb(ctx, s, req) },
-			Spec: bot.CommandSpec{Name: CmdWeb, Description: "Your links to a game's web page: board, moves by click, your private analysis", Private: true,
-				Options: []bot.OptionSpec{{Name: "revoke", Description: "Make old links stop working", Type: bot.OptString,
-					Choices: []bot.OptionChoice{{Name: "My own link", Value: "mine"}, {Name: "The viewers' link (players only)", Value: "view"}}}}}})},
-		Buttons: w.button,
+		Commands: []bot.Command{cmd},
+		Buttons:  w.button,
 		Saving: func(tx *bot.Tx, g *storage.Game, _ time.Time) error {
 			id := g.ID
 			tx.After(func(context.Context) { w.hub.publish(id) })
@@ -32,26 +34,32 @@ func (w *Server) Feature(s *bot.Service) bot.Feature {
 	}
 }
 
-// button adds the link to g's page under its board.
+// button adds the link to g's page under its board. Its label is English: the
+// hook does not say who reads the board (a request for the kernel).
 func (w *Server) button(g *storage.Game, actions []bot.Action) []bot.Action {
 	url := w.ViewLink(g.ID)
 	if url == "" || len(actions) >= bot.MaxActions {
 		return actions
 	}
-	return append(actions, bot.Action{Label: "Web page", URL: url})
+	return append(actions, bot.Action{Label: Catalogue.For(i18n.English).T("web.button.page", nil), URL: url})
 }
 
 // cmdWeb is /web: the asker's links to a game's page, privately; revoke:mine
 // makes the asker's own old links stop working, revoke:view the viewers' links.
 func (w *Server) cmdWeb(ctx context.Context, s *bot.Service, req bot.Request) bot.Reply {
 	if _, _, ok := w.state(); !ok {
-		return bot.Refusal("The web pages are not running right now; try again in a moment.")
+		return bot.Refusal(s.AskerLocalizer(ctx, Catalogue, req).T("web.down", nil))
 	}
 	revoke := req.Args.Get("revoke")
 	if revoke != "" && revoke != "mine" && revoke != "view" {
-		return bot.Refusal(fmt.Sprintf("Revoke must be mine or view, not %s.", revoke))
+		return bot.Refusal(s.AskerLocalizer(ctx, Catalogue, req).T("web.revoke", i18n.Data{"Value": revoke}))
 	}
 	op := func(tx *bot.Tx) error {
+		lang, err := bot.AskerLang(tx.Tx, req)
+		if err != nil {
+			return err
+		}
+		loc := Catalogue.For(lang)
 		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
 		if err != nil {
 			return err
@@ -60,13 +68,13 @@ func (w *Server) cmdWeb(ctx context.Context, s *bot.Service, req bot.Request) bo
 		said := ""
 		if revoke != "" {
 			if !plays {
-				return bot.Refuse(bot.ErrNotPlayer, "Only the players of game %s can revoke its links.", g.ID)
+				return bot.Refuse(bot.ErrNotPlayer, "%s", loc.T("web.notplayer", i18n.Data{"ID": g.ID}))
 			}
 			k := genKey{g.ID, req.User.ID}
-			said = "Your old links to this game no longer open it. "
+			said = loc.T("web.revoked.mine", nil)
 			if revoke == "view" {
 				k.player = ""
-				said = "The old viewers' links to this game no longer open it (new boards carry the new one). "
+				said = loc.T("web.revoked.view", nil)
 			}
 			n, err := tx.RevokeTokens(k.game, k.player)
 			if err != nil {
@@ -75,16 +83,15 @@ func (w *Server) cmdWeb(ctx context.Context, s *bot.Service, req bot.Request) bo
 			w.setGen(k, n) // before the reply below signs the new links
 			tx.After(func(context.Context) { w.hub.publish(k.game) })
 		}
-		r := bot.Reply{Private: true, Title: s.GameTitle(g), Game: bot.RefOf(g)}
+		r := bot.Reply{Private: true, Title: gameTitle(lang, s, g), Game: bot.RefOf(g)}
 		view := w.ViewLink(g.ID)
 		if plays {
 			own := w.PlayerLink(g.ID, req.User.ID)
-			r.Text = said + "Your own page for game " + g.ID + ": keep it to yourself, it moves for you and keeps your private analysis.\n" + own +
-				"\nThe page for viewers (anyone you share it with): " + view
-			r.Actions = []bot.Action{{Label: "My page", URL: own}, {Label: "Viewers' page", URL: view}}
+			r.Text = loc.T("web.own", i18n.Data{"Said": said, "ID": g.ID, "Own": own, "View": view})
+			r.Actions = []bot.Action{{Label: loc.T("web.button.mine", nil), URL: own}, {Label: loc.T("web.button.viewers", nil), URL: view}}
 		} else {
-			r.Text = "The page of game " + g.ID + ": " + view
-			r.Actions = []bot.Action{{Label: "Web page", URL: view}}
+			r.Text = loc.T("web.view", i18n.Data{"ID": g.ID, "View": view})
+			r.Actions = []bot.Action{{Label: loc.T("web.button.page", nil), URL: view}}
 		}
 		*tx.Reply() = r
 		return nil

@@ -1,11 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"log/slog"
 	"net"
@@ -16,11 +18,26 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
 )
 
 //go:embed assets
 var assets embed.FS
+
+// gamePage is the game's page (assets/game.html), written in the viewer's language.
+var gamePage = template.Must(template.ParseFS(assets, "assets/game.html"))
+
+// pageData is what gamePage is written from: its language, its texts (T) and the
+// sentences its script writes (Texts, a JSON element of the page).
+type pageData struct {
+	Lang  i18n.Lang
+	Texts map[string]string
+	loc   *i18n.Localizer
+}
+
+// T returns the page's text key in its language.
+func (d pageData) T(key string) string { return d.loc.T(key, nil) }
 
 // Options configure a Server.
 type Options struct {
@@ -234,7 +251,7 @@ func (w *Server) guard(next http.Handler) http.Handler {
 		h.Set("Permissions-Policy", "camera=(), microphone=(), geolocation=()")
 		if !w.lim.allow(w.clientAddr(r)) {
 			h.Set("Retry-After", "5")
-			http.Error(rw, "Too many requests from your address; wait a few seconds and try again.", http.StatusTooManyRequests)
+			http.Error(rw, Catalogue.For(requestLang(r)).T("web.err.toomany", nil), http.StatusTooManyRequests)
 			return
 		}
 		defer func() {
@@ -243,7 +260,7 @@ func (w *Server) guard(next http.Handler) http.Handler {
 					panic(p)
 				}
 				w.log.Error("web: request panicked", "path", r.URL.Path, "panic", fmt.Sprint(p), "stack", string(debug.Stack()))
-				http.Error(rw, "Sorry, something went wrong on our side; nothing was changed.", http.StatusInternalServerError)
+				http.Error(rw, Catalogue.For(requestLang(r)).T("web.err.panic", nil), http.StatusInternalServerError)
 			}
 		}()
 		next.ServeHTTP(rw, r)
@@ -253,7 +270,7 @@ func (w *Server) guard(next http.Handler) http.Handler {
 // home answers the bare address: the pages open from links only.
 func (w *Server) home(rw http.ResponseWriter, r *http.Request) {
 	rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
-	io.WriteString(rw, "Missive: open a game's page from the link on its board (the Web page button, or /web).\n")
+	io.WriteString(rw, Catalogue.For(requestLang(r)).T("web.home", nil)+"\n")
 }
 
 // asset serves the page's embedded files and the piece set.
@@ -272,44 +289,87 @@ func (w *Server) asset(rw http.ResponseWriter, r *http.Request) {
 	http.ServeFileFS(rw, r, assets, "assets/"+name)
 }
 
-// page serves a game's page to the holder of a valid link.
+// page serves a game's page to the holder of a valid link, in the viewer's
+// language.
 func (w *Server) page(rw http.ResponseWriter, r *http.Request) {
 	rw.Header().Set("Cache-Control", "no-store")
-	if _, _, err := w.authorize(r); errors.Is(err, errNoGame) {
+	a, err := w.access(r)
+	if errors.Is(err, errNoGame) {
 		rw.Header().Set("Content-Type", "text/plain; charset=utf-8")
 		rw.WriteHeader(http.StatusNotFound)
-		io.WriteString(rw, noGame+"\n")
+		io.WriteString(rw, Catalogue.For(requestLang(r)).T("web.err.nogame", nil)+"\n")
 		return
 	} else if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, requestLang(r), err)
 		return
 	}
-	http.ServeFileFS(rw, r, assets, "assets/game.html")
+	var b bytes.Buffer
+	if err := gamePage.Execute(&b, pageData{Lang: a.lang, Texts: scriptTexts(a.lang), loc: Catalogue.For(a.lang)}); err != nil {
+		w.fail(rw, a.lang, fmt.Errorf("web: writing the page: %w", err))
+		return
+	}
+	rw.Header().Set("Content-Type", "text/html; charset=utf-8")
+	rw.Write(b.Bytes())
 }
 
-// access is a request's valid link and its game.
+// access is a request's valid link and its game, and the language to answer in.
 type access struct {
 	tok  Token
 	game *storage.Game
 	svc  *bot.Service
+	lang i18n.Lang
+	// playerLang is the language of a personal link's player (English for a view
+	// link).
+	playerLang i18n.Lang
+}
+
+// loc returns the catalogue's localizer of a's language.
+func (a access) loc() *i18n.Localizer { return Catalogue.For(a.lang) }
+
+// access checks r's link and finds the language to answer it in (see lang.go).
+func (w *Server) access(r *http.Request) (access, error) {
+	tok, g, err := w.authorize(r)
+	if err != nil {
+		return access{}, err
+	}
+	svc, _, _ := w.state()
+	a := access{tok: tok, game: g, svc: svc, lang: i18n.English, playerLang: i18n.English}
+	asked, ok := askedLang(r)
+	var link i18n.Lang
+	err = svc.Read(r.Context(), func(tx *storage.Tx) (err error) {
+		if tok.Kind == KindPlayer {
+			p, err := bot.Settings(tx, tok.Player)
+			if err != nil {
+				return err
+			}
+			a.playerLang = bot.PlayerLang(p)
+		}
+		if !ok {
+			link, err = linkLang(tx, tok, g)
+		}
+		return err
+	})
+	if err != nil {
+		return access{}, err
+	}
+	if a.lang = asked; !ok {
+		a.lang = link
+	}
+	return a, nil
 }
 
 // api wraps an API handler: the link must be valid for the game in the path.
 func (w *Server) api(fn func(rw http.ResponseWriter, r *http.Request, a access)) http.HandlerFunc {
 	return func(rw http.ResponseWriter, r *http.Request) {
-		tok, g, err := w.authorize(r)
+		a, err := w.access(r)
 		if err != nil {
-			w.fail(rw, err)
+			w.fail(rw, requestLang(r), err)
 			return
 		}
-		svc, _, _ := w.state()
 		rw.Header().Set("Cache-Control", "no-store")
-		fn(rw, r, access{tok: tok, game: g, svc: svc})
+		fn(rw, r, a)
 	}
 }
-
-// noGame is the answer to a missing game and to a bad link.
-const noGame = "There is no such game here. Open a game's page from the link on its board, or ask the bot for yours with /web."
 
 // errNoGame answers a missing game and a bad link alike, so that a link's
 // holder learns nothing about games the link does not open.
@@ -353,23 +413,26 @@ type userError struct {
 
 func (e *userError) Error() string { return e.msg }
 
-func refuse(status int, format string, args ...any) error {
-	return &userError{status: status, msg: fmt.Sprintf(format, args...)}
+// refuse returns a refusal with its HTTP status and its sentence for the user
+// (already in their language).
+func refuse(status int, msg string) error {
+	return &userError{status: status, msg: msg}
 }
 
-// fail answers err: its sentence for a refusal, the same "no such game" for a
-// missing game and a bad link, and a polite error (logged) for anything else.
-func (w *Server) fail(rw http.ResponseWriter, err error) {
+// fail answers err in language l: its sentence for a refusal, the same "no such
+// game" for a missing game and a bad link, and a polite error (logged) for
+// anything else.
+func (w *Server) fail(rw http.ResponseWriter, l i18n.Lang, err error) {
 	var ue *userError
 	switch {
 	case errors.Is(err, errNoGame):
-		writeJSON(rw, http.StatusNotFound, map[string]any{"error": noGame})
+		writeJSON(rw, http.StatusNotFound, map[string]any{"error": Catalogue.For(l).T("web.err.nogame", nil)})
 	case errors.As(err, &ue):
 		writeJSON(rw, ue.status, map[string]any{"error": ue.msg})
 	case errors.Is(err, context.Canceled):
 	default:
 		w.log.Error("web: request failed", "error", err)
-		writeJSON(rw, http.StatusInternalServerError, map[string]any{"error": "Sorry, something went wrong on our side; nothing was changed. Try again in a moment."})
+		writeJSON(rw, http.StatusInternalServerError, map[string]any{"error": Catalogue.For(l).T("web.err.internal", nil)})
 	}
 }
 
@@ -379,16 +442,17 @@ func writeJSON(rw http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(rw).Encode(v)
 }
 
-// readJSON decodes a request body of at most limit bytes into v.
-func readJSON(r *http.Request, limit int64, v any) error {
+// readJSON decodes a request body of at most limit bytes into v; loc words its
+// refusals.
+func readJSON(r *http.Request, loc *i18n.Localizer, limit int64, v any) error {
 	dec := json.NewDecoder(http.MaxBytesReader(nil, r.Body, limit))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
 		var mb *http.MaxBytesError
 		if errors.As(err, &mb) {
-			return refuse(http.StatusRequestEntityTooLarge, "That request is larger than %d KB; nothing was changed.", limit>>10)
+			return refuse(http.StatusRequestEntityTooLarge, loc.T("web.err.large", i18n.Data{"KB": limit >> 10}))
 		}
-		return refuse(http.StatusBadRequest, "That request is not what this page sends (%v); nothing was changed.", err)
+		return refuse(http.StatusBadRequest, loc.T("web.err.bad", i18n.Data{"Reason": err.Error()}))
 	}
 	return nil
 }

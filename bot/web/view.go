@@ -2,12 +2,13 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/render"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -95,6 +96,8 @@ type viewJSON struct {
 	Hints        bool `json:"hints"` // the engine's evaluation may be asked for
 	// Review is the engine's review of a finished game, one point per move.
 	Review []reviewPoint `json:"review,omitempty"`
+	// ReviewLabel describes the review's graph for screen readers.
+	ReviewLabel string `json:"review_label,omitempty"`
 }
 
 // reviewPoint is the review of one move: the position after it (an index as
@@ -139,8 +142,8 @@ type frames struct {
 	at map[int]int
 }
 
-// publicFrames replays g's public history into its move list.
-func publicFrames(svc *bot.Service, g *storage.Game) (*frames, error) {
+// publicFrames replays g's public history into its move list, its words in l.
+func publicFrames(svc *bot.Service, g *storage.Game, l i18n.Lang) (*frames, error) {
 	h, err := svc.PublicHistory(g)
 	if err != nil {
 		return nil, err
@@ -151,16 +154,16 @@ func publicFrames(svc *bot.Service, g *storage.Game) (*frames, error) {
 	nums := numbers(h)
 	for i, st := range h.Steps {
 		if st.Simultaneous {
-			round = append(round, st.Side.String()+" "+st.SAN)
+			round = append(round, words.In(l).Side(st.Side)+" "+st.SAN)
 			if !st.Revealed {
 				continue
 			}
-			f.steps = append(f.steps, stepJSON{SAN: "placement", Side: st.Side.String(), Round: round, Board: boardOf(record.PublicView(st.After))})
+			f.steps = append(f.steps, stepJSON{SAN: "placement", Side: st.Side.String(), Round: round, Board: boardOf(l, record.PublicView(st.After))})
 			f.pos = append(f.pos, st.After)
 			round = nil
 			continue
 		}
-		s := stepJSON{SAN: st.SAN, UCI: st.Before.UCI(st.Move), Side: st.Side.String(), Num: nums[i], Board: boardOf(st.After)}
+		s := stepJSON{SAN: st.SAN, UCI: st.Before.UCI(st.Move), Side: st.Side.String(), Num: nums[i], Board: boardOf(l, st.After)}
 		if st.Move.From != rules.NoSquare {
 			s.From = d.Name(st.Move.From)
 		}
@@ -203,8 +206,8 @@ func numbers(h *record.History) map[int]string {
 	return out
 }
 
-// boardOf returns pos as the page draws it.
-func boardOf(pos rules.Position) boardJSON {
+// boardOf returns pos as the page draws it, its words in l.
+func boardOf(l i18n.Lang, pos rules.Position) boardJSON {
 	b := pos.Board()
 	cells := make([]byte, len(b.Cells))
 	var king rules.Square = rules.NoSquare
@@ -229,7 +232,7 @@ func boardOf(pos rules.Position) boardJSON {
 		out.Check = b.Name(king)
 	}
 	if o := pos.Outcome(); o.IsOver() {
-		out.Over = o.String()
+		out.Over = overText(l, o)
 	}
 	if rp, ok := pos.(render.Ringer); ok {
 		out.Rings = map[string][]string{}
@@ -267,7 +270,8 @@ func legalOf(pos rules.Position, moves []rules.Move) []moveJSON {
 // viewOf builds the game as a's link lets its holder see it.
 func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 	g, svc := a.game, a.svc
-	f, err := publicFrames(svc, g)
+	l := a.lang
+	f, err := publicFrames(svc, g, l)
 	if err != nil {
 		return nil, err
 	}
@@ -277,17 +281,18 @@ func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 	if err != nil {
 		pal, _ = render.PaletteOf("")
 	}
-	out := &viewJSON{ID: g.ID, Variant: v.Key(), Name: v.Name(), Title: svc.GameTitle(g), Status: svc.StatusLine(g),
+	out := &viewJSON{ID: g.ID, Variant: v.Key(), Name: words.In(l).Variant(v.Key(), v.Name()), Title: gameTitle(l, svc, g), Status: statusLine(l, svc, g),
 		Files: v.Dims().Files, Ranks: v.Dims().Ranks, Look: lookJSON{Home: look.Home.String(), Stones: look.Stones, Frame: look.Frame},
-		Kind: "view", Active: g.Active(), Version: g.Version, Start: boardOf(record.PublicView(f.pos[0])), Steps: f.steps,
+		Kind: "view", Active: g.Active(), Version: g.Version, Start: boardOf(l, record.PublicView(f.pos[0])), Steps: f.steps,
 		Palette: pal, AnalysisFrom: f.from, Players: [2]string{seatName(g, rules.White), seatName(g, rules.Black)}}
 	if out.Steps == nil {
 		out.Steps = []stepJSON{}
 	}
 	out.Review = reviewPoints(f, g, rv)
-	for _, fl := range svc.GameFields(g) {
-		out.Fields = append(out.Fields, fieldJSON{Name: fl.Name, Value: fl.Value})
+	if len(out.Review) > 0 {
+		out.ReviewLabel = a.loc().N("page.review.label", len(out.Review), nil)
 	}
+	out.Fields = gameFields(l, svc, g)
 	viewer := look.Home // a viewer's board stays put from move to move
 	if a.tok.Kind == KindPlayer {
 		side, _ := g.SideOf(a.tok.Player)
@@ -295,8 +300,8 @@ func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 		out.Kind, out.You = "player", side.String()
 		out.Hints = svc.Engine() != nil && (!g.Active() || svc.HintsAllowed(g))
 		if sim, ok := record.Round(g.Position); ok && g.Active() {
-			mine := boardOf(record.View(g.Position, side))
-			if pub := boardOf(record.PublicView(g.Position)); mine.Cells != pub.Cells {
+			mine := boardOf(l, record.View(g.Position, side))
+			if pub := boardOf(l, record.PublicView(g.Position)); mine.Cells != pub.Cells {
 				out.Pending = &mine
 			}
 			if g.Awaits(side) {
@@ -343,12 +348,12 @@ func (w *Server) gameView(rw http.ResponseWriter, r *http.Request, a access) {
 		return err
 	})
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
 	v, err := viewOf(a, theme, rv)
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
 	writeJSON(rw, http.StatusOK, v)
@@ -368,21 +373,22 @@ type nodeJSON struct {
 }
 
 // analysisPosition plays line (canonical moves, comma-separated) from position
-// ply of the game's move list; a move the rules refuse gives its sentence.
-func analysisPosition(f *frames, plyText, line string) (rules.Position, []string, *rules.Move, error) {
-	pos, sans, _, last, err := analysisLine(f, plyText, line)
+// ply of the game's move list; a move the rules refuse gives its sentence, in
+// loc's language.
+func analysisPosition(loc *i18n.Localizer, f *frames, plyText, line string) (rules.Position, []string, *rules.Move, error) {
+	pos, sans, _, last, err := analysisLine(loc, f, plyText, line)
 	return pos, sans, last, err
 }
 
 // analysisLine is analysisPosition that also returns the line's moves in
 // canonical notation.
-func analysisLine(f *frames, plyText, line string) (rules.Position, []string, []string, *rules.Move, error) {
+func analysisLine(loc *i18n.Localizer, f *frames, plyText, line string) (rules.Position, []string, []string, *rules.Move, error) {
 	ply, err := strconv.Atoi(plyText)
 	if err != nil || ply < 0 || ply >= len(f.pos) {
-		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Position %q is not one of this game's (0 to %d).", plyText, len(f.pos)-1)
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.position", i18n.Data{"Position": strconv.Quote(plyText), "Last": len(f.pos) - 1}))
 	}
 	if f.from < 0 || ply < f.from {
-		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "The analysis starts once the placement is over.")
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.placement", nil))
 	}
 	pos := f.pos[ply]
 	var sans, ucis []string
@@ -392,21 +398,25 @@ func analysisLine(f *frames, plyText, line string) (rules.Position, []string, []
 	}
 	moves := strings.Split(line, ",")
 	if len(moves) > maxLine {
-		return nil, nil, nil, nil, refuse(http.StatusBadRequest, "A line may have at most %d moves.", maxLine)
+		return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.line", i18n.Data{"Most": maxLine}))
 	}
 	for i, text := range moves {
+		var re *rules.Error
 		m, err := pos.ParseMove(text)
 		if err != nil {
-			msg := "That move is not legal here."
-			var re *rules.Error
+			msg := loc.T("web.err.illegal", nil)
 			if errors.As(err, &re) {
-				msg = re.Sentence()
+				msg = bot.RulesSentence(loc.Lang(), re)
 			}
-			return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line: %s", i+1, msg)
+			return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.linemove", i18n.Data{"N": i + 1, "Reason": msg}))
 		}
 		sans, ucis = append(sans, pos.SAN(m)), append(ucis, pos.UCI(m))
 		if pos, err = pos.Play(m); err != nil {
-			return nil, nil, nil, nil, refuse(http.StatusBadRequest, "Move %d of the line (%s) cannot be played: %v", i+1, rules.Echo(text), err)
+			why := err.Error()
+			if errors.As(err, &re) {
+				why = bot.RulesSentence(loc.Lang(), re)
+			}
+			return nil, nil, nil, nil, refuse(http.StatusBadRequest, loc.T("web.err.lineplay", i18n.Data{"N": i + 1, "Move": rules.Echo(text), "Reason": why}))
 		}
 		last = &m
 	}
@@ -416,18 +426,18 @@ func analysisLine(f *frames, plyText, line string) (rules.Position, []string, []
 // nodeView answers GET /api/g/{id}/node?ply=N&line=m1,m2: the position after the
 // line from position N of the game, with its legal moves.
 func (w *Server) nodeView(rw http.ResponseWriter, r *http.Request, a access) {
-	f, err := publicFrames(a.svc, a.game)
+	f, err := publicFrames(a.svc, a.game, a.lang)
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
 	q := r.URL.Query()
-	pos, sans, ucis, last, err := analysisLine(f, q.Get("ply"), q.Get("line"))
+	pos, sans, ucis, last, err := analysisLine(a.loc(), f, q.Get("ply"), q.Get("line"))
 	if err != nil {
-		w.fail(rw, err)
+		w.fail(rw, a.lang, err)
 		return
 	}
-	out := nodeJSON{Board: boardOf(pos), SAN: sans, UCI: ucis, Legal: legalOf(pos, pos.LegalMoves())}
+	out := nodeJSON{Board: boardOf(a.lang, pos), SAN: sans, UCI: ucis, Legal: legalOf(pos, pos.LegalMoves())}
 	if out.SAN == nil {
 		out.SAN, out.UCI = []string{}, []string{}
 	}
@@ -436,21 +446,4 @@ func (w *Server) nodeView(rw http.ResponseWriter, r *http.Request, a access) {
 		out.From, out.To = d.Name(last.From), d.Name(last.To)
 	}
 	writeJSON(rw, http.StatusOK, out)
-}
-
-// describeEval words an engine's evaluation for the side to move.
-func describeEval(h bot.Hint, side rules.Side) string {
-	switch {
-	case !h.Scored:
-		return ""
-	case h.MateIn > 0:
-		return fmt.Sprintf("%s mates in %d", side, h.MateIn)
-	case h.MateIn < 0:
-		return fmt.Sprintf("%s is mated in %d", side, -h.MateIn)
-	}
-	white := h.Pawns
-	if side == rules.Black {
-		white = -white
-	}
-	return fmt.Sprintf("%+.2f (from White's side)", white)
 }

@@ -18,10 +18,24 @@
   let an = null; // analysis: {ply, node, board, legal, from, to}
   let doc = { v: 1, nodes: [], notes: {} }; // the player's analysis
   let docLoaded = false;
+  // The page's sentences in its language (the server writes them into the page).
+  const texts = JSON.parse(($('texts') || {}).textContent || '{}');
+  const lang = document.documentElement.lang || 'en';
+  // tx returns the sentence key with each {name} of vals filled in.
+  function tx(key, vals) {
+    let s = texts[key] || key;
+    for (const k in vals || {}) s = s.split(`{${k}}`).join(vals[k]);
+    return s;
+  }
+  // num writes an evaluation with two decimals, with the page language's decimal sign.
+  function num(x) {
+    const s = x.toFixed(2);
+    return lang === 'en' ? s : s.replace('.', ',');
+  }
 
   function url(path) {
     const sep = path.includes('?') ? '&' : '?';
-    return `/api/g/${encodeURIComponent(gameID)}${path}${sep}t=${encodeURIComponent(token)}`;
+    return `/api/g/${encodeURIComponent(gameID)}${path}${sep}t=${encodeURIComponent(token)}&lang=${encodeURIComponent(lang)}`;
   }
 
   async function call(path, opts) {
@@ -29,7 +43,7 @@
     let body = null;
     try { body = await res.json(); } catch (e) { body = null; }
     if (!res.ok) {
-      const msg = (body && (body.error || body.text)) || `The server answered ${res.status}.`;
+      const msg = (body && (body.error || body.text)) || tx('js.status', { status: res.status });
       const err = new Error(msg);
       err.body = body;
       throw err;
@@ -192,13 +206,13 @@
   }
 
   function describe(s) {
-    const side = s.board.turn === 'white' ? 'White' : 'Black';
-    let where = 'Start position';
-    if (s.analysis) where = an.node >= 0 ? `Analysis after ${lineText(an.node)}` : `Analysis from ${placeName(an.ply)}`;
-    else if (cur > 0) where = `Position after ${moveText(cur)}`;
+    const side = s.board.turn === 'white' ? 'white' : 'black';
+    let where = tx('js.start');
+    if (s.analysis) where = an.node >= 0 ? tx('js.analysisAfter', { line: lineText(an.node) }) : tx('js.analysisFrom', { place: placeName(an.ply) });
+    else if (cur > 0) where = tx('js.after', { move: moveText(cur) });
     let text = `${view.name}. ${where}. `;
-    text += s.board.over ? `${s.board.over}.` : `${side} to move${s.board.check ? ', in check' : ''}.`;
-    return text + ' The board as text follows the move list.';
+    text += s.board.over ? `${s.board.over}.` : tx(`js.tomove.${side}${s.board.check ? '.check' : ''}`);
+    return text + ' ' + tx('js.follows');
   }
 
   function asText(board, flip) {
@@ -215,15 +229,15 @@
     let files = '   ';
     for (let j = 0; j < view.files; j++) files += String.fromCharCode(97 + (flip ? view.files - 1 - j : j)) + ' ';
     rows.push(files.trimEnd());
-    return rows.join('\n') + '\nUpper case: White; lower case: Black; . empty; # blocked.';
+    return rows.join('\n') + '\n' + tx('js.legend');
   }
 
   function moveText(i) {
     const st = view.steps[i - 1];
-    if (st.round) return 'the placement (' + st.round.join(', ') + ')';
+    if (st.round) return tx('js.placement', { round: st.round.join(', ') });
     return (st.num || '') + ' ' + st.san;
   }
-  function placeName(ply) { return ply === 0 ? 'the start' : moveText(ply); }
+  function placeName(ply) { return ply === 0 ? tx('js.thestart') : moveText(ply); }
 
   function seats() {
     const flip = view.flipped !== turned;
@@ -234,7 +248,7 @@
     const b = shown().board;
     const put = (el, side) => {
       const span = document.createElement('span');
-      span.textContent = `${side === 'white' ? 'White' : 'Black'}: ${view.players[side === 'white' ? 0 : 1]}${view.you === side ? ' (you)' : ''}`;
+      span.textContent = tx(`js.seat.${side}${view.you === side ? '.you' : ''}`, { name: view.players[side === 'white' ? 0 : 1] });
       if (view.active && b.turn === side && !b.over) span.className = 'turn';
       el.replaceChildren(span);
     };
@@ -246,13 +260,13 @@
     const ol = $('moves');
     const items = [];
     const start = document.createElement('li');
-    start.appendChild(stepButton(0, 'Start'));
+    start.appendChild(stepButton(0, tx('js.list.start')));
     items.push(start);
     view.steps.forEach((st, k) => {
       const li = document.createElement('li');
       if (st.round) {
         li.className = 'round';
-        li.appendChild(stepButton(k + 1, 'Placement: ' + st.round.join(', ')));
+        li.appendChild(stepButton(k + 1, tx('js.list.placement', { round: st.round.join(', ') })));
       } else {
         if (st.num) {
           const n = document.createElement('span');
@@ -293,7 +307,7 @@
     $('title').textContent = view.title;
     document.title = view.title;
     $('status').textContent = view.status.replace(/\*\*/g, '') +
-      (view.kind === 'player' ? '' : ' · You are viewing this game; its players move and keep their analysis on their own link (/web).');
+      (view.kind === 'player' ? '' : tx('js.viewing'));
     fields();
     seats();
     draw();
@@ -327,11 +341,11 @@
     if (document.activeElement === ta) return;
     if (an && an.node >= 0) {
       ta.value = doc.nodes[an.node].n || '';
-      $('note-label').textContent = `Your note on ${lineText(an.node)} (only you see it)`;
+      $('note-label').textContent = tx('js.note', { what: lineText(an.node) });
     } else {
       const key = String(an ? an.ply : cur);
       ta.value = doc.notes[key] || '';
-      $('note-label').textContent = `Your note on ${placeName(an ? an.ply : cur)} (only you see it)`;
+      $('note-label').textContent = tx('js.note', { what: placeName(an ? an.ply : cur) });
     }
   }
 
@@ -361,7 +375,7 @@
       const li = document.createElement('li');
       const head = document.createElement('button');
       head.type = 'button';
-      head.textContent = `From ${placeName(a)}`;
+      head.textContent = tx('js.from', { place: placeName(a) });
       head.dataset.an = `${a}:-1`;
       if (an.node === -1 && an.ply === a) head.setAttribute('aria-current', 'true');
       li.appendChild(head);
@@ -370,11 +384,11 @@
     }
     if (!roots.has(an.ply) && an.node === -1) {
       const li = document.createElement('li');
-      li.textContent = `From ${placeName(an.ply)}: make a move on the board.`;
+      li.textContent = tx('js.fromMove', { place: placeName(an.ply) });
       ul.appendChild(li);
     }
     box.replaceChildren(ul);
-    $('an-where').textContent = an.node >= 0 ? lineText(an.node) : `From ${placeName(an.ply)}`;
+    $('an-where').textContent = an.node >= 0 ? lineText(an.node) : tx('js.from', { place: placeName(an.ply) });
   }
   function branch(ids, a) {
     const ul = document.createElement('ul');
@@ -421,7 +435,7 @@
     if (view.kind !== 'player') return;
     try {
       const res = await call('/analysis', { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(doc) });
-      $('saved').textContent = loud ? res.text : 'Saved.';
+      $('saved').textContent = loud ? res.text : tx('js.saved');
     } catch (e) {
       $('saved').textContent = '';
       say(e.message, 'bad');
@@ -473,17 +487,17 @@
     sel = null;
     if (shown().analysis) { analysisMove(m).catch((e) => say(e.message, 'bad')); return; }
     pending = m;
-    $('confirm-text').textContent = m.from ? `Play ${m.san}?` : `Place your ${pieceName(m.drop)} on ${m.to}? It stays secret until both of you chose.`;
+    $('confirm-text').textContent = m.from ? tx('js.play', { move: m.san }) : tx('js.place', { piece: pieceName(m.drop), cell: m.to });
     draw();
     controls();
     $('confirm-yes').focus();
   }
   function pieceName(letter) {
-    return { P: 'pawn', N: 'knight', B: 'bishop', R: 'rook', Q: 'queen', K: 'king', C: 'chancellor', A: 'archbishop' }[letter] || 'piece';
+    return texts[`piece.${letter}`] || texts.piece || 'piece';
   }
 
   async function play(text) {
-    say('Sending…');
+    say(tx('js.sending'));
     try {
       const id = Math.random().toString(36).slice(2) + Date.now().toString(36);
       const res = await call('/move', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ move: text, id }) });
@@ -551,7 +565,7 @@
       return;
     }
     pending = { uci: text, san: text, from: view.placing ? '' : 'typed', to: text, drop: '' };
-    $('confirm-text').textContent = view.placing ? `Choose ${text}? It stays secret until both of you chose.` : `Play ${text}?`;
+    $('confirm-text').textContent = view.placing ? tx('js.choose', { cell: text }) : tx('js.play', { move: text });
     $('typed-move').value = '';
     controls();
     $('confirm-yes').focus();
@@ -567,14 +581,14 @@
     const n = Math.max(1, view.steps.length);
     const x = (ply) => (ply / n) * W;
     const y = (e) => H / 2 - (e / 1000) * (H / 2 - 2);
-    const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': `The engine's scores of ${pts.length} moves` });
+    const svg = node('svg', { viewBox: `0 0 ${W} ${H}`, role: 'img', 'aria-label': view.review_label || '' });
     node('line', { x1: 0, y1: H / 2, x2: W, y2: H / 2, stroke: '#b9ae9f', 'stroke-width': 0.5 }, svg);
     node('polyline', { points: pts.map((p) => `${x(p.ply)},${y(p.eval)}`).join(' '), fill: 'none', stroke: '#2f6f3a', 'stroke-width': 0.8 }, svg);
     const bad = { mistake: '#d08a00', blunder: '#a4201b', inaccuracy: '#c9b200' };
     for (const p of pts) {
       const c = node('circle', { cx: x(p.ply), cy: y(p.eval), r: p.ply === cur ? 2.2 : 1.4, fill: bad[p.class] || '#2f6f3a', 'data-ply': p.ply }, svg);
       const t = node('title', {}, c);
-      t.textContent = `${moveText(p.ply)}: ${p.class}, ${(p.eval / 100).toFixed(2)}`;
+      t.textContent = `${moveText(p.ply)}: ${texts[`js.class.${p.class}`] || p.class}, ${num(p.eval / 100)}`;
     }
     $('graph').replaceChildren(svg);
   }
@@ -633,12 +647,12 @@
       save(true).then(() => { moveList(); tree(); });
     });
     $('eval').addEventListener('click', async () => {
-      $('eval-out').textContent = 'The engine is thinking…';
+      $('eval-out').textContent = tx('js.thinking');
       const ply = an ? an.ply : cur;
       const line = an && an.node >= 0 ? pathOf(an.node).map((i) => doc.nodes[i].m).join(',') : '';
       try {
         const r = await call('/eval', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ ply, line }) });
-        $('eval-out').textContent = `Best: ${r.best}${r.eval ? ' · ' + r.eval : ''}${r.line && r.line.length > 1 ? ' · line: ' + r.line.join(' ') : ''}`;
+        $('eval-out').textContent = tx('js.best', { move: r.best }) + (r.eval ? ' · ' + r.eval : '') + (r.line && r.line.length > 1 ? ' · ' + tx('js.line', { moves: r.line.join(' ') }) : '');
       } catch (e) {
         $('eval-out').textContent = e.message;
       }
@@ -660,7 +674,7 @@
     es.addEventListener('changed', () => {
       const before = view.steps.length;
       refresh(false).then(() => {
-        if (view.steps.length > before && !an) say(`New: ${moveText(view.steps.length)}`, 'good');
+        if (view.steps.length > before && !an) say(tx('js.new', { move: moveText(view.steps.length) }), 'good');
       }).catch((e) => say(e.message, 'bad'));
     });
   }

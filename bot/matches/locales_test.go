@@ -1,0 +1,136 @@
+package matches_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/i18n/i18ntest"
+	"github.com/missivechess/missive/bot/matches"
+	"github.com/missivechess/missive/engine/match"
+)
+
+// The matches' catalogue has every message in every language, with the English
+// placeholders.
+func TestCatalogue(t *testing.T) { i18ntest.Check(t, matches.Catalogue) }
+
+// The English catalogue's names, descriptions and choices of /match are the
+// spec's own, and every language localises them.
+func TestCatalogueMatchesSpecs(t *testing.T) {
+	h := bottest.New(t)
+	spec, ok := h.Svc.Spec(matches.CmdMatch)
+	if !ok {
+		t.Fatal("no /match")
+	}
+	checkSpec(t, matches.Catalogue, spec)
+}
+
+// The catalogue words the Elo difference exactly as match.Record.EloText does in
+// English, for every kind of record.
+func TestEloTextInEnglish(t *testing.T) {
+	for _, r := range []match.Record{{}, {Wins: 1}, {Wins: 8}, {Losses: 1}, {Losses: 8}, {Draws: 3}, {Wins: 1, Draws: 1},
+		{Wins: 5, Draws: 3, Losses: 2}, {Wins: 2, Losses: 1}} {
+		if got, want := matches.EloText(i18n.English, r, "A"), r.EloText("A"); got != want {
+			t.Errorf("%+v: %q, want %q", r, got, want)
+		}
+		if got := matches.EloText(i18n.German, r, "A"); strings.Contains(got, "game") || got == "" {
+			t.Errorf("%+v in German: %q", r, got)
+		}
+	}
+}
+
+// A German admin gets /match's replies in German and a Russian one in Russian;
+// the match's posts are in the server's language.
+func TestMatchInEachLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Engine.Offers = true
+	h.Engine.OnMove = func(bot.EngineTurn) { h.Clock.Advance(1500 * time.Millisecond) }
+	place := bot.Place{Guild: "g1", Channel: "c1"}
+	as := func(locale, line string) bot.Reply {
+		h.Seq++
+		return h.Run(bot.Request{ID: "req-" + line + locale, User: bot.User{ID: "admin", Name: "admin"}, Place: place, Context: bot.ContextGuild,
+			Admin: true, Locale: locale, GuildLocale: "ru"}, line)
+	}
+	if r := as("de", "match action:score"); !r.Refused || !strings.Contains(r.Text, "Hier wurde noch kein Engine-Wettkampf gespielt") || !strings.Contains(r.Text, "/wettkampf") {
+		t.Errorf("German refusal: %s", r.Text)
+	}
+	r := as("de", "match variant:keltic first_level:2 second_level:5 games:2 opening:2 max_plies:30")
+	if r.Refused || r.Title != "Wettkampf 1 · Missive engine (level 2) vs Missive engine (level 5)" ||
+		!strings.Contains(r.Text, "2 Partien Keltisches Schach") || !strings.Contains(r.Text, "denselben 2 zufälligen Halbzügen") ||
+		!strings.Contains(r.Text, "/wettkampf stand") {
+		t.Fatalf("German start: %s\n%s", r.Title, r.Text)
+	}
+	texts, _ := bottest.NoticeTexts(h.Notes.Take(), matches.NoticeMatch)
+	if len(texts) != 4 {
+		t.Fatalf("%d posts:\n%s", len(texts), strings.Join(texts, "\n---\n"))
+	}
+	if !strings.HasPrefix(texts[0], "Матч 1 начинается: Матч 1 · ") || !strings.Contains(texts[0], "2 партии, игра: Кельтские шахматы") ||
+		!strings.Contains(texts[0], "Партия 1: Missive engine (level 2) (белые) – Missive engine (level 5) (чёрные).") {
+		t.Errorf("the Russian server's first post: %s", texts[0])
+	}
+	if !strings.HasPrefix(texts[1], "Партия 1 из 2: ") || !strings.Contains(texts[1], " полуход") || !strings.Contains(texts[1], "Счёт: ") {
+		t.Errorf("the Russian server's result: %s", texts[1])
+	}
+	if final := texts[3]; !strings.HasPrefix(final, "Матч окончен.\nСыграны все 2 партии.") || !strings.Contains(final, "в среднем 1,50 с") ||
+		!strings.Contains(final, "Разница Эло для ") {
+		t.Errorf("the Russian server's final post: %s", final)
+	}
+	r = as("ru", "match action:score")
+	if r.Refused || !strings.HasPrefix(r.Text, "Сыграны все 2 партии.") || !strings.Contains(r.Text, "Время на ход: ") {
+		t.Errorf("Russian score: %s", r.Text)
+	}
+	if r := as("ru", "match action:stop"); !r.Refused || r.Text != "Матч 1 уже окончен." {
+		t.Errorf("Russian refusal: %s", r.Text)
+	}
+	if r := as("de", "match variant:gess first:nosuch"); !r.Refused || !strings.HasPrefix(r.Text, "Erste Engine: ") {
+		t.Errorf("German engine refusal: %s", r.Text)
+	}
+	if r := as("", "match variant:gess"); !r.Refused || !strings.HasPrefix(r.Text, "Both sides would be") {
+		t.Errorf("English refusal: %s", r.Text)
+	}
+	member := bot.Request{ID: "member", User: bot.User{ID: "u1", Name: "u1"}, Place: place, Context: bot.ContextGuild, Locale: "ru"}
+	if r := h.Run(member, "match variant:gess first_level:1"); !r.Refused || !strings.HasPrefix(r.Text, "Начинать матчи движков могут только") {
+		t.Errorf("Russian member: %s", r.Text)
+	}
+}
+
+// checkSpec checks that the English catalogue has spec's own names, descriptions
+// and choices (keys command.…, bot.CommandSpec.Localize), and that every name and
+// description is localised in every language.
+func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
+	t.Helper()
+	en := cat.For(i18n.English)
+	want := len(i18n.Langs) - 1
+	check := func(key, english string, in bot.Texts) {
+		t.Helper()
+		if got := en.T(key, nil); got != english {
+			t.Errorf("%s: the catalogue says %q, the spec %q", key, got, english)
+		}
+		if len(in) != want {
+			t.Errorf("%s is not localised in every language: %v", key, in)
+		}
+	}
+	var walk func(key string, c bot.CommandSpec)
+	walk = func(key string, c bot.CommandSpec) {
+		check(key+".name", c.Name, c.NameIn)
+		check(key+".desc", c.Description, c.DescriptionIn)
+		for _, o := range c.Options {
+			ok := key + ".option." + o.Name
+			check(ok+".name", o.Name, o.NameIn)
+			check(ok+".desc", o.Description, o.DescriptionIn)
+			for _, ch := range o.Choices {
+				if ch.Value == "toyplace" {
+					continue // the harness's test variant, which no catalogue names
+				}
+				check(ok+".choice."+ch.Value, ch.Name, ch.NameIn)
+			}
+		}
+		for _, sc := range c.Subcommands {
+			walk(key+"."+sc.Name, sc)
+		}
+	}
+	walk("command."+spec.Name, spec)
+}
