@@ -54,6 +54,23 @@ func TestCatalogueMatchesSpecs(t *testing.T) {
 				localised(ok+".choice."+c.Value, c.NameIn)
 			}
 		}
+		// In each language a command's option names are its own: no two alike, and
+		// none that is another option's English name.
+		for _, l := range i18n.Langs[1:] {
+			seen := map[string]string{}
+			for _, o := range spec.Options {
+				name := o.NameIn.In(l, o.Name)
+				if other, ok := seen[name]; ok {
+					t.Errorf("%s in %s: options %s and %s are both named %q", key, l, other, o.Name, name)
+				}
+				seen[name] = o.Name
+				for _, p := range spec.Options {
+					if p.Name != o.Name && p.Name == name {
+						t.Errorf("%s in %s: option %s is named %q, the English name of option %s", key, l, o.Name, name, p.Name)
+					}
+				}
+			}
+		}
 		for _, sc := range spec.Subcommands {
 			check(key+"."+sc.Name, sc)
 		}
@@ -164,4 +181,27 @@ func TestEachPlayerInTheirLanguage(t *testing.T) {
 	wants(t, "alice's resignation", r.Text, "alice (Weiß) hat aufgegeben.")
 	n = noticeTo(t, h.Notes.Take(), "bob", bot.NoticeGameOver)
 	wants(t, "bob's notice of the resignation", n.Reply.Text, "alice (белые) сдаёт партию.")
+}
+
+// Counts take the plural form their language gives them: a Russian player told of
+// one move taken back, of five days given in a game, of a cleared line; and a
+// player with no conditional lines is told so in a sentence of its own.
+func TestPluralsInRussian(t *testing.T) {
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	h.Ok("alice", "settings language:ru")
+	h.Ok("bob", "settings language:ru")
+	h.Play(id, "alice", "e2e4")
+	h.Ok("alice", "takeback")
+	wants(t, "one move taken back", h.Ok("bob", "takeback").Text, "bob соглашается: возвращён 1 ход.")
+	h.Play(id, "alice", "e2e4")
+	for range 5 {
+		h.Ok("alice", "moretime")
+	}
+	h.Refused("alice", "moretime", "Вы уже добавили 5 дней в партии "+id)
+	wants(t, "no lines", h.Ok("alice", "conditional action:clear").Text, "В партии "+id+" у вас не было условных ходов; ничего не удалено.")
+	h.Ok("alice", "conditional action:add line:e7e5_Nc3")
+	h.Ok("alice", "conditional action:add line:d7d5_Nc3")
+	wants(t, "two lines cleared", h.Ok("alice", "conditional action:clear").Text, "Удалены 2 цепочки условных ходов в партии "+id+".")
+	h.Refused("alice", "conditional action:add line:e7e5_Nc3_d7d6", "Ваша цепочка заканчивается ходом соперника \"d7d6\"")
 }
