@@ -205,3 +205,37 @@ func TestPluralsInRussian(t *testing.T) {
 	wants(t, "two lines cleared", h.Ok("alice", "conditional action:clear").Text, "Удалены 2 цепочки условных ходов в партии "+id+".")
 	h.Refused("alice", "conditional action:add line:e7e5_Nc3_d7d6", "Ваша цепочка заканчивается ходом соперника \"d7d6\"")
 }
+
+// An engine's answer to a draw offer is in the offerer's language, with the pawns
+// and the move from which it agrees in the language's words.
+func TestEngineAnswersDrawInGerman(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "settings language:de")
+	id := h.Ok("alice", "challenge variant:gothic engine:builtin color:white").Started.ID
+	h.Ok("alice", "move move:e2e4")
+	r := h.Ok("alice", "draw")
+	wants(t, "the engine's refusal", r.Text, "Missive engine (level ",
+		"lehnt das Remis ab und spielt weiter. Die Engine nimmt Remis an, wenn sie um einen Bauern oder mehr zurückliegt, oder in ausgeglichener Stellung ab dem 30. Zug.")
+	h.Engine.Draws = true
+	r = h.Ok("alice", "draw")
+	wants(t, "the engine's acceptance", r.Text, "hat das Remisangebot von alice angenommen.")
+	if g := h.Game(id); g.Active() {
+		t.Fatal("the draw was not agreed")
+	}
+}
+
+// A French player who gives a day from a time bank reads it in French, with the
+// French typography (a narrow no-break space before the colon); the English
+// opponent's notice stays English.
+func TestMoreTimeFromABankInFrench(t *testing.T) {
+	h := bottest.New(t)
+	id := h.Start("gothic", "bank:30+1/45")
+	h.Ok("alice", "settings language:fr")
+	h.Ok("bob", "settings notify:dm")
+	h.Notes.Take()
+	r := h.Ok("alice", "moretime")
+	wants(t, "alice's reply", r.Text, "alice a donné un jour de plus à bob dans la partie "+id+"\u202f: la réserve de temps de bob est désormais de 31 j 0 h.",
+		"(alice peut encore donner 4 jours dans cette partie.)")
+	n := noticeTo(t, h.Notes.Take(), "bob", bot.NoticeInfo)
+	wants(t, "bob's notice", n.Reply.Text, "alice gave you one more day in game "+id+": your time bank is now 31d 0h.")
+}
