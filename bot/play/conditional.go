@@ -10,6 +10,7 @@ import (
 	"unicode"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -46,39 +47,40 @@ func (f *feature) conditionalCommand() bot.Command {
 			}}}
 }
 
-// conditionalHelp explains the syntax of a line, in the words of /conditional's
-// answers.
-const conditionalHelp = "A line is your opponent's move, your reply, their next move, your reply to it, and so on, " +
-	"separated by spaces, in the game's own notation (move numbers may be left out): the line Nf3 Ce7 Bxe7 Qxe7 (/conditional add line:...) means " +
-	"\"if Nf3 then Ce7; if Bxe7 then Qxe7\". In a Go-Chess placement round, after you have chosen, a line pairs " +
-	"their choice this round with yours for the next: Q@d4 N@e6 means \"if they place the queen on d4, place my " +
-	"knight on e6\". Your lines are private. A move outside every line clears them all, and so do a move that " +
-	"comes with a draw offer, a takeback, and the end of the game."
-
 // cmdConditional adds, shows or clears the user's conditional lines in a game.
+// The sentences that explain a line end with conditional.help, which says how
+// lines are written.
 func (f *feature) cmdConditional(ctx context.Context, req bot.Request) bot.Reply {
 	switch action := strings.ToLower(req.Args.Get(bot.SubcommandArg)); action {
 	case "add":
 		text := req.Args.Get("line")
 		if text == "" {
-			return bot.Refusal("Say the line to add, for example /conditional add line:Nf3 Ce7. " + conditionalHelp)
+			loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+			return bot.Refusal(loc.T("conditional.say", nil) + " " + loc.T("conditional.help", nil))
 		}
-		return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
-			return f.addConditional(tx, g, side, text)
+		return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
+			return f.addConditional(tx, g, side, text, sp)
 		})
 	case "clear":
-		return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+		return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
 			mine, others := splitLines(g, side)
 			g.Conditional = others
 			if err := tx.PutGame(g); err != nil {
 				return err
 			}
-			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
-				Text: fmt.Sprintf("Cleared %s in game %s.", words.Plural(len(mine), "conditional line"), g.ID)}
+			text := sp.T("conditional.cleared.none", i18n.Data{"Game": g.ID})
+			if len(mine) > 0 {
+				text = sp.N("conditional.cleared", len(mine), i18n.Data{"Game": g.ID})
+			}
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: text}
 			return nil
 		})
 	case "show", "":
 		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+			sp, err := asker(tx, req)
+			if err != nil {
+				return err
+			}
 			g, err := f.svc.FindGame(tx.Tx, req, bot.OwnGame)
 			if err != nil {
 				return err
@@ -87,11 +89,11 @@ func (f *feature) cmdConditional(ctx context.Context, req bot.Request) bot.Reply
 				return err
 			}
 			side, _ := g.SideOf(req.User.ID)
-			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: showLines(g, side)}
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: showLines(g, side, sp)}
 			return nil
 		})
 	default:
-		return bot.Refusal(fmt.Sprintf("The conditional action must be add, show or clear, not %s.", rules.Echo(action)))
+		return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("conditional.badaction", i18n.Data{"Action": rules.Echo(action)}))
 	}
 }
 
@@ -101,19 +103,21 @@ func splitLines(g *storage.Game, side rules.Side) (mine, others []storage.Condit
 	return splitLinesAt(g, side, len(g.Moves))
 }
 
-// addConditional checks text as a line of side in g and adds it.
-func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, text string) error {
+// addConditional checks text as a line of side in g and adds it; sp speaks the
+// asker's language.
+func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, text string, sp speaker) error {
 	opp := g.Player(side.Other())
+	data := i18n.Data{"Game": g.ID, "Them": words.Seat(opp)}
 	if g.Awaits(side) {
 		if _, ok := record.Round(g.Position); ok {
-			return bot.Refuse(bot.ErrRefused, "Make this round's choice first (/place); conditional moves are for while you wait for %s.", words.Seat(opp))
+			return sp.refuse("conditional.choosefirst", data)
 		}
-		return bot.Refuse(bot.ErrRefused, "It is your move in game %s; conditional moves are for while you wait for %s.", g.ID, words.Seat(opp))
+		return sp.refuse("conditional.yourmove", data)
 	}
 	if opp.IsEngine() {
-		return bot.Refuse(bot.ErrRefused, "Game %s is against an engine, which answers at once: there is nothing to wait for.", g.ID)
+		return sp.refuse("conditional.engine", data)
 	}
-	moves, err := parseLine(g, side, text)
+	moves, err := parseLine(g, side, text, sp)
 	if err != nil {
 		return err
 	}
@@ -127,22 +131,19 @@ func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, t
 			}
 			if c.Moves[i+1] != moves[i+1] {
 				shown := lineText(g, c.Moves[:i+2])
-				return bot.Refuse(bot.ErrRefused, "This line answers %s with %s, but another of yours already answers it with %s: "+
-					"one reply per move (/conditional clear removes your lines).",
-					shown[i], lineText(g, moves[:i+2])[i+1], shown[i+1])
+				return sp.refuse("conditional.clash", i18n.Data{"Move": shown[i], "Reply": lineText(g, moves[:i+2])[i+1], "Other": shown[i+1]})
 			}
 		}
 		switch {
 		case slices.Equal(c.Moves[:n], moves[:n]) && len(c.Moves) >= len(moves):
-			return bot.Refuse(bot.ErrRefused, "You already have this line in game %s (/conditional show lists them).", g.ID)
+			return sp.refuse("conditional.duplicate", data)
 		case slices.Equal(c.Moves[:n], moves[:n]):
 			continue // the new line carries this one further
 		}
 		kept = append(kept, c)
 	}
 	if len(kept) >= maxConditionalLines {
-		return bot.Refuse(bot.ErrRefused, "You have %d conditional lines in game %s, the most allowed; /conditional clear removes them.",
-			len(kept), g.ID)
+		return bot.Refuse(bot.ErrRefused, "%s", sp.N("conditional.toomany", len(kept), data))
 	}
 	kept = append(kept, storage.Conditional{Side: side, Ply: len(g.Moves), Moves: moves})
 	g.Conditional = append(others, kept...)
@@ -150,13 +151,14 @@ func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, t
 		return err
 	}
 	*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
-		Text: fmt.Sprintf("Conditional line added in game %s: %s.\n%s", g.ID, describeLine(lineText(g, moves)), showLines(g, side))}
+		Text: sp.T("conditional.added", i18n.Data{"Game": g.ID, "Line": describeLine(lineText(g, moves), sp)}) + "\n" + showLines(g, side, sp)}
 	return nil
 }
 
 // parseLine reads text as a line of side in g: its moves, alternately the
-// opponent's and side's, each legal where it falls, in canonical text.
-func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) {
+// opponent's and side's, each legal where it falls, in canonical text. A refusal
+// is in sp's language.
+func parseLine(g *storage.Game, side rules.Side, text string, sp speaker) ([]string, error) {
 	var toks []string
 	for _, f := range strings.FieldsFunc(text, func(r rune) bool { return unicode.IsSpace(r) || r == ',' || r == ';' }) {
 		// Move numbers ("12.", "12...", "12.Nf3") are accepted and ignored.
@@ -167,33 +169,34 @@ func parseLine(g *storage.Game, side rules.Side, text string) ([]string, error) 
 	}
 	switch {
 	case len(toks) < 2:
-		return nil, bot.Refuse(bot.ErrRefused, "A line needs your opponent's move and your reply, such as Nf3 Ce7. %s", conditionalHelp)
+		return nil, bot.Refuse(bot.ErrRefused, "%s", sp.T("conditional.short", nil)+" "+sp.T("conditional.help", nil))
 	case len(toks)%2 != 0:
-		return nil, bot.Refuse(bot.ErrRefused, "Your line ends with your opponent's move %s: add your reply to it, or leave it out.",
-			rules.Echo(toks[len(toks)-1]))
+		return nil, sp.refuse("conditional.odd", i18n.Data{"Move": rules.Echo(toks[len(toks)-1])})
 	case len(toks) > maxConditionalPlies:
-		return nil, bot.Refuse(bot.ErrRefused, "A line may hold at most %d moves (yours and your opponent's), not %d.", maxConditionalPlies, len(toks))
+		return nil, bot.Refuse(bot.ErrRefused, "%s", sp.N("conditional.long", maxConditionalPlies, i18n.Data{"Given": len(toks)}))
 	}
 	trial := g.Record
 	trial.Moves = slices.Clone(g.Moves)
 	pos := g.Position
 	out := make([]string, 0, len(toks))
 	for i, tok := range toks {
-		who, whose := side.Other(), "your opponent's move"
+		// whose is the last part of the keys that say whose move tok is meant to be.
+		who, whose := side.Other(), "opponent"
 		if i%2 == 1 {
-			who, whose = side, "your reply"
+			who, whose = side, "reply"
 		}
+		data := i18n.Data{"Move": rules.Echo(tok), "N": i + 1}
 		if pos.Outcome().IsOver() {
-			return nil, bot.Refuse(bot.ErrRefused, "The game would be over before %s (move %d of your line): end the line there.", rules.Echo(tok), i+1)
+			return nil, sp.refuse("conditional.over", data)
 		}
 		if !slices.Contains(record.ToMove(pos), who) {
-			return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line, %s, would not be %s: after the move before it, %s acts.",
-				i+1, rules.Echo(tok), whose, words.Seat(g.Player(who.Other())))
+			data["Player"] = words.Seat(g.Player(who.Other()))
+			return nil, sp.refuse("conditional.not"+whose, data)
 		}
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
-			if text, ok := bot.UserText(err); ok {
-				return nil, bot.Refuse(bot.ErrRefused, "Move %d of your line (%s) cannot be played there. %s", i+1, whose, text)
+			if text, ok := bot.UserTextIn(sp.Lang(), err); ok {
+				return nil, sp.refuse("conditional.illegal."+whose, i18n.Data{"N": i + 1, "Why": text})
 			}
 			return nil, err
 		}
@@ -254,26 +257,28 @@ func lineText(g *storage.Game, moves []string) []string {
 	return out
 }
 
-// describeLine says a line in words: "if 12. Nf3 then 12... Ce7; if 13. Bxe7 then 13... Qxe7".
-func describeLine(moves []string) string {
+// describeLine says a line in sp's words: "if 12. Nf3 then 12... Ce7; if 13. Bxe7
+// then 13... Qxe7".
+func describeLine(moves []string, sp speaker) string {
 	var parts []string
 	for i := 0; i+1 < len(moves); i += 2 {
-		parts = append(parts, fmt.Sprintf("if %s then %s", moves[i], moves[i+1]))
+		parts = append(parts, sp.T("conditional.if", i18n.Data{"Move": moves[i], "Reply": moves[i+1]}))
 	}
-	return strings.Join(parts, "; ")
+	return strings.Join(parts, sp.T("conditional.join", nil))
 }
 
-// showLines lists side's conditional lines in g, for that player alone.
-func showLines(g *storage.Game, side rules.Side) string {
+// showLines lists side's conditional lines in g, for that player alone, in sp's
+// language.
+func showLines(g *storage.Game, side rules.Side, sp speaker) string {
 	mine, _ := splitLines(g, side)
 	if len(mine) == 0 {
-		return fmt.Sprintf("You have no conditional lines in game %s. %s", g.ID, conditionalHelp)
+		return sp.T("conditional.none", i18n.Data{"Game": g.ID}) + " " + sp.T("conditional.help", nil)
 	}
-	lines := []string{fmt.Sprintf("Your conditional lines in game %s (only you can see them):", g.ID)}
+	lines := []string{sp.T("conditional.list", i18n.Data{"Game": g.ID})}
 	for i, c := range mine {
-		lines = append(lines, fmt.Sprintf("%d. %s", i+1, describeLine(lineText(g, c.Moves))))
+		lines = append(lines, fmt.Sprintf("%d. %s", i+1, describeLine(lineText(g, c.Moves), sp)))
 	}
-	lines = append(lines, fmt.Sprintf("Any other move by %s clears them all.", words.Seat(g.Player(side.Other()))))
+	lines = append(lines, sp.T("conditional.clears", i18n.Data{"Them": words.Seat(g.Player(side.Other()))}))
 	return strings.Join(lines, "\n")
 }
 
@@ -317,10 +322,20 @@ func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	}
 	g.Conditional = append(others, next...)
 	before := ch.Tx.Notices()
-	note := fmt.Sprintf("%s had this conditional reply ready.", words.Seat(ownerSeat))
+	// The note is read with the move's announcement by the mover (who asked); the
+	// owner is told in their own language.
+	moverSp, err := player(ch.Tx, g.Player(ch.Side).ID)
+	if err != nil {
+		return err
+	}
+	ownerSp, err := player(ch.Tx, ownerSeat.ID)
+	if err != nil {
+		return err
+	}
+	data := i18n.Data{"Player": words.Seat(ownerSeat), "Them": words.Seat(g.Player(ch.Side))}
+	note := moverSp.T("conditional.ready", data)
 	if round {
-		note = fmt.Sprintf("%s had a conditional choice ready for this round; it stays secret until %s has chosen too.",
-			words.Seat(ownerSeat), words.Seat(g.Player(ch.Side)))
+		note = moverSp.T("conditional.ready.round", data)
 	}
 	if err := ch.Play(owner, reply, note); err != nil {
 		if _, ok := bot.UserText(err); !ok {
@@ -332,15 +347,15 @@ func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	}
 	// The owner's turn notice for the move is moot: the reply followed at once. A
 	// mover who asked sees the reply where they asked, and needs no notice of it.
-	mover := g.Player(ch.Side).ID
+	moverID := g.Player(ch.Side).ID
 	ch.Tx.DropNotices(ch.Notices, func(i int, n bot.Notification) bool {
 		if i >= before {
-			return ch.From != nil && n.To.ID == mover
+			return ch.From != nil && n.To.ID == moverID
 		}
 		return n.To.ID == ownerSeat.ID
 	})
 	if ch.From != nil {
-		ch.Tx.Unmention(mover)
+		ch.Tx.Unmention(moverID)
 	}
 	if round {
 		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
@@ -351,10 +366,10 @@ func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	} else {
 		ch.Tx.Reply().Text = ch.Said + "\n" + ch.Tx.Reply().Text
 	}
-	what := fmt.Sprintf("Your conditional reply **%s** was played at once.", shown)
+	what := ownerSp.T("conditional.played", i18n.Data{"Move": shown})
 	if round {
 		// A notice may be posted where everyone reads it: it does not name the cell.
-		what = "Your conditional choice for this round is made; /board shows it to you alone."
+		what = ownerSp.T("conditional.played.round", nil)
 	}
 	inPlace := ch.From != nil && bot.SamePlace(*ch.From, g)
 	return ch.Tx.Tell(g, owner, bot.NoticeInfo, ch.Said+"\n"+what,

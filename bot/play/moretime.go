@@ -6,6 +6,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -17,34 +18,46 @@ func (f *feature) moreTimeCommand() bot.Command {
 		Description: fmt.Sprintf("Give your opponent one more day on their clock (at most %d in a game)", clock.MaxGivenDays)}})
 }
 
-// cmdMoreTime gives the user's opponent one more day.
+// cmdMoreTime gives the user's opponent one more day; the reply says so in the
+// giver's language, the notice in the opponent's.
 func (f *feature) cmdMoreTime(ctx context.Context, req bot.Request) bot.Reply {
-	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
 		opp := side.Other()
 		now := tx.Now()
 		switch {
 		case !clock.Runs(g.Clock):
-			return bot.Refuse(bot.ErrRefused, "Game %s has no clock, so there is no time to give.", g.ID)
+			return sp.refuse("moretime.noclock", i18n.Data{"Game": g.ID})
 		case g.Clock.Given[side] >= clock.MaxGivenDays:
-			return bot.Refuse(bot.ErrRefused, "You have already given %s in game %s, the most a player may give in a game.", words.Plural(clock.MaxGivenDays, "day"), g.ID)
+			return bot.Refuse(bot.ErrRefused, "%s", sp.N("moretime.most", clock.MaxGivenDays, i18n.Data{"Game": g.ID}))
 		case g.Clock.Bank == nil && !g.Awaits(opp):
-			return bot.Refuse(bot.ErrRefused, "%s's clock in game %s is not running: it starts afresh with %s when you have moved, so there is no time to give now.",
-				words.Seat(g.Player(opp)), g.ID, words.Plural(g.Clock.DaysPerMove, "day"))
+			return bot.Refuse(bot.ErrRefused, "%s", sp.N("moretime.notrunning", g.Clock.DaysPerMove,
+				i18n.Data{"Them": words.Seat(g.Player(opp)), "Game": g.ID}))
 		}
 		clock.GiveDay(g, side)
 		if err := tx.Save(g); err != nil {
 			return err
 		}
-		what := "deadline is now " + words.Time(g.Clock.Deadline)
-		if !g.Awaits(opp) {
-			what = "time bank is now " + words.Left(clock.BankLeft(g, opp, now))
+		them, err := player(tx, g.Player(opp).ID)
+		if err != nil {
+			return err
 		}
-		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(opp))
+		// what is the key's last part and its data: the new deadline, or the bank.
+		what := "deadline"
+		if !g.Awaits(opp) {
+			what = "bank"
+		}
+		data := func(w words.W) i18n.Data {
+			d := i18n.Data{"Me": words.Seat(g.Player(side)), "Them": words.Seat(g.Player(opp)), "Game": g.ID}
+			if what == "bank" {
+				d["Left"] = w.Left(clock.BankLeft(g, opp, now))
+			} else {
+				d["Time"] = w.Time(g.Clock.Deadline)
+			}
+			return d
+		}
 		left := clock.MaxGivenDays - g.Clock.Given[side]
-		*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
-			Text: fmt.Sprintf("%s gave %s one more day in game %s: %s's %s. (%s may give %s more in this game.)",
-				me, them, g.ID, them, what, me, words.Plural(left, "day"))}
-		return tx.Tell(g, opp, bot.NoticeInfo, fmt.Sprintf("%s gave you one more day in game %s: your %s.", me, g.ID, what),
+		*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: sp.N("moretime.gave."+what, left, data(sp.w))}
+		return tx.Tell(g, opp, bot.NoticeInfo, them.T("moretime.told."+what, data(them.w)),
 			fmt.Sprintf("moretime/%s/%s/%d", g.ID, side, g.Clock.Given[side]), bot.SamePlace(req.Place, g))
 	})
 }

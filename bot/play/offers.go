@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
@@ -43,21 +43,36 @@ func (f *feature) abortCommand() bot.Command {
 
 // cmdResign resigns the user's game.
 func (f *feature) cmdResign(ctx context.Context, req bot.Request) bot.Reply {
-	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
-		return tx.End(g, side, rules.Win(side.Other(), rules.Resignation),
-			fmt.Sprintf("%s (%s) resigned.", words.Seat(g.Player(side)), side), &req.Place)
+	return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
+		said := func(sp speaker) string {
+			return sp.T("resign.said", i18n.Data{"Player": sp.w.Seated(g.Player(side), side)})
+		}
+		return endSaid(tx, g, side, rules.Win(side.Other(), rules.Resignation), sp, said, &req.Place)
 	})
 }
 
 // cmdAbort calls off a game in which not both sides have moved.
 func (f *feature) cmdAbort(ctx context.Context, req bot.Request) bot.Reply {
-	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
 		if bothMoved(g) {
-			return bot.Refuse(bot.ErrRefused, "Game %s can no longer be aborted: both sides have moved. You may offer a draw (/draw) or resign (/resign).", g.ID)
+			return sp.refuse("abort.bothmoved", i18n.Data{"Game": g.ID})
 		}
-		return tx.End(g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-			fmt.Sprintf("%s aborted the game before both sides had moved; it has no result.", words.Seat(g.Player(side))), &req.Place)
+		said := func(sp speaker) string {
+			return sp.T("abort.said", i18n.Data{"Player": words.Seat(g.Player(side))})
+		}
+		return endSaid(tx, g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted}, sp, said, &req.Place)
 	})
+}
+
+// endSaid ends g as bot.Tx.End does, announced with said's sentence: in sp's
+// language (the asker's) in the reply, in each player's own in the notices.
+func endSaid(tx *bot.Tx, g *storage.Game, side rules.Side, o rules.Outcome, sp speaker, said func(speaker) string, from *bot.Place) error {
+	n0 := tx.Notices()
+	text := said(sp)
+	if err := tx.End(g, side, o, text, from); err != nil {
+		return err
+	}
+	return retell(tx, n0, g, text, said)
 }
 
 // bothMoved reports whether each side has made a move or a placement choice in g.
@@ -89,56 +104,53 @@ func bothMoved(g *storage.Game) bool {
 type offerKind struct {
 	command string         // CmdDraw or CmdTakeback
 	ask     string         // the action that proposes: "offer" or "request"
-	noun    string         // "draw offer", "takeback request"
+	key     string         // its sentences' keys start with key + ".": "draw", "takeback"
 	notice  bot.NoticeKind // how the opponent is told
 	// slot is the game's pending proposal of this kind.
 	slot func(g *storage.Game) **storage.Offer
-	// allowed refuses a proposal side may not make now (nil: always allowed).
-	allowed func(g *storage.Game, side rules.Side) error
-	// agree carries out the proposal, accepted by the side accepter.
-	agree func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error
+	// allowed refuses, in sp's language, a proposal side may not make now (nil:
+	// always allowed).
+	allowed func(g *storage.Game, side rules.Side, sp speaker) error
+	// agree carries out the proposal, accepted by the side accepter; sp speaks the
+	// asker's language.
+	agree func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place, sp speaker) error
 	// engineAnswer is an engine opponent's answer to a new proposal in g: "" to
-	// agree at once, else the sentence that declines it (nothing changes), or the
-	// refusal of a proposal it could not judge.
-	engineAnswer func(g *storage.Game) (declined string, err error)
-	// proposed describes a new proposal: me, game, them.
-	proposed    string
-	acceptLabel string
+	// agree at once, else the sentence in sp's language that declines it (nothing
+	// changes), or the refusal of a proposal it could not judge.
+	engineAnswer func(g *storage.Game, sp speaker) (declined string, err error)
 }
 
 var drawOffer = offerKind{
-	command: CmdDraw, ask: "offer", noun: "draw offer", notice: NoticeDrawOffer,
+	command: CmdDraw, ask: "offer", key: "draw", notice: NoticeDrawOffer,
 	slot: func(g *storage.Game) **storage.Offer { return &g.DrawOffer },
-	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
-		return tx.End(g, accepter, rules.Draw(rules.Agreement), fmt.Sprintf("%s accepted %s's draw offer.",
-			words.Seat(g.Player(accepter)), words.Seat(g.Player(accepter.Other()))), from)
+	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place, sp speaker) error {
+		said := func(sp speaker) string {
+			return sp.T("draw.accepted", i18n.Data{"Accepter": words.Seat(g.Player(accepter)), "Offerer": words.Seat(g.Player(accepter.Other()))})
+		}
+		return endSaid(tx, g, accepter, rules.Draw(rules.Agreement), sp, said, from)
 	},
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
-	engineAnswer: func(g *storage.Game) (string, error) {
+	engineAnswer: func(g *storage.Game, sp speaker) (string, error) {
 		engine := g.Players[rules.White]
 		if !engine.IsEngine() {
 			engine = g.Players[rules.Black]
 		}
-		return fmt.Sprintf("%s does not accept a draw offer now; play on, or resign.", words.Seat(engine)), nil
+		return sp.T("draw.engine.notnow", i18n.Data{"Engine": words.Seat(engine)}), nil
 	},
-	proposed:    "%s offers a draw in game %s. %s may accept or decline (/draw); the offer lapses if they move instead.",
-	acceptLabel: "Accept draw",
 }
 
 var takebackRequest = offerKind{
-	command: CmdTakeback, ask: "request", noun: "takeback request", notice: NoticeTakeback,
+	command: CmdTakeback, ask: "request", key: "takeback", notice: NoticeTakeback,
 	slot: func(g *storage.Game) **storage.Offer { return &g.Takeback },
-	allowed: func(g *storage.Game, side rules.Side) error {
-		_, err := takebackPlies(g, side)
+	allowed: func(g *storage.Game, side rules.Side, sp speaker) error {
+		_, err := takebackPlies(g, side, sp)
 		return err
 	},
-	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
-		return f.takeBack(tx, g, accepter, from)
+	agree: func(f *feature, tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place, sp speaker) error {
+		return f.takeBack(tx, g, accepter, from, sp)
 	},
-	engineAnswer: func(*storage.Game) (string, error) { return "", nil },
-	proposed:     "%s asks to take back their last move in game %s. %s may accept or decline (/takeback); moving instead declines.",
-	acceptLabel:  "Allow takeback",
+	engineAnswer: func(*storage.Game, speaker) (string, error) { return "", nil },
 }
 
 // cmdDraw offers, accepts or declines a draw. An engine opponent judges an offer
@@ -154,7 +166,7 @@ func (f *feature) cmdDraw(ctx context.Context, req bot.Request) bot.Reply {
 // judgeDraw asks the engine opponent in the game req names whether it agrees to a
 // draw, when req offers it one, and returns drawOffer's engineAnswer for what it
 // said; nil when req is no such offer (proposal then answers, or refuses, as usual).
-func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.Game) (string, error) {
+func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.Game, speaker) (string, error) {
 	eng := f.svc.Engine()
 	if a := strings.ToLower(req.Args.Get("action")); eng == nil || a != "" && a != drawOffer.ask {
 		return nil
@@ -188,15 +200,14 @@ func (f *feature) judgeDraw(ctx context.Context, req bot.Request) func(*storage.
 	tctx, cancel := context.WithTimeout(ctx, f.svc.EngineTimeout())
 	agrees, err := eng.AcceptsDraw(tctx, turn)
 	cancel()
-	return func(g *storage.Game) (string, error) {
+	return func(g *storage.Game, sp speaker) (string, error) {
 		switch {
 		case err != nil:
 			return "", err
 		case g.ID != id || len(g.Moves) != ply:
-			return "", bot.Refuse(bot.ErrRefused, "Game %s moved on while %s considered your draw offer; offer again if you like.", g.ID, name)
+			return "", sp.refuse("draw.engine.movedon", i18n.Data{"Game": g.ID, "Engine": name})
 		case !agrees:
-			return fmt.Sprintf("%s declines the draw and plays on. It agrees to a draw when it stands %s or more behind, or from move %d on when the game is level.",
-				name, pawns(engine.DrawWorse), engine.DrawAfterMove), nil
+			return sp.T("draw.engine.declines", i18n.Data{"Engine": name, "Pawns": sp.pawns(engine.DrawWorse), "Move": engine.DrawAfterMove}), nil
 		}
 		return "", nil
 	}
@@ -209,12 +220,13 @@ func (f *feature) cmdTakeback(ctx context.Context, req bot.Request) bot.Reply {
 
 // proposal makes, accepts or declines a proposal of kind k. Without an action it
 // accepts the opponent's pending proposal, or else makes one; making one while the
-// opponent's is pending accepts theirs.
+// opponent's is pending accepts theirs. The reply is in the asker's language, the
+// opponent's notice in theirs.
 func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bot.Reply {
 	action := strings.ToLower(req.Args.Get("action"))
-	return f.svc.Act(ctx, req, bot.OwnGame, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.act(ctx, req, bot.OwnGame, nil, func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
 		if k.command == CmdTakeback && (g.Rated || g.Tournament != "") {
-			return bot.Refuse(bot.ErrRefused, "Game %s is rated or part of a tournament: moves cannot be taken back.", g.ID)
+			return sp.refuse("takeback.rated", i18n.Data{"Game": g.ID})
 		}
 		slot := k.slot(g)
 		theirs := *slot != nil && (*slot).By != side
@@ -225,6 +237,7 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			}
 		}
 		me, them := words.Seat(g.Player(side)), words.Seat(g.Player(side.Other()))
+		data := i18n.Data{"Me": me, "Them": them, "Game": g.ID}
 		inPlace := bot.SamePlace(req.Place, g)
 		topic := k.command + "/" + g.ID
 		// answer settles the offer: the reply is the offer message's new state.
@@ -235,19 +248,19 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 		switch action {
 		case k.ask:
 			if theirs {
-				return answer(k.agree(f, tx, g, side, &req.Place))
+				return answer(k.agree(f, tx, g, side, &req.Place, sp))
 			}
 			if *slot != nil {
-				return bot.Refuse(bot.ErrRefused, "You have already made a %s in game %s; %s has not answered yet.", k.noun, g.ID, them)
+				return sp.refuse(k.key+".already", data)
 			}
 			if k.allowed != nil {
-				if err := k.allowed(g, side); err != nil {
+				if err := k.allowed(g, side, sp); err != nil {
 					return err
 				}
 			}
 			*slot = &storage.Offer{By: side, Ply: len(g.Moves), At: tx.Now()}
 			if g.Player(side.Other()).IsEngine() {
-				declined, err := k.engineAnswer(g)
+				declined, err := k.engineAnswer(g, sp)
 				switch {
 				case err != nil:
 					return err
@@ -257,45 +270,52 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 					*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Text: declined + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
 					return nil
 				}
-				return k.agree(f, tx, g, side.Other(), &req.Place)
+				return k.agree(f, tx, g, side.Other(), &req.Place, sp)
 			}
 			if err := tx.Save(g); err != nil {
 				return err
 			}
-			text := fmt.Sprintf(k.proposed, me, g.ID, them)
-			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text, Game: bot.RefOf(g), Topic: topic, Actions: []bot.Action{
-				{Label: k.acceptLabel, Style: bot.StyleSuccess, Command: k.command, Args: bot.Args{"game": g.ID, "action": "accept"}, Answers: true},
-				{Label: "Decline", Style: bot.StyleSecondary, Command: k.command, Args: bot.Args{"game": g.ID, "action": "decline"}, Answers: true},
+			opp, err := player(tx, g.Player(side.Other()).ID)
+			if err != nil {
+				return err
+			}
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: sp.T(k.key+".proposed", data), Game: bot.RefOf(g), Topic: topic, Actions: []bot.Action{
+				{Label: sp.T("button."+k.key+".accept", nil), Style: bot.StyleSuccess, Command: k.command, Args: bot.Args{"game": g.ID, "action": "accept"}, Answers: true},
+				{Label: sp.T("button.decline", nil), Style: bot.StyleSecondary, Command: k.command, Args: bot.Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
-			return tx.Tell(g, side.Other(), k.notice, text, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
+			return tx.Tell(g, side.Other(), k.notice, opp.T(k.key+".proposed", data), fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
 		case "accept", "decline":
 			switch {
 			case *slot != nil && !theirs:
 				// The board's buttons go to both players; these are for the other one.
-				return bot.Refuse(bot.ErrRefused, "The %s in game %s is yours; %s has not answered it yet.", k.noun, g.ID, them)
+				return sp.refuse(k.key+".yours", data)
 			case !theirs && action == "accept":
-				return bot.Refuse(bot.ErrRefused, "%s has made no %s in game %s to accept; to make one, use /%s action:%s.", them, k.noun, g.ID, k.command, k.ask)
+				return sp.refuse(k.key+".noneaccept", data)
 			case !theirs:
-				return bot.Refuse(bot.ErrRefused, "There is no %s from %s to decline in game %s.", k.noun, them, g.ID)
+				return sp.refuse(k.key+".nonedecline", data)
 			case action == "accept":
-				return answer(k.agree(f, tx, g, side, &req.Place))
+				return answer(k.agree(f, tx, g, side, &req.Place, sp))
 			}
 			*slot = nil
 			if err := tx.Save(g); err != nil {
 				return err
 			}
-			text := fmt.Sprintf("%s declined %s's %s; the game goes on.", me, them, k.noun)
-			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: text + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
-			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, text, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
+			opp, err := player(tx, g.Player(side.Other()).ID)
+			if err != nil {
+				return err
+			}
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: sp.T(k.key+".declined", data) + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
+			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, opp.T(k.key+".declined", data), fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
-		return bot.Refuse(bot.ErrRefused, "The %s action must be %s, accept or decline, not %s.", k.command, k.ask, rules.Echo(action))
+		return sp.refuse(k.key+".badaction", i18n.Data{"Action": rules.Echo(action)})
 	})
 }
 
 // takebackPlies returns how many entries to remove so that side's last move is
 // undone and side is to move again: 1 when side moved last, 2 when the opponent has
-// answered since. Placement choices cannot be taken back.
-func takebackPlies(g *storage.Game, side rules.Side) (int, error) {
+// answered since. Placement choices cannot be taken back. A refusal is in sp's
+// language.
+func takebackPlies(g *storage.Game, side rules.Side, sp speaker) (int, error) {
 	n := 0
 	switch {
 	case len(g.ToMove) == 1 && g.ToMove[0] == side.Other():
@@ -304,18 +324,19 @@ func takebackPlies(g *storage.Game, side rules.Side) (int, error) {
 		n = 2
 	}
 	if n == 0 || n > len(g.Moves) {
-		return 0, bot.Refuse(bot.ErrRefused, "You have no move to take back in game %s.", g.ID)
+		return 0, sp.refuse("takeback.nomove", i18n.Data{"Game": g.ID})
 	}
 	if slices.ContainsFunc(g.Moves[len(g.Moves)-n:], func(e storage.MoveEntry) bool { return e.Simultaneous }) {
-		return 0, bot.Refuse(bot.ErrRefused, "Placement choices cannot be taken back.")
+		return 0, sp.refuse("takeback.placement", nil)
 	}
 	return n, nil
 }
 
-// takeBack undoes the requester's last move in g; accepter is the side agreeing.
-func (f *feature) takeBack(tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place) error {
+// takeBack undoes the requester's last move in g; accepter is the side agreeing,
+// and sp speaks the asker's language.
+func (f *feature) takeBack(tx *bot.Tx, g *storage.Game, accepter rules.Side, from *bot.Place, sp speaker) error {
 	requester := g.Takeback.By
-	n, err := takebackPlies(g, requester)
+	n, err := takebackPlies(g, requester, sp)
 	if err != nil {
 		return err
 	}
@@ -327,18 +348,16 @@ func (f *feature) takeBack(tx *bot.Tx, g *storage.Game, accepter rules.Side, fro
 	if err := tx.Save(g); err != nil {
 		return err
 	}
-	text := fmt.Sprintf("%s agreed: %s taken back.", words.Seat(g.Player(accepter)), words.Plural(n, "move"))
+	said := func(sp speaker) string {
+		return sp.N("takeback.done", n, i18n.Data{"Player": words.Seat(g.Player(accepter))})
+	}
+	text := said(sp)
 	n0 := tx.Notices()
 	if err := tx.Announce(g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return tx.TookBack(g, accepter, text, from, n0)
-}
-
-// pawns writes a score in centipawns as pawns for a sentence: "a pawn", "0.5 pawns".
-func pawns(sc engine.Score) string {
-	if sc == 100 {
-		return "a pawn"
+	if err := tx.TookBack(g, accepter, text, from, n0); err != nil {
+		return err
 	}
-	return strconv.FormatFloat(float64(sc)/100, 'f', -1, 64) + " pawns"
+	return retell(tx, n0, g, text, said)
 }

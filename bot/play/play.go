@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
@@ -41,17 +42,21 @@ const (
 // the hooks that play, move on and clear conditional lines.
 func New(s *bot.Service) bot.Feature {
 	f := &feature{svc: s}
+	cmds := []bot.Command{
+		f.moveCommand(),
+		f.placeCommand(),
+		f.resignCommand(),
+		f.drawCommand(),
+		f.takebackCommand(),
+		f.moreTimeCommand(),
+		f.abortCommand(),
+		f.conditionalCommand(),
+	}
+	for i := range cmds {
+		cmds[i].Spec = cmds[i].Spec.Localize(Catalogue)
+	}
 	return bot.Feature{
-		Commands: []bot.Command{
-			f.moveCommand(),
-			f.placeCommand(),
-			f.resignCommand(),
-			f.drawCommand(),
-			f.takebackCommand(),
-			f.moreTimeCommand(),
-			f.abortCommand(),
-			f.conditionalCommand(),
-		},
+		Commands:  cmds,
 		Buttons:   buttons,
 		Moved:     f.conditionalMoved,
 		TookBack:  clearConditional,
@@ -114,9 +119,9 @@ func (f *feature) completeMove(tx *storage.Tx, req bot.Request, add func(label, 
 func (f *feature) cmdMove(ctx context.Context, req bot.Request) bot.Reply {
 	text := req.Args.Get("move")
 	if text == "" {
-		return bot.Refusal("Say which move, for example /move Nf3 or /move g1f3.")
+		return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("move.say", nil))
 	}
-	return f.svc.ActFitting(ctx, req, bot.TurnGame, fitsMove(text), func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.act(ctx, req, bot.TurnGame, fitsMove(text), func(tx *bot.Tx, g *storage.Game, side rules.Side, _ speaker) error {
 		if _, ok := record.Round(g.Position); ok {
 			return tx.Choose(g, side, text, &req.Place)
 		}
@@ -128,11 +133,11 @@ func (f *feature) cmdMove(ctx context.Context, req bot.Request) bot.Reply {
 func (f *feature) cmdPlace(ctx context.Context, req bot.Request) bot.Reply {
 	text := req.Args.Get("cell")
 	if text == "" {
-		return bot.Refusal("Say which cell, for example /place d4.")
+		return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("place.say", nil))
 	}
-	return f.svc.ActFitting(ctx, req, bot.TurnGame, fitsPlace(text), func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+	return f.act(ctx, req, bot.TurnGame, fitsPlace(text), func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error {
 		if _, ok := record.Round(g.Position); !ok {
-			return bot.Refuse(bot.ErrRefused, "Game %s has no placement going on; play moves with /move.", g.ID)
+			return sp.refuse("place.noround", i18n.Data{"Game": g.ID})
 		}
 		return tx.Choose(g, side, text, &req.Place)
 	})
@@ -181,28 +186,57 @@ func fitsCell(sim rules.Simultaneous, side rules.Side, text string) bot.Fit {
 	return bot.Applicable
 }
 
-// buttons are the buttons under the board of a game in progress: move (or
-// place, in a placement round), the draw offer or its answers, resign.
+// act runs op on the request's game as bot.Service.ActFitting does (fits nil: as
+// Act does), with the asker's speaker; then the feature's buttons under the board,
+// in the reply and in the notices to the players, are labelled in each reader's
+// language.
+func (f *feature) act(ctx context.Context, req bot.Request, mode bot.FindMode, fits bot.Fits,
+	op func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error) bot.Reply {
+	return f.svc.ActFitting(ctx, req, mode, fits, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
+		sp, err := asker(tx, req)
+		if err != nil {
+			return err
+		}
+		n0 := tx.Notices()
+		if err := op(tx, g, side, sp); err != nil {
+			return err
+		}
+		relabelReply(tx, g, sp)
+		return retell(tx, n0, g, "", nil)
+	})
+}
+
+// buttons are the buttons under the board of a game in progress, in English (see
+// buttonsIn).
 func buttons(g *storage.Game, actions []bot.Action) []bot.Action {
+	return buttonsIn(english, g, actions)
+}
+
+// buttonsIn are the buttons under the board of a game in progress, labelled in
+// sp's language: move (or place, in a placement round), the draw offer or its
+// answers, resign.
+func buttonsIn(sp speaker, g *storage.Game, actions []bot.Action) []bot.Action {
 	if !g.Active() {
 		return actions
 	}
 	args := bot.Args{"game": g.ID}
+	game := i18n.Data{"Game": g.ID}
+	resign := bot.Action{Label: sp.T("button.resign", nil), Style: bot.StyleDanger, Command: CmdResign, Args: args, Confirm: sp.T("button.resign.confirm", game)}
 	if _, ok := record.Round(g.Position); ok {
 		return append(actions,
-			bot.Action{Label: "Place", Style: bot.StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: "Cell (such as d4)"},
-			bot.Action{Label: "Resign", Style: bot.StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+			bot.Action{Label: sp.T("button.place", nil), Style: bot.StylePrimary, Command: CmdPlace, Args: args, Input: "cell", InputLabel: sp.T("button.place.input", nil)},
+			resign)
 	}
-	draw := []bot.Action{{Label: "Offer draw", Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "offer")}}
+	draw := []bot.Action{{Label: sp.T("button.draw.offer", nil), Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "offer")}}
 	if g.DrawOffer != nil {
 		// The board goes to both players, but the buttons are for the one offered the
 		// draw (the one who offered is told there is nothing to accept).
 		draw = []bot.Action{
-			{Label: "Accept draw", Style: bot.StyleSuccess, Command: CmdDraw, Args: args.With("action", "accept")},
-			{Label: "Decline draw", Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "decline")},
+			{Label: sp.T("button.draw.accept", nil), Style: bot.StyleSuccess, Command: CmdDraw, Args: args.With("action", "accept")},
+			{Label: sp.T("button.draw.decline", nil), Style: bot.StyleSecondary, Command: CmdDraw, Args: args.With("action", "decline")},
 		}
 	}
-	actions = append(actions, bot.Action{Label: "Move", Style: bot.StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: "Your move (such as Nf3 or g1f3)"})
+	actions = append(actions, bot.Action{Label: sp.T("button.move", nil), Style: bot.StylePrimary, Command: CmdMove, Args: args, Input: "move", InputLabel: sp.T("button.move.input", nil)})
 	actions = append(actions, draw...)
-	return append(actions, bot.Action{Label: "Resign", Style: bot.StyleDanger, Command: CmdResign, Args: args, Confirm: "Resign game " + g.ID + "?"})
+	return append(actions, resign)
 }
