@@ -147,7 +147,11 @@ func (f *feature) standingsReply(sp speech, t *storage.Tournament, show string) 
 		return bot.Reply{}, nil, sp.refuse("standings.badshow", i18n.Data{"Show": fmt.Sprintf("%q", show)})
 	}
 	if len(t.Pairing) == 0 {
-		return bot.Reply{Title: t.Name, Text: sp.N("standings.notstarted", len(t.Entrants), i18n.Data{"ID": t.ID})}, nil, nil
+		text := sp.N("standings.notstarted", len(t.Entrants), i18n.Data{"ID": t.ID})
+		if len(t.Entrants) == 0 {
+			text = sp.T("standings.notstarted.none", i18n.Data{"ID": t.ID})
+		}
+		return bot.Reply{Title: t.Name, Text: text}, nil, nil
 	}
 	pt, err := pairing(t)
 	if err != nil {
