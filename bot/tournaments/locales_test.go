@@ -14,6 +14,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/i18n/i18ntest"
 	"github.com/missivechess/missive/bot/tournament"
@@ -258,3 +259,60 @@ func TestRussianStandingsPictureHasEveryGlyph(t *testing.T) {
 }
 
 func pngDecode(b []byte) (any, error) { return png.Decode(bytes.NewReader(b)) }
+
+// The English news read as before: the pairings with each player's side once, to
+// "tournament 1".
+func TestEnglishNewsAsBefore(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "tournament action:create name:Cup variant:gothic days:1")
+	h.Ok("alice", "tournament action:join")
+	h.Ok("bob", "tournament action:join")
+	h.Notes.Take()
+	if r := h.Ok("alice", "tournament action:start"); r.Text != "Tournament 1 has begun with 2 players; the games are starting now." {
+		t.Errorf("start: %q", r.Text)
+	}
+	got := news(h.Notes.Take())
+	if want := ">> tournament 1\nAll games have started.\nRound 1: alice (white) – bob (black)\n"; !strings.HasPrefix(got, want) {
+		t.Errorf("news:\n%s\nwant:\n%s", got, want)
+	}
+	r := h.Ok("bob", "tournament action:standings show:table")
+	if want := "Standings after 1 of 1 rounds paired, 1 game in progress.\n```\n#  Player  Pts  Games  +  =  -  SB  WIN\n"; !strings.HasPrefix(r.Text, want) ||
+		!strings.HasSuffix(r.Text, "```\nTie-breaks: SB = Sonneborn-Berger; WIN = Wins.") {
+		t.Errorf("standings:\n%s", r.Text)
+	}
+	if r := h.Ok("bob", "tournament action:info"); r.Fields[3].Value != "1 day per move" || r.Fields[1].Value != "round robin" || r.Fields[6].Value != "running" {
+		t.Errorf("info: %+v", r.Fields)
+	}
+}
+
+// A tournament's clock reads in English as clock.Text writes it, and in each
+// language with its plurals and decimal comma.
+func TestClockText(t *testing.T) {
+	for _, c := range []struct {
+		days int
+		bank string
+		de   string
+	}{
+		{1, "", "1 Tag pro Zug"}, {3, "", "3 Tage pro Zug"}, {0, "", "ohne Uhr"},
+		{0, "30+1/45", "Zeitkonto: 30 Tage + 1 Tag pro Zug, höchstens 45 Tage"},
+		{0, "5+0.5/15", "Zeitkonto: 5 Tage + 12 Stunden pro Zug, höchstens 15 Tage"},
+		{0, "1.5+1/3", "Zeitkonto: 1,5 Tage + 1 Tag pro Zug, höchstens 3 Tage"},
+	} {
+		var bank *storage.TimeBank
+		if c.bank != "" {
+			var err error
+			if bank, err = clock.ParseBank(c.bank); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got, want := tournaments.ClockText(i18n.English, c.days, bank), clock.Text(c.days, bank); got != want {
+			t.Errorf("English %d %s: %q, want %q", c.days, c.bank, got, want)
+		}
+		if got := tournaments.ClockText(i18n.German, c.days, bank); got != c.de {
+			t.Errorf("German %d %s: %q, want %q", c.days, c.bank, got, c.de)
+		}
+	}
+	if got := tournaments.ClockText(i18n.Russian, 0, &storage.TimeBank{BaseHours: 36, IncrementHours: 24, CapHours: 120}); got != "запас времени 1,5 дня + 1 день за ход, предел 5 дней" {
+		t.Errorf("Russian: %q", got)
+	}
+}
