@@ -27,4 +27,6 @@ func Standings(l i18n.Lang, t *storage.Tournament, pt tournament.Tournament) bot
 }
 
 // ClockText names a clock's control in language l (speech.clock).
-func ClockText(l i18n.Lang, days int, bank *storage.TimeBank) string { return speak(l).clock(days, bank) }
+func ClockText(l i18n.Lang, days int, bank *storage.TimeBank) string {
+	return speak(l).clock(days, bank)
+}
