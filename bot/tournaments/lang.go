@@ -63,9 +63,9 @@ func (s speech) decimal(v float64) string {
 	return strings.Replace(text, ".", ",", 1)
 }
 
-// cell writes v in a table: as English writes it in English, elsewhere with ½ for
-// a half point ("2½", "½") as the languages' tables do, and a decimal comma for
-// other fractions.
+// cell writes points in a table: as English writes them in English, elsewhere
+// with ½ for a half point ("2½", "½") as the languages' tables do (and a decimal
+// comma for any other fraction).
 func (s speech) cell(v float64) string {
 	if s.Lang() != i18n.English {
 		if whole, frac := math.Modf(v); frac == 0.5 && whole >= 0 {

@@ -80,7 +80,7 @@ func (f *feature) standings(sp speech, t *storage.Tournament, pt tournament.Tour
 		cells := []string{strconv.Itoa(st.Rank), name, sp.cell(st.Points), strconv.Itoa(st.Played + st.Unplayed),
 			strconv.Itoa(st.Wins), strconv.Itoa(st.Draws), strconv.Itoa(st.Losses)}
 		for _, v := range st.Tiebreaks {
-			cells = append(cells, sp.cell(v))
+			cells = append(cells, sp.decimal(v)) // a Sonneborn-Berger has quarters: one notation a column
 		}
 		tbl.Rows = append(tbl.Rows, bot.TableRow{Cells: cells, Muted: st.Withdrawn})
 	}
