@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"embed"
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -52,6 +53,16 @@ func newsSpeech(tx *storage.Tx, guild, guildLocale string) (speech, error) {
 // refuse returns the refusal of message id.
 func (s speech) refuse(id string, data i18n.Data) error {
 	return bot.Refuse(bot.ErrRefused, "%s", s.T(id, data))
+}
+
+// quote quotes what a player typed as the language quotes: "x" (Go's %q, as the
+// English always did), „x“, « x », «x», “x”; escaped as %q escapes it.
+func (s speech) quote(text string) string {
+	q := fmt.Sprintf("%q", text)
+	if s.Lang() == i18n.English {
+		return q
+	}
+	return s.T("quote", i18n.Data{"Text": q[1 : len(q)-1]})
 }
 
 // decimal writes v in prose: "1.5" in English, "1,5" in the other languages.

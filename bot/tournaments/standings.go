@@ -2,7 +2,6 @@ package tournaments
 
 import (
 	"cmp"
-	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -144,7 +143,7 @@ func (f *feature) postStandings(tx *bot.Tx, news speech, t *storage.Tournament, 
 // the text as its fallback, or (show:table) the text alone.
 func (f *feature) standingsReply(sp speech, t *storage.Tournament, show string) (bot.Reply, *bot.Picture, error) {
 	if show != "" && show != "image" && show != "table" {
-		return bot.Reply{}, nil, sp.refuse("standings.badshow", i18n.Data{"Show": fmt.Sprintf("%q", show)})
+		return bot.Reply{}, nil, sp.refuse("standings.badshow", i18n.Data{"Show": sp.quote(show)})
 	}
 	if len(t.Pairing) == 0 {
 		text := sp.N("standings.notstarted", len(t.Entrants), i18n.Data{"ID": t.ID})

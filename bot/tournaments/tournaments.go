@@ -238,7 +238,7 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	format := tournament.RoundRobin
 	if raw := req.Args.Get("format"); raw != "" {
 		if format, err = tournament.ParseFormat(raw); err != nil {
-			return sp.refuse("create.format", i18n.Data{"Format": fmt.Sprintf("%q", raw)})
+			return sp.refuse("create.format", i18n.Data{"Format": sp.quote(raw)})
 		}
 	}
 	rounds, err := bot.IntArg(req, "rounds", 0)
@@ -324,7 +324,7 @@ func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
-			return sp.refuse("join.engine", i18n.Data{"Engine": fmt.Sprintf("%q", name), "ID": t.ID, "Allowed": cmp.Or(strings.Join(t.Engines, ", "), sp.T("info.none", nil))})
+			return sp.refuse("join.engine", i18n.Data{"Engine": sp.quote(name), "ID": t.ID, "Allowed": cmp.Or(strings.Join(t.Engines, ", "), sp.T("info.none", nil))})
 		}
 		level, err := bot.LevelArg(req, "level") // 0: the engine's default
 		if err != nil {
