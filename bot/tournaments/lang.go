@@ -2,6 +2,7 @@ package tournaments
 
 import (
 	"embed"
+	"errors"
 	"fmt"
 	"math"
 	"strconv"
@@ -44,8 +45,19 @@ func askerSpeech(tx *storage.Tx, req bot.Request) (speech, error) {
 
 // newsSpeech is the speech of the news of a tournament in server guild (its
 // server's language, bot.ServerLang); guildLocale is the request's when a request
-// made the news, "" when a game's end or the scheduler did.
-func newsSpeech(tx *storage.Tx, guild, guildLocale string) (speech, error) {
+// made the news, "" when a game's end or the scheduler did. Local play (the
+// console) has no server: its news are in the organizer's language.
+func newsSpeech(tx *storage.Tx, guild, guildLocale, organizer string) (speech, error) {
+	if guild == "" && guildLocale == "" {
+		p, err := tx.Player(organizer)
+		switch {
+		case errors.Is(err, storage.ErrNotFound) || organizer == "":
+			return english, nil
+		case err != nil:
+			return english, err
+		}
+		return speak(bot.PlayerLang(p)), nil
+	}
 	l, err := bot.ServerLang(tx, guild, guildLocale)
 	return speak(l), err
 }

@@ -316,3 +316,21 @@ func TestClockText(t *testing.T) {
 		t.Errorf("Russian: %q", got)
 	}
 }
+
+// Local play (the console) has no server: the news are in the organizer's
+// language, those a game's end posts too.
+func TestLocalNewsInTheOrganizersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "settings language:de")
+	h.Ok("alice", "tournament action:create variant:gothic days:1")
+	h.Ok("alice", "tournament action:join")
+	h.Ok("bob", "tournament action:join")
+	h.Notes.Take()
+	if r := h.Ok("bob", "tournament action:start"); r.Text != "Tournament 1 has begun with 2 players; the games are starting now." {
+		t.Errorf("bob's reply is not in his language (English): %q", r.Text)
+	}
+	wants(t, "the start's news", news(h.Notes.Take()), ">> Turnier 1", "Alle Partien haben begonnen.", "Runde 1: alice (Weiß) – bob (Schwarz)")
+	h.Clock.Advance(25 * time.Hour)
+	h.Tick()
+	wants(t, "the news of a timeout", news(h.Notes.Take()), "Partie 1 (1. Runde): ", "Das Turnier ist beendet: bob gewinnt mit 1 Punkt.", "TABLE Gothic Chess: Rundenturnier: Endstand")
+}

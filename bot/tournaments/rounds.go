@@ -43,7 +43,7 @@ func (f *feature) advance(tx *bot.Tx, t *storage.Tournament, guildLocale string)
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, guildLocale)
+	news, err := newsSpeech(tx.Tx, t.Guild, guildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -266,7 +266,7 @@ func (f *feature) tournamentGameEnded(end bot.GameEnd) error {
 	w, b := tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID)
 	// The hook does not know who asked: the refusal and the news are in the
 	// server's language, where the game is played.
-	news, err := newsSpeech(tx.Tx, t.Guild, "")
+	news, err := newsSpeech(tx.Tx, t.Guild, "", t.Organizer)
 	if err != nil {
 		return err
 	}

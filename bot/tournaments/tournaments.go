@@ -284,10 +284,12 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	if msg := sp.w.NameTooLong(sp.T("create.namewhat", nil), name, MaxNameLen); msg != "" {
 		return bot.Refuse(bot.ErrRefused, "%s", msg)
 	}
-	if name == "" { // named in the server's language, as its news are
-		news, err := newsSpeech(tx.Tx, req.Place.Guild, req.GuildLocale)
-		if err != nil {
-			return err
+	if name == "" { // named in the server's language, as its news are (local play: the asker's)
+		news := sp
+		if req.Place.Guild != "" || req.GuildLocale != "" {
+			if news, err = newsSpeech(tx.Tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
+				return err
+			}
 		}
 		name = news.T("create.name."+string(format), i18n.Data{"Variant": news.w.Variant(v.Key(), v.Name())})
 	}
@@ -383,7 +385,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale)
+	news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -511,7 +513,7 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 		if err != nil {
 			return err
 		}
-		news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale)
+		news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
 		if err != nil {
 			return err
 		}
