@@ -2,12 +2,14 @@ package ratings
 
 import (
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/rating"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -26,6 +28,13 @@ const (
 	leaderboardSize = 20
 	leaderboardMax  = 50
 )
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// Catalogue holds the ratings' messages in every language Missive speaks:
+// /leaderboard's and /profile's names, descriptions, replies and refusals.
+var Catalogue = i18n.MustLoad("ratings", localeFiles)
 
 // ratingConfig is the Glicko-2 configuration of every rated game.
 var ratingConfig = rating.DefaultConfig()
@@ -128,42 +137,50 @@ func (f *feature) shownRating(r *storage.Rating) string {
 func (f *feature) leaderboardCommand() bot.Command {
 	return bot.Command{Handle: f.cmdLeaderboard, Spec: bot.CommandSpec{Name: CmdLeaderboard, Description: "The best rated players of a game here", Options: []bot.OptionSpec{
 		{Name: "variant", Description: "The game", Type: bot.OptString, Required: true, Choices: f.svc.VariantChoices()},
-		{Name: "top", Description: "How many players to list (default 20)", Type: bot.OptInteger, Min: 1, Max: leaderboardMax}}}}
+		{Name: "top", Description: "How many players to list (default 20)", Type: bot.OptInteger, Min: 1, Max: leaderboardMax}}}.Localize(Catalogue)}
 }
 
 // profileCommand is /profile.
 func (f *feature) profileCommand() bot.Command {
 	return bot.Command{Handle: f.cmdProfile, Spec: bot.CommandSpec{Name: CmdProfile, Description: "A player's ratings, games, wins, draws and losses per game", Options: []bot.OptionSpec{
-		{Name: "player", Description: "Whose card (default: yours)", Type: bot.OptUser}}}}
+		{Name: "player", Description: "Whose card (default: yours)", Type: bot.OptUser}}}.Localize(Catalogue)}
 }
 
 // cmdLeaderboard lists the best rated players of a variant on this server.
 func (f *feature) cmdLeaderboard(ctx context.Context, req bot.Request) bot.Reply {
 	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return bot.Refusal(fmt.Sprintf("Name the game, one of %s: /leaderboard variant:gothic.", strings.Join(f.svc.Registry().Keys(), ", ")))
+		loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+		return bot.Refusal(loc.T("leaderboard.variant", i18n.Data{"Keys": strings.Join(f.svc.Registry().Keys(), ", ")}))
 	}
 	top, err := bot.IntArg(req, "top", leaderboardSize)
 	if err != nil || top < 1 || top > leaderboardMax {
-		return bot.Refusal(fmt.Sprintf("top must be a number from 1 to %d.", leaderboardMax))
+		loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+		return bot.Refusal(loc.T("leaderboard.top", i18n.Data{"Most": leaderboardMax}))
 	}
 	return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+		lang, err := bot.AskerLang(tx.Tx, req)
+		if err != nil {
+			return err
+		}
+		loc, game := Catalogue.For(lang), words.In(lang).Variant(v.Key(), v.Name())
 		rs, err := tx.Ratings(req.Place.Guild, v.Key())
 		if err != nil {
 			return err
 		}
-		*tx.Reply() = bot.Reply{Title: v.Name() + " leaderboard"}
+		*tx.Reply() = bot.Reply{Title: loc.T("leaderboard.title", i18n.Data{"Variant": game})}
 		if len(rs) == 0 {
-			tx.Reply().Text = "Nobody has played a rated " + v.Name() + " game here yet."
+			tx.Reply().Text = loc.T("leaderboard.nobody", i18n.Data{"Variant": game})
 			return nil
 		}
-		tbl := bot.Table{Columns: []bot.Column{{Header: "#", Right: true}, {Header: "Player", Max: 26}, {Header: "Rating", Right: true},
-			{Header: "Games", Right: true}, {Header: "W", Right: true}, {Header: "D", Right: true}, {Header: "L", Right: true}}}
+		h := func(id string) string { return loc.T("leaderboard."+id, nil) }
+		tbl := bot.Table{Columns: []bot.Column{{Header: h("rank"), Right: true}, {Header: h("player"), Max: 26}, {Header: h("rating"), Right: true},
+			{Header: h("games"), Right: true}, {Header: h("wins"), Right: true}, {Header: h("draws"), Right: true}, {Header: h("losses"), Right: true}}}
 		for i, r := range rs[:min(len(rs), top)] {
 			tbl.Rows = append(tbl.Rows, bot.TableRow{Cells: []string{strconv.Itoa(i + 1), playerName(tx.Tx, r.Player), f.shownRating(r),
 				strconv.Itoa(r.Games), strconv.Itoa(r.Wins), strconv.Itoa(r.Draws), strconv.Itoa(r.Losses)}})
 		}
-		tx.Reply().Text = "```\n" + tbl.Text(0) + "```\n? marks a provisional rating (few games, or long unplayed)."
+		tx.Reply().Text = "```\n" + tbl.Text(0) + "```\n" + loc.T("leaderboard.note", nil)
 		return nil
 	})
 }
@@ -174,10 +191,16 @@ func (f *feature) cmdProfile(ctx context.Context, req bot.Request) bot.Reply {
 	if who == "" {
 		who = req.User.ID
 	}
-	if msg := words.NameTooLong("A player's name", who, bot.MaxNameLen); msg != "" {
-		return bot.Refusal(msg)
+	if len([]rune(who)) > bot.MaxNameLen {
+		loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+		return bot.Refusal(words.In(loc.Lang()).NameTooLong(loc.T("profile.namewhat", nil), who, bot.MaxNameLen))
 	}
 	return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+		lang, err := bot.AskerLang(tx.Tx, req)
+		if err != nil {
+			return err
+		}
+		loc, w := Catalogue.For(lang), words.In(lang)
 		name := playerName(tx.Tx, who)
 		if n, ok := req.Names[who]; ok && n != "" {
 			name = n
@@ -193,13 +216,13 @@ func (f *feature) cmdProfile(ctx context.Context, req bot.Request) bot.Reply {
 			if err != nil {
 				return err
 			}
-			tx.Reply().Fields = append(tx.Reply().Fields, bot.Field{Name: v.Name(), Inline: true,
-				Value: fmt.Sprintf("%s · %s: %d won, %d drawn, %d lost", f.shownRating(r), words.Plural(r.Games, "game"), r.Wins, r.Draws, r.Losses)})
+			tx.Reply().Fields = append(tx.Reply().Fields, bot.Field{Name: w.Variant(v.Key(), v.Name()), Inline: true,
+				Value: loc.N("profile.line", r.Games, i18n.Data{"Rating": f.shownRating(r), "Wins": r.Wins, "Draws": r.Draws, "Losses": r.Losses})})
 		}
 		if len(tx.Reply().Fields) == 0 {
-			tx.Reply().Text = name + " has no rated games here yet."
+			tx.Reply().Text = loc.T("profile.none", i18n.Data{"Player": name})
 		} else {
-			tx.Reply().Text = "Ratings on this server (Glicko-2; ? marks a provisional rating)."
+			tx.Reply().Text = loc.T("profile.note", nil)
 		}
 		return nil
 	})

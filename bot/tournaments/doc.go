@@ -14,4 +14,8 @@
 // the standings after each result, the final announcement with the winner) is
 // posted to the tournament's place, in a thread of its own where the adapter
 // opens one.
+//
+// Every sentence a player reads comes from the package's Catalogue, in the
+// reader's language: a reply and a refusal in the asker's, the news (and the
+// standings picture they carry) in the server's, as docs/i18n/README.md says.
 package tournaments

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/tournament"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -32,12 +33,17 @@ func setPairing(t *storage.Tournament, pt tournament.Tournament) error {
 // advance starts the games of t that are due and have none yet (a round robin's
 // whole schedule, a Swiss's next round once the last one is over), or ends t when
 // every game is decided. It runs in the transaction that changed t, so a round is
-// created exactly once.
-func (f *feature) advance(tx *bot.Tx, t *storage.Tournament) error {
+// created exactly once. Its news are in the server's language (guildLocale: the
+// request's, "" when no request made the change).
+func (f *feature) advance(tx *bot.Tx, t *storage.Tournament, guildLocale string) error {
 	if t.Status != storage.TournamentRunning {
 		return nil
 	}
 	pt, err := pairing(t)
+	if err != nil {
+		return err
+	}
+	news, err := newsSpeech(tx.Tx, t.Guild, guildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -63,7 +69,7 @@ func (f *feature) advance(tx *bot.Tx, t *storage.Tournament) error {
 			if err := f.startRound(tx, t, games); err != nil {
 				return err
 			}
-			f.post(tx, t, fmt.Sprintf("Round %d of %d has been paired.\n%s", pt.Round(), pt.Rounds, f.pairingText(t, games)), fmt.Sprintf("round/%s/%d", t.ID, pt.Round()))
+			f.post(tx, news, t, news.T("round.paired", i18n.Data{"Round": pt.Round(), "Rounds": pt.Rounds})+"\n"+f.pairingText(news, t, games), fmt.Sprintf("round/%s/%d", t.ID, pt.Round()))
 		}
 	}
 	if pt.Finished() || (len(pt.Pending()) == 0 && pt.Round() >= pt.Rounds) {
@@ -74,7 +80,7 @@ func (f *feature) advance(tx *bot.Tx, t *storage.Tournament) error {
 		if err := tx.PutTournament(t); err != nil {
 			return err
 		}
-		f.postStandings(tx, t, pt, "The tournament is over"+f.winnerText(t, pt), "final/"+t.ID)
+		f.postStandings(tx, news, t, pt, f.finalText(news, t, pt), "final/"+t.ID)
 	}
 	return nil
 }
@@ -204,23 +210,24 @@ func (f *feature) entrantName(t *storage.Tournament, id tournament.PlayerID) str
 	return words.Seat(f.entrantSeat(t, id))
 }
 
-// pairingText lists pairings as "1. alice – bob".
-func (f *feature) pairingText(t *storage.Tournament, games []tournament.Game) string {
+// pairingText lists pairings as "Round 1: alice (white) – bob (black)", in sp.
+func (f *feature) pairingText(sp speech, t *storage.Tournament, games []tournament.Game) string {
 	var b strings.Builder
 	for _, g := range games {
 		if g.IsBye() {
-			fmt.Fprintf(&b, "Round %d: %s has a bye (1 point)\n", g.Round, f.entrantName(t, g.White))
+			b.WriteString(sp.T("pairing.bye", i18n.Data{"Round": g.Round, "Player": f.entrantName(t, g.White)}) + "\n")
 			continue
 		}
-		fmt.Fprintf(&b, "Round %d: %s (white) – %s (black)\n", g.Round, f.entrantName(t, g.White), f.entrantName(t, g.Black))
+		b.WriteString(sp.T("pairing.game", i18n.Data{"Round": g.Round,
+			"White": sp.w.Seated(f.entrantSeat(t, g.White), rules.White), "Black": sp.w.Seated(f.entrantSeat(t, g.Black), rules.Black)}) + "\n")
 	}
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-// post tells the tournament's place something.
-func (f *feature) post(tx *bot.Tx, t *storage.Tournament, text, key string) {
+// post tells the tournament's place something, in news: the server's language.
+func (f *feature) post(tx *bot.Tx, news speech, t *storage.Tournament, text, key string) {
 	tx.Send(bot.Notification{Key: "tournament/" + key, Kind: NoticeTournament, Channel: true,
-		To:    bot.User{Name: "tournament " + t.ID},
+		To:    bot.User{Name: news.T("news.to", i18n.Data{"ID": t.ID})},
 		Game:  &bot.GameRef{Place: bot.Place{Guild: t.Guild, Channel: t.Channel, Thread: t.Thread}},
 		Event: &bot.EventRef{Kind: EventTournament, ID: t.ID, Name: t.Name},
 		Reply: bot.Reply{Title: t.Name, Text: text}}, nil)
@@ -257,10 +264,16 @@ func (f *feature) tournamentGameEnded(end bot.GameEnd) error {
 		return err
 	}
 	w, b := tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID)
+	// The hook does not know who asked: the refusal and the news are in the
+	// server's language, where the game is played.
+	news, err := newsSpeech(tx.Tx, t.Guild, "", t.Organizer)
+	if err != nil {
+		return err
+	}
 	if g.Outcome.Reason == rules.Aborted && slices.ContainsFunc(pt.Pending(), func(p tournament.Game) bool {
 		return p.Round == g.Round && p.White == w && p.Black == b
 	}) {
-		return bot.Refuse(bot.ErrRefused, "Game %s is a tournament game and cannot be aborted; play it, offer a draw, or resign.", g.ID)
+		return news.refuse("noabort", i18n.Data{"ID": g.ID})
 	}
 	next, err := pt.Record(g.Round, w, b, tournamentResult(g))
 	if errors.Is(err, tournament.ErrAlreadyDecided) {
@@ -275,6 +288,6 @@ func (f *feature) tournamentGameEnded(end bot.GameEnd) error {
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	f.postStandings(tx, t, next, fmt.Sprintf("Game %s (round %d): %s", g.ID, g.Round, bot.DescribeOutcome(g)), "result/"+g.ID)
-	return f.advance(tx, t)
+	f.postStandings(tx, news, t, next, news.T("result", i18n.Data{"ID": g.ID, "Round": g.Round, "Outcome": news.w.Outcome(g.Players, g.Outcome)}), "result/"+g.ID)
+	return f.advance(tx, t, "")
 }

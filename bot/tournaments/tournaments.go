@@ -10,6 +10,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/tournament"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -87,7 +88,7 @@ func (f *feature) gameEnded(end bot.GameEnd) error {
 // tournamentCommand is /tournament; create and start need the server-management
 // permission, which the service checks again (Request.Admin).
 func (f *feature) tournamentCommand() bot.Command {
-	return bot.Command{Handle: f.cmdTournament, Spec: f.tournamentSpec(), Complete: map[string]bot.Completer{"bank": bot.CompleteBank, "engine": f.completeTournamentEngine, "engines": f.completeEngineList}}
+	return bot.Command{Handle: f.cmdTournament, Spec: f.tournamentSpec().Localize(Catalogue), Complete: map[string]bot.Completer{"bank": bot.CompleteBank, "engine": f.completeTournamentEngine, "engines": f.completeEngineList}}
 }
 
 // completeEngineList suggests, for /tournament create's list of engines, the list
@@ -109,7 +110,7 @@ func (f *feature) completeEngineList(tx *storage.Tx, req bot.Request, add func(l
 // tournament admits that can play its game at the moment; nothing when the
 // tournament is not open or cannot be told from the others.
 func (f *feature) completeTournamentEngine(tx *storage.Tx, req bot.Request, add func(label, value string) bool) {
-	t, err := f.findTournament(tx, req)
+	t, err := f.findTournament(tx, req, english)
 	if err != nil || t.Status != storage.TournamentOpen {
 		return
 	}
@@ -177,52 +178,67 @@ func (f *feature) cmdTournament(ctx context.Context, req bot.Request) bot.Reply 
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.tournamentStart(tx, req) })
 	case "standings":
 		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
-			t, err := f.findTournament(tx.Tx, req)
+			sp, err := askerSpeech(tx.Tx, req)
 			if err != nil {
 				return err
 			}
-			r, pic, err := f.standingsReply(t, strings.ToLower(req.Args.Get("show")))
+			t, err := f.findTournament(tx.Tx, req, sp)
+			if err != nil {
+				return err
+			}
+			r, pic, err := f.standingsReply(sp, t, strings.ToLower(req.Args.Get("show")))
 			tx.SetReply(r, pic)
 			return err
 		})
 	case "info":
 		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
-			t, err := f.findTournament(tx.Tx, req)
+			sp, err := askerSpeech(tx.Tx, req)
 			if err != nil {
 				return err
 			}
-			*tx.Reply() = f.infoReply(t)
+			t, err := f.findTournament(tx.Tx, req, sp)
+			if err != nil {
+				return err
+			}
+			*tx.Reply() = f.infoReply(sp, t)
 			return nil
 		})
 	}
-	return bot.Refusal("Say what to do: /tournament create, /tournament join, /tournament leave, /tournament start, /tournament standings or /tournament info.")
+	return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("what", nil))
 }
 
-// findTournament picks the tournament a request means (see bot.FindEvent).
-func (f *feature) findTournament(tx *storage.Tx, req bot.Request) (*storage.Tournament, error) {
+// findTournament picks the tournament a request means (see bot.FindEvent),
+// refusing in sp.
+func (f *feature) findTournament(tx *storage.Tx, req bot.Request, sp speech) (*storage.Tournament, error) {
+	// FindEvent words Several as a format with the list for %s.
+	several := strings.ReplaceAll(sp.T("find.several", i18n.Data{"List": "\x00"}), "%", "%%")
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Tournament]{Option: "tournament", Get: (*storage.Tx).Tournament, List: (*storage.Tx).GuildTournaments,
 		Info: func(t *storage.Tournament) bot.EventInfo {
 			return bot.EventInfo{ID: t.ID, Name: t.Name, Guild: t.Guild, Thread: t.Thread}
 		},
 		NoSuch: func(raw, _ string) error {
-			return bot.Refuse(bot.ErrRefused, "There is no tournament %s on this server; /tournament info lists them.", words.ShownID(raw))
+			return sp.refuse("find.nosuch", i18n.Data{"ID": words.ShownID(raw)})
 		},
-		None:    "No tournament is open or running here; an admin can create one with /tournament create.",
-		Several: "Several tournaments run here: %s. Name one with tournament:NUMBER."})
+		None:    sp.T("find.none", nil),
+		Several: strings.Replace(several, "\x00", "%s", 1)})
 }
 
 func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
-	if err := bot.MustAdmin(req, "create a tournament"); err != nil {
+	sp, err := askerSpeech(tx.Tx, req)
+	if err != nil {
+		return err
+	}
+	if err := sp.mustAdmin(req, "create"); err != nil {
 		return err
 	}
 	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return bot.Refuse(bot.ErrRefused, "Name the game: variant:%s.", strings.Join(f.svc.Registry().Keys(), "|"))
+		return sp.refuse("create.variant", i18n.Data{"Keys": strings.Join(f.svc.Registry().Keys(), "|")})
 	}
 	format := tournament.RoundRobin
 	if raw := req.Args.Get("format"); raw != "" {
 		if format, err = tournament.ParseFormat(raw); err != nil {
-			return bot.Refuse(bot.ErrRefused, "The format must be round-robin, double-round-robin or swiss, not %q.", raw)
+			return sp.refuse("create.format", i18n.Data{"Format": sp.quote(raw)})
 		}
 	}
 	rounds, err := bot.IntArg(req, "rounds", 0)
@@ -230,7 +246,7 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 		return err
 	}
 	if rounds > tournament.SwissRoundLimit {
-		return bot.Refuse(bot.ErrRefused, "A Swiss can have at most %d rounds.", tournament.SwissRoundLimit)
+		return sp.refuse("create.rounds", i18n.Data{"Most": tournament.SwissRoundLimit})
 	}
 	days, bank, err := bot.ClockArgs(req, clock.DefaultDays)
 	if err != nil {
@@ -238,18 +254,18 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	}
 	allowLeave, ok := bot.ParseBool(cmp.Or(req.Args.Get("allow_leave"), "yes"))
 	if !ok {
-		return bot.Refuse(bot.ErrRefused, "allow_leave must be yes or no.")
+		return sp.refuse("create.allowleave", nil)
 	}
 	rated, ok := bot.ParseBool(cmp.Or(req.Args.Get("rated"), "yes"))
 	if !ok {
-		return bot.Refuse(bot.ErrRefused, "rated must be yes or no.")
+		return sp.refuse("create.rated", nil)
 	}
 	most, err := bot.IntArg(req, "max", 0)
 	if err != nil {
 		return err
 	}
 	if most == 1 || most > tournament.MaxPlayers {
-		return bot.Refuse(bot.ErrRefused, "A tournament takes %d to %d players.", tournament.MinPlayers, tournament.MaxPlayers)
+		return sp.refuse("create.max", i18n.Data{"Min": tournament.MinPlayers, "Max": tournament.MaxPlayers})
 	}
 	var engines []string
 	for _, n := range strings.FieldsFunc(strings.ToLower(req.Args.Get("engines")), func(r rune) bool { return r == ',' || r == ' ' }) {
@@ -257,7 +273,7 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 			continue
 		}
 		if f.svc.Engine() == nil {
-			return bot.Refuse(bot.ErrRefused, "No engine is set up here, so no engine can enter.")
+			return sp.refuse("create.noengine", nil)
 		}
 		if _, err := f.svc.Engine().Opponent(n, 0, v.Key()); err != nil {
 			return err // says which engines exist, or why this one cannot enter
@@ -265,11 +281,17 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 		engines = append(engines, n)
 	}
 	name := strings.TrimSpace(req.Args.Get("name"))
-	if msg := words.NameTooLong("A tournament's name", name, MaxNameLen); msg != "" {
+	if msg := sp.w.NameTooLong(sp.T("create.namewhat", nil), name, MaxNameLen); msg != "" {
 		return bot.Refuse(bot.ErrRefused, "%s", msg)
 	}
-	if name == "" {
-		name = v.Name() + " " + strings.ReplaceAll(string(format), "-", " ")
+	if name == "" { // named in the server's language, as its news are (local play: the asker's)
+		news := sp
+		if req.Place.Guild != "" || req.GuildLocale != "" {
+			if news, err = newsSpeech(tx.Tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
+				return err
+			}
+		}
+		name = news.T("create.name."+string(format), i18n.Data{"Variant": news.w.Variant(v.Key(), v.Name())})
 	}
 	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
@@ -277,30 +299,34 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	r := f.infoReply(t)
-	r.Text = fmt.Sprintf("Tournament %s is open: join with /tournament join tournament:%s.\n", t.ID, t.ID) + r.Text
+	r := f.infoReply(sp, t)
+	r.Text = sp.T("create.open", i18n.Data{"ID": t.ID}) + "\n" + r.Text
 	*tx.Reply() = r
 	return nil
 }
 
 func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
-	t, err := f.findTournament(tx.Tx, req)
+	sp, err := askerSpeech(tx.Tx, req)
+	if err != nil {
+		return err
+	}
+	t, err := f.findTournament(tx.Tx, req, sp)
 	if err != nil {
 		return err
 	}
 	if t.Status != storage.TournamentOpen {
-		return bot.Refuse(bot.ErrRefused, "Tournament %s has already started; it takes no more players.", t.ID)
+		return sp.refuse("join.started", i18n.Data{"ID": t.ID})
 	}
 	seat := storage.Seat{ID: req.User.ID, Name: req.User.Name}
 	if req.Args.Has("level") && req.Args.Get("engine") == "" {
-		return bot.Refuse(bot.ErrRefused, "A level is the strength of an engine you enter; you join without one. To enter the engine, name it: engine:builtin level:N.")
+		return sp.refuse("join.level", nil)
 	}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := bot.MustAdmin(req, "enter an engine in a tournament"); err != nil {
+		if err := sp.mustAdmin(req, "engine"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
-			return bot.Refuse(bot.ErrRefused, "Engine %q may not enter tournament %s (allowed: %s).", name, t.ID, cmp.Or(strings.Join(t.Engines, ", "), "none"))
+			return sp.refuse("join.engine", i18n.Data{"Engine": sp.quote(name), "ID": t.ID, "Allowed": cmp.Or(strings.Join(t.Engines, ", "), sp.T("info.none", nil))})
 		}
 		level, err := bot.LevelArg(req, "level") // 0: the engine's default
 		if err != nil {
@@ -311,44 +337,55 @@ func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
-		return bot.Refuse(bot.ErrRefused, "%s is already in tournament %s.", words.Seat(seat), t.ID)
+		return sp.refuse("join.already", i18n.Data{"Player": words.Seat(seat), "ID": t.ID})
 	}
 	if t.MaxPlayers > 0 && len(t.Entrants) >= t.MaxPlayers || len(t.Entrants) >= tournament.MaxPlayers {
-		return bot.Refuse(bot.ErrRefused, "Tournament %s is full (%d players).", t.ID, len(t.Entrants))
+		return bot.Refuse(bot.ErrRefused, "%s", sp.N("join.full", len(t.Entrants), i18n.Data{"ID": t.ID}))
 	}
 	t.Entrants = append(t.Entrants, storage.Entrant{Player: seat, JoinedAt: f.svc.Now()})
 	if err := tx.PutTournament(t); err != nil {
 		return err
 	}
-	*tx.Reply() = bot.Reply{Title: t.Name, Text: fmt.Sprintf("%s joined tournament %s (%s).", words.Seat(seat), t.ID, words.Plural(len(t.Entrants), "player"))}
+	*tx.Reply() = bot.Reply{Title: t.Name, Text: sp.N("join.joined", len(t.Entrants), i18n.Data{"Player": words.Seat(seat), "ID": t.ID})}
 	return nil
 }
 
 func (f *feature) tournamentLeave(tx *bot.Tx, req bot.Request) error {
-	t, err := f.findTournament(tx.Tx, req)
+	sp, err := askerSpeech(tx.Tx, req)
+	if err != nil {
+		return err
+	}
+	t, err := f.findTournament(tx.Tx, req, sp)
 	if err != nil {
 		return err
 	}
 	i := slices.IndexFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == req.User.ID })
 	if i < 0 || t.Entrants[i].Withdrawn {
-		return bot.Refuse(bot.ErrRefused, "You are not playing in tournament %s.", t.ID)
+		return sp.refuse("leave.notin", i18n.Data{"ID": t.ID})
 	}
 	if t.Status == storage.TournamentOpen {
 		t.Entrants = slices.Delete(t.Entrants, i, i+1)
-		*tx.Reply() = bot.Reply{Title: t.Name, Text: fmt.Sprintf("%s left tournament %s.", req.User.Name, t.ID)}
+		*tx.Reply() = bot.Reply{Title: t.Name, Text: sp.T("leave.left", i18n.Data{"Player": req.User.Name, "ID": t.ID})}
 		return tx.PutTournament(t)
 	}
 	if t.Status != storage.TournamentRunning {
-		return bot.Refuse(bot.ErrRefused, "Tournament %s is over.", t.ID)
+		return sp.refuse("leave.over", i18n.Data{"ID": t.ID})
 	}
-	return f.withdraw(tx, t, i, req)
+	return f.withdraw(tx, t, i, req, sp)
 }
 
 // withdraw takes a player out of a running tournament: a game in progress with moves
 // played counts as resigned, the games not yet played are forfeited.
-func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Request) error {
+//
+// The reply is in sp, the asker's language; the news and what the games' ends
+// say in the server's.
+func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Request, sp speech) error {
 	player := t.Entrants[i].Player
 	pt, err := pairing(t)
+	if err != nil {
+		return err
+	}
+	news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -374,7 +411,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 		}
 		if len(g.Moves) == 0 { // forfeited below by Withdraw
 			ends = append(ends, ending{g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-				fmt.Sprintf("%s withdrew from the tournament before this game began; %s wins it by forfeit.", words.Seat(player), words.Seat(g.Player(side.Other())))})
+				news.T("withdraw.forfeit", i18n.Data{"Player": words.Seat(player), "Winner": words.Seat(g.Player(side.Other()))})})
 			continue
 		}
 		o := rules.Win(side.Other(), rules.Resignation)
@@ -383,7 +420,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 			return err
 		}
 		g.Outcome = rules.OngoingOutcome
-		ends = append(ends, ending{g, side, o, fmt.Sprintf("%s withdrew from the tournament and resigned.", words.Seat(player))})
+		ends = append(ends, ending{g, side, o, news.T("withdraw.resigned", i18n.Data{"Player": words.Seat(player)})})
 	}
 	if pt, _, err = pt.Withdraw(tournament.PlayerID(player.ID)); err != nil {
 		return err
@@ -407,27 +444,31 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 	if t, err = tx.Tournament(t.ID); err != nil {
 		return err
 	}
-	f.postStandings(tx, t, pt, fmt.Sprintf("%s withdrew; the games not played are forfeited.", words.Seat(player)), "withdraw/"+t.ID+"/"+player.ID)
-	if err := f.advance(tx, t); err != nil {
+	f.postStandings(tx, news, t, pt, news.T("withdraw.news", i18n.Data{"Player": words.Seat(player)}), "withdraw/"+t.ID+"/"+player.ID)
+	if err := f.advance(tx, t, req.GuildLocale); err != nil {
 		return err
 	}
-	*tx.Reply() = bot.Reply{Title: t.Name, Text: fmt.Sprintf("%s withdrew from tournament %s; the games not played are forfeited.", words.Seat(player), t.ID)}
+	*tx.Reply() = bot.Reply{Title: t.Name, Text: sp.T("withdraw.reply", i18n.Data{"Player": words.Seat(player), "ID": t.ID})}
 	return nil
 }
 
 func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
-	if err := bot.MustAdmin(req, "start a tournament"); err != nil {
+	sp, err := askerSpeech(tx.Tx, req)
+	if err != nil {
 		return err
 	}
-	t, err := f.findTournament(tx.Tx, req)
+	if err := sp.mustAdmin(req, "start"); err != nil {
+		return err
+	}
+	t, err := f.findTournament(tx.Tx, req, sp)
 	if err != nil {
 		return err
 	}
 	if t.Status != storage.TournamentOpen {
-		return bot.Refuse(bot.ErrRefused, "Tournament %s has already started.", t.ID)
+		return sp.refuse("start.started", i18n.Data{"ID": t.ID})
 	}
 	if len(t.Entrants) < tournament.MinPlayers {
-		return bot.Refuse(bot.ErrRefused, "Tournament %s needs at least %d players to start; it has %d.", t.ID, tournament.MinPlayers, len(t.Entrants))
+		return sp.refuse("start.few", i18n.Data{"ID": t.ID, "Min": tournament.MinPlayers, "Count": len(t.Entrants)})
 	}
 	// Seed by rating on this server, then by joining order.
 	type seeded struct {
@@ -453,7 +494,7 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 			rounds = min(most, bits.Len(uint(len(ids)-1))+1)
 		}
 		if rounds > most {
-			return bot.Refuse(bot.ErrRefused, "A Swiss of %d players can have at most %d rounds without rematches, not %d; wait for more players.", len(ids), most, rounds)
+			return bot.Refuse(bot.ErrRefused, "%s", sp.N("start.swissrounds", len(ids), i18n.Data{"Most": most, "Rounds": rounds}))
 		}
 	}
 	pt, err := tournament.New(tournament.Format(t.Format), ids, rounds)
@@ -472,21 +513,23 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 		if err != nil {
 			return err
 		}
+		news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
+		if err != nil {
+			return err
+		}
 		switch {
 		case len(opened) == len(pt.Games):
-			f.post(tx, t, "All games have started.\n"+f.pairingText(t, pt.Games), "round/"+t.ID+"/all")
+			f.post(tx, news, t, news.T("start.all", nil)+"\n"+f.pairingText(news, t, pt.Games), "round/"+t.ID+"/all")
 		case len(opened) == 0:
-			f.post(tx, t, fmt.Sprintf("This server already has %d games in progress, as many as Missive starts at once here; the games start as others end.",
-				f.opts.GuildGames), "round/"+t.ID+"/first")
+			f.post(tx, news, t, news.N("start.full", f.opts.GuildGames, nil), "round/"+t.ID+"/first")
 		default:
-			f.post(tx, t, fmt.Sprintf("Each player plays up to %d games at a time; the next starts when one ends (its clock starts then). These games have started:\n%s",
-				f.opts.EventGames, f.pairingText(t, opened)), "round/"+t.ID+"/first")
+			f.post(tx, news, t, news.N("start.paced", f.opts.EventGames, nil)+"\n"+f.pairingText(news, t, opened), "round/"+t.ID+"/first")
 		}
 	}
-	if err := f.advance(tx, t); err != nil {
+	if err := f.advance(tx, t, req.GuildLocale); err != nil {
 		return err
 	}
-	*tx.Reply() = bot.Reply{Title: t.Name, Text: fmt.Sprintf("Tournament %s has begun with %s; the games are starting now.", t.ID, words.Plural(len(ids), "player"))}
+	*tx.Reply() = bot.Reply{Title: t.Name, Text: sp.N("start.begun", len(ids), i18n.Data{"ID": t.ID})}
 	return nil
 }
 
