@@ -25,10 +25,10 @@ type rulesCard struct {
 
 // cards holds the rules cards by variant key.
 var cards = map[string]rulesCard{
-	"gothic": {rules: 5, hopeless: true},
-	"keltic": {rules: 5, hopeless: true},
+	"gothic":  {rules: 5, hopeless: true},
+	"keltic":  {rules: 5, hopeless: true},
 	"gochess": {rules: 6, hopeless: true},
-	"gess": {rules: 4, hopeless: false},
+	"gess":    {rules: 4, hopeless: false},
 }
 
 // rulesCommand is /rules; its answer is private.
