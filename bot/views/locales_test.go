@@ -82,6 +82,9 @@ func TestViewsInTheAskersLanguage(t *testing.T) {
 	if r := h.Do("alice", "board text:vielleicht"); !r.Refused || !strings.Contains(r.Text, `nicht "vielleicht"`) {
 		t.Errorf("German refusal: %+v", r)
 	}
+	if r := h.Ok("bob", "hint"); !strings.HasPrefix(r.Text, "Движок предлагает **") || len(r.Files) != 1 || r.Files[0].Alt != "доска с предложенным ходом" {
+		t.Errorf("Russian hint: %q %+v", r.Text, r.Files)
+	}
 	// English is as it was.
 	h.Ok("carol", "gif game:"+id)
 	if r := h.Ok("carol", "pgn game:"+id); r.Text != "PGN of game "+id+"." {
