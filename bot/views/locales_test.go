@@ -85,6 +85,10 @@ func TestViewsInTheAskersLanguage(t *testing.T) {
 	if r := h.Ok("bob", "hint"); !strings.HasPrefix(r.Text, "Движок предлагает **") || len(r.Files) != 1 || r.Files[0].Alt != "доска с предложенным ходом" {
 		t.Errorf("Russian hint: %q %+v", r.Text, r.Files)
 	}
+	g := h.Start("gochess", "color:white")
+	if r := h.Ok("alice", "hint game:"+g); !strings.HasPrefix(r.Text, "Die Engine schlägt **") || !strings.Contains(r.Text, "** für deinen Bauern vor (/") {
+		t.Errorf("German placement hint: %q", r.Text)
+	}
 	// English is as it was.
 	h.Ok("carol", "gif game:"+id)
 	if r := h.Ok("carol", "pgn game:"+id); r.Text != "PGN of game "+id+"." {
