@@ -26,7 +26,7 @@ func (f *feature) helpCommand() bot.Command {
 // sentences come from its catalogue (locales/), and every language but English adds
 // that moves are typed in English notation.
 func (f *feature) cmdHelp(ctx context.Context, req bot.Request) bot.Reply {
-	loc := f.svc.AskerLocalizer(ctx, catalogue, req)
+	loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
 	if name := req.Args.Get("command"); name != "" {
 		// The command as the asker's client names it, or its English name.
 		c, ok := f.svc.CommandOf(i18n.EnglishCommand(loc.Lang(), "", strings.TrimPrefix(strings.TrimSpace(name), "/")))

@@ -39,7 +39,7 @@ func (f *feature) rulesCommand() bot.Command {
 
 // cmdRules shows the rules card of a variant, in the asker's language.
 func (f *feature) cmdRules(ctx context.Context, req bot.Request) bot.Reply {
-	loc := f.svc.AskerLocalizer(ctx, catalogue, req)
+	loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
 	reg := f.svc.Registry()
 	v, err := reg.Lookup(req.Args.Get("variant"))
 	if err != nil {
