@@ -40,7 +40,7 @@ func (f *feature) cmdHelp(ctx context.Context, req bot.Request) bot.Reply {
 		if !c.OfferedIn(req.Where()) {
 			continue
 		}
-		fmt.Fprintf(&b, "/%s: %s\n", c.Name, c.DescriptionIn.In(loc.Lang(), c.Description))
+		fmt.Fprintf(&b, "/%s: %s\n", c.NameIn.In(loc.Lang(), c.Name), c.DescriptionIn.In(loc.Lang(), c.Description))
 	}
 	b.WriteString("\n" + loc.T("help.how", nil))
 	if loc.Lang() != i18n.English {

@@ -57,6 +57,9 @@ func TestHelpInTheAskersLanguage(t *testing.T) {
 	if r := ask("de", "help"); r.Title != "Missive: Fernschach in Gothic Chess, Keltischem Schach, Go-Chess und Gess" || !strings.Contains(r.Text, "Züge schreibst du in englischer Notation") {
 		t.Errorf("German /help: %s\n%s", r.Title, r.Text)
 	}
+	if r := ask("de", "help"); !strings.Contains(r.Text, "\n/regeln: Die Regeln eines Spiels") || !strings.Contains(r.Text, "\n/brett: ") {
+		t.Errorf("German /help does not list the commands under their German names: %s", r.Text)
+	}
 	if r := ask("es-419", "help"); !strings.Contains(r.Text, "**Cómo jugar**") {
 		t.Errorf("Latin American Spanish /help: %s", r.Text)
 	}
