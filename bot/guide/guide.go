@@ -12,8 +12,9 @@ import (
 //go:embed locales/*.yaml
 var localeFiles embed.FS
 
-// catalogue is the guide's message catalogue.
-var catalogue = i18n.MustLoad("guide", localeFiles)
+// Catalogue is the guide's message catalogue: /help's and the /rules cards'
+// sentences, and the names of /help and /rules.
+var Catalogue = i18n.MustLoad("guide", localeFiles)
 
 // The commands of the feature.
 const (
@@ -31,7 +32,7 @@ func New(s *bot.Service) bot.Feature {
 	f := &feature{svc: s}
 	cmds := []bot.Command{f.rulesCommand(), f.helpCommand()}
 	for i := range cmds {
-		cmds[i].Spec = cmds[i].Spec.Localize(catalogue)
+		cmds[i].Spec = cmds[i].Spec.Localize(Catalogue)
 	}
 	return bot.Feature{Commands: cmds}
 }

@@ -3,11 +3,9 @@ package views
 import (
 	"cmp"
 	"context"
-	"fmt"
 	"slices"
 
 	"github.com/missivechess/missive/bot"
-	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -59,14 +57,14 @@ func (f *feature) cmdNext(ctx context.Context, req bot.Request) bot.Reply {
 		return f.svc.Fail(req, err)
 	}
 	if id == "" {
-		return bot.Reply{Private: true, Title: "Your next game",
-			Text: "No game is waiting for your move. /games lists your games; /challenge starts a new one."}
+		loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+		return bot.Reply{Private: true, Title: loc.T("views.next.title", nil), Text: loc.T("views.next.none", nil)}
 	}
 	board := req
 	board.Command, board.Args = CmdBoard, bot.Args{"game": id}
 	r := f.cmdBoard(ctx, board)
 	if !r.Refused && waiting > 1 {
-		r.Text += fmt.Sprintf("\n%s more waiting for your move (/games lists them).", words.Plural(waiting-1, "game"))
+		r.Text += "\n" + f.svc.AskerLocalizer(ctx, Catalogue, req).N("views.next.more", waiting-1, nil)
 	}
 	return r
 }

@@ -3,12 +3,15 @@ package views
 import (
 	"bytes"
 	"context"
+	"embed"
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -26,6 +29,15 @@ const (
 	CmdHint    = "hint"
 )
 
+// localeFiles are the views' messages, one file per language.
+//
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// Catalogue is the views' message catalogue: the sentences of the boards, the list
+// of games, histories, PGN, animations and hints, and the commands' names.
+var Catalogue = i18n.MustLoad("views", localeFiles)
+
 // feature is what a player sees: boards, the list of games, histories, PGN,
 // animations and hints.
 type feature struct {
@@ -36,18 +48,19 @@ type feature struct {
 // and the PGN button under a finished game's board.
 func New(s *bot.Service) bot.Feature {
 	f := &feature{svc: s}
-	return bot.Feature{
-		Commands: []bot.Command{
-			f.boardCommand(),
-			f.gamesCommand(),
-			f.nextCommand(),
-			f.historyCommand(),
-			f.pgnCommand(),
-			f.gifCommand(),
-			f.hintCommand(),
-		},
-		Buttons: pgnButton,
+	cmds := []bot.Command{
+		f.boardCommand(),
+		f.gamesCommand(),
+		f.nextCommand(),
+		f.historyCommand(),
+		f.pgnCommand(),
+		f.gifCommand(),
+		f.hintCommand(),
 	}
+	for i := range cmds {
+		cmds[i].Spec = cmds[i].Spec.Localize(Catalogue)
+	}
+	return bot.Feature{Commands: cmds, Buttons: pgnButton}
 }
 
 // boardCommand is /board.
@@ -83,11 +96,21 @@ func (f *feature) hintCommand() bot.Command {
 	return f.svc.OnGame(bot.Command{Handle: f.cmdHint, Spec: bot.CommandSpec{Name: CmdHint, Description: "The engine's suggestion for your move (private; not in rated games)", Private: true}})
 }
 
+// asker returns the views' localizer for the one who sent req, read in tx.
+func asker(tx *bot.Tx, req bot.Request) (*i18n.Localizer, error) {
+	lang, err := bot.AskerLang(tx.Tx, req)
+	return Catalogue.For(lang), err
+}
+
 // cmdBoard shows a game's board; during placement a player sees their own pending
 // choice, privately.
 func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
 	s := f.svc
 	return s.View(ctx, req, func(tx *bot.Tx) error {
+		loc, err := asker(tx, req)
+		if err != nil {
+			return err
+		}
 		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
 		if err != nil {
 			return err
@@ -102,11 +125,11 @@ func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		text, ok := bot.ParseBool(req.Args.Get("text"))
 		if !ok {
-			return bot.Refuse(bot.ErrRefused, "Text must be true or false, not %s.", rules.Echo(req.Args.Get("text")))
+			return bot.Refuse(bot.ErrRefused, "%s", loc.T("views.board.text", i18n.Data{"Value": rules.Echo(req.Args.Get("text"))}))
 		}
 		r := bot.Reply{Private: private, Title: s.GameTitle(g), Text: s.StatusLine(g), Fields: s.GameFields(g), Game: bot.RefOf(g)}
 		if private && !g.Awaits(side) {
-			r.Text += "\nYour choice for this round shows on your board; your opponent cannot see it."
+			r.Text += "\n" + loc.T("views.board.secret", nil)
 		}
 		if plays {
 			r.Actions = s.Buttons(g)
@@ -129,42 +152,48 @@ func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
 func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 	s := f.svc
 	return s.View(ctx, req, func(tx *bot.Tx) error {
+		loc, err := asker(tx, req)
+		if err != nil {
+			return err
+		}
+		w, cw := words.In(loc.Lang()), clock.In(loc.Lang())
 		games, err := tx.PlayerActiveGames(req.User.ID)
 		if err != nil {
 			return err
 		}
 		mine := func(g *storage.GameSummary) bool { return awaitsUser(g, req.User.ID) }
 		sortByUrgency(games, req.User.ID)
-		r := bot.Reply{Private: true, Title: "Your games"}
+		r := bot.Reply{Private: true, Title: loc.T("views.games.title", nil)}
 		var lines []string
-		ch := &bot.Choice{Placeholder: "Show a game's board", Command: CmdBoard, Arg: "game", Args: bot.Args{}}
+		ch := &bot.Choice{Placeholder: loc.T("views.games.choose", nil), Command: CmdBoard, Arg: "game", Args: bot.Args{}}
 		for _, g := range games {
 			side, _ := g.SideOf(req.User.ID)
 			opp := g.Players[side.Other()]
-			state := words.Seat(g.Players[firstOr(g.ToMove, side)]) + " to move"
+			state := loc.T("views.games.tomove", i18n.Data{"Player": words.Seat(g.Players[firstOr(g.ToMove, side)])})
 			if mine(g) {
-				state = "**your move**"
+				state = loc.T("views.games.yours", nil)
 			}
 			if len(g.ToMove) == 2 {
-				state = "**both choose**"
+				state = loc.T("views.games.both", nil)
 			}
-			left := "no clock"
+			left := loc.T("views.games.noclock", nil)
 			switch {
 			case !g.Deadline.IsZero() && !g.Paused.IsZero():
-				left = "clock frozen by leave (" + words.Left(g.Deadline.Sub(g.Paused)) + " left when it runs again)"
+				left = loc.T("views.games.frozen", i18n.Data{"Left": w.Left(g.Deadline.Sub(g.Paused))})
 			case !g.Deadline.IsZero():
-				left = words.Left(g.Deadline.Sub(s.Now())) + " left"
+				left = loc.T("views.games.left", i18n.Data{"Left": w.Left(g.Deadline.Sub(s.Now()))})
 			}
 			if g.Bank != nil {
-				left += " (" + clock.Text(0, g.Bank) + ")"
+				left = loc.T("views.games.bank", i18n.Data{"Left": left, "Bank": cw.Text(0, g.Bank)})
 			}
-			lines = append(lines, fmt.Sprintf("#%s %s vs %s (you: %s) · %s · %s", g.ID, s.VariantName(g.Variant), words.Seat(opp), side, state, left))
+			game := w.Variant(g.Variant, s.VariantName(g.Variant))
+			lines = append(lines, loc.T("views.games.line", i18n.Data{"ID": g.ID, "Game": game, "Opponent": words.Seat(opp), "Side": w.Side(side), "State": state, "Left": left}))
 			if len(ch.Options) < 25 {
-				ch.Options = append(ch.Options, bot.ChoiceOption{Label: fmt.Sprintf("#%s vs %s", g.ID, words.Seat(opp)), Value: g.ID, Description: s.VariantName(g.Variant)})
+				ch.Options = append(ch.Options, bot.ChoiceOption{Label: loc.T("views.games.option", i18n.Data{"ID": g.ID, "Opponent": words.Seat(opp)}), Value: g.ID, Description: game})
 			}
 		}
 		if len(lines) == 0 {
-			lines = append(lines, "You have no game in progress. Start one with /challenge.")
+			lines = append(lines, loc.T("views.games.none", nil))
 		} else {
 			r.Choice = ch
 		}
@@ -180,7 +209,7 @@ func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 			}
 		}
 		if len(open) > 0 {
-			r.Fields = append(r.Fields, bot.Field{Name: "Open challenges", Value: strings.Join(open, "\n")})
+			r.Fields = append(r.Fields, bot.Field{Name: loc.T("views.games.open", nil), Value: strings.Join(open, "\n")})
 		}
 		done, err := tx.PlayerFinishedGames(req.User.ID, 5)
 		if err != nil {
@@ -188,10 +217,10 @@ func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		var past []string
 		for _, g := range done {
-			past = append(past, fmt.Sprintf("#%s %s: %s", g.ID, s.VariantName(g.Variant), words.Outcome(g.Players, g.Outcome)))
+			past = append(past, loc.T("views.games.past", i18n.Data{"ID": g.ID, "Game": w.Variant(g.Variant, s.VariantName(g.Variant)), "Outcome": w.Outcome(g.Players, g.Outcome)}))
 		}
 		if len(past) > 0 {
-			r.Fields = append(r.Fields, bot.Field{Name: "Recently finished", Value: strings.Join(past, "\n")})
+			r.Fields = append(r.Fields, bot.Field{Name: loc.T("views.games.finished", nil), Value: strings.Join(past, "\n")})
 		}
 		*tx.Reply() = r
 		return nil
@@ -209,6 +238,10 @@ func firstOr(s []rules.Side, def rules.Side) rules.Side {
 func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
 	s := f.svc
 	return s.View(ctx, req, func(tx *bot.Tx) error {
+		loc, err := asker(tx, req)
+		if err != nil {
+			return err
+		}
 		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
 		if err != nil {
 			return err
@@ -220,10 +253,10 @@ func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
 		place, moves := h.Placement(), h.Moves()
 		var b strings.Builder
 		if len(place) > 0 {
-			b.WriteString("Placement: " + record.PlacementText(place) + "\n")
+			b.WriteString(loc.T("views.history.placement", i18n.Data{"Placement": record.PlacementText(place)}) + "\n")
 		}
 		if len(moves) == 0 {
-			b.WriteString("No moves yet.")
+			b.WriteString(loc.T("views.history.none", nil))
 		} else {
 			b.WriteString(record.Wrap(record.Movetext(moves), 72))
 		}
@@ -233,7 +266,7 @@ func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
 		r := bot.Reply{Title: s.GameTitle(g), Text: b.String() + "\n" + s.StatusLine(g), Game: bot.RefOf(g)}
 		if len(r.Text) > 3500 {
 			r.Files = append(r.Files, bot.File{Name: fmt.Sprintf("game-%s-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8", Data: []byte(r.Text)})
-			r.Text = "…" + r.Text[len(r.Text)-3000:]
+			r.Text = "…" + tail(r.Text, 3000)
 		}
 		*tx.Reply() = r
 		return nil
@@ -244,6 +277,10 @@ func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
 func (f *feature) cmdPGN(ctx context.Context, req bot.Request) bot.Reply {
 	s := f.svc
 	return s.View(ctx, req, func(tx *bot.Tx) error {
+		loc, err := asker(tx, req)
+		if err != nil {
+			return err
+		}
 		g, err := s.FindGame(tx.Tx, req, bot.AnyGame)
 		if err != nil {
 			return err
@@ -252,7 +289,7 @@ func (f *feature) cmdPGN(ctx context.Context, req bot.Request) bot.Reply {
 		if err != nil {
 			return err
 		}
-		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: fmt.Sprintf("PGN of game %s.", g.ID), Game: bot.RefOf(g),
+		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: loc.T("views.pgn", i18n.Data{"ID": g.ID}), Game: bot.RefOf(g),
 			Files: []bot.File{{Name: fmt.Sprintf("game-%s.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(text)}}}
 		return nil
 	})
@@ -264,8 +301,12 @@ func (f *feature) cmdGIF(ctx context.Context, req bot.Request) bot.Reply {
 	var frames []bot.Frame
 	var g *storage.Game
 	var opts bot.BoardOptions
+	loc := Catalogue.For(i18n.English)
 	r := s.View(ctx, req, func(tx *bot.Tx) error {
 		var err error
+		if loc, err = asker(tx, req); err != nil {
+			return err
+		}
 		if g, err = s.FindGame(tx.Tx, req, bot.AnyGame); err != nil {
 			return err
 		}
@@ -286,7 +327,7 @@ func (f *feature) cmdGIF(ctx context.Context, req bot.Request) bot.Reply {
 			return err
 		}
 		opts = bot.BoardOptions{Viewer: bot.ViewerFor(g, req.User.ID), Theme: p.Theme}
-		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: fmt.Sprintf("Game %s in %s.", g.ID, words.Plural(len(frames), "frame")), Game: bot.RefOf(g)}
+		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: loc.N("views.gif", len(frames), i18n.Data{"ID": g.ID}), Game: bot.RefOf(g)}
 		return nil
 	})
 	if r.Refused {
@@ -297,7 +338,7 @@ func (f *feature) cmdGIF(ctx context.Context, req bot.Request) bot.Reply {
 		return s.Fail(req, err)
 	}
 	r.Files = append(r.Files, bot.File{Name: fmt.Sprintf("game-%s.gif", g.ID), ContentType: "image/gif", Data: b.Bytes(),
-		Alt: fmt.Sprintf("animation of game %s, one frame per move", g.ID)})
+		Alt: loc.T("views.gif.alt", i18n.Data{"ID": g.ID})})
 	return r
 }
 
@@ -306,13 +347,17 @@ func (f *feature) cmdHint(ctx context.Context, req bot.Request) bot.Reply {
 	s := f.svc
 	eng := s.Engine()
 	if eng == nil {
-		return bot.Refusal("No engine is available here, so there are no hints.")
+		return bot.Refusal(s.AskerLocalizer(ctx, Catalogue, req).T("views.hint.noengine", nil))
 	}
 	var g *storage.Game
 	var side rules.Side
 	var theme string
+	loc := Catalogue.For(i18n.English)
 	r := s.View(ctx, req, func(tx *bot.Tx) error {
 		var err error
+		if loc, err = asker(tx, req); err != nil {
+			return err
+		}
 		if g, err = s.FindGame(tx.Tx, req, bot.TurnGame); err != nil {
 			return err
 		}
@@ -321,7 +366,7 @@ func (f *feature) cmdHint(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		side, _ = g.SideOf(req.User.ID)
 		if !s.HintsAllowed(g) {
-			return bot.Refuse(bot.ErrRefused, "Hints are not allowed in rated or tournament games.")
+			return bot.Refuse(bot.ErrRefused, "%s", loc.T("views.hint.notallowed", nil))
 		}
 		if !g.Awaits(side) {
 			return bot.NotYourTurn(g, side)
@@ -341,39 +386,62 @@ func (f *feature) cmdHint(ctx context.Context, req bot.Request) bot.Reply {
 		return s.Fail(req, err)
 	}
 	m := h.Move
-	text := fmt.Sprintf("The engine suggests **%s**%s.", words.Move(pos, m), hintEvaluation(h, g.Variant))
+	text := loc.T("views.hint.move", i18n.Data{"Move": words.Move(pos, m), "Evaluation": hintEvaluationIn(loc, h, g.Variant)})
 	if m.IsDrop() { // a placement: the cell, as /place takes it
 		cell := pos.Variant().Dims().Name(m.To)
-		text = fmt.Sprintf("The engine suggests **%s** for your %s (/place cell:%s).", cell, m.Drop, cell)
+		id := "views.hint.place." + m.Drop.String()
+		if !Catalogue.Has(id) {
+			id = "views.hint.place"
+		}
+		text = loc.T(id, i18n.Data{"Cell": cell, "Piece": words.In(loc.Lang()).Piece(m.Drop)})
 	}
 	reply := bot.Reply{Private: true, Title: s.GameTitle(g), Game: bot.RefOf(g), Text: text}
 	s.Attach(&reply, bot.BoardPicture(pos, bot.BoardOptions{Viewer: side, Theme: theme, LastMove: bot.LastMove(g), Hint: &m},
-		fmt.Sprintf("game-%s-hint.png", g.ID), "board with the suggested move", false))
+		fmt.Sprintf("game-%s-hint.png", g.ID), loc.T("views.hint.alt", nil), false))
 	return reply
 }
 
-// hintEvaluation words a hint's evaluation for the player it is for, in
+// hintEvaluation words a hint's evaluation in English for the player it is for, in
 // variant's units: " (evaluation +0.44 for you)", " (you mate in 3 moves)"; "" when the
 // engine gives none.
 func hintEvaluation(h bot.Hint, variant string) string {
-	win, lose := words.ForcedWin(variant)
-	units := ""
-	if u := words.Units(variant); u != "" { // pawns go without saying
-		units = "; in " + u
+	return hintEvaluationIn(Catalogue.For(i18n.English), h, variant)
+}
+
+// hintEvaluationIn words a hint's evaluation in loc's language (see hintEvaluation),
+// its number with the language's decimal separator.
+func hintEvaluationIn(loc *i18n.Localizer, h bot.Hint, variant string) string {
+	gess := ""
+	if variant == "gess" {
+		gess = ".gess"
 	}
 	switch {
 	case !h.Scored:
 		return ""
 	case h.MateIn > 0:
-		return " (" + fmt.Sprintf(win, words.Plural(h.MateIn, "move")) + ")"
+		return loc.N("views.hint.win"+gess, h.MateIn, nil)
 	case h.MateIn < 0:
-		return " (" + fmt.Sprintf(lose, words.Plural(-h.MateIn, "move")) + ")"
+		return loc.N("views.hint.lose"+gess, -h.MateIn, nil)
 	}
 	pawns := h.Pawns
 	if math.Abs(pawns) < 0.005 {
 		pawns = 0 // no "-0.00"
 	}
-	return fmt.Sprintf(" (evaluation %+.2f for you%s)", pawns, units)
+	eval := fmt.Sprintf("%+.2f", pawns)
+	if loc.Lang() != i18n.English {
+		eval = strings.Replace(eval, ".", ",", 1)
+	}
+	return loc.T("views.hint.eval"+gess, i18n.Data{"Eval": eval})
+}
+
+// tail returns the last n bytes of s or a little less, starting at a whole
+// character.
+func tail(s string, n int) string {
+	i := len(s) - n
+	for i > 0 && i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[max(i, 0):]
 }
 
 // pgnButton puts the PGN button first under a finished game's board.
