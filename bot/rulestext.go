@@ -63,6 +63,11 @@ func rulesArg(loc *i18n.Localizer, w words.W, k, v string) string {
 		return strings.Join(names, ", ")
 	case strings.HasSuffix(k, "Side"):
 		if side, err := rules.ParseSide(v); err == nil {
+			if form := pieceForm(strings.TrimSuffix(k, "Side")); form != "" {
+				if id := "side." + form + "." + side.String(); RulesCatalogue.Has(id) {
+					return loc.T(id, nil)
+				}
+			}
 			return w.Side(side)
 		}
 	case strings.HasSuffix(k, "Variant"):
@@ -100,8 +105,9 @@ func rulesArg(loc *i18n.Localizer, w words.W, k, v string) string {
 	return v
 }
 
-// pieceForm returns the form a piece arg's prefix names (rules.Error): its last
-// word in lower case, "the" for ThePiece and RoundThePiece; "" for none.
+// pieceForm returns the form a piece or side arg's prefix names (rules.Error):
+// its last word in lower case, "the" for ThePiece, "of" for KingOfSide; "" for
+// none.
 func pieceForm(prefix string) string {
 	i := strings.LastIndexFunc(prefix, unicode.IsUpper)
 	if i < 0 {

@@ -368,9 +368,10 @@ func rulesKeys(t *testing.T) []string {
 
 // Every refusal a player can cause has a Key, and every key of the rules'
 // catalogue is used: a sentence key by a refusal of rulesRefusals, a phrase
-// (list.more, outcome.*, direction.*, piece.<form>.*) by one of their args. A
-// piece form counts as used for every kind once a refusal uses it for one, since
-// which kind a sentence names depends only on the position.
+// (list.more, outcome.*, direction.*, piece.<form>.*, side.<form>.*) by one of
+// their args. A piece or side form counts as used for every kind and side once a
+// refusal uses it for one, since which a sentence names depends only on the
+// position.
 func TestRulesKeysProduced(t *testing.T) {
 	used := map[string]bool{}
 	for _, e := range rulesRefusals(t) {
@@ -384,6 +385,8 @@ func TestRulesKeysProduced(t *testing.T) {
 			switch {
 			case strings.HasSuffix(k, "Piece") && k != "Piece":
 				used["piece."+pieceForm(strings.TrimSuffix(k, "Piece"))+".*"] = true
+			case strings.HasSuffix(k, "Side"):
+				used["side."+pieceForm(strings.TrimSuffix(k, "Side"))+".*"] = true
 			case strings.HasSuffix(k, "Direction"), strings.HasSuffix(k, "Directions"):
 				for _, it := range items {
 					used["direction."+it] = true
@@ -401,7 +404,7 @@ func TestRulesKeysProduced(t *testing.T) {
 	}
 	for _, key := range rulesKeys(t) {
 		form := key
-		if strings.HasPrefix(key, "piece.") {
+		if strings.HasPrefix(key, "piece.") || strings.HasPrefix(key, "side.") && key != "side.unknown" {
 			form = key[:strings.LastIndex(key, ".")] + ".*"
 		}
 		if !used[key] && !used[form] {

@@ -23,7 +23,8 @@ import (
 // which the reader's language words itself. An arg named <Form>Piece (such as
 // NonePiece, "no knight") holds a kind's stable name too, worded by the catalogue's
 // piece.<form>.<kind> (lower case), the kind's name as that sentence of the
-// language needs it (its case, its article). An arg ending in "List" holds items
+// language needs it (its case, its article); likewise <Form>Side (OfSide) a
+// side's, worded by side.<form>.<side>. An arg ending in "List" holds items
 // (notation) separated by new lines, listed with commas; when the list was cut
 // short its last item is "+N" (ListArg), worded "and N more". One ending in "Or"
 // or "And" holds items separated by new lines, listed with the language's "or" or

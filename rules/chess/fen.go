@@ -64,10 +64,10 @@ func (v *Variant) parse(text string) (*Position, error) {
 	}
 	for _, side := range rules.Sides {
 		if kings[side] != 1 {
-			return nil, badFEN("kings", rules.Args{"Kings": itoa(kings[side]), "Side": side.String()}, "The FEN has %d %s kings; each side has exactly one.", kings[side], side)
+			return nil, badFEN("kings", rules.Args{"Kings": itoa(kings[side]), "OfSide": side.String()}, "The FEN has %d %s kings; each side has exactly one.", kings[side], side)
 		}
 		if bad := s.pieces[side][rules.Pawn].AndNot(t.pawnOK[side]); bad.Any() {
-			return nil, badFEN("pawnrank", rules.Args{"Side": side.String(), "Square": d.Name(bad.First()), "From": itoa(v.spec.PawnRanks[side][0]), "To": itoa(v.spec.PawnRanks[side][1])},
+			return nil, badFEN("pawnrank", rules.Args{"OfSide": side.String(), "Square": d.Name(bad.First()), "From": itoa(v.spec.PawnRanks[side][0]), "To": itoa(v.spec.PawnRanks[side][1])},
 				"A %s pawn cannot stand on %s: %s pawns stand on ranks %d to %d.", side, d.Name(bad.First()), side,
 				v.spec.PawnRanks[side][0], v.spec.PawnRanks[side][1])
 		}
@@ -102,10 +102,10 @@ func (v *Variant) parse(text string) (*Position, error) {
 	}
 	them := s.turn.Other()
 	if s.attackersTo(s.king[them], s.turn, s.all()).Any() {
-		return nil, badFEN("check.waiting", rules.Args{"KingSide": them.String(), "TurnSide": s.turn.String()}, "The %s king is in check while it is %s's turn to move, which no game can reach.", them, s.turn)
+		return nil, badFEN("check.waiting", rules.Args{"KingOfSide": them.String(), "TurnSide": s.turn.String()}, "The %s king is in check while it is %s's turn to move, which no game can reach.", them, s.turn)
 	}
 	if n := s.checkers().Count(); n > 2 {
-		return nil, badFEN("check.many", rules.Args{"Side": s.turn.String(), "Checkers": itoa(n)}, "The %s king is in check from %d pieces at once, which no move can bring about.", s.turn, n)
+		return nil, badFEN("check.many", rules.Args{"OfSide": s.turn.String(), "Checkers": itoa(n)}, "The %s king is in check from %d pieces at once, which no move can bring about.", s.turn, n)
 	}
 	if s.ep != rules.NoSquare && !s.epCapturable(s.ep) {
 		s.ep = rules.NoSquare // no legal capture: the square does not count
@@ -214,7 +214,7 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 	}
 	pawnsGone := sc[rules.Pawn] - s.pieces[side][rules.Pawn].Count()
 	if pawnsGone < 0 {
-		return badFEN("pawns", rules.Args{"Side": side.String(), "Pawns": itoa(s.pieces[side][rules.Pawn].Count()), "Start": itoa(sc[rules.Pawn])},
+		return badFEN("pawns", rules.Args{"OfSide": side.String(), "Pawns": itoa(s.pieces[side][rules.Pawn].Count()), "Start": itoa(sc[rules.Pawn])},
 			"The FEN gives %s %d pawns; a side starts with %d.", side, s.pieces[side][rules.Pawn].Count(), sc[rules.Pawn])
 	}
 	extra := 0
@@ -224,19 +224,19 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 		}
 		if n := s.pieces[side][pd.Kind].Count() - sc[pd.Kind]; n > 0 {
 			if len(v.spec.Pawn.Promotions) == 0 {
-				return badFEN("toomany", rules.Args{"Side": side.String(), "Have": itoa(s.pieces[side][pd.Kind].Count()), "Piece": pd.Kind.String(), "Start": itoa(sc[pd.Kind])},
+				return badFEN("toomany", rules.Args{"OfSide": side.String(), "Have": itoa(s.pieces[side][pd.Kind].Count()), "Piece": pd.Kind.String(), "Start": itoa(sc[pd.Kind])},
 					"The FEN gives %s %d %ss; a side has at most %d and pawns never promote.", side, s.pieces[side][pd.Kind].Count(), pd.Kind, sc[pd.Kind])
 			}
 			extra += n
 		}
 	}
 	if extra > pawnsGone {
-		return badFEN("promoted", rules.Args{"Side": side.String(), "Extra": itoa(extra), "Missing": itoa(pawnsGone)}, "The FEN gives %s %d promoted pieces but only %d pawns are missing.", side, extra, pawnsGone)
+		return badFEN("promoted", rules.Args{"OfSide": side.String(), "Extra": itoa(extra), "Missing": itoa(pawnsGone)}, "The FEN gives %s %d promoted pieces but only %d pawns are missing.", side, extra, pawnsGone)
 	}
 	if v.spec.OppositeBishops {
 		b := s.pieces[side][rules.Bishop]
 		if b.Count() == 2 && b.And(s.t.geo.Light()).Count() != 1 {
-			return badFEN("bishops", rules.Args{"Side": side.String()}, "The %s bishops stand on cells of one colour; a side's two bishops are placed on different colours.", side)
+			return badFEN("bishops", rules.Args{"OfSide": side.String()}, "The %s bishops stand on cells of one colour; a side's two bishops are placed on different colours.", side)
 		}
 	}
 	return nil
@@ -271,10 +271,10 @@ func (v *Variant) parseCastling(s *state, field string) (uint8, error) {
 		}
 		d := v.spec.Dims
 		if s.sq[rule.kingFrom] != mkPiece(side, rules.King) {
-			return 0, badFEN("castling.king", rules.Args{"Right": string(field[i]), "Side": side.String(), "Square": d.Name(rule.kingFrom)}, "The castling right %c needs the %s king on %s.", field[i], side, d.Name(rule.kingFrom))
+			return 0, badFEN("castling.king", rules.Args{"Right": string(field[i]), "OfSide": side.String(), "Square": d.Name(rule.kingFrom)}, "The castling right %c needs the %s king on %s.", field[i], side, d.Name(rule.kingFrom))
 		}
 		if s.sq[rule.rookFrom] != mkPiece(side, rules.Rook) {
-			return 0, badFEN("castling.rook", rules.Args{"Right": string(field[i]), "Side": side.String(), "Square": d.Name(rule.rookFrom)}, "The castling right %c needs a %s rook on %s.", field[i], side, d.Name(rule.rookFrom))
+			return 0, badFEN("castling.rook", rules.Args{"Right": string(field[i]), "OfSide": side.String(), "Square": d.Name(rule.rookFrom)}, "The castling right %c needs a %s rook on %s.", field[i], side, d.Name(rule.rookFrom))
 		}
 		rights |= rule.right
 	}
@@ -305,13 +305,13 @@ func (v *Variant) parseEP(s *state, field string) error {
 		if mover == rules.Black {
 			epRank = start - 1
 		}
-		return badFEN("ep.rank", rules.Args{"TurnSide": s.turn.String(), "Rank": itoa(epRank), "PawnSide": mover.String(), "Square": d.Name(ep)},
+		return badFEN("ep.rank", rules.Args{"TurnSide": s.turn.String(), "Rank": itoa(epRank), "PawnOfSide": mover.String(), "Square": d.Name(ep)},
 			"With %s to move, an en passant square is on rank %d, just behind a %s pawn that has stepped two squares; %s is not.",
 			s.turn, epRank, mover, d.Name(ep))
 	}
 	to := t.geo.Step(ep, t.fwd[mover])
 	if s.sq[from] != 0 || s.sq[ep] != 0 || s.sq[to] != mkPiece(mover, rules.Pawn) {
-		return badFEN("ep.pawn", rules.Args{"Square": d.Name(ep), "Side": mover.String(), "To": d.Name(to), "From": d.Name(from)},
+		return badFEN("ep.pawn", rules.Args{"Square": d.Name(ep), "OfSide": mover.String(), "To": d.Name(to), "From": d.Name(from)},
 			"The en passant square %s needs a %s pawn on %s that has just stepped there from %s, with %s and %s empty.",
 			d.Name(ep), mover, d.Name(to), d.Name(from), d.Name(from), d.Name(ep))
 	}

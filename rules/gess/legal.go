@@ -132,7 +132,7 @@ func (b *Board) explain(m rules.Move) error {
 	case enemyInBlock:
 		theirs := b.blockStones(b.turn.Other(), m.From)
 		key = "enemy"
-		args["StoneSide"], args["StonesAnd"] = b.turn.Other().String(), squaresArg(theirs)
+		args["StoneOfSide"], args["StonesAnd"] = b.turn.Other().String(), squaresArg(theirs)
 		why = fmt.Sprintf("no piece of yours: the 3x3 block centred on %s holds %s %s on %s, and a piece may hold only your own stones",
 			name(m.From), b.turn.Other(), plural(len(theirs), "stone", "stones"), list(theirs))
 		if len(theirs) == 1 {

@@ -91,7 +91,7 @@ func ParsePosition(text string) (*Position, error) {
 					"The character %q on %s means nothing here: write x for black, o for white and . for an empty square.", row[f], squareName(square(f, r)))
 			}
 			if !inPlay(f, r) {
-				return nil, badPosition("ring", rules.Args{"Side": side.String(), "Square": squareName(square(f, r))},
+				return nil, badPosition("ring", rules.Args{"OfSide": side.String(), "Square": squareName(square(f, r))},
 					"The position has a %s stone on %s, on the outer ring; stones stand only on the playing area b2-s19.", side, squareName(square(f, r)))
 			}
 			b.put(side, f, r)
@@ -99,7 +99,7 @@ func ParsePosition(text string) (*Position, error) {
 	}
 	for _, s := range rules.Sides {
 		if n := b.Count(s); n > maxStones {
-			return nil, badPosition("stones", rules.Args{"Side": s.String(), "Count": strconv.Itoa(n)}, "The position gives %s %d stones; each side starts with %d and no move adds any.", s, n, maxStones)
+			return nil, badPosition("stones", rules.Args{"OfSide": s.String(), "Count": strconv.Itoa(n)}, "The position gives %s %d stones; each side starts with %d and no move adds any.", s, n, maxStones)
 		}
 	}
 	b.rehash()

@@ -645,7 +645,7 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 		return nil, badPlacement("tries", rules.Args{"Text": rules.Echo(f[4])}, "the king tries are white's cells/black's cells, such as e4,f6/-, not %s", rules.Echo(f[4]))
 	}
 	for i, t := range tries {
-		if p.kingTried[i], err = parseCells(t, rules.Side(i).String()+"'s king tries", "tries", rules.Args{"Side": rules.Side(i).String()}); err != nil {
+		if p.kingTried[i], err = parseCells(t, rules.Side(i).String()+"'s king tries", "tries", rules.Args{"OfSide": rules.Side(i).String()}); err != nil {
 			return nil, err
 		}
 		if len(p.kingTried[i]) > 0 && p.round != kingRound {
@@ -677,7 +677,7 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 		side := rules.Side(i)
 		if err := p.check(side, rules.Move{From: rules.NoSquare, To: sq, Drop: p.Kind()}); err != nil {
 			return nil, &rules.Error{Kind: rules.ErrBadPosition, Text: fmt.Sprintf("This Go-Chess placement text cannot be read: %s's choice %s is not eligible.", side, c), Cause: err,
-				Key: "gochess.text.ineligible", Args: rules.Args{"Side": side.String(), "Choice": c}}
+				Key: "gochess.text.ineligible", Args: rules.Args{"OfSide": side.String(), "Choice": c}}
 		}
 		p.pending[i] = sq
 	}
@@ -735,12 +735,12 @@ func (p *Placement) checkMaterial() error {
 		}
 		for _, k := range []rules.PieceKind{rules.Pawn, rules.Bishop, rules.Rook, rules.Knight, rules.Queen, rules.King} {
 			if have[k] != want[k] {
-				return badPlacement("material", rules.Args{"Round": strconv.Itoa(p.round + 1), "Side": side.String(), "Have": strconv.Itoa(have[k]), "Piece": k.String(), "Want": strconv.Itoa(want[k])},
+				return badPlacement("material", rules.Args{"Round": strconv.Itoa(p.round + 1), "OfSide": side.String(), "Have": strconv.Itoa(have[k]), "Piece": k.String(), "Want": strconv.Itoa(want[k])},
 					"in round %d %s has %d %ss on the board; the rounds before place %d", p.round+1, side, have[k], k, want[k])
 			}
 		}
 		if len(bishops) == 2 && light(bishops[0]) == light(bishops[1]) {
-			return badPlacement("bishops", rules.Args{"Side": side.String()}, "%s's two bishops stand on cells of one colour; they are placed on different colours", side)
+			return badPlacement("bishops", rules.Args{"OfSide": side.String()}, "%s's two bishops stand on cells of one colour; they are placed on different colours", side)
 		}
 	}
 	return nil
