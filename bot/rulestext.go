@@ -9,6 +9,7 @@ import (
 
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
+	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -134,13 +135,18 @@ func pieceKind(name string) (rules.PieceKind, bool) {
 	return rules.NoPiece, false
 }
 
-// UserTextIn is UserText in language l: a rules refusal with a Key in l's words
-// (RulesSentence); a refusal of the bot's features as they wrote it (in the
-// language they looked it up in); a conflict in l.
+// UserTextIn is UserText in language l: a rules refusal with a Key, or an engine
+// level refused (engine.LevelError), in l's words (RulesSentence); a refusal of
+// the bot's features as they wrote it (in the language they looked it up in); a
+// conflict in l.
 func UserTextIn(l i18n.Lang, err error) (string, bool) {
 	var re *rules.Error
 	if errors.As(err, &re) {
 		return RulesSentence(l, re), true
+	}
+	var le *engine.LevelError
+	if errors.As(err, &le) {
+		return RulesSentence(l, le.Refusal()), true
 	}
 	var se rules.Sentencer
 	if !errors.As(err, &se) && errors.Is(err, storage.ErrConflict) {

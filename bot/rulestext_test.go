@@ -442,3 +442,17 @@ func gessText(stones map[string]byte, side string) string {
 	}
 	return strings.Join(b, "/") + " " + side
 }
+
+// An engine level refused is worded in the reader's language, its English as the
+// engine wrote it.
+func TestRulesLevelIn(t *testing.T) {
+	_, err := engine.ParseLevel("99")
+	en, ok := bot.UserTextIn(i18n.English, err)
+	var le *engine.LevelError
+	if !ok || !errors.As(err, &le) || en != le.Sentence() {
+		t.Fatalf("English: %q, %v", en, ok)
+	}
+	if de, _ := bot.UserTextIn(i18n.German, err); de == en || !strings.Contains(de, `"99"`) {
+		t.Errorf("German: %q", de)
+	}
+}
