@@ -24,6 +24,14 @@ func (e *LevelError) Sentence() string {
 	return fmt.Sprintf("The engine's level must be a number from 1 to %d, not %s.", MaxLevel, rules.Echo(e.Text))
 }
 
+// Refusal returns the sentence as a refusal of the rules' catalogue (key
+// engine.level, rules.Error), so that a player reads it in their language
+// (bot.RulesSentence); its Text is Sentence.
+func (e *LevelError) Refusal() *rules.Error {
+	return &rules.Error{Kind: rules.ErrBadNotation, Text: e.Sentence(), Cause: e,
+		Key: "engine.level", Args: rules.Args{"Most": strconv.Itoa(MaxLevel), "Text": rules.Echo(e.Text)}}
+}
+
 // ParseLevel reads a strength level given as text: a whole number from 1 to
 // MaxLevel, or a *LevelError.
 func ParseLevel(text string) (int, error) {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -19,8 +20,19 @@ import (
 // Values are notation, numbers and names, which every language writes alike; an
 // arg whose name ends in "Piece" holds a piece kind's stable name ("knight"), one
 // ending in "Side" a side's ("white") and one ending in "Variant" a variant's key,
-// which the reader's language words itself. An Error without a Key is shown as
-// Text in every language.
+// which the reader's language words itself. An arg named <Form>Piece (such as
+// NonePiece, "no knight") holds a kind's stable name too, worded by the catalogue's
+// piece.<form>.<kind> (lower case), the kind's name as that sentence of the
+// language needs it (its case, its article); likewise <Form>Side (OfSide) a
+// side's, worded by side.<form>.<side>. An arg ending in "List" holds items
+// (notation) separated by new lines, listed with commas; when the list was cut
+// short its last item is "+N" (ListArg), worded "and N more". One ending in "Or"
+// or "And" holds items separated by new lines, listed with the language's "or" or
+// "and". One ending in "Pieces" holds kinds' stable names separated by new lines,
+// listed with their letters: "K (king), Q (queen)". One ending in "Outcome" holds OutcomeArg's text, worded by the
+// catalogue's outcome.<status>.<reason>. An arg named Count makes the sentence a
+// plural message, chosen by that number. An Error without a Key is shown as Text
+// in every language.
 type Error struct {
 	Kind  error  // one of this package's sentinels
 	Text  string // the sentence for a player, in English: starts with a capital, ends a sentence
@@ -90,4 +102,30 @@ func Echo(text string) string {
 		text = string(r[:EchoLimit]) + "…"
 	}
 	return strconv.Quote(text)
+}
+
+// ListArg returns the value of a list arg (see Error): items separated by new
+// lines, then "+more" when more items were left out.
+func ListArg(items []string, more int) string {
+	s := strings.Join(items, "\n")
+	if more > 0 {
+		s += "\n+" + strconv.Itoa(more)
+	}
+	return s
+}
+
+// OutcomeArg returns the value of an outcome arg (see Error): "won.white.checkmate",
+// "drawn.threefold".
+func OutcomeArg(o Outcome) string {
+	if o.Status == Won {
+		return string(o.Status) + "." + o.Winner.String() + "." + string(o.Reason)
+	}
+	return string(o.Status) + "." + string(o.Reason)
+}
+
+// GameOver refuses a move in a decided game: "The game is over (white wins by
+// checkmate), so no move can be played."
+func GameOver(o Outcome) *Error {
+	return &Error{Kind: ErrGameOver, Text: fmt.Sprintf("The game is over (%s), so no move can be played.", o),
+		Key: "game.over", Args: Args{"Outcome": OutcomeArg(o)}}
 }

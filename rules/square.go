@@ -52,7 +52,9 @@ func (d Dims) Name(sq Square) string {
 func (d Dims) ParseSquare(name string) (Square, error) {
 	sq, n := d.ScanSquare(name)
 	if n == 0 || n != len(name) {
-		return NoSquare, Refuse(ErrBadNotation, "There is no square %s on this %dx%d board: files run from a to %c and ranks from 1 to %d.",
+		return NoSquare, RefuseAs(ErrBadNotation, "square.unknown",
+			Args{"Text": Echo(name), "Files": strconv.Itoa(d.Files), "Ranks": strconv.Itoa(d.Ranks), "LastFile": string(rune('a' + d.Files - 1))},
+			"There is no square %s on this %dx%d board: files run from a to %c and ranks from 1 to %d.",
 			Echo(name), d.Files, d.Ranks, 'a'+d.Files-1, d.Ranks)
 	}
 	return sq, nil

@@ -39,7 +39,7 @@ func ParseSide(text string) (Side, error) {
 	case "black", "b":
 		return Black, nil
 	}
-	return White, Refuse(ErrBadNotation, "Say white or black, not %s.", Echo(text))
+	return White, RefuseAs(ErrBadNotation, "side.unknown", Args{"Text": Echo(text)}, "Say white or black, not %s.", Echo(text))
 }
 
 // PieceKind is the kind of a piece; its numeric value is stable and may be persisted.

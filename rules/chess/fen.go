@@ -9,10 +9,14 @@ import (
 	"github.com/missivechess/missive/rules/board"
 )
 
-// badFEN refuses a position text; format and args make a whole sentence.
-func badFEN(format string, args ...any) error {
-	return rules.Refuse(rules.ErrBadPosition, format, args...)
+// badFEN refuses a position text with the sentence fen.<key> of the rules'
+// catalogue, args its placeholders; format and a write it in English.
+func badFEN(key string, args rules.Args, format string, a ...any) error {
+	return rules.RefuseAs(rules.ErrBadPosition, "fen."+key, args, format, a...)
 }
+
+// itoa writes n for a refusal's args.
+func itoa(n int) string { return strconv.Itoa(n) }
 
 // plural returns one or many as n asks.
 func plural(n int, one, many string) string {
@@ -29,11 +33,11 @@ const maxFENLength = 512
 // passant square, then the optional halfmove clock and move number.
 func (v *Variant) parse(text string) (*Position, error) {
 	if len(text) > maxFENLength {
-		return nil, badFEN("That position text is %d characters long, far more than any %s position needs.", len(text), v.spec.Name)
+		return nil, badFEN("toolong", rules.Args{"Count": itoa(len(text)), "Variant": v.spec.Key}, "That position text is %d characters long, far more than any %s position needs.", len(text), v.spec.Name)
 	}
 	f := strings.Fields(text)
 	if len(f) < 2 || len(f) > 6 {
-		return nil, badFEN("A FEN has six fields separated by spaces: the board, the side to move, castling rights, the en passant square, the halfmove clock and the move number (the last four may be left out); this one has %d.", len(f))
+		return nil, badFEN("fields", rules.Args{"Fields": itoa(len(f))}, "A FEN has six fields separated by spaces: the board, the side to move, castling rights, the en passant square, the halfmove clock and the move number (the last four may be left out); this one has %d.", len(f))
 	}
 	for len(f) < 4 {
 		f = append(f, "-")
@@ -60,10 +64,11 @@ func (v *Variant) parse(text string) (*Position, error) {
 	}
 	for _, side := range rules.Sides {
 		if kings[side] != 1 {
-			return nil, badFEN("The FEN has %d %s kings; each side has exactly one.", kings[side], side)
+			return nil, badFEN("kings", rules.Args{"Kings": itoa(kings[side]), "OfSide": side.String()}, "The FEN has %d %s kings; each side has exactly one.", kings[side], side)
 		}
 		if bad := s.pieces[side][rules.Pawn].AndNot(t.pawnOK[side]); bad.Any() {
-			return nil, badFEN("A %s pawn cannot stand on %s: %s pawns stand on ranks %d to %d.", side, d.Name(bad.First()), side,
+			return nil, badFEN("pawnrank", rules.Args{"OfSide": side.String(), "Square": d.Name(bad.First()), "From": itoa(v.spec.PawnRanks[side][0]), "To": itoa(v.spec.PawnRanks[side][1])},
+				"A %s pawn cannot stand on %s: %s pawns stand on ranks %d to %d.", side, d.Name(bad.First()), side,
 				v.spec.PawnRanks[side][0], v.spec.PawnRanks[side][1])
 		}
 		if err := v.checkMaterial(&s, side); err != nil {
@@ -76,7 +81,7 @@ func (v *Variant) parse(text string) (*Position, error) {
 	case "b":
 		s.turn = rules.Black
 	default:
-		return nil, badFEN("The side to move is w or b, not %s.", rules.Echo(f[1]))
+		return nil, badFEN("turn", rules.Args{"Text": rules.Echo(f[1])}, "The side to move is w or b, not %s.", rules.Echo(f[1]))
 	}
 	if s.castling, err = v.parseCastling(&s, f[2]); err != nil {
 		return nil, err
@@ -87,20 +92,20 @@ func (v *Variant) parse(text string) (*Position, error) {
 	s.halfmove, s.fullmove = 0, 1
 	if len(f) > 4 {
 		if s.halfmove, err = strconv.Atoi(f[4]); err != nil || s.halfmove < 0 || s.halfmove > 9999 {
-			return nil, badFEN("The halfmove clock is a number from 0 to 9999, not %s.", rules.Echo(f[4]))
+			return nil, badFEN("halfmove", rules.Args{"Text": rules.Echo(f[4])}, "The halfmove clock is a number from 0 to 9999, not %s.", rules.Echo(f[4]))
 		}
 	}
 	if len(f) > 5 {
 		if s.fullmove, err = strconv.Atoi(f[5]); err != nil || s.fullmove < 1 || s.fullmove > 99999 {
-			return nil, badFEN("The move number is a number from 1 to 99999, not %s.", rules.Echo(f[5]))
+			return nil, badFEN("fullmove", rules.Args{"Text": rules.Echo(f[5])}, "The move number is a number from 1 to 99999, not %s.", rules.Echo(f[5]))
 		}
 	}
 	them := s.turn.Other()
 	if s.attackersTo(s.king[them], s.turn, s.all()).Any() {
-		return nil, badFEN("The %s king is in check while it is %s's turn to move, which no game can reach.", them, s.turn)
+		return nil, badFEN("check.waiting", rules.Args{"KingOfSide": them.String(), "TurnSide": s.turn.String()}, "The %s king is in check while it is %s's turn to move, which no game can reach.", them, s.turn)
 	}
 	if n := s.checkers().Count(); n > 2 {
-		return nil, badFEN("The %s king is in check from %d pieces at once, which no move can bring about.", s.turn, n)
+		return nil, badFEN("check.many", rules.Args{"OfSide": s.turn.String(), "Checkers": itoa(n)}, "The %s king is in check from %d pieces at once, which no move can bring about.", s.turn, n)
 	}
 	if s.ep != rules.NoSquare && !s.epCapturable(s.ep) {
 		s.ep = rules.NoSquare // no legal capture: the square does not count
@@ -115,7 +120,8 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 	d := v.spec.Dims
 	ranks := strings.Split(field, "/")
 	if len(ranks) != d.Ranks {
-		return nil, nil, badFEN("The board of this FEN has %d %s separated by '/'; a %s board has %d.", len(ranks), plural(len(ranks), "rank", "ranks"), v.spec.Name, d.Ranks)
+		return nil, nil, badFEN("ranks", rules.Args{"Count": itoa(len(ranks)), "Variant": v.spec.Key, "Ranks": itoa(d.Ranks)},
+			"The board of this FEN has %d %s separated by '/'; a %s board has %d.", len(ranks), plural(len(ranks), "rank", "ranks"), v.spec.Name, d.Ranks)
 	}
 	states := make([]rules.CellState, d.Cells())
 	pieces := make([]piece, d.Cells())
@@ -133,7 +139,7 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 				}
 				n, _ := strconv.Atoi(row[j:k])
 				if n == 0 || k-j > 2 {
-					return nil, nil, badFEN("Rank %d of the FEN has %s, which is not a count of empty cells.", r+1, rules.Echo(row[j:k]))
+					return nil, nil, badFEN("run", rules.Args{"Rank": itoa(r + 1), "Text": rules.Echo(row[j:k])}, "Rank %d of the FEN has %s, which is not a count of empty cells.", r+1, rules.Echo(row[j:k]))
 				}
 				file += n
 				j = k - 1
@@ -146,7 +152,8 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 			default:
 				k, ok := rules.PieceKindFromLetter(c)
 				if !ok || !v.hasKind(k) {
-					return nil, nil, badFEN("Rank %d of the FEN has the unknown piece letter %q; %s uses %s, upper case for White.", r+1, c, v.spec.Name, v.kindNames())
+					return nil, nil, badFEN("letter", rules.Args{"Rank": itoa(r + 1), "Letter": strconv.QuoteRune(rune(c)), "Variant": v.spec.Key, "UsedPieces": v.kindArg()},
+						"Rank %d of the FEN has the unknown piece letter %q; %s uses %s, upper case for White.", r+1, c, v.spec.Name, v.kindNames())
 				}
 				side := rules.White
 				if c >= 'a' && c <= 'z' {
@@ -158,11 +165,11 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 				file++
 			}
 			if file > d.Files {
-				return nil, nil, badFEN("Rank %d of the FEN has more than %d cells.", r+1, d.Files)
+				return nil, nil, badFEN("long", rules.Args{"Rank": itoa(r + 1), "Files": itoa(d.Files)}, "Rank %d of the FEN has more than %d cells.", r+1, d.Files)
 			}
 		}
 		if file != d.Files {
-			return nil, nil, badFEN("Rank %d of the FEN has %d cells; the board has %d files.", r+1, file, d.Files)
+			return nil, nil, badFEN("short", rules.Args{"Rank": itoa(r + 1), "Cells": itoa(file), "Files": itoa(d.Files)}, "Rank %d of the FEN has %d cells; the board has %d files.", r+1, file, d.Files)
 		}
 	}
 	// Holes: Missing cells are fixed by the variant, Blocked cells are per position.
@@ -171,17 +178,17 @@ func (v *Variant) parseBoardField(field string) ([]rules.CellState, []piece, err
 		switch {
 		case v.missing[sq] == rules.Missing && !star:
 			if pieces[sq] != 0 {
-				return nil, nil, badFEN("The FEN puts a piece on %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
+				return nil, nil, badFEN("missing.piece", rules.Args{"Square": d.Name(sq), "Variant": v.spec.Key}, "The FEN puts a piece on %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
 			}
-			return nil, nil, badFEN("The FEN has %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
+			return nil, nil, badFEN("missing", rules.Args{"Square": d.Name(sq), "Variant": v.spec.Key}, "The FEN has %s, which is not a cell of the %s board; write '*' for it.", d.Name(sq), v.spec.Name)
 		case v.missing[sq] == rules.Missing:
 			states[sq] = rules.Missing
 		case star && v.spec.Blocked == 0:
-			return nil, nil, badFEN("The FEN writes '*' for %s, a cell of the %s board; only cells that do not exist are written '*'.", d.Name(sq), v.spec.Name)
+			return nil, nil, badFEN("star", rules.Args{"Square": d.Name(sq), "Variant": v.spec.Key}, "The FEN writes '*' for %s, a cell of the %s board; only cells that do not exist are written '*'.", d.Name(sq), v.spec.Name)
 		}
 	}
 	if v.spec.Blocked > 0 && holes != v.spec.Blocked {
-		return nil, nil, badFEN("The FEN has %d blocked cells ('*'); a %s board has exactly %d.", holes, v.spec.Name, v.spec.Blocked)
+		return nil, nil, badFEN("blocked", rules.Args{"Holes": itoa(holes), "Variant": v.spec.Key, "Blocked": itoa(v.spec.Blocked)}, "The FEN has %d blocked cells ('*'); a %s board has exactly %d.", holes, v.spec.Name, v.spec.Blocked)
 	}
 	return states, pieces, nil
 }
@@ -207,7 +214,8 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 	}
 	pawnsGone := sc[rules.Pawn] - s.pieces[side][rules.Pawn].Count()
 	if pawnsGone < 0 {
-		return badFEN("The FEN gives %s %d pawns; a side starts with %d.", side, s.pieces[side][rules.Pawn].Count(), sc[rules.Pawn])
+		return badFEN("pawns", rules.Args{"OfSide": side.String(), "Pawns": itoa(s.pieces[side][rules.Pawn].Count()), "Start": itoa(sc[rules.Pawn])},
+			"The FEN gives %s %d pawns; a side starts with %d.", side, s.pieces[side][rules.Pawn].Count(), sc[rules.Pawn])
 	}
 	extra := 0
 	for _, pd := range v.spec.Pieces {
@@ -216,18 +224,19 @@ func (v *Variant) checkMaterial(s *state, side rules.Side) error {
 		}
 		if n := s.pieces[side][pd.Kind].Count() - sc[pd.Kind]; n > 0 {
 			if len(v.spec.Pawn.Promotions) == 0 {
-				return badFEN("The FEN gives %s %d %ss; a side has at most %d and pawns never promote.", side, s.pieces[side][pd.Kind].Count(), pd.Kind, sc[pd.Kind])
+				return badFEN("toomany", rules.Args{"OfSide": side.String(), "Have": itoa(s.pieces[side][pd.Kind].Count()), "Piece": pd.Kind.String(), "Start": itoa(sc[pd.Kind])},
+					"The FEN gives %s %d %ss; a side has at most %d and pawns never promote.", side, s.pieces[side][pd.Kind].Count(), pd.Kind, sc[pd.Kind])
 			}
 			extra += n
 		}
 	}
 	if extra > pawnsGone {
-		return badFEN("The FEN gives %s %d promoted pieces but only %d pawns are missing.", side, extra, pawnsGone)
+		return badFEN("promoted", rules.Args{"OfSide": side.String(), "Extra": itoa(extra), "Missing": itoa(pawnsGone)}, "The FEN gives %s %d promoted pieces but only %d pawns are missing.", side, extra, pawnsGone)
 	}
 	if v.spec.OppositeBishops {
 		b := s.pieces[side][rules.Bishop]
 		if b.Count() == 2 && b.And(s.t.geo.Light()).Count() != 1 {
-			return badFEN("The %s bishops stand on cells of one colour; a side's two bishops are placed on different colours.", side)
+			return badFEN("bishops", rules.Args{"OfSide": side.String()}, "The %s bishops stand on cells of one colour; a side's two bishops are placed on different colours.", side)
 		}
 	}
 	return nil
@@ -253,19 +262,19 @@ func (v *Variant) parseCastling(s *state, field string) (uint8, error) {
 		}
 		if rule == nil {
 			if len(t.castles[side]) == 0 {
-				return 0, badFEN("There is no castling in %s; write '-' for the castling field, not %s.", v.spec.Name, rules.Echo(field))
+				return 0, badFEN("castling.none", rules.Args{"Variant": v.spec.Key, "Text": rules.Echo(field)}, "There is no castling in %s; write '-' for the castling field, not %s.", v.spec.Name, rules.Echo(field))
 			}
-			return 0, badFEN("The castling field %s has %q, which is not a castling right; use K, Q, k, q or '-'.", rules.Echo(field), field[i])
+			return 0, badFEN("castling.letter", rules.Args{"Text": rules.Echo(field), "Letter": strconv.QuoteRune(rune(field[i]))}, "The castling field %s has %q, which is not a castling right; use K, Q, k, q or '-'.", rules.Echo(field), field[i])
 		}
 		if rights&rule.right != 0 {
-			return 0, badFEN("The castling field %s names a right twice.", rules.Echo(field))
+			return 0, badFEN("castling.twice", rules.Args{"Text": rules.Echo(field)}, "The castling field %s names a right twice.", rules.Echo(field))
 		}
 		d := v.spec.Dims
 		if s.sq[rule.kingFrom] != mkPiece(side, rules.King) {
-			return 0, badFEN("The castling right %c needs the %s king on %s.", field[i], side, d.Name(rule.kingFrom))
+			return 0, badFEN("castling.king", rules.Args{"Right": string(field[i]), "OfSide": side.String(), "Square": d.Name(rule.kingFrom)}, "The castling right %c needs the %s king on %s.", field[i], side, d.Name(rule.kingFrom))
 		}
 		if s.sq[rule.rookFrom] != mkPiece(side, rules.Rook) {
-			return 0, badFEN("The castling right %c needs a %s rook on %s.", field[i], side, d.Name(rule.rookFrom))
+			return 0, badFEN("castling.rook", rules.Args{"Right": string(field[i]), "OfSide": side.String(), "Square": d.Name(rule.rookFrom)}, "The castling right %c needs a %s rook on %s.", field[i], side, d.Name(rule.rookFrom))
 		}
 		rights |= rule.right
 	}
@@ -278,11 +287,11 @@ func (v *Variant) parseEP(s *state, field string) error {
 	}
 	t, d := s.t, v.spec.Dims
 	if !v.spec.Pawn.EnPassant {
-		return badFEN("There is no en passant in %s; write '-' for the en passant field, not %s.", v.spec.Name, rules.Echo(field))
+		return badFEN("ep.none", rules.Args{"Variant": v.spec.Key, "Text": rules.Echo(field)}, "There is no en passant in %s; write '-' for the en passant field, not %s.", v.spec.Name, rules.Echo(field))
 	}
 	ep, err := d.ParseSquare(field)
 	if err != nil {
-		return badFEN("The en passant field is a square or '-', not %s.", rules.Echo(field))
+		return badFEN("ep.square", rules.Args{"Text": rules.Echo(field)}, "The en passant field is a square or '-', not %s.", rules.Echo(field))
 	}
 	// The side that just moved double-stepped from its pawns' start rank over ep.
 	mover := s.turn.Other()
@@ -296,12 +305,14 @@ func (v *Variant) parseEP(s *state, field string) error {
 		if mover == rules.Black {
 			epRank = start - 1
 		}
-		return badFEN("With %s to move, an en passant square is on rank %d, just behind a %s pawn that has stepped two squares; %s is not.",
+		return badFEN("ep.rank", rules.Args{"TurnSide": s.turn.String(), "Rank": itoa(epRank), "PawnOfSide": mover.String(), "Square": d.Name(ep)},
+			"With %s to move, an en passant square is on rank %d, just behind a %s pawn that has stepped two squares; %s is not.",
 			s.turn, epRank, mover, d.Name(ep))
 	}
 	to := t.geo.Step(ep, t.fwd[mover])
 	if s.sq[from] != 0 || s.sq[ep] != 0 || s.sq[to] != mkPiece(mover, rules.Pawn) {
-		return badFEN("The en passant square %s needs a %s pawn on %s that has just stepped there from %s, with %s and %s empty.",
+		return badFEN("ep.pawn", rules.Args{"Square": d.Name(ep), "OfSide": mover.String(), "To": d.Name(to), "From": d.Name(from)},
+			"The en passant square %s needs a %s pawn on %s that has just stepped there from %s, with %s and %s empty.",
 			d.Name(ep), mover, d.Name(to), d.Name(from), d.Name(from), d.Name(ep))
 	}
 	s.ep = ep

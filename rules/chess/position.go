@@ -152,7 +152,7 @@ func (p *Position) Play(m rules.Move) (rules.Position, error) {
 // PlayMove is Play returning the concrete type.
 func (p *Position) PlayMove(m rules.Move) (*Position, error) {
 	if o := p.Outcome(); o.IsOver() {
-		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", o)
+		return nil, rules.GameOver(o)
 	}
 	x, ok := p.find(m)
 	if !ok {

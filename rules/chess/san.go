@@ -3,6 +3,7 @@ package chess
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/rules"
@@ -99,22 +100,50 @@ func (p *Position) sanNoSuffix(x Move) string {
 	return b.String()
 }
 
-func (p *Position) sanList(moves []Move) string {
+// sanList names the moves in SAN, the first maxListed of them: the English list
+// and the list arg of a refusal (rules.ListArg).
+func (p *Position) sanList(moves []Move) (string, string) {
 	var names []string
 	for i, m := range moves {
 		if i == maxListed {
-			names = append(names, fmt.Sprintf("and %d more", len(moves)-maxListed))
 			break
 		}
 		names = append(names, p.san(m))
 	}
-	return strings.Join(names, ", ")
+	return listed(names, len(moves)-len(names))
 }
 
-// illegal refuses the move text for a reason given as a clause (lower case, no
-// full stop): "You cannot play "Nf3": no knight can reach f3."
-func illegal(text, format string, args ...any) error {
-	return rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s", rules.Echo(text), endSentence(fmt.Sprintf(format, args...)))
+// listed returns names with "and N more" for the more left out, as English and
+// as a refusal's list arg.
+func listed(names []string, more int) (string, string) {
+	arg := rules.ListArg(names, more)
+	if more > 0 {
+		names = append(slices.Clip(names), fmt.Sprintf("and %d more", more))
+	}
+	return strings.Join(names, ", "), arg
+}
+
+// reason is why a move is illegal: a clause (lower case, no full stop) in English
+// and its key and args in the rules' catalogue (chess.illegal.<key>).
+type reason struct {
+	key  string
+	args rules.Args
+	text string
+}
+
+// because returns the reason key with args, written in English by format.
+func because(key string, args rules.Args, format string, a ...any) reason {
+	return reason{key: key, args: args, text: fmt.Sprintf(format, a...)}
+}
+
+// illegal refuses the move text for a reason: "You cannot play "Nf3": no knight
+// can reach f3.", keyed chess.illegal.<key> with the text as the arg Move.
+func illegal(text string, r reason) error {
+	args := rules.Args{"Move": rules.Echo(text)}
+	for k, v := range r.args {
+		args[k] = v
+	}
+	return rules.RefuseAs(rules.ErrIllegalMove, "chess.illegal."+r.key, args, "You cannot play %s: %s", rules.Echo(text), endSentence(r.text))
 }
 
 // endSentence returns s with a full stop unless it already ends a sentence.
@@ -135,11 +164,14 @@ func (v *Variant) badNotation(text string) error {
 	if len(v.spec.Pawn.Promotions) > 0 {
 		examples += fmt.Sprintf(", e%d=Q", d.Ranks)
 	}
-	how := fmt.Sprintf("a move like %s, or in coordinates like e2e4 (squares a1 to %s)", examples, d.Name(d.Square(d.Files-1, d.Ranks-1)))
+	last := d.Name(d.Square(d.Files-1, d.Ranks-1))
+	how := fmt.Sprintf("a move like %s, or in coordinates like e2e4 (squares a1 to %s)", examples, last)
+	args := rules.Args{"Examples": examples, "Last": last}
 	if text == "" {
-		return rules.Refuse(rules.ErrBadNotation, "Write %s.", how)
+		return rules.RefuseAs(rules.ErrBadNotation, "chess.notation.empty", args, "Write %s.", how)
 	}
-	return rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a move; write %s.", rules.Echo(text), how)
+	args["Text"] = rules.Echo(text)
+	return rules.RefuseAs(rules.ErrBadNotation, "chess.notation.unreadable", args, "I cannot read %s as a move; write %s.", rules.Echo(text), how)
 }
 
 // ParseMove reads a move in SAN or coordinates, forgivingly: x, +, #, = and
@@ -170,7 +202,9 @@ func (p *Position) parseMove(text string) (Move, error) {
 		return 0, p.st.t.v.badNotation(raw)
 	}
 	if o := p.Outcome(); o.IsOver() {
-		return 0, &rules.Error{Kind: rules.ErrGameOver, Text: fmt.Sprintf("The game is over (%s), so no move can be played.", o), Cause: rules.ErrIllegalMove}
+		e := rules.GameOver(o)
+		e.Cause = rules.ErrIllegalMove
+		return 0, e
 	}
 	s := raw
 	for _, suf := range []string{"e.p.", "ep"} {
@@ -226,7 +260,9 @@ func (p *Position) parseMove(text string) (Move, error) {
 		return 0, p.st.t.v.badNotation(raw)
 	case bare:
 		if caps := p.pawnCaptures(readings[0].q.to); len(caps) > 0 {
-			return 0, illegal(raw, "no pawn can move to %s; did you mean %s?", d.Name(readings[0].q.to), p.orList(caps))
+			or, arg := p.orList(caps)
+			return 0, illegal(raw, because("pawn.capture", rules.Args{"Square": d.Name(readings[0].q.to), "MovesOr": arg},
+				"no pawn can move to %s; did you mean %s?", d.Name(readings[0].q.to), or))
 		}
 	}
 	return 0, p.explainSAN(raw, readings[0].q)
@@ -250,17 +286,23 @@ func (p *Position) ambiguous(raw string, cands []Move, isCoord, forgiven bool) e
 		for _, m := range cands {
 			names = append(names, p.UCI(m.ToRules()))
 		}
-		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", strings.Join(names, ", "))
+		text, arg := listed(names, 0)
+		return rules.RefuseAs(rules.ErrAmbiguousMove, "chess.ambiguous.promotion", rules.Args{"MovesList": arg}, "Say what the pawn becomes: %s.", text)
 	case samePromo:
-		return rules.Refuse(rules.ErrAmbiguousMove, "Say what the pawn becomes: %s.", p.sanList(cands))
+		text, arg := p.sanList(cands)
+		return rules.RefuseAs(rules.ErrAmbiguousMove, "chess.ambiguous.promotion", rules.Args{"MovesList": arg}, "Say what the pawn becomes: %s.", text)
 	case forgiven:
 		var names []string
 		for _, m := range cands {
 			names = append(names, p.san(m)+" ("+p.UCI(m.ToRules())+")")
 		}
-		return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? It can be read as %d moves: %s.", rules.Echo(raw), len(cands), strings.Join(names, ", "))
+		text, arg := listed(names, 0)
+		return rules.RefuseAs(rules.ErrAmbiguousMove, "chess.ambiguous.forgiven", rules.Args{"Text": rules.Echo(raw), "Count": strconv.Itoa(len(cands)), "MovesList": arg},
+			"Which move do you mean by %s? It can be read as %d moves: %s.", rules.Echo(raw), len(cands), text)
 	}
-	return rules.Refuse(rules.ErrAmbiguousMove, "Which move do you mean by %s? %d moves fit: %s.", rules.Echo(raw), len(cands), p.sanList(cands))
+	text, arg := p.sanList(cands)
+	return rules.RefuseAs(rules.ErrAmbiguousMove, "chess.ambiguous.moves", rules.Args{"Text": rules.Echo(raw), "Count": strconv.Itoa(len(cands)), "MovesList": arg},
+		"Which move do you mean by %s? %d moves fit: %s.", rules.Echo(raw), len(cands), text)
 }
 
 // pawnCaptures returns the legal pawn captures onto to.
@@ -275,16 +317,18 @@ func (p *Position) pawnCaptures(to rules.Square) []Move {
 	return out
 }
 
-// orList names the moves in SAN as "a", "a or b", "a, b or c".
-func (p *Position) orList(moves []Move) string {
+// orList names the moves in SAN as "a", "a or b", "a, b or c", and as a
+// refusal's "Or" arg (rules.Error).
+func (p *Position) orList(moves []Move) (string, string) {
 	var names []string
 	for _, m := range moves {
 		names = append(names, p.san(m))
 	}
+	arg := rules.ListArg(names, 0)
 	if len(names) == 1 {
-		return names[0]
+		return names[0], arg
 	}
-	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1]
+	return strings.Join(names[:len(names)-1], ", ") + " or " + names[len(names)-1], arg
 }
 
 func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
@@ -299,6 +343,7 @@ func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
 	if kingside {
 		side = "kingside"
 	}
+	wing := rules.Args{}
 	var rule *castleRule
 	for i := range st.t.castles[st.turn] {
 		if c := &st.t.castles[st.turn][i]; c.kingside == kingside {
@@ -307,16 +352,22 @@ func (p *Position) parseCastling(raw string, kingside bool) (Move, error) {
 	}
 	switch {
 	case rule == nil:
-		return 0, illegal(raw, "there is no castling in %s", st.t.spec.Name)
+		return 0, illegal(raw, because("castle.none", rules.Args{"Variant": st.t.spec.Key}, "there is no castling in %s", st.t.spec.Name))
 	case st.castling&rule.right == 0:
-		return 0, illegal(raw, "you can no longer castle %s: your king or that rook has moved", side)
+		return 0, illegal(raw, because("castle.moved."+side, wing, "you can no longer castle %s: your king or that rook has moved", side))
 	case st.all().And(rule.empty).Any():
-		return 0, illegal(raw, "every square between the king and the rook must be empty to castle %s", side)
+		return 0, illegal(raw, because("castle.blocked."+side, wing, "every square between the king and the rook must be empty to castle %s", side))
 	case st.inCheck():
-		return 0, illegal(raw, "you cannot castle out of check")
+		return 0, illegal(raw, castleCheck)
 	}
-	return 0, illegal(raw, "the king would cross or land on an attacked square")
+	return 0, illegal(raw, castleAttacked)
 }
+
+// The reasons castling is refused in check or through attacked squares.
+var (
+	castleCheck    = because("castle.check", nil, "you cannot castle out of check")
+	castleAttacked = because("castle.attacked", nil, "the king would cross or land on an attacked square")
+)
 
 // scanPromotion reads "=X", "X" or "(X)" after the destination at the end of s
 // and returns the rest.
@@ -509,20 +560,20 @@ func (p *Position) explainSAN(raw string, q sanQuery) error {
 	st := &p.st
 	d := st.t.spec.Dims
 	if !st.t.geo.IsOpen(q.to) {
-		return illegal(raw, "%s", p.cellProblem(q.to))
+		return illegal(raw, p.cellProblem(q.to))
 	}
 	if st.pieces[st.turn][q.kind].IsEmpty() {
-		return illegal(raw, "you have no %s", q.kind)
+		return illegal(raw, because("nopiece", rules.Args{"LackPiece": q.kind.String()}, "you have no %s", q.kind))
 	}
 	if q.promo != rules.NoPiece && !st.t.v.canPromoteTo(q.promo) {
-		return illegal(raw, "%s", p.promotionProblem())
+		return illegal(raw, p.promotionProblem())
 	}
 	var buf [MaxMoves]Move
 	for _, m := range st.generate(buf[:0], genPseudo) {
 		if m.To() == q.to && st.sq[m.From()].kind() == q.kind &&
 			(q.file < 0 || d.File(m.From()) == q.file) && (q.rank < 0 || d.Rank(m.From()) == q.rank) &&
 			(!q.push || (st.sq[q.to] == 0 && !m.IsEnPassant())) {
-			return illegal(raw, "%s", p.selfCheck())
+			return illegal(raw, p.selfCheck())
 		}
 	}
 	var mine []Move
@@ -532,49 +583,62 @@ func (p *Position) explainSAN(raw string, q sanQuery) error {
 		}
 	}
 	what := "no " + q.kind.String()
+	key := "noreach.any"
+	args := rules.Args{"NonePiece": q.kind.String(), "Square": d.Name(q.to)}
 	if q.file >= 0 || q.rank >= 0 {
-		what = fmt.Sprintf("no %s from the %s", q.kind, describeOrigin(d, q.file, q.rank))
+		var origin string
+		key, origin = describeOrigin(d, q.file, q.rank, args)
+		what = fmt.Sprintf("no %s from the %s", q.kind, origin)
 	}
 	if len(mine) == 0 {
-		return illegal(raw, "%s can reach %s, and your %ss have no legal move", what, d.Name(q.to), q.kind)
+		args["YoursPiece"] = q.kind.String()
+		return illegal(raw, because(key+".stuck", args, "%s can reach %s, and your %ss have no legal move", what, d.Name(q.to), q.kind))
 	}
-	return illegal(raw, "%s can reach %s; %s moves here: %s", what, d.Name(q.to), q.kind, p.sanList(mine))
+	text, list := p.sanList(mine)
+	args["MovesPiece"], args["MovesList"] = q.kind.String(), list
+	return illegal(raw, because(key+".moves", args, "%s can reach %s; %s moves here: %s", what, d.Name(q.to), q.kind, text))
 }
 
-func describeOrigin(d rules.Dims, file, rank int) string {
+// describeOrigin names where a SAN move's piece comes from, "square e2", "e-file"
+// or "rank 2", with the key of the reason's sentence, adding its args to args.
+func describeOrigin(d rules.Dims, file, rank int, args rules.Args) (string, string) {
 	switch {
 	case file >= 0 && rank >= 0:
-		return "square " + d.Name(d.Square(file, rank))
+		args["From"] = d.Name(d.Square(file, rank))
+		return "noreach.square", "square " + d.Name(d.Square(file, rank))
 	case file >= 0:
-		return string(rune('a'+file)) + "-file"
+		args["File"] = string(rune('a' + file))
+		return "noreach.file", string(rune('a'+file)) + "-file"
 	}
-	return fmt.Sprintf("rank %d", rank+1)
+	args["Rank"] = strconv.Itoa(rank + 1)
+	return "noreach.rank", fmt.Sprintf("rank %d", rank+1)
 }
 
-func (p *Position) cellProblem(sq rules.Square) string {
+func (p *Position) cellProblem(sq rules.Square) reason {
 	d := p.st.t.spec.Dims
+	args := rules.Args{"Square": d.Name(sq)}
 	if p.st.t.geo.State(sq) == rules.Blocked {
-		return d.Name(sq) + " is a blocked cell: nothing may stand there"
+		return because("cell.blocked", args, "%s is a blocked cell: nothing may stand there", d.Name(sq))
 	}
-	return d.Name(sq) + " is not a cell of this board"
+	return because("cell.missing", args, "%s is not a cell of this board", d.Name(sq))
 }
 
-func (p *Position) selfCheck() string {
+func (p *Position) selfCheck() reason {
 	if p.InCheck() {
-		return "you are in check and this move does not get you out of it"
+		return because("check.stays", nil, "you are in check and this move does not get you out of it")
 	}
-	return "it would leave your king in check"
+	return because("check.exposes", nil, "it would leave your king in check")
 }
 
-func (p *Position) promotionProblem() string {
+func (p *Position) promotionProblem() reason {
 	var letters []string
 	for _, k := range p.st.t.spec.Pawn.Promotions {
 		letters = append(letters, string(k.Letter()))
 	}
 	if len(letters) == 0 {
-		return "pawns never promote in " + p.st.t.spec.Name
+		return because("promotion.never", rules.Args{"Variant": p.st.t.spec.Key}, "pawns never promote in %s", p.st.t.spec.Name)
 	}
-	return "a pawn can only become " + strings.Join(letters, ", ")
+	return because("promotion.only", rules.Args{"Letters": strings.Join(letters, ", ")}, "a pawn can only become %s", strings.Join(letters, ", "))
 }
 
 // explain says why the move m is not legal.
@@ -584,29 +648,31 @@ func (p *Position) explain(m rules.Move) error {
 	g := st.t.geo
 	text := p.UCI(m)
 	if m.Drop != rules.NoPiece || m.From == rules.NoSquare {
-		return illegal(text, "pieces are moved, not placed, in this phase of %s", st.t.spec.Name)
+		return illegal(text, because("placed", rules.Args{"Variant": st.t.spec.Key}, "pieces are moved, not placed, in this phase of %s", st.t.spec.Name))
 	}
 	if !d.Contains(m.From) || !d.Contains(m.To) {
-		return illegal(text, "the squares must be on the %dx%d board", d.Files, d.Ranks)
+		return illegal(text, because("offboard", rules.Args{"Files": strconv.Itoa(d.Files), "Ranks": strconv.Itoa(d.Ranks)},
+			"the squares must be on the %dx%d board", d.Files, d.Ranks))
 	}
 	if !g.IsOpen(m.From) {
-		return illegal(text, "%s", p.cellProblem(m.From))
+		return illegal(text, p.cellProblem(m.From))
 	}
 	pc := st.sq[m.From]
 	if pc == 0 {
-		return illegal(text, "there is no piece on %s", d.Name(m.From))
+		return illegal(text, because("empty", rules.Args{"From": d.Name(m.From)}, "there is no piece on %s", d.Name(m.From)))
 	}
 	if pc.side() != st.turn {
-		return illegal(text, "the %s on %s is not yours: it is %s's turn", pc.rules(), d.Name(m.From), st.turn)
+		return illegal(text, because("notyours", rules.Args{"ThePiece": pc.kind().String(), "PieceSide": pc.side().String(), "From": d.Name(m.From), "TurnSide": st.turn.String()},
+			"the %s on %s is not yours: it is %s's turn", pc.rules(), d.Name(m.From), st.turn))
 	}
 	if !g.IsOpen(m.To) {
-		return illegal(text, "%s", p.cellProblem(m.To))
+		return illegal(text, p.cellProblem(m.To))
 	}
 	if m.Promotion != rules.NoPiece && (pc.kind() != rules.Pawn || !st.t.v.canPromoteTo(m.Promotion)) {
 		if pc.kind() != rules.Pawn {
-			return illegal(text, "only a pawn can promote")
+			return illegal(text, because("promotion.pawnsonly", nil, "only a pawn can promote"))
 		}
-		return illegal(text, "%s", p.promotionProblem())
+		return illegal(text, p.promotionProblem())
 	}
 	var buf [MaxMoves]Move
 	var sameDest []Move
@@ -619,11 +685,11 @@ func (p *Position) explain(m rules.Move) error {
 		if x.Promotion() == m.Promotion {
 			if x.IsCastling() {
 				if st.inCheck() {
-					return illegal(text, "you cannot castle out of check")
+					return illegal(text, castleCheck)
 				}
-				return illegal(text, "the king would cross or land on an attacked square")
+				return illegal(text, castleAttacked)
 			}
-			return illegal(text, "%s", p.selfCheck())
+			return illegal(text, p.selfCheck())
 		}
 	}
 	if len(sameDest) > 0 && m.Promotion == rules.NoPiece {
@@ -631,10 +697,11 @@ func (p *Position) explain(m rules.Move) error {
 		for _, x := range sameDest {
 			names = append(names, p.UCI(x.ToRules()))
 		}
-		return illegal(text, "say what the pawn becomes: %s", strings.Join(names, ", "))
+		list, arg := listed(names, 0)
+		return illegal(text, because("promotion.which", rules.Args{"MovesList": arg}, "say what the pawn becomes: %s", list))
 	}
 	if len(sameDest) > 0 {
-		return illegal(text, "a pawn promotes only on reaching its last rank")
+		return illegal(text, because("promotion.lastrank", nil, "a pawn promotes only on reaching its last rank"))
 	}
 	var dests []string
 	for _, x := range p.info().moves {
@@ -643,13 +710,17 @@ func (p *Position) explain(m rules.Move) error {
 		}
 	}
 	kind := pc.kind()
+	args := rules.Args{"ThePiece": kind.String(), "From": d.Name(m.From), "To": d.Name(m.To)}
 	if len(dests) == 0 {
-		return illegal(text, "the %s on %s cannot go to %s; it has no legal move", kind, d.Name(m.From), d.Name(m.To))
+		return illegal(text, because("cannotgo.stuck", args, "the %s on %s cannot go to %s; it has no legal move", kind, d.Name(m.From), d.Name(m.To)))
 	}
+	more := 0
 	if len(dests) > maxListed {
-		dests = append(dests[:maxListed], fmt.Sprintf("and %d more", len(dests)-maxListed))
+		dests, more = dests[:maxListed], len(dests)-maxListed
 	}
-	return illegal(text, "the %s on %s cannot go to %s; its moves: %s", kind, d.Name(m.From), d.Name(m.To), strings.Join(dests, ", "))
+	list, arg := listed(dests, more)
+	args["MovesList"] = arg
+	return illegal(text, because("cannotgo.moves", args, "the %s on %s cannot go to %s; its moves: %s", kind, d.Name(m.From), d.Name(m.To), list))
 }
 
 var _ = board.MaxCells

@@ -265,6 +265,17 @@ func (v *Variant) kindNames() string {
 	return strings.Join(names, ", ")
 }
 
+// kindArg lists the variant's kinds for a refusal's "Pieces" arg (rules.Error),
+// in the order of kindNames.
+func (v *Variant) kindArg() string {
+	var names []string
+	for i := 0; i < len(v.letters); i++ {
+		k, _ := rules.PieceKindFromLetter(v.letters[i])
+		names = append(names, k.String())
+	}
+	return rules.ListArg(names, 0)
+}
+
 func (v *Variant) hasKind(k rules.PieceKind) bool {
 	return k != rules.NoPiece && strings.IndexByte(v.letters, k.Letter()) >= 0
 }

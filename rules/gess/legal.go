@@ -2,6 +2,7 @@ package gess
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/rules"
@@ -117,38 +118,70 @@ func (b *Board) explain(m rules.Move) error {
 	}
 	name := squareName
 	var why string
+	key := ""
+	args := rules.Args{"Move": squareName(m.From) + "-" + squareName(m.To), "From": name(m.From), "To": name(m.To)}
 	switch v.fault {
 	case notGessMove:
+		key = "notmove"
 		why = "a Gess move names two footprint centres inside the frame (a1-t20) and nothing else"
 	case emptyBlock:
+		key = "empty"
+		args["TurnSide"] = b.turn.String()
 		why = fmt.Sprintf("no piece of yours: the 3x3 block centred on %s holds none of your stones (%s to move)",
 			name(m.From), b.turn)
 	case enemyInBlock:
 		theirs := b.blockStones(b.turn.Other(), m.From)
+		key = "enemy"
+		args["StoneOfSide"], args["StonesAnd"] = b.turn.Other().String(), squaresArg(theirs)
 		why = fmt.Sprintf("no piece of yours: the 3x3 block centred on %s holds %s %s on %s, and a piece may hold only your own stones",
 			name(m.From), b.turn.Other(), plural(len(theirs), "stone", "stones"), list(theirs))
+		if len(theirs) == 1 {
+			key = "enemy.one"
+		}
 	case noDistance:
+		key = "nodistance"
 		why = "a piece must move at least one square"
 	case notALine:
+		key = "notline"
 		why = fmt.Sprintf("%s is not on a straight or diagonal line from %s: a piece moves along a rank, a file or a diagonal",
 			name(m.To), name(m.From))
 	case noPerimeter:
 		f, r := coords(m.From)
+		args["Perimeter"], args["Direction"] = name(square(f+v.dir.df, r+v.dir.dr)), v.dir.name
 		why = fmt.Sprintf("the piece on %s has no stone on %s, its perimeter square to the %s, so it cannot move %s",
 			name(m.From), name(square(f+v.dir.df, r+v.dir.dr)), v.dir.name, v.dir.name)
 		if dirs := b.pieceDirections(m.From); dirs != "" {
+			key = "perimeter.other"
+			args["CanDirections"] = strings.ReplaceAll(dirs, ", ", "\n")
 			why += "; it can move " + dirs
 		} else {
+			key = "perimeter.none"
 			why += "; it has no perimeter stone, so it cannot move at all"
 		}
 	case tooFar:
+		key = "toofar"
+		args["Distance"] = strconv.Itoa(v.dist)
 		why = fmt.Sprintf("the piece on %s has no stone at its centre, so it moves 1 to 3 squares, not %d", name(m.From), v.dist)
 	case obstructed:
 		hit := b.overlap(m.From, v.stop)
+		key = "obstructed"
+		if len(hit) == 1 {
+			key = "obstructed.one"
+		}
+		args["Stop"], args["StonesAnd"] = name(v.stop), squaresArg(hit)
 		why = fmt.Sprintf("the piece must stop at %s, where its footprint first overlaps the %s on %s, so it cannot go on to %s",
 			name(v.stop), plural(len(hit), "stone", "stones"), list(hit), name(m.To))
 	}
-	return rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s.", squareName(m.From)+"-"+squareName(m.To), why)
+	return rules.RefuseAs(rules.ErrIllegalMove, "gess.illegal."+key, args, "You cannot play %s: %s.", squareName(m.From)+"-"+squareName(m.To), why)
+}
+
+// squaresArg names squares for a refusal's "And" arg (rules.Error).
+func squaresArg(sqs []rules.Square) string {
+	names := make([]string, len(sqs))
+	for i, sq := range sqs {
+		names[i] = squareName(sq)
+	}
+	return rules.ListArg(names, 0)
 }
 
 // blockStones lists side's stones in the block centred on c.

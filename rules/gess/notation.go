@@ -53,7 +53,7 @@ func (b *Board) String() string {
 func ParsePosition(text string) (*Position, error) {
 	fields := strings.Fields(text)
 	if len(fields) < 2 {
-		return nil, badPosition("A Gess position is 20 rows of x (black), o (white) and . (empty), rank 20 first, separated by '/', then a space and the side to move (b or w); this text has %s.", fieldCount(len(fields)))
+		return nil, badPosition("fields."+fieldKey(len(fields)), rules.Args{}, "A Gess position is 20 rows of x (black), o (white) and . (empty), rank 20 first, separated by '/', then a space and the side to move (b or w); this text has %s.", fieldCount(len(fields)))
 	}
 	var b Board
 	switch strings.ToLower(fields[len(fields)-1]) {
@@ -62,11 +62,11 @@ func ParsePosition(text string) (*Position, error) {
 	case "w", "white":
 		b.turn = rules.White
 	default:
-		return nil, badPosition("The position text ends with the side to move, b or w, not %s.", rules.Echo(fields[len(fields)-1]))
+		return nil, badPosition("turn", rules.Args{"Text": rules.Echo(fields[len(fields)-1])}, "The position text ends with the side to move, b or w, not %s.", rules.Echo(fields[len(fields)-1]))
 	}
 	rows := strings.Split(strings.Join(fields[:len(fields)-1], "/"), "/")
 	if len(rows) != Size {
-		return nil, badPosition("The position has %d rows; a Gess position has %d (rank 20 first, separated by '/' or new lines).", len(rows), Size)
+		return nil, badPosition("rows", rules.Args{"Count": strconv.Itoa(len(rows))}, "The position has %d rows; a Gess position has %d (rank 20 first, separated by '/' or new lines).", len(rows), Size)
 	}
 	for i, row := range rows {
 		r := Size - 1 - i
@@ -75,7 +75,7 @@ func ParsePosition(text string) (*Position, error) {
 			return nil, err
 		}
 		if len(row) != Size {
-			return nil, badPosition("The row of rank %d has %d squares; a row has %d (files a-t).", r+1, len(row), Size)
+			return nil, badPosition("row", rules.Args{"Rank": strconv.Itoa(r + 1), "Count": strconv.Itoa(len(row))}, "The row of rank %d has %d squares; a row has %d (files a-t).", r+1, len(row), Size)
 		}
 		for f := 0; f < Size; f++ {
 			var side rules.Side
@@ -87,17 +87,19 @@ func ParsePosition(text string) (*Position, error) {
 			case 'o', 'O':
 				side = rules.White
 			default:
-				return nil, badPosition("The character %q on %s means nothing here: write x for black, o for white and . for an empty square.", row[f], squareName(square(f, r)))
+				return nil, badPosition("char", rules.Args{"Char": strconv.QuoteRune(rune(row[f])), "Square": squareName(square(f, r))},
+					"The character %q on %s means nothing here: write x for black, o for white and . for an empty square.", row[f], squareName(square(f, r)))
 			}
 			if !inPlay(f, r) {
-				return nil, badPosition("The position has a %s stone on %s, on the outer ring; stones stand only on the playing area b2-s19.", side, squareName(square(f, r)))
+				return nil, badPosition("ring", rules.Args{"OfSide": side.String(), "Square": squareName(square(f, r))},
+					"The position has a %s stone on %s, on the outer ring; stones stand only on the playing area b2-s19.", side, squareName(square(f, r)))
 			}
 			b.put(side, f, r)
 		}
 	}
 	for _, s := range rules.Sides {
 		if n := b.Count(s); n > maxStones {
-			return nil, badPosition("The position gives %s %d stones; each side starts with %d and no move adds any.", s, n, maxStones)
+			return nil, badPosition("stones", rules.Args{"OfSide": s.String(), "Count": strconv.Itoa(n)}, "The position gives %s %d stones; each side starts with %d and no move adds any.", s, n, maxStones)
 		}
 	}
 	b.rehash()
@@ -155,7 +157,7 @@ func expandRuns(row string, r int) (string, error) {
 		}
 		n, err := strconv.Atoi(row[i:j])
 		if err != nil || n < 1 || n > Size || row[i] == '0' {
-			return "", badPosition("The row of rank %d counts %s empty squares; a run of empty squares is a number from 1 to %d.", r+1, rules.Echo(row[i:j]), Size)
+			return "", badPosition("run", rules.Args{"Rank": strconv.Itoa(r + 1), "Text": rules.Echo(row[i:j])}, "The row of rank %d counts %s empty squares; a run of empty squares is a number from 1 to %d.", r+1, rules.Echo(row[i:j]), Size)
 		}
 		b.WriteString(strings.Repeat(".", n))
 		i = j
@@ -163,9 +165,10 @@ func expandRuns(row string, r int) (string, error) {
 	return b.String(), nil
 }
 
-// badPosition refuses a position text; format and args make a whole sentence.
-func badPosition(format string, args ...any) error {
-	return rules.Refuse(rules.ErrBadPosition, format, args...)
+// badPosition refuses a position text with the sentence gess.position.<key> of
+// the rules' catalogue, args its placeholders; format and a write it in English.
+func badPosition(key string, args rules.Args, format string, a ...any) error {
+	return rules.RefuseAs(rules.ErrBadPosition, "gess.position."+key, args, format, a...)
 }
 
 // UCI returns the canonical stored form of m, the two centres such as "m3m6".
@@ -212,15 +215,15 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 		return rules.NullMove, badMove(text)
 	}
 	if !inFrame(f0, r0) {
-		return rules.NullMove, rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: %s is outside the frame (files a-t, ranks 1-20), so no piece is centred there.",
-			rules.Echo(text), coordName(f0, r0))
+		return rules.NullMove, rules.RefuseAs(rules.ErrIllegalMove, "gess.illegal.outside", rules.Args{"Move": rules.Echo(text), "From": coordName(f0, r0)},
+			"You cannot play %s: %s is outside the frame (files a-t, ranks 1-20), so no piece is centred there.", rules.Echo(text), coordName(f0, r0))
 	}
 	if !inFrame(f1, r1) {
-		return rules.NullMove, rules.Refuse(rules.ErrIllegalMove, "You cannot play %s: the centre would leave the frame at %s; a piece's centre stays on a1-t20.",
-			rules.Echo(text), coordName(f1, r1))
+		return rules.NullMove, rules.RefuseAs(rules.ErrIllegalMove, "gess.illegal.leaves", rules.Args{"Move": rules.Echo(text), "To": coordName(f1, r1)},
+			"You cannot play %s: the centre would leave the frame at %s; a piece's centre stays on a1-t20.", rules.Echo(text), coordName(f1, r1))
 	}
 	if p.outcome.IsOver() {
-		return rules.NullMove, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", p.outcome)
+		return rules.NullMove, rules.GameOver(p.outcome)
 	}
 	m := rules.Move{From: square(f0, r0), To: square(f1, r1)}
 	if err := p.board.explain(m); err != nil {
@@ -232,9 +235,9 @@ func (p *Position) ParseMove(text string) (rules.Move, error) {
 func badMove(text string) error {
 	const how = "name the centre of the piece and where it goes, like m3-m6 or m3m6"
 	if strings.TrimSpace(text) == "" {
-		return rules.Refuse(rules.ErrBadNotation, "Write a move: %s.", how)
+		return rules.RefuseAs(rules.ErrBadNotation, "gess.notation.empty", nil, "Write a move: %s.", how)
 	}
-	return rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a move; %s.", rules.Echo(text), how)
+	return rules.RefuseAs(rules.ErrBadNotation, "gess.notation.unreadable", rules.Args{"Text": rules.Echo(text)}, "I cannot read %s as a move; %s.", rules.Echo(text), how)
 }
 
 // fieldCount says how many fields a text has, in words for a sentence.
@@ -246,6 +249,15 @@ func fieldCount(n int) string {
 		return "one field"
 	}
 	return fmt.Sprintf("%d fields", n)
+}
+
+// fieldKey names fieldCount's sentence for a text of fewer than two fields:
+// "none" or "one".
+func fieldKey(n int) string {
+	if n == 0 {
+		return "none"
+	}
+	return "one"
 }
 
 // scanCentre reads a letter and a rank number of up to three digits at the start of

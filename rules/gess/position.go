@@ -175,7 +175,7 @@ func sortByTarget(moves []rules.Move) {
 // Play validates m and returns the position after it; the receiver is unchanged.
 func (p *Position) Play(m rules.Move) (rules.Position, error) {
 	if p.outcome.IsOver() {
-		return nil, rules.Refuse(rules.ErrGameOver, "The game is over (%s), so no move can be played.", p.outcome)
+		return nil, rules.GameOver(p.outcome)
 	}
 	if err := p.board.explain(m); err != nil {
 		return nil, err

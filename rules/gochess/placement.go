@@ -188,11 +188,11 @@ func (p *Placement) eligible(side rules.Side) []rules.Square {
 			continue
 		}
 		open = append(open, sq)
-		if p.colourProblem(side, sq) != "" || p.checkProblem(side, sq) != "" {
+		if p.colourProblem(side, sq) != nil || p.checkProblem(side, sq) != nil {
 			continue
 		}
 		lenient = append(lenient, sq)
-		if p.triedProblem(side, sq) == "" {
+		if p.triedProblem(side, sq) == nil {
 			strict = append(strict, sq)
 		}
 	}
@@ -205,44 +205,50 @@ func (p *Placement) eligible(side rules.Side) []rules.Square {
 	return open
 }
 
-// triedProblem says why sq is refused as already tried this round, or "".
-func (p *Placement) triedProblem(side rules.Side, sq rules.Square) string {
+// triedProblem refuses sq as already tried this round, or returns nil.
+func (p *Placement) triedProblem(side rules.Side, sq rules.Square) error {
 	if slices.Contains(p.slate, sq) {
-		return fmt.Sprintf("Both players already tried %s this round (both chose it at once), so neither may choose it again until the round ends.", dims.Name(sq))
+		return rules.RefuseAs(rules.ErrIllegalMove, "gochess.place.slate", rules.Args{"Square": dims.Name(sq)},
+			"Both players already tried %s this round (both chose it at once), so neither may choose it again until the round ends.", dims.Name(sq))
 	}
 	if slices.Contains(p.kingTried[side], sq) {
-		return fmt.Sprintf("You already tried %s for your king this round (the kings would have attacked each other); choose a cell you have not tried.", dims.Name(sq))
+		return rules.RefuseAs(rules.ErrIllegalMove, "gochess.place.kingtried", rules.Args{"Square": dims.Name(sq)},
+			"You already tried %s for your king this round (the kings would have attacked each other); choose a cell you have not tried.", dims.Name(sq))
 	}
-	return ""
+	return nil
 }
 
-// colourProblem says why sq is the wrong colour for side's second bishop, or "".
-func (p *Placement) colourProblem(side rules.Side, sq rules.Square) string {
+// colourProblem refuses sq as the wrong colour for side's second bishop, or
+// returns nil.
+func (p *Placement) colourProblem(side rules.Side, sq rules.Square) error {
 	if p.round != secondBishopRound {
-		return ""
+		return nil
 	}
 	for i, c := range p.cells {
 		if c.Piece == (rules.Piece{Side: side, Kind: rules.Bishop}) {
 			if light(rules.Square(i)) == light(sq) {
-				return fmt.Sprintf("Your second bishop goes on a %s cell: your first bishop stands on %s, a %s cell, and %s is %s too.",
+				return rules.RefuseAs(rules.ErrIllegalMove, "gochess.place.colour."+colourName(!light(sq)), rules.Args{"First": dims.Name(rules.Square(i)), "Square": dims.Name(sq)},
+					"Your second bishop goes on a %s cell: your first bishop stands on %s, a %s cell, and %s is %s too.",
 					colourName(!light(sq)), dims.Name(rules.Square(i)), colourName(light(sq)), dims.Name(sq), colourName(light(sq)))
 			}
-			return ""
+			return nil
 		}
 	}
-	return ""
+	return nil
 }
 
-// checkProblem says why a king of side on sq would stand in check, or "".
-func (p *Placement) checkProblem(side rules.Side, sq rules.Square) string {
+// checkProblem refuses a king of side on sq that would stand in check, or
+// returns nil.
+func (p *Placement) checkProblem(side rules.Side, sq rules.Square) error {
 	if p.round != kingRound {
-		return ""
+		return nil
 	}
 	b := rules.Board{Dims: dims, Cells: p.cells}
 	if !p.layout.Attacked(b, sq, side.Other()) {
-		return ""
+		return nil
 	}
-	return fmt.Sprintf("Your king would be in check on %s from the pieces already on the board; a king may not be placed in check.", dims.Name(sq))
+	return rules.RefuseAs(rules.ErrIllegalMove, "gochess.place.check", rules.Args{"Square": dims.Name(sq)},
+		"Your king would be in check on %s from the pieces already on the board; a king may not be placed in check.", dims.Name(sq))
 }
 
 // light reports whether sq is a light cell: (file + rank) odd with a = 1, a1 dark.
@@ -260,9 +266,10 @@ func placeErr(format string, args ...any) error {
 	return fmt.Errorf("gochess: "+format+": %w", append(args, rules.ErrIllegalMove)...)
 }
 
-// refusePlace refuses a player's placement; format and args make a whole sentence.
-func refusePlace(format string, args ...any) error {
-	return rules.Refuse(rules.ErrIllegalMove, format, args...)
+// refusePlace refuses a player's placement with the sentence gochess.place.<key>
+// of the rules' catalogue, args its placeholders; format and a write it in English.
+func refusePlace(key string, args rules.Args, format string, a ...any) error {
+	return rules.RefuseAs(rules.ErrIllegalMove, "gochess.place."+key, args, format, a...)
 }
 
 // Play refuses: placement choices are secret and simultaneous, so each is made
@@ -298,32 +305,37 @@ func (p *Placement) PlayAs(side rules.Side, m rules.Move) (rules.Position, error
 func (p *Placement) check(side rules.Side, m rules.Move) error {
 	kind := p.Kind()
 	if p.pending[side] != rules.NoSquare {
-		return rules.Refuse(rules.ErrNotYourTurn, "You have already chosen a cell for this round's %s; wait until %s has chosen too.", kind, side.Other())
+		return rules.RefuseAs(rules.ErrNotYourTurn, "gochess.place.chosen", rules.Args{"Piece": kind.String(), "Side": side.Other().String()},
+			"You have already chosen a cell for this round's %s; wait until %s has chosen too.", kind, side.Other())
 	}
 	if m.From != rules.NoSquare || m.Drop != kind {
-		return refusePlace("This round places a %s: name only its cell, such as e4 or %c@e4.", kind, kind.Letter())
+		return refusePlace("cellonly", rules.Args{"RoundAPiece": kind.String(), "Letter": string(kind.Letter())},
+			"This round places a %s: name only its cell, such as e4 or %c@e4.", kind, kind.Letter())
 	}
 	sq := m.To
 	if !dims.Contains(sq) {
-		return refusePlace("That cell is not on the 10x10 board (files a-j, ranks 1-10).")
+		return refusePlace("offboard", nil, "That cell is not on the 10x10 board (files a-j, ranks 1-10).")
 	}
 	c := p.cells[sq]
 	if c.State == rules.Blocked {
-		return refusePlace("The cell %s is a blocked cell; no piece may stand there.", dims.Name(sq))
+		return refusePlace("blocked", rules.Args{"Square": dims.Name(sq)}, "The cell %s is a blocked cell; no piece may stand there.", dims.Name(sq))
 	}
 	if !c.Piece.IsNone() {
-		return refusePlace("The cell %s is occupied by the %s; choose an empty cell.", dims.Name(sq), c.Piece)
+		return refusePlace("occupied", rules.Args{"Square": dims.Name(sq), "ThePiece": c.Piece.Kind.String(), "PieceSide": c.Piece.Side.String()},
+			"The cell %s is occupied by the %s; choose an empty cell.", dims.Name(sq), c.Piece)
 	}
 	elig := p.eligible(side)
 	if slices.Contains(elig, sq) {
 		return nil
 	}
-	for _, why := range []string{p.colourProblem(side, sq), p.checkProblem(side, sq), p.triedProblem(side, sq)} {
-		if why != "" {
-			return refusePlace("%s", why)
+	for _, why := range []error{p.colourProblem(side, sq), p.checkProblem(side, sq), p.triedProblem(side, sq)} {
+		if why != nil {
+			return why
 		}
 	}
-	return refusePlace("The cell %s is not eligible this round.", dims.Name(sq))
+	// Not reached: a cell no rule refuses is eligible (the house rule applies the
+	// rules' refusals only); the sentence stays English, with no key.
+	return rules.Refuse(rules.ErrIllegalMove, "The cell %s is not eligible this round.", dims.Name(sq))
 }
 
 // reveal resolves a round in which both players have chosen; p is a fresh copy.
@@ -565,19 +577,23 @@ func (p *Placement) ParseMove(text string) (rules.Move, error) {
 		if letter != "" {
 			k, ok := rules.PieceKindFromLetter(letter[0])
 			if len(letter) != 1 || !ok {
-				return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "I cannot read %s as a placement: %s is not a piece letter; write the cell, such as e4 or %c@e4.", rules.Echo(text), rules.Echo(letter), kind.Letter())
+				return rules.NullMove, rules.RefuseAs(rules.ErrBadNotation, "gochess.notation.letter", rules.Args{"Text": rules.Echo(text), "Given": rules.Echo(letter), "Letter": string(kind.Letter())},
+					"I cannot read %s as a placement: %s is not a piece letter; write the cell, such as e4 or %c@e4.", rules.Echo(text), rules.Echo(letter), kind.Letter())
 			}
 			if k != kind {
-				return rules.NullMove, refusePlace("This round places a %s, not a %s; write the cell, such as e4 or %c@e4.", kind, k, kind.Letter())
+				return rules.NullMove, refusePlace("kind", rules.Args{"RoundAPiece": kind.String(), "GivenAPiece": k.String(), "Letter": string(kind.Letter())},
+					"This round places a %s, not a %s; write the cell, such as e4 or %c@e4.", kind, k, kind.Letter())
 			}
 		}
 	}
 	if strings.TrimSpace(text) == "" {
-		return rules.NullMove, rules.Refuse(rules.ErrBadNotation, "Write the cell for your %s, such as e4 or %c@e4.", kind, kind.Letter())
+		return rules.NullMove, rules.RefuseAs(rules.ErrBadNotation, "gochess.notation.empty", rules.Args{"YourPiece": kind.String(), "Letter": string(kind.Letter())},
+			"Write the cell for your %s, such as e4 or %c@e4.", kind, kind.Letter())
 	}
 	sq, err := dims.ParseSquare(s)
 	if err != nil {
-		return rules.NullMove, &rules.Error{Kind: rules.ErrBadNotation, Text: fmt.Sprintf("I cannot read %s as a placement; write the cell, such as e4 or %c@e4.", rules.Echo(text), kind.Letter()), Cause: err}
+		return rules.NullMove, &rules.Error{Kind: rules.ErrBadNotation, Text: fmt.Sprintf("I cannot read %s as a placement; write the cell, such as e4 or %c@e4.", rules.Echo(text), kind.Letter()), Cause: err,
+			Key: "gochess.notation.unreadable", Args: rules.Args{"Text": rules.Echo(text), "Letter": string(kind.Letter())}}
 	}
 	return rules.Move{From: rules.NoSquare, To: sq, Drop: kind}, nil
 }
@@ -590,9 +606,11 @@ func (p *Placement) UCI(m rules.Move) string {
 // SAN returns the same text as UCI.
 func (p *Placement) SAN(m rules.Move) string { return p.UCI(m) }
 
-// badPlacement refuses a placement text; format and args make a clause.
-func badPlacement(format string, args ...any) error {
-	return rules.Refuse(rules.ErrBadPosition, "This Go-Chess placement text cannot be read: %s.", fmt.Sprintf(format, args...))
+// badPlacement refuses a placement text with the sentence gochess.text.<key> of
+// the rules' catalogue, args its placeholders; format and a write the clause
+// that says why in English.
+func badPlacement(key string, args rules.Args, format string, a ...any) error {
+	return rules.RefuseAs(rules.ErrBadPosition, "gochess.text."+key, args, "This Go-Chess placement text cannot be read: %s.", fmt.Sprintf(format, a...))
 }
 
 // parsePlacement reads the text String writes and checks that it is a state the
@@ -601,7 +619,7 @@ func badPlacement(format string, args ...any) error {
 func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	f := strings.Fields(text)
 	if len(f) != 6 {
-		return nil, badPlacement("it has six fields separated by spaces (board, %q, round, slate, king tries, choices), and this one has %d", placementTag, len(f))
+		return nil, badPlacement("fields", rules.Args{"Fields": strconv.Itoa(len(f))}, "it has six fields separated by spaces (board, %q, round, slate, king tries, choices), and this one has %d", placementTag, len(f))
 	}
 	b, err := v.core.ParseBoard(f[0])
 	if err != nil {
@@ -613,63 +631,73 @@ func (v *Variant) parsePlacement(text string) (*Placement, error) {
 	}
 	round, err := strconv.Atoi(f[2])
 	if err != nil || round < 1 || round > len(Rounds) {
-		return nil, badPlacement("the round is a number from 1 to %d, not %s", len(Rounds), rules.Echo(f[2]))
+		return nil, badPlacement("round", rules.Args{"Text": rules.Echo(f[2])}, "the round is a number from 1 to %d, not %s", len(Rounds), rules.Echo(f[2]))
 	}
 	p.round = round - 1
 	if err := p.checkMaterial(); err != nil {
 		return nil, err
 	}
-	if p.slate, err = parseCells(f[3], "slate"); err != nil {
+	if p.slate, err = parseCells(f[3], "slate", "slate", nil); err != nil {
 		return nil, err
 	}
 	tries := strings.Split(f[4], "/")
 	if len(tries) != 2 {
-		return nil, badPlacement("the king tries are white's cells/black's cells, such as e4,f6/-, not %s", rules.Echo(f[4]))
+		return nil, badPlacement("tries", rules.Args{"Text": rules.Echo(f[4])}, "the king tries are white's cells/black's cells, such as e4,f6/-, not %s", rules.Echo(f[4]))
 	}
 	for i, t := range tries {
-		if p.kingTried[i], err = parseCells(t, rules.Side(i).String()+"'s king tries"); err != nil {
+		if p.kingTried[i], err = parseCells(t, rules.Side(i).String()+"'s king tries", "tries", rules.Args{"OfSide": rules.Side(i).String()}); err != nil {
 			return nil, err
 		}
 		if len(p.kingTried[i]) > 0 && p.round != kingRound {
-			return nil, badPlacement("king tries are only kept in the king round (16), not in round %d", round)
+			return nil, badPlacement("kinground", rules.Args{"Round": strconv.Itoa(round)}, "king tries are only kept in the king round (16), not in round %d", round)
 		}
 	}
 	for _, list := range [][]rules.Square{p.slate, p.kingTried[0], p.kingTried[1]} {
 		for _, sq := range list {
 			if c := p.cells[sq]; c.State != rules.Playable || !c.Piece.IsNone() {
-				return nil, badPlacement("the tried cell %s must be empty and unblocked", dims.Name(sq))
+				return nil, badPlacement("tried", rules.Args{"Square": dims.Name(sq)}, "the tried cell %s must be empty and unblocked", dims.Name(sq))
 			}
 		}
 	}
 	choices := strings.Split(f[5], "/")
 	if len(choices) != 2 {
-		return nil, badPlacement("the choices are white's/black's, each a cell or -, not %s", rules.Echo(f[5]))
+		return nil, badPlacement("choices", rules.Args{"Text": rules.Echo(f[5])}, "the choices are white's/black's, each a cell or -, not %s", rules.Echo(f[5]))
 	}
 	for i, c := range choices {
 		if c == "?" {
-			return nil, badPlacement("this is a player's view, in which the opponent's choice is hidden (?); only the full game state can be resumed")
+			return nil, badPlacement("hidden", nil, "this is a player's view, in which the opponent's choice is hidden (?); only the full game state can be resumed")
 		}
 		if c == "-" {
 			continue
 		}
 		sq, err := dims.ParseSquare(c)
 		if err != nil {
-			return nil, badPlacement("the choice %s is not a cell", rules.Echo(c))
+			return nil, badPlacement("choice", rules.Args{"Text": rules.Echo(c)}, "the choice %s is not a cell", rules.Echo(c))
 		}
 		side := rules.Side(i)
 		if err := p.check(side, rules.Move{From: rules.NoSquare, To: sq, Drop: p.Kind()}); err != nil {
-			return nil, &rules.Error{Kind: rules.ErrBadPosition, Text: fmt.Sprintf("This Go-Chess placement text cannot be read: %s's choice %s is not eligible.", side, c), Cause: err}
+			return nil, &rules.Error{Kind: rules.ErrBadPosition, Text: fmt.Sprintf("This Go-Chess placement text cannot be read: %s's choice %s is not eligible.", side, c), Cause: err,
+				Key: "gochess.text.ineligible", Args: rules.Args{"OfSide": side.String(), "Choice": c}}
 		}
 		p.pending[i] = sq
 	}
 	if p.pending[0] != rules.NoSquare && p.pending[1] != rules.NoSquare {
-		return nil, badPlacement("both players have a choice recorded, but a round is revealed as soon as both have chosen")
+		return nil, badPlacement("both", nil, "both players have a choice recorded, but a round is revealed as soon as both have chosen")
 	}
 	return p, nil
 }
 
-// parseCells reads a sorted comma-separated list of cells, or "-".
-func parseCells(field, what string) ([]rules.Square, error) {
+// parseCells reads a sorted comma-separated list of cells, or "-"; what names
+// the list in English, key its refusals' sentences (gochess.text.list.<key>),
+// with args.
+func parseCells(field, what, key string, args rules.Args) ([]rules.Square, error) {
+	with := func() rules.Args {
+		a := rules.Args{"Text": rules.Echo(field)}
+		for k, v := range args {
+			a[k] = v
+		}
+		return a
+	}
 	if field == "-" {
 		return nil, nil
 	}
@@ -677,10 +705,10 @@ func parseCells(field, what string) ([]rules.Square, error) {
 	for _, name := range strings.Split(field, ",") {
 		sq, err := dims.ParseSquare(name)
 		if err != nil {
-			return nil, badPlacement("the %s list %s has something that is not a cell", what, rules.Echo(field))
+			return nil, badPlacement("list.cell."+key, with(), "the %s list %s has something that is not a cell", what, rules.Echo(field))
 		}
 		if len(out) > 0 && sq <= out[len(out)-1] {
-			return nil, badPlacement("the %s list %s must name each cell once in square order (a1, b1, ..., j10)", what, rules.Echo(field))
+			return nil, badPlacement("list.order."+key, with(), "the %s list %s must name each cell once in square order (a1, b1, ..., j10)", what, rules.Echo(field))
 		}
 		out = append(out, sq)
 	}
@@ -707,11 +735,12 @@ func (p *Placement) checkMaterial() error {
 		}
 		for _, k := range []rules.PieceKind{rules.Pawn, rules.Bishop, rules.Rook, rules.Knight, rules.Queen, rules.King} {
 			if have[k] != want[k] {
-				return badPlacement("in round %d %s has %d %ss on the board; the rounds before place %d", p.round+1, side, have[k], k, want[k])
+				return badPlacement("material", rules.Args{"Round": strconv.Itoa(p.round + 1), "OfSide": side.String(), "Have": strconv.Itoa(have[k]), "Piece": k.String(), "Want": strconv.Itoa(want[k])},
+					"in round %d %s has %d %ss on the board; the rounds before place %d", p.round+1, side, have[k], k, want[k])
 			}
 		}
 		if len(bishops) == 2 && light(bishops[0]) == light(bishops[1]) {
-			return badPlacement("%s's two bishops stand on cells of one colour; they are placed on different colours", side)
+			return badPlacement("bishops", rules.Args{"OfSide": side.String()}, "%s's two bishops stand on cells of one colour; they are placed on different colours", side)
 		}
 	}
 	return nil

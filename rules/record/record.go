@@ -118,13 +118,13 @@ func due(pos rules.Position, side rules.Side) error {
 		return fmt.Errorf("record: no position to play in: replay the record first: %w", ErrNoVariant)
 	}
 	if o := pos.Outcome(); o.IsOver() {
-		return rules.Refuse(rules.ErrGameOver, "The game is over (%s); no move can be played.", o)
+		return rules.RefuseAs(rules.ErrGameOver, "record.over", rules.Args{"Outcome": rules.OutcomeArg(o)}, "The game is over (%s); no move can be played.", o)
 	}
 	if _, ok := Round(pos); ok {
 		return nil // PlayAs refuses a side that has already chosen
 	}
 	if pos.Turn() != side {
-		return rules.Refuse(rules.ErrNotYourTurn, "It is %s's turn, not %s's.", pos.Turn(), side)
+		return rules.RefuseAs(rules.ErrNotYourTurn, "record.turn", rules.Args{"TurnSide": pos.Turn().String(), "Side": side.String()}, "It is %s's turn, not %s's.", pos.Turn(), side)
 	}
 	return nil
 }
