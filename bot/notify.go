@@ -64,8 +64,19 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 		return nil
 	}
 	// The player's language, and the server's for a post in its channel (outside a
-	// server, in local play, the player is the one who reads it).
-	own, public := PlayerLang(p), PlayerLang(p)
+	// server, in local play, the player is the one who reads it). In local play
+	// (the console: no place at all) the notice shows where the reply does: a player
+	// whose language is unknown reads it in the asker's, or in that of local play's
+	// last request when no request asked.
+	own := PlayerLang(p)
+	if place == (Place{}) && p.Lang == "" && p.Locale == "" {
+		if e.lang != "" {
+			own = e.lang
+		} else if l, ok := s.localLang.Load().(i18n.Lang); ok {
+			own = l
+		}
+	}
+	public := own
 	if channel && place.Guild != "" {
 		if public, err = ServerLang(tx, place.Guild, ""); err != nil {
 			return err

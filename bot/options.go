@@ -50,7 +50,7 @@ func LevelArg(req Request, name string) (int, error) {
 	}
 	level, err := engine.ParseLevel(t)
 	if le, ok := errors.AsType[*engine.LevelError](err); ok {
-		return 0, Refuse(ErrRefused, "%s", le.Sentence())
+		return 0, refusal(ErrRefused, "refusal.levelarg", func(words.W) i18n.Data { return i18n.Data{"Max": engine.MaxLevel, "Text": rules.Echo(le.Text)} })
 	}
 	return level, err
 }

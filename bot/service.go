@@ -155,6 +155,11 @@ type Service struct {
 	outageBatch int
 	outageStep  func(batch int) error
 
+	// localLang is the language of the last request of local play (the console),
+	// whose one reader also reads the notices no request carries (an engine's
+	// move, a reminder) when their player has no language of their own.
+	localLang atomic.Value // i18n.Lang
+
 	// inflight counts requests being handled and drawing notifications being
 	// rebuilt and drawn, so that background reviews can give way to them.
 	inflight atomic.Int64
@@ -304,6 +309,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	}
 	if req.Args == nil {
 		req.Args = Args{}
+	}
+	if l, ok := i18n.Parse(req.Locale); ok && req.Local() {
+		s.localLang.Store(l)
 	}
 	c, ok := s.CommandOf(req.Command)
 	if !ok {
