@@ -152,3 +152,25 @@ func TestKernelEnglishUnchanged(t *testing.T) {
 		t.Errorf("GameTitleIn(English) = %q, GameTitle %q", got, h.Svc.GameTitle(h.Game(id)))
 	}
 }
+
+// In local play (the console) a notice shows where the reply does: a player
+// without a language reads it in the language of the one at the keyboard.
+func TestKernelLocalPlayNoticesInTheConsolesLanguage(t *testing.T) {
+	h := bottest.New(t)
+	as := func(user, line string) bot.Reply {
+		t.Helper()
+		h.Seq++
+		return h.Run(bot.Request{ID: "local-" + strings.Repeat("x", h.Seq), User: bot.User{ID: user, Name: user}, Locale: "ru"}, line)
+	}
+	as("alice", "challenge variant:gothic opponent:bob")
+	r := as("bob", "accept")
+	if r.Started == nil {
+		t.Fatalf("no game: %s", r.PlainText())
+	}
+	h.Ok("bob", "settings notify:dm") // a record without a language
+	h.Notes.Take()
+	r = as("alice", "move move:Cf3")
+	has(t, "alice's Russian reply", r.Text, "alice (белые) делает ход **Cf3**.")
+	turn := notices(t, h, "bob", bot.NoticeTurn)[0]
+	has(t, "bob's notice in the console's language", turn.Reply.Title+"\n"+turn.Reply.Text, "Партия "+r.Game.ID+" · ", "Ваш ход в партии "+r.Game.ID)
+}
