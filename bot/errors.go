@@ -75,6 +75,20 @@ func refusal(kind error, id string, data func(w words.W) i18n.Data) error {
 	})
 }
 
+// refusalIn is UserText in language l for the refusals made with RefuseIn: their
+// sentence in l; every other error as UserText gives it. (UserTextIn can end with
+// it instead of UserText, so that it words the kernel's refusals too.)
+func refusalIn(l i18n.Lang, err error) (string, bool) {
+	var ue *userError
+	if errors.As(err, &ue) && ue.say != nil {
+		var se rules.Sentencer
+		if errors.As(err, &se) && se == rules.Sentencer(ue) {
+			return ue.say(l), true
+		}
+	}
+	return UserText(err)
+}
+
 // SentenceIn is UserTextIn that also words the refusals made with RefuseIn (the
 // kernel's own, and a feature's) in language l: the sentence to show a reader of
 // l for err and true, or false for an internal failure.
@@ -82,8 +96,8 @@ func SentenceIn(l i18n.Lang, err error) (string, bool) {
 	var ue *userError
 	if errors.As(err, &ue) && ue.say != nil {
 		var re *rules.Error
-		if !errors.As(err, &re) { // the first sentence of the chain is ue's
-			return ue.say(l), true
+		if !errors.As(err, &re) {
+			return refusalIn(l, err)
 		}
 	}
 	return UserTextIn(l, err)
