@@ -79,11 +79,10 @@ func refusal(kind error, id string, data func(w words.W) i18n.Data) error {
 // sentence in l; every other error as UserText gives it. (UserTextIn can end with
 // it instead of UserText, so that it words the kernel's refusals too.)
 func refusalIn(l i18n.Lang, err error) (string, bool) {
-	var ue *userError
-	if errors.As(err, &ue) && ue.say != nil {
-		var se rules.Sentencer
-		if errors.As(err, &se) && se == rules.Sentencer(ue) {
-			return ue.say(l), true
+	var se rules.Sentencer
+	if errors.As(err, &se) { // the first sentence of the chain: the kernel's words it in l
+		if in, ok := se.(interface{ In(i18n.Lang) string }); ok {
+			return in.In(l), true
 		}
 	}
 	return UserText(err)

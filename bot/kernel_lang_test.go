@@ -174,3 +174,20 @@ func TestKernelLocalPlayNoticesInTheConsolesLanguage(t *testing.T) {
 	turn := notices(t, h, "bob", bot.NoticeTurn)[0]
 	has(t, "bob's notice in the console's language", turn.Reply.Title+"\n"+turn.Reply.Text, "Партия "+r.Game.ID+" · ", "Ваш ход в партии "+r.Game.ID)
 }
+
+// The refusal that asks which game is meant, and its menu, are in the asker's language.
+func TestKernelWhichGameInTheAskersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "settings language:de")
+	for range 2 {
+		h.Ok("alice", "challenge variant:gothic opponent:bob")
+		h.Ok("bob", "accept")
+	}
+	r := h.Do("alice", "resign")
+	has(t, "the German refusal", r.Text, "Du spielst 2 Partien (#1, #2): Sag mit partie:<Nummer>, welche du meinst.")
+	if r.Choice == nil || r.Choice.Placeholder != "Partie wählen" || r.Choice.Options[0].Label != "#1 alice gegen bob" {
+		t.Errorf("the menu is not German: %+v", r.Choice)
+	}
+	r = h.Do("bob", "resign")
+	has(t, "the English refusal", r.Text, "You play 2 games (#1, #2): say which with game:<number>.")
+}
