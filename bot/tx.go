@@ -196,7 +196,12 @@ func (t *Tx) Choose(g *storage.Game, side rules.Side, text string, from *Place) 
 // in g, which is stored and announced with said; notices counts the notifications
 // queued before the announcement.
 func (t *Tx) TookBack(g *storage.Game, side rules.Side, said string, from *Place, notices int) error {
-	return t.s.changed(t.s.hooks.tookBack, GameChange{Tx: t, Game: g, Side: side, Said: said, SaidIn: Same(said), From: from, Notices: notices})
+	return t.TookBackIn(g, side, Same(said), from, notices)
+}
+
+// TookBackIn is TookBack with what was said in each reader's language.
+func (t *Tx) TookBackIn(g *storage.Game, side rules.Side, said Phrase, from *Place, notices int) error {
+	return t.s.changed(t.s.hooks.tookBack, GameChange{Tx: t, Game: g, Side: side, Said: said(i18n.English), SaidIn: said, From: from, Notices: notices})
 }
 
 // CreateGame stores a new game, starts its clock and prepares the reply and the
