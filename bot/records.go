@@ -27,7 +27,9 @@ func ChallengeTermsIn(l i18n.Lang, c *storage.Challenge) string {
 }
 
 // ChallengeLine describes an open challenge in one line.
-func (s *Service) ChallengeLine(c *storage.Challenge) string { return s.ChallengeLineIn(i18n.English, c) }
+func (s *Service) ChallengeLine(c *storage.Challenge) string {
+	return s.ChallengeLineIn(i18n.English, c)
+}
 
 // ChallengeLineIn is ChallengeLine in language l.
 func (s *Service) ChallengeLineIn(l i18n.Lang, c *storage.Challenge) string {
