@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
@@ -51,9 +52,12 @@ func (s *Service) CompleteGame(tx *storage.Tx, req Request, add func(label, valu
 	if err != nil {
 		return
 	}
+	l, _ := AskerLang(tx, req)
+	loc := catalogue.For(l)
 	for _, g := range games {
 		side, _ := g.SideOf(req.User.ID)
-		if !add("#"+g.ID+" "+s.VariantName(g.Variant)+" vs "+words.Seat(g.Players[side.Other()]), g.ID) {
+		label := loc.T("complete.game", i18n.Data{"Game": g.ID, "Variant": s.VariantNameIn(l, g.Variant), "Opponent": words.Seat(g.Players[side.Other()])})
+		if !add(label, g.ID) {
 			break
 		}
 	}
@@ -75,7 +79,8 @@ func (s *Service) OnGame(c Command) Command {
 // variant is chosen it leaves out those that would be refused in it (an engine not
 // configured for that game, or one whose last check or move failed); before, it
 // says which games each external engine plays.
-func (s *Service) CompleteEngine(_ *storage.Tx, req Request, add func(label, value string) bool) {
+func (s *Service) CompleteEngine(tx *storage.Tx, req Request, add func(label, value string) bool) {
+	l, _ := AskerLang(tx, req)
 	variant := req.Args.Get("variant")
 	if _, err := s.reg.Lookup(variant); err != nil {
 		variant = ""
@@ -90,7 +95,7 @@ func (s *Service) CompleteEngine(_ *storage.Tx, req Request, add func(label, val
 			var plays []string
 			for _, k := range s.reg.Keys() {
 				if _, err := s.engine.Opponent(name, 0, k); err == nil {
-					plays = append(plays, s.VariantName(k))
+					plays = append(plays, s.VariantNameIn(l, k))
 				}
 			}
 			if len(plays) == 0 {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -186,8 +187,8 @@ func (s *Service) engineTurn(id string) (done bool, err error) {
 				// The offer is made with the move: the announcement says so, and the
 				// opponent's move lets it lapse as any other.
 				g.DrawOffer = &storage.Offer{By: side, Ply: ply + 1, At: s.Now()}
-				e.note = fmt.Sprintf("It offers a draw: %s may accept or decline it (/draw); the offer lapses if they move instead.",
-					words.Seat(g.Player(side.Other())))
+				opponent := words.Seat(g.Player(side.Other()))
+				e.note = func(l i18n.Lang) string { return catalogue.For(l).T("engine.offers", i18n.Data{"Player": opponent}) }
 			}
 			err = s.play(tx, &e, g, side, text, nil)
 		}
@@ -331,19 +332,21 @@ func (s *Service) engineFailed(id string, ply int, side rules.Side, cause error)
 		if s2, ok := engineDue(g); !ok || s2 != side || len(g.Moves) != ply {
 			return nil
 		}
-		who := fmt.Sprintf("%s (%s)", words.Seat(g.Player(side)), side)
-		var text string
-		switch {
-		case resigned:
-			text = who + " resigned."
-		case errors.Is(cause, errEngineStuck):
-			// The cause is for the admins' log; the player learns what it means to them.
-			text = who + " could not move for an hour and loses the game; an admin can find why in the bot's log."
-		default:
-			text = who + " failed to move and loses the game: " + FailureText(cause)
+		seat := g.Player(side)
+		say := func(l i18n.Lang) string {
+			loc, who := catalogue.For(l), words.In(l).Seated(seat, side)
+			switch {
+			case resigned:
+				return loc.T("engine.resigned", i18n.Data{"Player": who})
+			case errors.Is(cause, errEngineStuck):
+				// The cause is for the admins' log; the player learns what it means to them.
+				return loc.T("engine.stuck", i18n.Data{"Player": who})
+			}
+			return loc.T("engine.failed", i18n.Data{"Player": who, "Why": FailureTextIn(l, cause)})
 		}
+		text := say
 		for _, hook := range s.hooks.engineFailed {
-			if err := hook(s.tx(tx, &e), g, text); err != nil {
+			if err := hook(s.tx(tx, &e), g, text(i18n.English)); err != nil {
 				return err
 			}
 		}

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/engine/external"
 	"github.com/missivechess/missive/rules"
@@ -62,27 +64,37 @@ func (e *engines) Opponent(name string, level int, variant string) (storage.Seat
 			level = DefaultLevel
 		}
 		if level < 1 || level > engine.MaxLevel {
-			return storage.Seat{}, Refuse(ErrRefused, "The engine's level must be from 1 to %d.", engine.MaxLevel)
+			return storage.Seat{}, refusal(ErrRefused, "refusal.enginelevel", func(words.W) i18n.Data { return i18n.Data{"Max": engine.MaxLevel} })
 		}
 		return storage.Seat{ID: builtinPrefix + strconv.Itoa(level), Name: fmt.Sprintf("Missive engine (level %d)", level)}, nil
 	}
 	c, ok := e.ext[name]
 	if !ok {
-		return storage.Seat{}, Refuse(ErrRefused, "There is no engine %s; the engines here are: %s.", rules.Echo(name), strings.Join(e.names(), ", "))
+		names := strings.Join(e.names(), ", ")
+		return storage.Seat{}, refusal(ErrRefused, "refusal.noengine", func(words.W) i18n.Data { return i18n.Data{"Name": rules.Echo(name), "Engines": names} })
 	}
 	if _, ok := c.Variants[variant]; !ok {
-		return storage.Seat{}, Refuse(ErrRefused, "The engine %s does not play %s; the built-in engine plays every game.", c.Name, variant)
+		return storage.Seat{}, refusal(ErrRefused, "refusal.enginevariant", func(w words.W) i18n.Data { return i18n.Data{"Name": c.Name, "Variant": variantWord(w, variant)} })
 	}
 	if level != 0 {
-		return storage.Seat{}, Refuse(ErrRefused, "Levels are for the built-in engine only; %s plays at its configured strength.", c.Name)
+		return storage.Seat{}, refusal(ErrRefused, "refusal.enginelevels", func(words.W) i18n.Data { return i18n.Data{"Name": c.Name} })
 	}
 	e.mu.Lock()
 	last, checked := e.checks[pairKey(c.Name, variant)]
 	e.mu.Unlock()
 	if checked && last.Err != nil {
-		return storage.Seat{}, Refuse(ErrRefused, "The engine %s cannot play %s at the moment; an admin can find why in the bot's log. The built-in engine plays every game.", c.Name, variant)
+		return storage.Seat{}, refusal(ErrRefused, "refusal.enginedown", func(w words.W) i18n.Data { return i18n.Data{"Name": c.Name, "Variant": variantWord(w, variant)} })
 	}
 	return storage.Seat{ID: externalPrefix + c.Name, Name: c.Name}, nil
+}
+
+// variantWord names variant key in w's language; the English says the key, as it
+// always has.
+func variantWord(w words.W, key string) string {
+	if w.Lang() == i18n.English {
+		return key
+	}
+	return w.Variant(key, key)
 }
 
 // Names lists the engines that can be challenged: builtin, then the configured ones.
@@ -172,10 +184,10 @@ func (e *engines) Hint(ctx context.Context, pos rules.Position, side rules.Side)
 // external engines are not asked (UCI and XBoard have no way to), so they play on.
 func (e *engines) AcceptsDraw(ctx context.Context, turn EngineTurn) (bool, error) {
 	if name, ok := strings.CutPrefix(turn.Player, externalPrefix); ok {
-		return false, Refuse(ErrRefused, "The engine %s does not accept draw offers; play on, or resign.", name)
+		return false, refusal(ErrRefused, "refusal.enginedraw", func(words.W) i18n.Data { return i18n.Data{"Name": name} })
 	}
 	if _, ok := inRound(turn.Position); ok {
-		return false, Refuse(ErrRefused, "The engine answers draw offers once the pieces are placed; place them, or resign.")
+		return false, refusal(ErrRefused, "refusal.enginedrawround", nil)
 	}
 	ctx, cancel := context.WithTimeout(ctx, drawTime)
 	defer cancel()

@@ -3,9 +3,9 @@ package bot
 import (
 	"errors"
 	"fmt"
-	"github.com/missivechess/missive/bot/i18n"
 	"strings"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -31,6 +31,9 @@ var (
 type userError struct {
 	msg  string
 	kind error // a sentinel of this package or of rules
+	// say words the refusal in a reader's language (nil: msg in every language);
+	// msg is its English.
+	say func(l i18n.Lang) string
 }
 
 func (e *userError) Error() string { return "bot: " + e.msg }
@@ -40,9 +43,63 @@ func (e *userError) Unwrap() error { return e.kind }
 // Sentence returns the sentence the user reads.
 func (e *userError) Sentence() string { return e.msg }
 
+// In returns the refusal's sentence in language l.
+func (e *userError) In(l i18n.Lang) string {
+	if e.say != nil {
+		return e.say(l)
+	}
+	return e.msg
+}
+
 // Refuse returns a refusal of kind with a message for the user.
 func Refuse(kind error, format string, args ...any) error {
 	return &userError{msg: fmt.Sprintf(format, args...), kind: kind}
+}
+
+// RefuseIn returns a refusal of kind that say words in the language of whoever
+// reads it: Service.Fail answers with say(the asker's language), and its English
+// (say(i18n.English)) is its Sentence, as UserText gives it.
+func RefuseIn(kind error, say func(l i18n.Lang) string) error {
+	return &userError{msg: say(i18n.English), kind: kind, say: say}
+}
+
+// refusal is a refusal of kind worded by the kernel's catalogue message id, its
+// placeholders data in the words of the reader's language (nil for none).
+func refusal(kind error, id string, data func(w words.W) i18n.Data) error {
+	return RefuseIn(kind, func(l i18n.Lang) string {
+		var d i18n.Data
+		if data != nil {
+			d = data(words.In(l))
+		}
+		return catalogue.For(l).T(id, d)
+	})
+}
+
+// refusalIn is UserText in language l for the refusals made with RefuseIn: their
+// sentence in l; every other error as UserText gives it. (UserTextIn can end with
+// it instead of UserText, so that it words the kernel's refusals too.)
+func refusalIn(l i18n.Lang, err error) (string, bool) {
+	var se rules.Sentencer
+	if errors.As(err, &se) { // the first sentence of the chain: the kernel's words it in l
+		if in, ok := se.(interface{ In(i18n.Lang) string }); ok {
+			return in.In(l), true
+		}
+	}
+	return UserText(err)
+}
+
+// SentenceIn is UserTextIn that also words the refusals made with RefuseIn (the
+// kernel's own, and a feature's) in language l: the sentence to show a reader of
+// l for err and true, or false for an internal failure.
+func SentenceIn(l i18n.Lang, err error) (string, bool) {
+	var ue *userError
+	if errors.As(err, &ue) && ue.say != nil {
+		var re *rules.Error
+		if !errors.As(err, &re) {
+			return refusalIn(l, err)
+		}
+	}
+	return UserTextIn(l, err)
 }
 
 // UserText returns the sentence to show the user for err and true, or false when
@@ -69,14 +126,22 @@ func Reword(err error, format string, args ...any) error {
 	if !ok {
 		return err
 	}
-	return Refuse(ErrRefused, format+"%s", append(args, msg)...)
+	prefix := fmt.Sprintf(format, args...)
+	return &userError{msg: prefix + msg, kind: ErrRefused, say: func(l i18n.Lang) string {
+		m, _ := SentenceIn(l, err)
+		return prefix + m
+	}}
 }
 
 // FailureText describes an engine's failure to move for the match's report: the
 // Refusal's sentence, else the error's own text (for the admins who run the
 // match), as a sentence.
-func FailureText(err error) string {
-	if msg, ok := UserText(err); ok {
+func FailureText(err error) string { return FailureTextIn(i18n.English, err) }
+
+// FailureTextIn is FailureText in language l: a refusal's sentence in l, else the
+// error's own text (for the admins, in English).
+func FailureTextIn(l i18n.Lang, err error) string {
+	if msg, ok := SentenceIn(l, err); ok {
 		return msg
 	}
 	msg := strings.TrimSpace(err.Error())

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -15,16 +16,21 @@ import (
 // MustAdmin refuses members without the server-management permission what, such
 // as "create a tournament", and everyone outside a server (a direct message has no
 // such permission); local play (the console) has no permission to check.
-func MustAdmin(req Request, what string) error {
+func MustAdmin(req Request, what string) error { return MustAdminIn(req, Same(what)) }
+
+// MustAdminIn is MustAdmin with what in the reader's language: an infinitive
+// phrase the refusal ends with ("ein Turnier erstellen", "créer un tournoi").
+func MustAdminIn(req Request, what Phrase) error {
+	id := "refusal.admin"
 	switch {
 	case req.Local():
 		return nil
 	case req.Place.Guild == "":
-		return Refuse(ErrRefused, "Only a server's members who may manage it can %s, in the server.", what)
+		id = "refusal.admin.server"
 	case req.Admin:
 		return nil
 	}
-	return Refuse(ErrRefused, "Only members who may manage this server can %s.", what)
+	return RefuseIn(ErrRefused, func(l i18n.Lang) string { return catalogue.For(l).T(id, i18n.Data{"What": what(l)}) })
 }
 
 // EventInfo is what finding an event needs to know of it.
@@ -41,6 +47,10 @@ type EventFinder[T any] struct {
 	// None refuses when the server has had no such event; Several, with the list of
 	// the active ones, when the request must name one.
 	None, Several string
+	// NoneIn and SeveralIn, when set, are None and Several in the reader's
+	// language (SeveralIn with the list of the active ones).
+	NoneIn    Phrase
+	SeveralIn func(l i18n.Lang, list string) string
 }
 
 // FindEvent picks the event of kind k a request means: the one named, the active
@@ -74,6 +84,9 @@ func FindEvent[T any](tx *storage.Tx, req Request, k EventFinder[T]) (T, error) 
 		if len(over) > 0 {
 			return over[len(over)-1], nil
 		}
+		if k.NoneIn != nil {
+			return zero, RefuseIn(ErrRefused, k.NoneIn)
+		}
 		return zero, Refuse(ErrRefused, "%s", k.None)
 	case 1:
 		return active[0], nil
@@ -82,7 +95,11 @@ func FindEvent[T any](tx *storage.Tx, req Request, k EventFinder[T]) (T, error) 
 	for i, ev := range active {
 		names[i] = fmt.Sprintf("%s (%s)", k.Info(ev).ID, k.Info(ev).Name)
 	}
-	return zero, Refuse(ErrRefused, k.Several, strings.Join(names, ", "))
+	list := strings.Join(names, ", ")
+	if k.SeveralIn != nil {
+		return zero, RefuseIn(ErrRefused, func(l i18n.Lang) string { return k.SeveralIn(l, list) })
+	}
+	return zero, Refuse(ErrRefused, k.Several, list)
 }
 
 // SetEventThread records the thread an adapter opened for a tournament or match;

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -64,7 +64,7 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode, fits Fits
 	if id := strings.TrimPrefix(req.Args.Get("game"), "#"); id != "" {
 		g, err := tx.Game(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !visible(g, req)) {
-			return nil, Refuse(ErrRefused, "There is no game %s here. Your games are listed by /games.", words.ShownID(id))
+			return nil, refusal(ErrRefused, "refusal.nogame", func(words.W) i18n.Data { return i18n.Data{"Game": words.ShownID(id)} })
 		}
 		if err != nil {
 			return nil, err
@@ -101,13 +101,13 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode, fits Fits
 		}
 	}
 	if len(games) == 0 {
-		return nil, Refuse(ErrRefused, "You have no game in progress. Start one with /challenge, or name a game with game:<number>.")
+		return nil, refusal(ErrRefused, "refusal.noactive", nil)
 	}
 	if len(games) == 1 {
 		return tx.Game(games[0].ID)
 	}
 	if mode != turnGame {
-		return nil, s.whichGame(req, games, "")
+		return nil, s.whichGame(req, games, "which.play")
 	}
 	var mine []*storage.GameSummary
 	for _, g := range games {
@@ -117,11 +117,11 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode, fits Fits
 	}
 	switch {
 	case len(mine) == 0:
-		return nil, Refuse(rules.ErrNotYourTurn, "It is not your move in any of your games (%s); you will be told when it is.", gameList(games))
+		return nil, refusal(rules.ErrNotYourTurn, "refusal.noturn", func(words.W) i18n.Data { return i18n.Data{"Games": gameList(games)} })
 	case len(mine) == 1:
 		return tx.Game(mine[0].ID)
 	case fits == nil:
-		return nil, s.whichGame(req, mine, "It is your move in %d games (%s)")
+		return nil, s.whichGame(req, mine, "which.turn")
 	}
 	var by [Fitting + 1][]*storage.Game
 	var sums [Fitting + 1][]*storage.GameSummary
@@ -140,13 +140,15 @@ func (s *Service) findGame(tx *storage.Tx, req Request, mode findMode, fits Fits
 	case len(fit) == 1:
 		return by[Fitting][0], nil
 	case len(fit) > 1:
-		return nil, s.whichGame(req, fit, "That fits %d of the games where it is your move (%s)")
+		return nil, s.whichGame(req, fit, "which.fit")
 	case len(app) == 1: // its refusal says why it does not fit
 		return by[Applicable][0], nil
 	case len(app) > 1:
-		return nil, s.whichGame(req, app, "That fits none of the %d games where it is your move (%s)")
+		return nil, s.whichGame(req, app, "which.fitnone")
 	}
-	return nil, Refuse(ErrRefused, "That applies to none of the %d games where it is your move (%s).", len(mine), gameList(mine))
+	return nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+		return catalogue.For(l).N("refusal.applynone", len(mine), i18n.Data{"Games": gameList(mine)})
+	})
 }
 
 // gameList names games: "#3, #7".
@@ -159,29 +161,30 @@ func gameList(games []*storage.GameSummary) string {
 }
 
 // whichGame is the refusal that asks a player of several games to name one of
-// games; lead (with the count and the list of games) says which games those are,
-// "" for all the player's games.
+// games; lead (the catalogue's message, with the count and the list of games) says
+// which games those are.
 func (s *Service) whichGame(req Request, games []*storage.GameSummary, lead string) error {
-	if lead == "" {
-		lead = "You play %d games (%s)"
-	}
-	ch := &Choice{Placeholder: "Choose the game", Command: req.Command, Arg: "game", Args: req.Args}
-	for _, g := range games {
-		if len(ch.Options) == 25 {
-			break
+	choice := func(l i18n.Lang) *Choice {
+		loc := catalogue.For(l)
+		ch := &Choice{Placeholder: loc.T("which.choose", nil), Command: req.Command, Arg: "game", Args: req.Args}
+		for _, g := range games {
+			if len(ch.Options) == 25 {
+				break
+			}
+			label := "#" + g.ID + " " + loc.T("players", i18n.Data{"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
+			ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.VariantNameIn(l, g.Variant)})
 		}
-		label := fmt.Sprintf("#%s %s vs %s", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-		ch.Options = append(ch.Options, ChoiceOption{Label: label, Value: g.ID, Description: s.VariantName(g.Variant)})
+		return ch
 	}
-	where := "" // a console has no threads; a server gives each game its own
+	ask := "which.ask" // a console has no threads; a server gives each game its own
 	if req.Place.Guild != "" {
-		where = ", or use the command in the game's thread"
+		ask = "which.ask.thread"
 	}
-	return &choiceError{
-		userError: userError{kind: ErrRefused, msg: fmt.Sprintf(
-			lead+": say which with game:<number>%s.", len(games), gameList(games), where)},
-		choice: ch,
+	say := func(l i18n.Lang) string {
+		loc := catalogue.For(l)
+		return loc.T(ask, i18n.Data{"Lead": loc.N(lead, len(games), i18n.Data{"Games": gameList(games)})})
 	}
+	return &choiceError{userError: userError{kind: ErrRefused, msg: say(i18n.English), say: say}, choice: choice(i18n.English), choiceIn: choice}
 }
 
 // visible reports whether req may see g: its players anywhere, others only in the
@@ -199,8 +202,9 @@ func visible(g *storage.Game, req Request) bool {
 // MustPlay refuses a user who does not play in g.
 func MustPlay(g *storage.Game, u User) error {
 	if _, ok := g.SideOf(u.ID); !ok {
-		return Refuse(ErrNotPlayer, "You are not playing in game %s (%s vs %s); only its players can do that.",
-			g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
+		return refusal(ErrNotPlayer, "refusal.notplayer", func(words.W) i18n.Data {
+			return i18n.Data{"Game": g.ID, "White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])}
+		})
 	}
 	return nil
 }
@@ -208,15 +212,20 @@ func MustPlay(g *storage.Game, u User) error {
 // MustBeActive refuses an action on a finished game.
 func MustBeActive(g *storage.Game) error {
 	if !g.Active() {
-		return Refuse(rules.ErrGameOver, "Game %s is over: %s.", g.ID, DescribeOutcome(g))
+		return refusal(rules.ErrGameOver, "refusal.over", func(w words.W) i18n.Data {
+			return i18n.Data{"Game": g.ID, "Outcome": w.Outcome(g.Players, g.Outcome)}
+		})
 	}
 	return nil
 }
 
 // VariantName returns the display name of a variant key.
-func (s *Service) VariantName(key string) string {
+func (s *Service) VariantName(key string) string { return s.VariantNameIn(i18n.English, key) }
+
+// VariantNameIn is VariantName in language l: "Keltisches Schach".
+func (s *Service) VariantNameIn(l i18n.Lang, key string) string {
 	if v, err := s.reg.Lookup(key); err == nil {
-		return v.Name()
+		return words.In(l).Variant(v.Key(), v.Name())
 	}
 	return key
 }
@@ -266,10 +275,18 @@ func Highlight(d rules.Dims, text string) *rules.Move {
 // DescribeOutcome says how g ended, with names: "alice wins by checkmate".
 func DescribeOutcome(g *storage.Game) string { return words.Outcome(g.Players, g.Outcome) }
 
+// DescribeOutcomeIn is DescribeOutcome in language l.
+func DescribeOutcomeIn(l i18n.Lang, g *storage.Game) string {
+	return words.In(l).Outcome(g.Players, g.Outcome)
+}
+
 // GameTitle is a heading such as "Game 7 · Gothic Chess · alice vs bob".
-func (s *Service) GameTitle(g *storage.Game) string {
-	return fmt.Sprintf("Game %s · %s · %s vs %s", g.ID, s.VariantName(g.Variant),
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
+func (s *Service) GameTitle(g *storage.Game) string { return s.GameTitleIn(i18n.English, g) }
+
+// GameTitleIn is GameTitle in language l: "Partie 7 · Gothic Chess · alice gegen bob".
+func (s *Service) GameTitleIn(l i18n.Lang, g *storage.Game) string {
+	return catalogue.For(l).T("game.title", i18n.Data{"Game": g.ID, "Variant": s.VariantNameIn(l, g.Variant),
+		"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
 }
 
 // RefOf names g and where it is played.
@@ -278,71 +295,83 @@ func RefOf(g *storage.Game) *GameRef {
 }
 
 // StatusLine says whose turn it is in g and by when, or how it ended.
-func (s *Service) StatusLine(g *storage.Game) string {
+func (s *Service) StatusLine(g *storage.Game) string { return s.StatusLineIn(i18n.English, g) }
+
+// StatusLineIn is StatusLine in language l.
+func (s *Service) StatusLineIn(l i18n.Lang, g *storage.Game) string {
+	loc, w := catalogue.For(l), words.In(l)
 	if !g.Active() {
-		return "Game over: " + DescribeOutcome(g) + "."
+		return loc.T("status.over", i18n.Data{"Outcome": w.Outcome(g.Players, g.Outcome)})
 	}
-	line := TurnText(g)
+	parts := []string{TurnTextIn(l, g)}
 	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
-		line += fmt.Sprintf(" · clock frozen by leave (%s left when it runs again)", words.Left(d.Sub(g.Clock.Paused)))
+		parts = append(parts, loc.T("status.frozen", i18n.Data{"Left": w.Left(d.Sub(g.Clock.Paused))}))
 	} else if !d.IsZero() {
-		line += fmt.Sprintf(" · deadline %s (%s left)", words.Time(d), words.Left(d.Sub(s.Now())))
+		parts = append(parts, loc.T("status.deadline", i18n.Data{"Time": w.Time(d), "Left": w.Left(d.Sub(s.Now()))}))
 	}
-	if b := clock.BanksLine(g, s.Now()); b != "" {
-		line += " · " + b
+	if b := BanksLineIn(l, g, s.Now()); b != "" {
+		parts = append(parts, b)
 	}
 	if g.DrawOffer != nil {
-		line += fmt.Sprintf(" · %s offers a draw", words.Seat(g.Player(g.DrawOffer.By)))
+		parts = append(parts, loc.T("status.draw", i18n.Data{"Player": words.Seat(g.Player(g.DrawOffer.By))}))
 	}
 	if g.Takeback != nil {
-		line += fmt.Sprintf(" · %s asks to take back a move", words.Seat(g.Player(g.Takeback.By)))
+		parts = append(parts, loc.T("status.takeback", i18n.Data{"Player": words.Seat(g.Player(g.Takeback.By))}))
 	}
-	return line + "."
+	return loc.T("status.line", i18n.Data{"Parts": strings.Join(parts, " · ")})
 }
 
 // TurnText says who is to act in g, which is in progress: "Alice (white) to move".
-func TurnText(g *storage.Game) string {
+func TurnText(g *storage.Game) string { return TurnTextIn(i18n.English, g) }
+
+// TurnTextIn is TurnText in language l.
+func TurnTextIn(l i18n.Lang, g *storage.Game) string {
+	w := words.In(l)
 	var who []string
 	for _, side := range g.ToMove {
-		who = append(who, fmt.Sprintf("%s (%s)", words.Seat(g.Player(side)), side))
+		who = append(who, w.Seated(g.Player(side), side))
 	}
-	verb := "to move"
+	id := "turn.move"
 	if _, ok := inRound(g.Position); ok {
-		verb = "to choose"
+		id = "turn.choose"
 		if len(who) == 2 {
-			verb = "both to choose"
+			id = "turn.bothchoose"
 		}
 	}
-	return strings.Join(who, " and ") + " " + verb
+	return catalogue.For(l).T(id, i18n.Data{"Who": w.And(who)})
 }
 
 // boardAlt describes g's board, drawn from pos, for screen readers (the picture's
-// description): the game, whose move it is or how it ended, the last move, check, and
-// the position's text (FEN, or Gess's text form) last, where a length limit cuts.
-func (s *Service) boardAlt(g *storage.Game, pos rules.Position) string {
+// description) in language l: the game, whose move it is or how it ended, the last
+// move, check, and the position's text (FEN, or Gess's text form) last, where a
+// length limit cuts.
+func (s *Service) boardAlt(l i18n.Lang, g *storage.Game, pos rules.Position) string {
+	loc := catalogue.For(l)
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s board of game %s %s. ", s.VariantName(g.Variant), g.ID, movesMade(g))
+	b.WriteString(loc.T("alt.board", i18n.Data{"Variant": s.VariantNameIn(l, g.Variant), "Game": g.ID, "Made": movesMade(l, g)}) + " ")
 	if m := LastMove(g); m != nil {
 		d := g.Position.Variant().Dims()
-		fmt.Fprintf(&b, "Last move %s to %s. ", d.Name(m.From), d.Name(m.To))
+		b.WriteString(loc.T("alt.last", i18n.Data{"From": d.Name(m.From), "To": d.Name(m.To)}) + " ")
 	}
 	_, round := inRound(g.Position)
 	switch {
 	case !g.Active():
-		b.WriteString("Game over: " + DescribeOutcome(g) + ". ")
+		b.WriteString(loc.T("status.over", i18n.Data{"Outcome": DescribeOutcomeIn(l, g)}) + " ")
 	case !round && pos.InCheck():
-		b.WriteString(TurnText(g) + ", in check. ")
+		b.WriteString(loc.T("alt.check", i18n.Data{"Turn": TurnTextIn(l, g)}) + " ")
 	default:
-		b.WriteString(TurnText(g) + ". ")
+		b.WriteString(loc.T("status.line", i18n.Data{"Parts": TurnTextIn(l, g)}) + " ")
 	}
-	b.WriteString("Position: " + pos.String())
+	b.WriteString(loc.T("alt.position", i18n.Data{"Position": pos.String()}))
 	return b.String()
 }
 
-// movesMade says how far g has come, counting moves as players do, each side's
-// apart (a record's entries are plies, and placement choices): "after 10 moves by
-// white and 9 by black", "after 3 placement rounds and 2 moves each", "at the start".
-func movesMade(g *storage.Game) string {
+// movesMade says how far g has come, in language l, counting moves as players do,
+// each side's apart (a record's entries are plies, and placement choices): "after
+// 10 moves by white and 9 by black", "after 3 placement rounds and 2 moves each",
+// "at the start".
+func movesMade(l i18n.Lang, g *storage.Game) string {
+	loc, w := catalogue.For(l), words.In(l)
 	choices, n := 0, 0
 	for _, e := range g.Moves {
 		if e.Simultaneous {
@@ -359,39 +388,44 @@ func movesMade(g *storage.Game) string {
 	}
 	var parts []string
 	if rounds := (choices + 1) / 2; rounds > 0 {
-		parts = append(parts, words.Plural(rounds, "placement round"))
+		parts = append(parts, loc.N("made.rounds", rounds, nil))
 	}
-	w, k := moves[rules.White], moves[rules.Black]
+	wh, bl := moves[rules.White], moves[rules.Black]
 	switch {
-	case w == k && w > 0:
-		parts = append(parts, words.Plural(w, "move")+" each")
-	case w != k:
+	case wh == bl && wh > 0:
+		parts = append(parts, loc.N("made.each", wh, nil))
+	case wh != bl:
 		first, second := rules.White, rules.Black
-		if k > w {
+		if bl > wh {
 			first, second = second, first
 		}
-		parts = append(parts, fmt.Sprintf("%s by %s and %d by %s", words.Plural(moves[first], "move"), first, moves[second], second))
+		parts = append(parts, loc.N("made.sides", moves[first], i18n.Data{"First": w.Side(first), "Other": moves[second], "Second": w.Side(second)}))
 	}
 	if len(parts) == 0 {
-		return "at the start"
+		return loc.T("made.start", nil)
 	}
-	return "after " + strings.Join(parts, " and ")
+	return loc.T("made.after", i18n.Data{"Parts": w.And(parts)})
 }
 
 // GameFields are the reply fields describing g.
-func (s *Service) GameFields(g *storage.Game) []Field {
-	kind := "casual"
+func (s *Service) GameFields(g *storage.Game) []Field { return s.GameFieldsIn(i18n.English, g) }
+
+// GameFieldsIn is GameFields in language l.
+func (s *Service) GameFieldsIn(l i18n.Lang, g *storage.Game) []Field {
+	loc := catalogue.For(l)
+	kind := loc.T("game.casual", nil)
 	if g.Rated {
-		kind = "rated"
+		kind = loc.T("game.rated", nil)
 	}
-	clock := clock.Text(g.Clock.DaysPerMove, g.Clock.Bank)
 	f := []Field{
-		{Name: "White", Value: words.Seat(g.Players[rules.White]), Inline: true},
-		{Name: "Black", Value: words.Seat(g.Players[rules.Black]), Inline: true},
-		{Name: "Game", Value: fmt.Sprintf("%s, %s, %s", s.VariantName(g.Variant), kind, clock), Inline: true},
+		{Name: loc.T("field.white", nil), Value: words.Seat(g.Players[rules.White]), Inline: true},
+		{Name: loc.T("field.black", nil), Value: words.Seat(g.Players[rules.Black]), Inline: true},
+		{Name: loc.T("field.game", nil), Value: loc.T("field.game.value", i18n.Data{"Variant": s.VariantNameIn(l, g.Variant),
+			"Kind": kind, "Clock": ClockTextIn(l, g.Clock.DaysPerMove, g.Clock.Bank)}), Inline: true},
 	}
 	if g.Tournament != "" {
-		f = append(f, Field{Name: "Tournament", Value: fmt.Sprintf("%s, round %d", g.Tournament, g.Round), Inline: true})
+		f = append(f, Field{Name: loc.T("field.tournament", nil), Value: loc.T("field.tournament.value",
+			i18n.Data{"Tournament": g.Tournament, "Round": g.Round}), Inline: true})
 	}
 	return f
 }
@@ -421,8 +455,13 @@ func ReminderHours(p *storage.Player) []int {
 }
 
 // boardImage returns the job that draws g's board for viewer in that player's theme,
-// public (no pending secret choice) unless private is set.
+// public (no pending secret choice) unless private is set, described in English.
 func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
+	return s.boardImageIn(i18n.English, tx, g, viewer, private)
+}
+
+// boardImageIn is boardImage described for a reader of language l.
+func (s *Service) boardImageIn(l i18n.Lang, tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
 	theme := ""
 	if seat := g.Player(viewer); !seat.IsEngine() {
 		p, err := Settings(tx, seat.ID)
@@ -439,7 +478,7 @@ func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side,
 		pos:  pos,
 		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: LastMove(g)},
 		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
-		alt:  s.boardAlt(g, pos),
+		alt:  s.boardAlt(l, g, pos),
 		text: true,
 	}, nil
 }
@@ -467,18 +506,17 @@ func NextViewer(g *storage.Game, mover rules.Side) rules.Side {
 }
 
 // bothChoose says what the two players of g do when both are to choose in a
-// secret round (a Go-Chess placement), naming each: "" otherwise.
-func bothChoose(g *storage.Game) string {
+// secret round (a Go-Chess placement), naming each, in language l: "" otherwise.
+func bothChoose(l i18n.Lang, g *storage.Game) string {
 	sim, ok := inRound(g.Position)
 	if !ok || len(g.ToMove) != 2 {
 		return ""
 	}
-	what := "cell"
+	data := i18n.Data{"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])}
 	if ms := sim.LegalMovesFor(g.ToMove[0]); len(ms) > 0 {
-		what = "cell for your " + ms[0].Drop.String()
+		return pieceT(l, "both.choose.piece", ms[0].Drop, data)
 	}
-	return fmt.Sprintf("%s and %s: each choose the %s with /place; a choice stays secret until both have chosen.",
-		words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]), what)
+	return catalogue.For(l).T("both.choose", data)
 }
 
 // viewerAfter is the side at the bottom of the board in the reply to mover's

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/rules/record"
@@ -34,7 +35,7 @@ func (s *Service) gameAction(ctx context.Context, req Request, mode findMode, fi
 }
 
 // end finishes g with outcome o, caused by side's action, stores it and announces it.
-func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, o rules.Outcome, text string, from *Place) error {
+func (s *Service) end(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, o rules.Outcome, text Phrase, from *Place) error {
 	g.Outcome = o
 	g.DrawOffer, g.Takeback = nil, nil
 	clock.Advance(g, g.ToMove, false, s.Now())
@@ -82,13 +83,15 @@ func (s *Service) save(tx *storage.Tx, e *effects, g *storage.Game, now time.Tim
 }
 
 // announce builds the public reply after side acted in g (a move, a revealed round, a
-// takeback) and tells the other player, or both players when the game ended.
-func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text string, from *Place, key string) error {
-	img, err := s.boardImage(tx, g, viewerAfter(g, side, from), false)
+// takeback) and tells the other player, or both players when the game ended; text
+// says what happened, in each reader's language.
+func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rules.Side, text Phrase, from *Place, key string) error {
+	l := e.readerLang()
+	img, err := s.boardImageIn(l, tx, g, viewerAfter(g, side, from), false)
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.GameTitle(g), Text: text + "\n" + s.StatusLine(g), Game: RefOf(g), Actions: s.Buttons(g), Final: !g.Active()}
+	e.reply = Reply{Title: s.GameTitleIn(l, g), Text: text(l) + "\n" + s.StatusLineIn(l, g), Game: RefOf(g), Actions: s.ButtonsIn(l, g), Final: !g.Active()}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)
 	if !g.Active() {
@@ -96,7 +99,8 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 			if to == side {
 				continue // the reply tells the one who acted
 			}
-			if err := s.tell(tx, e, g, to, NoticeGameOver, text+"\n"+s.StatusLine(g), key+"/over", inPlace); err != nil {
+			over := func(l i18n.Lang) string { return text(l) + "\n" + s.StatusLineIn(l, g) }
+			if err := s.tell(tx, e, g, to, NoticeGameOver, over, key+"/over", inPlace); err != nil {
 				return err
 			}
 		}
@@ -106,7 +110,8 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 		if to == side {
 			continue
 		}
-		if err := s.tell(tx, e, g, to, NoticeTurn, text+"\n"+s.YourTurn(g, to), key+"/"+to.String(), inPlace); err != nil {
+		turn := func(l i18n.Lang) string { return text(l) + "\n" + s.YourTurnIn(l, g, to) }
+		if err := s.tell(tx, e, g, to, NoticeTurn, turn, key+"/"+to.String(), inPlace); err != nil {
 			return err
 		}
 	}
@@ -115,20 +120,25 @@ func (s *Service) announce(tx *storage.Tx, e *effects, g *storage.Game, side rul
 
 // YourTurn is the line that tells side what to do next in g.
 func (s *Service) YourTurn(g *storage.Game, side rules.Side) string {
-	what := "Your move"
+	return s.YourTurnIn(i18n.English, g, side)
+}
+
+// YourTurnIn is YourTurn in language l.
+func (s *Service) YourTurnIn(l i18n.Lang, g *storage.Game, side rules.Side) string {
+	loc, w := catalogue.For(l), words.In(l)
+	what := loc.T("yourturn.move", i18n.Data{"Game": g.ID})
 	if sim, ok := inRound(g.Position); ok {
-		what = "Choose your cell"
+		what = loc.T("yourturn.cell", i18n.Data{"Game": g.ID})
 		if ms := sim.LegalMovesFor(side); len(ms) > 0 {
-			what = fmt.Sprintf("Choose the cell for your %s (/place)", ms[0].Drop)
+			what = pieceT(l, "yourturn.place", ms[0].Drop, i18n.Data{"Game": g.ID})
 		}
 	}
-	line := fmt.Sprintf("%s in game %s", what, g.ID)
 	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
-		line += fmt.Sprintf(" (%s left; the clock is frozen while on leave)", words.Left(d.Sub(g.Clock.Paused)))
+		return loc.T("yourturn.frozen", i18n.Data{"What": what, "Left": w.Left(d.Sub(g.Clock.Paused))})
 	} else if !d.IsZero() {
-		line += fmt.Sprintf(", by %s (%s left)", words.Time(d), words.Left(d.Sub(s.Now())))
+		return loc.T("yourturn.deadline", i18n.Data{"What": what, "Time": w.Time(d), "Left": w.Left(d.Sub(s.Now()))})
 	}
-	return line + "."
+	return loc.T("yourturn.plain", i18n.Data{"What": what})
 }
 
 // SamePlace reports whether a reply to a request from p shows in g's own thread or
@@ -141,10 +151,14 @@ func SamePlace(p Place, g *storage.Game) bool {
 }
 
 // Buttons are the buttons under g's board, as the features add them.
-func (s *Service) Buttons(g *storage.Game) []Action {
+func (s *Service) Buttons(g *storage.Game) []Action { return s.ButtonsIn(i18n.English, g) }
+
+// ButtonsIn are the buttons under g's board labelled in language l, as the
+// features add them (Feature.ButtonsIn, else Feature.Buttons).
+func (s *Service) ButtonsIn(l i18n.Lang, g *storage.Game) []Action {
 	var actions []Action
 	for _, hook := range s.hooks.buttons {
-		actions = hook(g, actions)
+		actions = hook(l, g, actions)
 	}
 	return actions
 }
@@ -190,23 +204,30 @@ type NewGame struct {
 // learns of the game from the reply.
 func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter string, from *Place) (*storage.Game, error) {
 	if !s.InGuild(ng.Place.Guild) {
-		return nil, Refuse(ErrServerLeft, "Missive is no longer in that server, so no game can start there.")
+		return nil, refusal(ErrServerLeft, "refusal.serverleft", nil)
 	}
 	v, err := s.reg.Lookup(ng.Variant)
 	if err != nil {
 		return nil, err
 	}
 	if ng.DaysPerMove != 0 && !clock.ValidDays(ng.DaysPerMove) {
-		return nil, Refuse(ErrRefused, "Days per move must be one of %s, not %d.", words.OrInts(clock.DaysChoices), ng.DaysPerMove)
+		return nil, refusal(ErrRefused, "refusal.days", func(w words.W) i18n.Data {
+			return i18n.Data{"Choices": w.OrInts(clock.DaysChoices), "Days": ng.DaysPerMove}
+		})
 	}
 	if ng.Bank != nil {
 		if why := clock.BankFault(ng.Bank); why != "" {
-			return nil, Refuse(ErrRefused, "That time bank %s.", why)
+			return nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+				if l == i18n.English {
+					return "That time bank " + why + "."
+				}
+				return catalogue.For(l).T("refusal.bankbounds", i18n.Data{"Bank": BankTextIn(l, ng.Bank)})
+			})
 		}
 		ng.DaysPerMove = 0
 	}
 	if ng.White.ID == "" || ng.Black.ID == "" || ng.White.ID == ng.Black.ID {
-		return nil, Refuse(ErrRefused, "A game needs two different players.")
+		return nil, refusal(ErrRefused, "refusal.twoplayers", nil)
 	}
 	seed := s.rand()
 	pos := v.Start(seed)
@@ -237,17 +258,20 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	if len(g.ToMove) == 1 {
 		viewer = HumanSide(g, g.ToMove[0]) // the player who must look at it first
 	}
-	img, err := s.boardImage(tx, g, viewer, false)
+	l := e.readerLang()
+	img, err := s.boardImageIn(l, tx, g, viewer, false)
 	if err != nil {
 		return nil, err
 	}
-	begins := fmt.Sprintf("Game %s begins: %s (white) vs %s (black).", g.ID, words.Seat(g.Players[rules.White]), words.Seat(g.Players[rules.Black]))
-	status := s.StatusLine(g)
-	if both := bothChoose(g); both != "" {
+	begins := func(l i18n.Lang) string {
+		return catalogue.For(l).T("game.begins", i18n.Data{"Game": g.ID, "White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
+	}
+	status := s.StatusLineIn(l, g)
+	if both := bothChoose(l, g); both != "" {
 		status += "\n" + both
 	}
-	e.reply = Reply{Title: s.GameTitle(g), Text: begins + "\n" + status, Fields: s.GameFields(g),
-		Game: RefOf(g), Started: RefOf(g), Actions: s.Buttons(g)}
+	e.reply = Reply{Title: s.GameTitleIn(l, g), Text: begins(l) + "\n" + status, Fields: s.GameFieldsIn(l, g),
+		Game: RefOf(g), Started: RefOf(g), Actions: s.ButtonsIn(l, g)}
 	e.image = img
 	inPlace := from != nil && SamePlace(*from, g)
 	for _, side := range rules.Sides {
@@ -256,7 +280,7 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 		}
 		text := begins
 		if g.Awaits(side) {
-			text += "\n" + s.YourTurn(g, side)
+			text = func(l i18n.Lang) string { return begins(l) + "\n" + s.YourTurnIn(l, g, side) }
 		}
 		if err := s.tell(tx, e, g, side, NoticeChallenge, text, fmt.Sprintf("start/%s/%s", g.ID, side), inPlace); err != nil {
 			return nil, err
@@ -323,8 +347,8 @@ func Playable(pos rules.Position) error {
 		return nil
 	}
 	if !pos.Outcome().IsOver() && len(pos.LegalMoves()) == 0 {
-		return Refuse(ErrRefused, "%s cannot be played from its own start yet (its placement phase is not available in this version); "+
-			"use the fen option to play from a set-up position.", pos.Variant().Name())
+		v := pos.Variant()
+		return refusal(ErrRefused, "refusal.unplayable", func(w words.W) i18n.Data { return i18n.Data{"Variant": w.Variant(v.Key(), v.Name())} })
 	}
 	return nil
 }
@@ -332,6 +356,7 @@ func Playable(pos rules.Position) error {
 // NotYourTurn is the refusal of an action by the side not due to act.
 func NotYourTurn(g *storage.Game, side rules.Side) error {
 	other := g.Player(side.Other())
-	return Refuse(rules.ErrNotYourTurn, "It is %s's turn in game %s, not yours; you will be told when %s has moved.",
-		words.Seat(other), g.ID, words.Seat(other))
+	return refusal(rules.ErrNotYourTurn, "refusal.notyourturn", func(words.W) i18n.Data {
+		return i18n.Data{"Player": words.Seat(other), "Game": g.ID}
+	})
 }

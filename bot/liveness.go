@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
@@ -247,16 +248,20 @@ func (s *Service) noticeBatch(tx *storage.Tx, e *effects, o *storage.Outage) err
 		return err
 	}
 	for _, t := range tallies {
-		text := fmt.Sprintf("Missive was offline from %s to %s (%s). That time does not count: ",
-			words.Time(o.From), words.Time(o.To), words.Left(o.Length()))
-		if t.Games == 1 {
-			text += fmt.Sprintf("the deadline in game %s moved to %s.", t.Game, words.Time(t.Deadline))
-		} else {
-			text += fmt.Sprintf("your %d games have %s more.", t.Games, words.Left(o.Length()))
+		loc, err := PlayerLocalizer(tx, catalogue, t.Player)
+		if err != nil {
+			return err
+		}
+		w := words.In(loc.Lang())
+		data := i18n.Data{"From": w.Time(o.From), "To": w.Time(o.To), "Length": w.Left(o.Length()),
+			"Game": t.Game, "Deadline": w.Time(t.Deadline)}
+		text := loc.T("outage.game", data)
+		if t.Games != 1 {
+			text = loc.N("outage.games", t.Games, data)
 		}
 		seat := storage.Seat{ID: t.Player, Name: t.Name}
 		e.notes = append(e.notes, note{n: Notification{Key: "outage/" + o.ID + "/" + t.Player, Kind: NoticeInfo,
-			To: User{ID: t.Player, Name: words.Seat(seat)}, Direct: true, Reply: Reply{Title: "Missive was offline", Text: text}}})
+			To: User{ID: t.Player, Name: words.Seat(seat)}, Direct: true, Reply: Reply{Title: loc.T("outage.title", nil), Text: text}}})
 		if err := tx.DeleteOutageTally(t.Player); err != nil {
 			return err
 		}

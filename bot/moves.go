@@ -3,12 +3,14 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -31,22 +33,29 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 	m, err := g.Play(side, text, now)
 	if err != nil {
 		if errors.Is(err, rules.ErrAmbiguousMove) {
-			if ch := promotionChoice(pos, text, g); ch != nil {
-				return RefuseWithChoice(rules.ErrAmbiguousMove,
-					fmt.Sprintf("Which piece should the pawn become? Add it to the move, for example %s.", ch.Options[0].Label), ch)
+			if ch := promotionChoice(i18n.English, pos, text, g); ch != nil {
+				say := func(l i18n.Lang) string {
+					return catalogue.For(l).T("refusal.promotion", i18n.Data{"Move": ch.Options[0].Label})
+				}
+				return &choiceError{userError: userError{kind: rules.ErrAmbiguousMove, msg: say(i18n.English), say: say}, choice: ch,
+					choiceIn: func(l i18n.Lang) *Choice { return promotionChoice(l, pos, text, g) }}
 			}
 		}
 		return err
 	}
 	san := pos.SAN(m)
-	var notes []string
+	var notes []Phrase
+	lapsed := func(id string, by rules.Side) Phrase {
+		who := words.Seat(g.Player(by))
+		return func(l i18n.Lang) string { return catalogue.For(l).T(id, i18n.Data{"Player": who}) }
+	}
 	if o := g.DrawOffer; o != nil && o.By != side {
-		notes = append(notes, fmt.Sprintf("%s's draw offer lapsed with this move.", words.Seat(g.Player(o.By))))
+		notes = append(notes, lapsed("move.drawlapsed", o.By))
 		g.DrawOffer = nil
 	}
 	if g.Takeback != nil {
 		if g.Takeback.By != side {
-			notes = append(notes, fmt.Sprintf("%s's takeback request lapsed with this move.", words.Seat(g.Player(g.Takeback.By))))
+			notes = append(notes, lapsed("move.takebacklapsed", g.Takeback.By))
 		}
 		g.Takeback = nil
 	}
@@ -59,25 +68,28 @@ func (s *Service) play(tx *storage.Tx, e *effects, g *storage.Game, side rules.S
 	if err := s.save(tx, e, g, now); err != nil {
 		return err
 	}
-	if e.note != "" {
+	if e.note != nil {
 		notes = append(notes, e.note)
-		e.note = ""
+		e.note = nil
 	}
-	mover := words.Seat(g.Player(side))
-	text = fmt.Sprintf("%s (%s) played **%s**.", mover, side, san)
-	if len(notes) > 0 {
-		text += " " + strings.Join(notes, " ")
+	mover := g.Player(side)
+	said := func(l i18n.Lang) string {
+		text := catalogue.For(l).T("move.played", i18n.Data{"Player": words.In(l).Seated(mover, side), "Move": san})
+		for _, n := range notes {
+			text += " " + n(l)
+		}
+		return text
 	}
 	n0 := len(e.notes)
-	if err := s.announce(tx, e, g, side, text, from, fmt.Sprintf("move/%s/%d", g.ID, len(g.Moves))); err != nil {
+	if err := s.announce(tx, e, g, side, said, from, fmt.Sprintf("move/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text, From: from, Notices: n0})
+	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: said(i18n.English), SaidIn: said, From: from, Notices: n0})
 }
 
-// promotionChoice returns a select menu of the promotions text may mean in pos, or
-// nil when the ambiguity is of another kind.
-func promotionChoice(pos rules.Position, text string, g *storage.Game) *Choice {
+// promotionChoice returns a select menu of the promotions text may mean in pos, in
+// language l, or nil when the ambiguity is of another kind.
+func promotionChoice(l i18n.Lang, pos rules.Position, text string, g *storage.Game) *Choice {
 	var kinds []rules.PieceKind
 	for _, m := range pos.LegalMoves() {
 		if m.Promotion != rules.NoPiece && !slices.Contains(kinds, m.Promotion) {
@@ -96,12 +108,12 @@ func promotionChoice(pos rules.Position, text string, g *storage.Game) *Choice {
 	if len(found) < 2 {
 		return nil
 	}
-	ch := &Choice{Placeholder: "Promote to", Arg: "move", Args: Args{"game": g.ID}} // its command is the one that asked (Fail)
+	ch := &Choice{Placeholder: catalogue.For(l).T("choice.promote", nil), Arg: "move", Args: Args{"game": g.ID}} // its command is the one that asked (Fail)
 	for _, m := range found {
 		if m.From != found[0].From || m.To != found[0].To {
 			return nil
 		}
-		ch.Options = append(ch.Options, ChoiceOption{Label: pos.SAN(m), Value: pos.UCI(m), Description: m.Promotion.String()})
+		ch.Options = append(ch.Options, ChoiceOption{Label: pos.SAN(m), Value: pos.UCI(m), Description: words.In(l).Piece(m.Promotion)})
 	}
 	return ch
 }
@@ -111,7 +123,7 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	sim, _ := inRound(g.Position)
 	if !g.Awaits(side) {
 		other := g.Player(side.Other())
-		return Refuse(rules.ErrNotYourTurn, "You have already chosen in this round of game %s; wait for %s to choose.", g.ID, words.Seat(other))
+		return refusal(rules.ErrNotYourTurn, "refusal.chosen", func(words.W) i18n.Data { return i18n.Data{"Game": g.ID, "Player": words.Seat(other)} })
 	}
 	now := s.Now()
 	before := slices.Clone(g.ToMove)
@@ -127,7 +139,9 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 		if _, n := d.ScanSquare(text); n == len(text) {
 			_, err = g.Play(side, string(kind.Letter())+"@"+text, now)
 		} else if offBoard.MatchString(text) {
-			return Refuse(rules.ErrBadNotation, "%s is not on the board (%s-%s).", rules.Echo(text), d.Name(0), d.Name(rules.Square(d.Cells()-1)))
+			return refusal(rules.ErrBadNotation, "refusal.offboard", func(words.W) i18n.Data {
+				return i18n.Data{"Text": rules.Echo(text), "First": d.Name(0), "Last": d.Name(rules.Square(d.Cells() - 1))}
+			})
 		}
 	}
 	if err != nil {
@@ -145,40 +159,70 @@ func (s *Service) choose(tx *storage.Tx, e *effects, g *storage.Game, side rules
 	}
 	if next, ok := inRound(g.Position); ok && len(next.Awaiting()) == 1 && next.Awaiting()[0] == side.Other() {
 		// The other side has still to choose: only the chooser may see this choice.
-		img, err := s.boardImage(tx, g, side, true)
+		l := e.readerLang()
+		img, err := s.boardImageIn(l, tx, g, side, true)
 		if err != nil {
 			return err
 		}
-		e.reply = Reply{Private: true, Title: s.GameTitle(g), Game: RefOf(g),
-			Text: fmt.Sprintf("You chose **%s** for your %s; it stays secret until %s has chosen too.", cell, kind, words.Seat(g.Player(side.Other())))}
+		other := words.Seat(g.Player(side.Other()))
+		e.reply = Reply{Private: true, Title: s.GameTitleIn(l, g), Game: RefOf(g),
+			Text: pieceT(l, "choose.secret", kind, i18n.Data{"Cell": cell, "Player": other})}
 		e.image = img
 		key := fmt.Sprintf("chosen/%s/%d", g.ID, len(g.Moves))
-		made := fmt.Sprintf("%s has made this round's choice;", words.Seat(g.Player(side)))
-		if e.note != "" {
-			made += " " + e.note
-			e.note = ""
+		chooser, note := words.Seat(g.Player(side)), e.note
+		e.note = nil
+		made := func(l i18n.Lang) string {
+			loc := catalogue.For(l)
+			text := loc.T("choose.made", i18n.Data{"Player": chooser})
+			if note != nil {
+				text = loc.T("choose.made.note", i18n.Data{"Player": chooser, "Note": note(l)})
+			}
+			return text + "\n" + s.YourTurnIn(l, g, side.Other())
 		}
-		return s.tell(tx, e, g, side.Other(), NoticeTurn,
-			fmt.Sprintf("%s waiting for yours.\n%s", made, s.YourTurn(g, side.Other())), key, false)
+		return s.tell(tx, e, g, side.Other(), NoticeTurn, made, key, false)
 	}
 	// Both have chosen: the round is revealed (or must be chosen again).
-	var text2 string
+	var said Phrase
 	switch added := publicView(g.Position).Board().Pieces() - placedBefore; {
 	case added > 0:
-		text2 = fmt.Sprintf("Round revealed: both %ss are placed (%s).", kind, revealed(g))
+		said = func(l i18n.Lang) string {
+			return pieceT(l, "round.revealed", kind, i18n.Data{"Choices": revealed(l, g)})
+		}
 	case sameChoices(g):
-		text2 = fmt.Sprintf("Both chose %s for the %s: both choose again, and no cell tried in this round may be chosen again.", cell, kind)
+		said = func(l i18n.Lang) string {
+			return catalogue.For(l).T("round.same", i18n.Data{"Cell": cell, "Piece": words.In(l).Piece(kind)})
+		}
 	default:
-		text2 = fmt.Sprintf("The two kings would attack each other (%s): both choose again, each avoiding the cells already tried for his own king.", revealed(g))
+		said = func(l i18n.Lang) string {
+			return catalogue.For(l).T("round.kings", i18n.Data{"Choices": revealed(l, g)})
+		}
 	}
+	text2 := said
 	if _, ok := inRound(g.Position); !ok && g.Active() {
-		text2 += fmt.Sprintf(" Placement is complete: %s moves first.", words.Seat(g.Player(g.ToMove[0])))
+		first := words.Seat(g.Player(g.ToMove[0]))
+		text2 = func(l i18n.Lang) string {
+			return said(l) + " " + catalogue.For(l).T("round.complete", i18n.Data{"Player": first})
+		}
 	}
 	n0 := len(e.notes)
 	if err := s.announce(tx, e, g, side, text2, from, fmt.Sprintf("round/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text2, From: from, Notices: n0})
+	return s.changed(s.hooks.moved, GameChange{Tx: s.tx(tx, e), Game: g, Side: side, Said: text2(i18n.English), SaidIn: text2, From: from, Notices: n0})
+}
+
+// pieceT is the catalogue's message id written for the piece kind (id.knight) in
+// language l, or, for a kind without one, id with the piece's name as Piece.
+func pieceT(l i18n.Lang, id string, kind rules.PieceKind, data i18n.Data) string {
+	if own := id + "." + kind.String(); catalogue.Has(own) {
+		return catalogue.For(l).T(own, data)
+	}
+	d := maps.Clone(data)
+	if d == nil {
+		d = i18n.Data{}
+	}
+	d["Piece"] = words.In(l).Piece(kind)
+	return catalogue.For(l).T(id, d)
 }
 
 // offBoard matches what can only be meant as a cell, such as k3 or a11, when the
@@ -213,21 +257,27 @@ func sameChoices(g *storage.Game) bool {
 	return a != nil && b != nil && a.To == b.To
 }
 
-// revealed describes the two choices of the round just completed: "white d4, black e7".
-func revealed(g *storage.Game) string {
+// revealed describes the two choices of the round just completed, in language l:
+// "white d4, black e7".
+func revealed(l i18n.Lang, g *storage.Game) string {
 	n := len(g.Moves)
 	if n < 2 {
 		return ""
 	}
 	d := g.Position.Variant().Dims()
-	var parts []string
+	var sides [2]string
 	for _, e := range g.Moves[n-2:] {
 		if m := Highlight(d, e.Move); m != nil {
-			parts = append(parts, fmt.Sprintf("%s %s", e.Side, d.Name(m.To)))
+			sides[e.Side&1] = d.Name(m.To)
 		}
 	}
-	slices.Sort(parts)
-	slices.Reverse(parts) // white first
+	loc := catalogue.For(l)
+	var parts []string // white first
+	for _, side := range rules.Sides {
+		if sides[side&1] != "" {
+			parts = append(parts, loc.T("round.choice."+side.String(), i18n.Data{"Cell": sides[side&1]}))
+		}
+	}
 	return strings.Join(parts, ", ")
 }
 

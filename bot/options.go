@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/rules"
@@ -49,7 +50,7 @@ func LevelArg(req Request, name string) (int, error) {
 	}
 	level, err := engine.ParseLevel(t)
 	if le, ok := errors.AsType[*engine.LevelError](err); ok {
-		return 0, Refuse(ErrRefused, "%s", le.Sentence())
+		return 0, refusal(ErrRefused, "refusal.levelarg", func(words.W) i18n.Data { return i18n.Data{"Max": engine.MaxLevel, "Text": rules.Echo(le.Text)} })
 	}
 	return level, err
 }
@@ -62,7 +63,7 @@ func IntArg(req Request, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 {
-		return 0, Refuse(ErrRefused, "%s must be a whole number, not %s.", name, rules.Echo(t))
+		return 0, refusal(ErrRefused, "refusal.whole", func(words.W) i18n.Data { return i18n.Data{"Name": name, "Value": rules.Echo(t)} })
 	}
 	return n, nil
 }
@@ -74,7 +75,7 @@ func BoundedArg(req Request, name string, def, lo, hi int) (int, error) {
 		return 0, err
 	}
 	if n < lo || n > hi {
-		return 0, Refuse(ErrRefused, "%s must be from %d to %d, not %d.", name, lo, hi, n)
+		return 0, refusal(ErrRefused, "refusal.bounded", func(words.W) i18n.Data { return i18n.Data{"Name": name, "Lo": lo, "Hi": hi, "Value": n} })
 	}
 	return n, nil
 }
@@ -102,14 +103,14 @@ func ParseHours(t string) ([]int, error) {
 	for _, f := range strings.FieldsFunc(t, func(r rune) bool { return r == ',' || r == ' ' || r == ';' }) {
 		h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSpace(strings.ToLower(f)), "h"))
 		if err != nil || h < 1 || h > storage.MaxReminderHours {
-			return nil, Refuse(ErrRefused, "Reminders are hours before the deadline from 1 to %d, such as 24,2 (or none); %s is not.", storage.MaxReminderHours, rules.Echo(f))
+			return nil, refusal(ErrRefused, "refusal.reminders", func(words.W) i18n.Data { return i18n.Data{"Most": storage.MaxReminderHours, "Value": rules.Echo(f)} })
 		}
 		if !slices.Contains(out, h) {
 			out = append(out, h)
 		}
 	}
 	if len(out) > 5 {
-		return nil, Refuse(ErrRefused, "At most 5 reminders, please.")
+		return nil, refusal(ErrRefused, "refusal.fivereminders", nil)
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -48,6 +49,9 @@ type Feature struct {
 	// Buttons, when set, returns the buttons under g's board with the feature's own
 	// added where they belong among those the features listed before it gave.
 	Buttons func(g *storage.Game, buttons []Action) []Action
+	// ButtonsIn, when set, is Buttons with the labels in language l, the reader's
+	// (it is used instead of Buttons, which then gives the English).
+	ButtonsIn func(l i18n.Lang, g *storage.Game, buttons []Action) []Action
 	// Lane, when set, claims games for an engine lane of their own: their engine
 	// turns take turns there, apart from people's games, at most Plies in a row,
 	// and an engine that fails to move in them loses at once.
@@ -80,7 +84,7 @@ type hooks struct {
 	saving          []func(*Tx, *storage.Game, time.Time) error
 	moving          []func(*Tx, *storage.Game, rules.Side, time.Time) error
 	tick            []func(context.Context, time.Time) error
-	buttons         []func(*storage.Game, []Action) []Action
+	buttons         []func(i18n.Lang, *storage.Game, []Action) []Action
 	lane            []func(*storage.Game) (Lane, bool)
 	engineMoved     []func(*Tx, *storage.Game, rules.Side) error
 	engineFailed    []func(*Tx, *storage.Game, string) error
@@ -93,7 +97,9 @@ type GameChange struct {
 	Tx   *Tx
 	Game *storage.Game
 	Side rules.Side // who moved (for a takeback, who agreed)
-	Said string     // what the announcement said happened
+	Said string     // what the announcement said happened (in English)
+	// SaidIn is Said in a reader's language.
+	SaidIn Phrase
 	// From is where the request came from; nil when none did (an engine's move, a
 	// move played for a player).
 	From *Place
@@ -176,7 +182,13 @@ func (h *hooks) add(f Feature) {
 	appendSet(&h.saving, f.Saving)
 	appendSet(&h.moving, f.Moving)
 	appendSet(&h.tick, f.Tick)
-	appendSet(&h.buttons, f.Buttons)
+	switch {
+	case f.ButtonsIn != nil:
+		h.buttons = append(h.buttons, f.ButtonsIn)
+	case f.Buttons != nil:
+		buttons := f.Buttons
+		h.buttons = append(h.buttons, func(_ i18n.Lang, g *storage.Game, a []Action) []Action { return buttons(g, a) })
+	}
 	appendSet(&h.lane, f.Lane)
 	appendSet(&h.engineMoved, f.EngineMoved)
 	appendSet(&h.engineFailed, f.EngineFailed)
@@ -273,9 +285,18 @@ func (s *Service) changed(hooks []func(GameChange) error, ch GameChange) error {
 // changed game, through the path a player's own move takes (clock, notices,
 // end-of-game hooks). note, when not empty, is added to its announcement.
 func (ch GameChange) Play(side rules.Side, text, note string) error {
+	var p Phrase
+	if note != "" {
+		p = Same(note)
+	}
+	return ch.PlayIn(side, text, p)
+}
+
+// PlayIn is Play with a note in each reader's language (nil for none).
+func (ch GameChange) PlayIn(side rules.Side, text string, note Phrase) error {
 	t := ch.Tx
 	t.e.note = note
-	defer func() { t.e.note = "" }()
+	defer func() { t.e.note = nil }()
 	if _, ok := inRound(ch.Game.Position); ok {
 		return t.Choose(ch.Game, side, text, ch.From)
 	}

@@ -1,9 +1,7 @@
 package bot
 
 import (
-	"fmt"
-
-	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
@@ -12,25 +10,36 @@ import (
 // order of games by deadline.
 
 // ChallengeTerms describes a challenge's settings.
-func ChallengeTerms(c *storage.Challenge) string {
-	kind := "casual"
+func ChallengeTerms(c *storage.Challenge) string { return ChallengeTermsIn(i18n.English, c) }
+
+// ChallengeTermsIn is ChallengeTerms in language l.
+func ChallengeTermsIn(l i18n.Lang, c *storage.Challenge) string {
+	loc := catalogue.For(l)
+	kind := loc.T("game.casual", nil)
 	if c.Rated {
-		kind = "rated"
+		kind = loc.T("game.rated", nil)
 	}
-	col := "colours drawn at random"
+	col := loc.T("challenge.random", nil)
 	if c.Color != storage.ColorRandom {
-		col = fmt.Sprintf("%s plays %s", c.Challenger.Name, c.Color)
+		col = loc.T("challenge.plays."+string(c.Color), i18n.Data{"Player": c.Challenger.Name})
 	}
-	return fmt.Sprintf("%s, %s, %s", clock.Text(c.DaysPerMove, c.Bank), kind, col)
+	return loc.T("challenge.terms", i18n.Data{"Clock": ClockTextIn(l, c.DaysPerMove, c.Bank), "Kind": kind, "Colour": col})
 }
 
 // ChallengeLine describes an open challenge in one line.
 func (s *Service) ChallengeLine(c *storage.Challenge) string {
-	to := "anyone"
+	return s.ChallengeLineIn(i18n.English, c)
+}
+
+// ChallengeLineIn is ChallengeLine in language l.
+func (s *Service) ChallengeLineIn(l i18n.Lang, c *storage.Challenge) string {
+	loc := catalogue.For(l)
+	to := loc.T("challenge.anyone", nil)
 	if c.Opponent.ID != "" {
 		to = words.Seat(c.Opponent)
 	}
-	return fmt.Sprintf("#%s %s: %s → %s, %s (until %s)", c.ID, s.VariantName(c.Variant), words.Seat(c.Challenger), to, ChallengeTerms(c), words.Time(c.ExpiresAt))
+	return loc.T("challenge.line", i18n.Data{"Challenge": c.ID, "Variant": s.VariantNameIn(l, c.Variant), "Challenger": words.Seat(c.Challenger),
+		"Opponent": to, "Terms": ChallengeTermsIn(l, c), "Until": words.In(l).Time(c.ExpiresAt)})
 }
 
 // DeadlineKey orders games by deadline, those without one last.

@@ -5,6 +5,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/render"
 	"github.com/missivechess/missive/rules"
 )
@@ -53,7 +54,8 @@ func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	case a.gifs <- struct{}{}:
 		defer func() { <-a.gifs }()
 	case <-t.C:
-		return Refuse(ErrLimit, "%d animations are being drawn right now, the most at once; try /gif again in a minute.", cap(a.gifs))
+		n := cap(a.gifs)
+		return RefuseIn(ErrLimit, func(l i18n.Lang) string { return catalogue.For(l).N("refusal.gifs", n, nil) })
 	}
 	positions := make([]rules.Position, len(frames))
 	moves := make([]rules.Move, 0, len(frames)-1)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -171,21 +172,25 @@ func (s *Service) processDue(ctx context.Context, id string) (err error) {
 // placement choice, it is drawn.
 func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rules.Side) error {
 	var o rules.Outcome
-	var text string
+	var text Phrase
 	switch {
 	case len(out) == 2:
 		o = rules.Draw(rules.Timeout)
-		text = "Neither player chose in time: the game is drawn on time."
+		text = func(l i18n.Lang) string { return catalogue.For(l).T("timeout.neither", nil) }
 	case len(out) == 1:
 		late := out[0]
 		winner := late.Other()
 		if rules.CanWin(g.Position, winner) {
 			o = rules.Win(winner, rules.Timeout)
-			text = fmt.Sprintf("%s (%s) ran out of time.", words.Seat(g.Player(late)), late)
+			text = func(l i18n.Lang) string {
+				return catalogue.For(l).T("timeout.lost", i18n.Data{"Player": words.In(l).Seated(g.Player(late), late)})
+			}
 		} else {
 			o = rules.Draw(rules.TimeoutDraw)
-			text = fmt.Sprintf("%s (%s) ran out of time, but %s has too little material to mate: drawn.",
-				words.Seat(g.Player(late)), late, words.Seat(g.Player(winner)))
+			text = func(l i18n.Lang) string {
+				return catalogue.For(l).T("timeout.drawn", i18n.Data{"Player": words.In(l).Seated(g.Player(late), late),
+					"Other": words.Seat(g.Player(winner))})
+			}
 		}
 	default:
 		return nil
@@ -200,10 +205,11 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 	if err != nil {
 		return err
 	}
-	e.reply = Reply{Title: s.GameTitle(g), Text: text + "\n" + s.StatusLine(g), Game: RefOf(g)}
+	e.reply = Reply{Title: s.GameTitle(g), Text: text(i18n.English) + "\n" + s.StatusLine(g), Game: RefOf(g)}
 	e.image = img
+	over := func(l i18n.Lang) string { return text(l) + "\n" + s.StatusLineIn(l, g) }
 	for _, side := range rules.Sides {
-		if err := s.tell(tx, e, g, side, NoticeGameOver, text+"\n"+s.StatusLine(g), fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
+		if err := s.tell(tx, e, g, side, NoticeGameOver, over, fmt.Sprintf("timeout/%s/%s", g.ID, side), false); err != nil {
 			return err
 		}
 	}
@@ -214,9 +220,13 @@ func (s *Service) timeout(tx *storage.Tx, e *effects, g *storage.Game, out []rul
 // remind queues the reminder d for g.
 func (s *Service) remind(tx *storage.Tx, e *effects, g *storage.Game, d dueReminder) error {
 	left := g.Clock.Deadline.Sub(s.Now())
-	text := fmt.Sprintf("Reminder: %s left for your move in game %s (deadline %s).", words.Left(left), g.ID, words.Time(g.Clock.Deadline))
+	id := "reminder.move"
 	if _, ok := inRound(g.Position); ok {
-		text = fmt.Sprintf("Reminder: %s left for your placement choice in game %s (deadline %s).", words.Left(left), g.ID, words.Time(g.Clock.Deadline))
+		id = "reminder.placement"
+	}
+	text := func(l i18n.Lang) string {
+		w := words.In(l)
+		return catalogue.For(l).T(id, i18n.Data{"Left": w.Left(left), "Game": g.ID, "Time": w.Time(g.Clock.Deadline)})
 	}
 	key := fmt.Sprintf("reminder/%s/%d/%s/%d", g.ID, g.Clock.Deadline.Unix(), g.Player(d.side).ID, d.hours)
 	return s.tell(tx, e, g, d.side, NoticeReminder, text, key, false)

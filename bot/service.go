@@ -7,7 +7,6 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
-	"github.com/missivechess/missive/bot/i18n"
 	"log/slog"
 	"runtime/debug"
 	"strconv"
@@ -16,6 +15,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -154,6 +154,11 @@ type Service struct {
 	resumeMu    sync.Mutex
 	outageBatch int
 	outageStep  func(batch int) error
+
+	// localLang is the language of the last request of local play (the console),
+	// whose one reader also reads the notices no request carries (an engine's
+	// move, a reminder) when their player has no language of their own.
+	localLang atomic.Value // i18n.Lang
 
 	// inflight counts requests being handled and drawing notifications being
 	// rebuilt and drawn, so that background reviews can give way to them.
@@ -305,6 +310,9 @@ func (s *Service) Handle(ctx context.Context, req Request) (reply Reply) {
 	if req.Args == nil {
 		req.Args = Args{}
 	}
+	if l, ok := i18n.Parse(req.Locale); ok && req.Local() {
+		s.localLang.Store(l)
+	}
 	c, ok := s.CommandOf(req.Command)
 	if !ok {
 		return Refusal(s.AskerLocalizer(ctx, catalogue, req).T("refusal.nocommand", i18n.Data{"Name": strconv.Quote(req.Command)}))
@@ -324,11 +332,14 @@ func internalError(l i18n.Lang) Reply {
 // error (logged) for an internal failure.
 func (s *Service) Fail(req Request, err error) Reply {
 	lang := s.AskerLocalizer(context.Background(), catalogue, req).Lang()
-	if msg, ok := UserTextIn(lang, err); ok {
+	if msg, ok := SentenceIn(lang, err); ok {
 		r := Refusal(msg)
 		var ce *choiceError
 		if errors.As(err, &ce) {
 			r.Choice = ce.choice
+			if ce.choiceIn != nil {
+				r.Choice = ce.choiceIn(lang)
+			}
 			if r.Choice.Command == "" { // the menu answers the command that asked
 				c := *r.Choice
 				c.Command = req.Command
@@ -348,12 +359,17 @@ func (s *Service) Fail(req Request, err error) Reply {
 type choiceError struct {
 	userError
 	choice *Choice
+	// choiceIn, when set, is the menu in a reader's language (choice is its English).
+	choiceIn func(l i18n.Lang) *Choice
 }
 
 func (e *choiceError) Unwrap() error { return &e.userError }
 
 // effects collect what an operation does once its transaction has committed.
 type effects struct {
+	// lang is the language of the reply's reader: the asker's (English when no
+	// request asked).
+	lang  i18n.Lang
 	reply Reply
 	image *Picture // the reply's board picture
 	notes []note
@@ -364,8 +380,9 @@ type effects struct {
 	after     []func(ctx context.Context) // after-commit hooks of games that ended
 	wake      bool                        // the scheduler should look at its index again
 	// note is a sentence the next move's announcement adds (set by a feature that
-	// plays a move for a player, such as a conditional reply).
-	note string
+	// plays a move for a player, such as a conditional reply), in a reader's
+	// language; nil for none.
+	note Phrase
 	// forceChannel posts notifications in the game's place even for players who
 	// chose direct messages only (an engine's move has no other public trace).
 	forceChannel bool
@@ -399,6 +416,10 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 		if err := rememberLocale(tx, req); err != nil {
 			return nil, err
 		}
+		var err error
+		if e.lang, err = AskerLang(tx, req); err != nil {
+			return nil, err
+		}
 		if err := op(tx, &e); err != nil {
 			return nil, err
 		}
@@ -411,7 +432,7 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 		return s.Fail(req, err)
 	}
 	if replayed {
-		return Reply{Private: true, Text: "This was already done (the same request arrived twice):\n" + string(raw)}
+		return Reply{Private: true, Text: s.AskerLocalizer(ctx, catalogue, req).T("replayed", i18n.Data{"Summary": string(raw)})}
 	}
 	return s.finish(ctx, &e)
 }
@@ -421,6 +442,10 @@ func (s *Service) view(ctx context.Context, req Request, op func(tx *storage.Tx,
 	var e effects
 	if err := s.store.View(ctx, func(tx *storage.Tx) error {
 		e = effects{}
+		var err error
+		if e.lang, err = AskerLang(tx, req); err != nil {
+			return err
+		}
 		return op(tx, &e)
 	}); err != nil {
 		return s.Fail(req, err)

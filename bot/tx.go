@@ -5,6 +5,7 @@ import (
 	"slices"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -41,8 +42,18 @@ func (t *Tx) Picture() *Picture { return t.e.image }
 // player's settings ask; when the reply shows in g's own place (inPlace), the
 // reply mentions the player instead. key identifies the notice by what it says.
 func (t *Tx) Tell(g *storage.Game, side rules.Side, kind NoticeKind, text, key string, inPlace bool) error {
+	return t.s.tell(t.Tx, t.e, g, side, kind, Same(text), key, inPlace)
+}
+
+// TellIn is Tell with text in each reader's language: a post in g's thread in
+// the server's, a direct message in the player's; its title is g's, in the same.
+func (t *Tx) TellIn(g *storage.Game, side rules.Side, kind NoticeKind, text Phrase, key string, inPlace bool) error {
 	return t.s.tell(t.Tx, t.e, g, side, kind, text, key, inPlace)
 }
+
+// Lang returns the language of the reply's reader: the asker's (English for a
+// change no request asked for).
+func (t *Tx) Lang() i18n.Lang { return t.e.readerLang() }
 
 // Notice is a notification for one user about something that happened at Place,
 // as TellUser sends it.
@@ -59,12 +70,23 @@ type Notice struct {
 	// user's side and its buttons; else Actions are its buttons.
 	Game    *storage.Game
 	Actions []Action
+	// TitleIn and TextIn, when set, are the title and text in each reader's
+	// language (a post in a server's channel in the server's, a direct message in
+	// the user's), used instead of Title and Text.
+	TitleIn, TextIn Phrase
 }
 
 // TellUser notifies n.To as the user's settings ask; outside a server the place is
 // someone's direct messages, so the notice goes to the user directly.
 func (t *Tx) TellUser(n Notice) error {
-	return t.s.tellUser(t.Tx, t.e, n.To, n.Kind, n.Title, n.Text, n.Key, n.InPlace, n.Place, n.Game, n.Actions...)
+	title, text := n.TitleIn, n.TextIn
+	if title == nil {
+		title = Same(n.Title)
+	}
+	if text == nil {
+		text = Same(n.Text)
+	}
+	return t.s.tellUser(t.Tx, t.e, n.To, n.Kind, title, text, n.Key, n.InPlace, n.Place, n.Game, n.Actions...)
 }
 
 // TellDirect sends seat a direct message, whatever the seat's settings say (a
@@ -124,6 +146,11 @@ func (t *Tx) Board(g *storage.Game, viewer rules.Side, private bool) (*Picture, 
 	return t.s.boardImage(t.Tx, g, viewer, private)
 }
 
+// BoardIn is Board with the picture described for a reader of language l.
+func (t *Tx) BoardIn(l i18n.Lang, g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
+	return t.s.boardImageIn(l, t.Tx, g, viewer, private)
+}
+
 // Save stores g: the features' Saving hooks run, its next wake-up is planned, the
 // reminders due are sent, the end-of-game hooks run when it has just ended, and an
 // engine due to act is started after the commit.
@@ -132,12 +159,23 @@ func (t *Tx) Save(g *storage.Game) error { return t.s.save(t.Tx, t.e, g, t.s.Now
 // End finishes g with outcome o, caused by side's action, stores it and announces
 // it with text; from is where the request came from (nil when none did).
 func (t *Tx) End(g *storage.Game, side rules.Side, o rules.Outcome, text string, from *Place) error {
+	return t.s.end(t.Tx, t.e, g, side, o, Same(text), from)
+}
+
+// EndIn is End with text in each reader's language (the reply in the asker's,
+// each notice in its reader's).
+func (t *Tx) EndIn(g *storage.Game, side rules.Side, o rules.Outcome, text Phrase, from *Place) error {
 	return t.s.end(t.Tx, t.e, g, side, o, text, from)
 }
 
 // Announce builds the public reply after side acted in g and tells the other
 // player (both when the game ended); key identifies the notices.
 func (t *Tx) Announce(g *storage.Game, side rules.Side, text string, from *Place, key string) error {
+	return t.s.announce(t.Tx, t.e, g, side, Same(text), from, key)
+}
+
+// AnnounceIn is Announce with text in each reader's language.
+func (t *Tx) AnnounceIn(g *storage.Game, side rules.Side, text Phrase, from *Place, key string) error {
 	return t.s.announce(t.Tx, t.e, g, side, text, from, key)
 }
 
@@ -158,7 +196,12 @@ func (t *Tx) Choose(g *storage.Game, side rules.Side, text string, from *Place) 
 // in g, which is stored and announced with said; notices counts the notifications
 // queued before the announcement.
 func (t *Tx) TookBack(g *storage.Game, side rules.Side, said string, from *Place, notices int) error {
-	return t.s.changed(t.s.hooks.tookBack, GameChange{Tx: t, Game: g, Side: side, Said: said, From: from, Notices: notices})
+	return t.TookBackIn(g, side, Same(said), from, notices)
+}
+
+// TookBackIn is TookBack with what was said in each reader's language.
+func (t *Tx) TookBackIn(g *storage.Game, side rules.Side, said Phrase, from *Place, notices int) error {
+	return t.s.changed(t.s.hooks.tookBack, GameChange{Tx: t, Game: g, Side: side, Said: said(i18n.English), SaidIn: said, From: from, Notices: notices})
 }
 
 // CreateGame stores a new game, starts its clock and prepares the reply and the
