@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
@@ -24,7 +25,9 @@ var commandRE = regexp.MustCompile(`(?:^|[\s(\x60"'“])/([a-z][a-z_]*)\b`)
 var keyRE = regexp.MustCompile(`^/[a-z]+$`)
 
 // namedCommands returns the commands named in the string literals of the service's
-// source files (not its tests), with where each is named.
+// source files (not its tests) and in the English of its message catalogue
+// (locales/active.en.yaml, whose commands every language names alike), with where
+// each is named.
 func namedCommands(t *testing.T, dir string) map[string][]string {
 	t.Helper()
 	files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -32,6 +35,16 @@ func namedCommands(t *testing.T, dir string) map[string][]string {
 		t.Fatal(err)
 	}
 	out := map[string][]string{}
+	if data, err := os.ReadFile(filepath.Join(dir, "locales", "active.en.yaml")); err == nil {
+		for i, line := range strings.Split(string(data), "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "#") || strings.Contains(line, "command.") {
+				continue // a comment; a command's own name or description
+			}
+			for _, m := range commandRE.FindAllStringSubmatch(line, -1) {
+				out[m[1]] = append(out[m[1]], fmt.Sprintf("%s:%d", filepath.Join(dir, "locales", "active.en.yaml"), i+1))
+			}
+		}
+	}
 	fset := token.NewFileSet()
 	for _, f := range files {
 		if strings.HasSuffix(f, "_test.go") {

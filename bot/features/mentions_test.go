@@ -8,8 +8,8 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
-	"github.com/missivechess/missive/bot/i18n"
 	_ "github.com/missivechess/missive/bot/console" // its catalogue too
+	"github.com/missivechess/missive/bot/i18n"
 )
 
 // consoleOnly are the console's own commands (bot/console), which sentences of the
