@@ -187,3 +187,81 @@ func (s *session) tryGame(id string) (*storage.Game, error) {
 	})
 	return g, err
 }
+
+// localized returns a script's lines as a player of language l types them: each
+// command, subcommand and option as l's clients name them (i18n.Commands), a move
+// typed without a slash with its game option so named, and yes in l.
+func localized(l i18n.Lang, script string) string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		switch {
+		case line == "yes" || line == "no":
+			line = strings.Fields(catalogue.For(l).T("confirm."+line, nil))[0]
+		case strings.HasPrefix(line, "/"):
+			line = i18n.Commands(l, line)
+		case strings.Contains(line, " "): // a move and its game
+			line = strings.SplitN(i18n.Commands(l, "/move "+line), " ", 2)[1]
+		default: // a command's name
+			line = strings.TrimPrefix(i18n.Commands(l, "/"+line), "/")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// A German console takes the commands as German names them as well as in English:
+// the command (/zug as /move), its subcommand (/turnier erstellen), its options
+// (partie:2 as game:2), the console's own (/als, /warten), a command typed without
+// its slash, and ja and nein; whatever the names, both scripts print the same. The
+// names the catalogues give now are checked to be German.
+func TestLocalizedCommandNames(t *testing.T) {
+	t.Parallel()
+	script := `
+/challenge variant:gothic opponent:bob color:white days:2
+/as bob
+/accept
+/as alice
+/move game:1 move:e2e4
+abort
+yes
+/challenge variant:gothic opponent:bob color:white days:2
+/as bob
+/accept
+/as alice
+e2e4 game:2
+/as bob
+e7e5 game:2
+board
+resign
+no
+/rules variant:gess
+/help move
+/wait 1h
+/tournament create name:Cup variant:gothic format:round-robin days:1
+/tournament join
+/whoami
+`
+	german := localized(i18n.German, script)
+	for _, want := range []string{"/als bob", "/regeln variante:gess", "/hilfe ", "/warten 1h", "\nja\n", "\nnein\n"} {
+		if !strings.Contains(german, want) {
+			t.Errorf("the German script lacks %q:\n%s", want, german)
+		}
+	}
+	run := func(script string) string {
+		s := newSession(t)
+		s.con.locale = "de"
+		return s.run(script)
+	}
+	en, de := run(script), run(german)
+	if en != de {
+		t.Errorf("typed in German:\n%s\nthe console printed\n%s\nnot, as in English,\n%s", german, de, en)
+	}
+	for _, want := range []string{"Du bist jetzt bob.", "Die Uhr rückt um 1h vor", "Deine Partie abbrechen (ohne Ergebnis)?", "Deine Partie aufgeben?", "Nicht ausgeführt", "Gess"} {
+		if !strings.Contains(de, want) {
+			t.Errorf("the German session lacks %q:\n%s", want, de)
+		}
+	}
+	if strings.Contains(de, "[abgelehnt]") {
+		t.Errorf("a German command was refused:\n%s", de)
+	}
+}
