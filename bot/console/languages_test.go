@@ -13,18 +13,20 @@ import (
 )
 
 // proseEnglish are words of English prose that none of the other languages writes
-// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me": German,
-// Portuguese, French and Spanish words too): a line of another language with one of
-// them has English left in it.
-var proseEnglish = []string{"the", "and", "your", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
-	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "written", "wins", "won", "lost",
+// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me", nor "per",
+// "final", "place", "message", "direct", "mention", "moment", "placement", "info"
+// or "match": German, Portuguese, French and Spanish words too): a line of another
+// language with one of them has English left in it.
+var proseEnglish = []string{"the", "and", "your", "yours", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
+	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "moved", "written", "wins", "won", "lost",
 	"by", "time", "left", "deadline", "turn", "challenge", "challenges", "accept", "decline", "cancel", "board", "picture",
-	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "per", "casual", "rated", "now",
+	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "casual", "rated", "now",
 	"here", "not", "cannot", "can", "draw", "resign", "resigned", "resignation", "round", "rounds", "tournament", "standings",
-	"review", "suggests", "white", "black", "mention", "direct", "message", "it", "its", "has", "have", "been", "be",
+	"review", "suggests", "white", "black", "it", "its", "has", "have", "been", "be",
 	"will", "would", "for", "from", "what", "which", "who", "when", "yet", "still", "new", "all", "players", "player",
-	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "final", "blunder", "mistake", "decisive",
-	"moment", "buttons", "refused", "choose", "chose", "placement", "place", "square", "cell", "rules", "rule", "house"}
+	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "blunder", "mistake", "decisive",
+	"buttons", "refused", "choose", "chose", "square", "cell", "rules", "rule", "house",
+	"accuracy", "evaluations", "better", "clock", "told", "again", "waiting", "until", "yes"}
 
 // prose strips what is not prose from a line: commands (/move), options typed
 // name:value, code in backticks, file paths, PGN tags, the engine's name.
