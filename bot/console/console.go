@@ -290,7 +290,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	}
 	spec, ok := c.svc.Spec(name)
 	if !ok {
-		c.refused(c.t("command.unknown", i18n.Data{"Name": words.ShownID(name)}))
+		c.refused(c.t("nocommand", i18n.Data{"Name": words.ShownID(name)}))
 		return false
 	}
 	if fen, ok := unquotedPosition(line, typed, fields); ok {
@@ -524,7 +524,7 @@ func (c *Console) help(ctx context.Context, fields []string) {
 		}
 		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.refused(c.t("command.unknown", i18n.Data{"Name": words.ShownID(name)}))
+			c.refused(c.t("nocommand", i18n.Data{"Name": words.ShownID(name)}))
 			return
 		}
 		c.printf("%s", c.helpOf(spec))
