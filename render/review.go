@@ -50,6 +50,9 @@ type Review struct {
 	Rows               []ReviewRow
 	Note               string // small text at the bottom, such as how accuracy is computed
 	GraphTop, GraphBot string // labels of the graph's halves, such as "White" and "Black"
+	// DecisiveLabel labels the decisive moment in the reader's language, the move
+	// and all ("Entscheidend: 12... Qg5"); empty: "Decisive: " and the point's Label.
+	DecisiveLabel string
 }
 
 // Review picture layout, in pixels: readable at Discord's preview width.
@@ -283,7 +286,10 @@ func drawReviewGraph(img *image.RGBA, g image.Rectangle, rv Review, th *theme, s
 		}
 	}
 	if d := rv.Decisive; d >= 0 {
-		label := "Decisive: " + rv.Points[d].Label
+		label := rv.DecisiveLabel
+		if label == "" {
+			label = "Decisive: " + rv.Points[d].Label
+		}
 		lw := faces.note.width(label) + 8
 		lx := min(max(int(px(d))-lw/2, g.Min.X+2), g.Max.X-lw-2)
 		ly := g.Min.Y + 3

@@ -3,6 +3,7 @@ package console
 import (
 	"bufio"
 	"context"
+	"embed"
 	"errors"
 	"fmt"
 	"io"
@@ -19,10 +20,18 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/guide"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
 )
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// catalogue is the console's own lines in every language (locales/).
+var catalogue = i18n.MustLoad("console", localeFiles)
 
 // Console runs commands typed on a terminal (or read from a script) against a
 // Service. Set it up with New.
@@ -116,6 +125,18 @@ func New(opts Options) *Console {
 	return c
 }
 
+// lang returns the language of the console's user (Options.Locale).
+func (c *Console) lang() i18n.Lang { return i18n.Of(c.locale) }
+
+// loc returns the localizer of the console's own lines.
+func (c *Console) loc() *i18n.Localizer { return catalogue.For(c.lang()) }
+
+// t returns the console's line id in the user's language.
+func (c *Console) t(id string, data i18n.Data) string { return c.loc().T(id, data) }
+
+// refused prints a refusal: the tag and text.
+func (c *Console) refused(text string) { c.printf("%s %s\n", c.t("tag.refused", nil), text) }
+
 // Attach sets the service the console drives.
 func (c *Console) Attach(svc *bot.Service) { c.svc = svc }
 
@@ -168,7 +189,7 @@ func (c *Console) Run(ctx context.Context, in io.Reader) error {
 			return ctx.Err()
 		}
 		if long > 0 {
-			c.printf("[refused] That line is %d bytes long; a command may be at most %d KiB.\n", long, maxLine>>10)
+			c.refused(c.t("line.toolong", i18n.Data{"Bytes": long, "KiB": maxLine >> 10}))
 		} else if quit := c.Line(ctx, line); quit {
 			return nil
 		}
@@ -220,12 +241,12 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	defer c.flush()
 	if req := c.confirm; req != nil {
 		c.confirm = nil
-		if yes(line) {
+		if c.yes(line) {
 			c.handle(ctx, *req)
 			return false
 		}
-		c.printf("Not done: /%s. %s\n", req.Command, "Nothing has changed.")
-		if no(line) {
+		c.printf("%s\n", c.t("confirm.notdone", i18n.Data{"Command": req.Command}))
+		if c.no(line) {
 			return false
 		}
 	}
@@ -233,30 +254,32 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	if !slash {
 		bare, err := c.bare(line)
 		if err != nil {
-			c.printf("[refused] %v\n", err)
+			c.refused(err.Error())
 			return false
 		}
 		line = "/" + bare
 	}
-	fields, err := split(line[1:])
+	fields, err := c.split(line[1:])
 	if err != nil || len(fields) == 0 {
-		c.printf("[refused] %v\n", err)
+		c.refused(fmt.Sprint(err))
 		return false
 	}
+	typed := fields
+	fields = c.english(fields)
 	name := strings.ToLower(fields[0])
 	switch name {
 	case "quit", "exit", "q":
 		return true
 	case "as":
 		if len(fields) != 2 || !validName(fields[1]) {
-			c.printf("[refused] Say who you are with /as NAME: up to %d letters, digits, - and _, not beginning with \"engine\".\n", bot.MaxNameLen)
+			c.refused(c.t("as.usage", i18n.Data{"Most": bot.MaxNameLen}))
 			return false
 		}
 		c.user = strings.ToLower(fields[1])
-		c.printf("You are now %s.\n", c.user)
+		c.printf("%s\n", c.t("as.now", i18n.Data{"Name": c.user}))
 		return false
 	case "whoami":
-		c.printf("You are %s.\n", c.user)
+		c.printf("%s\n", c.t("whoami", i18n.Data{"Name": c.user}))
 		return false
 	case "wait":
 		c.wait(ctx, fields[1:])
@@ -267,22 +290,22 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 	}
 	spec, ok := c.svc.Spec(name)
 	if !ok {
-		c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
+		c.refused(c.t("nocommand", i18n.Data{"Name": words.ShownID(name)}))
 		return false
 	}
-	if fen, ok := unquotedPosition(line, fields); ok {
-		c.printf("[refused] A position goes in double quotes, for its fields are separated by spaces: fen:%q.\nUsage: %s\n", fen, spec.Usage())
+	if fen, ok := unquotedPosition(line, typed, fields); ok {
+		c.refused(c.t("fen.quotes", i18n.Data{"FEN": strconv.Quote(fen)}) + "\n" + c.t("usage", i18n.Data{"Usage": c.usageOf(spec)}))
 		return false
 	}
-	args, err := parseArgs(spec, fields[1:])
+	args, err := c.parseArgs(spec, fields[1:])
 	if err != nil {
-		c.printf("[refused] %v\nUsage: %s\n", err, spec.Usage())
+		c.refused(err.Error() + "\n" + c.t("usage", i18n.Data{"Usage": c.usageOf(spec)}))
 		return false
 	}
 	req := bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: name, Args: args, Locale: c.locale}
-	if q := question(req); !slash && q != "" {
+	if q := c.question(req); !slash && q != "" {
 		c.confirm = &req
-		c.printf("%s Say yes to do it; anything else keeps the game as it is. (With its slash, /%s does it at once.)\n", q, name)
+		c.printf("%s\n", c.t("confirm.ask", i18n.Data{"Question": q, "Command": name}))
 		return false
 	}
 	c.handle(ctx, req)
@@ -291,6 +314,7 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 
 // handle runs req and prints its reply.
 func (c *Console) handle(ctx context.Context, req bot.Request) {
+	c.remember(ctx)
 	c.seq++
 	req.ID = fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq)
 	reply := c.svc.Handle(ctx, req)
@@ -298,42 +322,88 @@ func (c *Console) handle(ctx context.Context, req bot.Request) {
 	c.printReply(reply, "")
 }
 
+// remember keeps the console's language (Options.Locale) with the player it acts
+// as, as their settings keep a Discord client's locale, so that what the service
+// sends them unasked (a reminder, a direct message, a review posted later) is in
+// it too: every identity of the console speaks its language. The service itself
+// remembers a client's locale only for a player who has settings; in the console,
+// whose data file is its user's own, a player is given settings for it. English
+// (no --locale) changes nothing.
+func (c *Console) remember(ctx context.Context) {
+	l := c.lang()
+	if l == i18n.English || c.svc == nil {
+		return
+	}
+	known := false
+	if err := c.svc.Read(ctx, func(tx *storage.Tx) error {
+		p, err := bot.Settings(tx, c.user)
+		known = err == nil && p.Locale == string(l)
+		return err
+	}); err != nil || known {
+		return
+	}
+	if err := c.svc.Update(ctx, func(tx *bot.Tx) error {
+		p, err := bot.Settings(tx.Tx, c.user)
+		if err != nil || p.Locale == string(l) {
+			return err
+		}
+		p.Locale = string(l)
+		return tx.PutPlayer(p)
+	}); err != nil {
+		c.printf("%s %v\n", c.t("tag.error", nil), err)
+	}
+}
+
 // question is what the console asks before it runs req typed without a slash, as
 // Discord asks before a button's command that ends or changes a game: "" for a
 // command it runs at once.
-func question(req bot.Request) string {
-	game := "your game"
-	if id := req.Args.Get("game"); id != "" {
-		game = "game " + words.ShownID(strings.TrimPrefix(id, "#"))
-	}
+func (c *Console) question(req bot.Request) string {
+	var key string
 	switch req.Command {
 	case play.CmdResign:
-		return "Resign " + game + "?"
+		key = "question.resign"
 	case play.CmdAbort:
-		return "Call off " + game + " (no result)?"
+		key = "question.abort"
 	case play.CmdDraw:
 		switch strings.ToLower(req.Args.Get("action")) {
 		case "decline":
 			return ""
 		case "accept":
-			return "Accept the draw in " + game + "?"
+			key = "question.accept"
+		default:
+			key = "question.draw"
 		}
-		return "Offer a draw in " + game + " (or accept your opponent's offer)?"
+	default:
+		return ""
 	}
-	return ""
+	if id := req.Args.Get("game"); id != "" {
+		return c.t(key+".game", i18n.Data{"Game": words.ShownID(strings.TrimPrefix(id, "#"))})
+	}
+	return c.t(key+".yours", nil)
 }
 
-// yes reports whether line answers a question with yes; no, with no.
-func yes(line string) bool { return slices.Contains([]string{"yes", "y"}, strings.ToLower(line)) }
+// yes reports whether line answers a question with yes (in English or the user's
+// language); no, with no.
+func (c *Console) yes(line string) bool { return c.answers(line, "yes y", "confirm.yes") }
 
-func no(line string) bool { return slices.Contains([]string{"no", "n"}, strings.ToLower(line)) }
+func (c *Console) no(line string) bool { return c.answers(line, "no n", "confirm.no") }
+
+// answers reports whether line is one of the English words or those of message id.
+func (c *Console) answers(line, english, id string) bool {
+	return slices.Contains(append(strings.Fields(english), strings.Fields(c.t(id, nil))...), strings.ToLower(line))
+}
 
 // unquotedPosition reports a position written after fen: without the quotes its
 // spaces need (fen:*bkb*/... w - - 0 1), and returns it whole: the words that
-// follow, up to the next name:value.
-func unquotedPosition(line string, words []string) (string, bool) {
+// follow, up to the next name:value. The words are line's (typed) with their names
+// in English (words).
+func unquotedPosition(line string, typed, words []string) (string, bool) {
 	i := slices.IndexFunc(words, func(w string) bool { return strings.HasPrefix(strings.ToLower(w), "fen:") })
-	if i < 0 || i+1 == len(words) || strings.Contains(strings.ToLower(line), `fen:"`) || strings.Contains(strings.ToLower(line), "fen:'") {
+	if i < 0 || i+1 == len(words) {
+		return "", false
+	}
+	name, _, _ := strings.Cut(strings.ToLower(typed[i]), ":")
+	if strings.Contains(strings.ToLower(line), name+`:"`) || strings.Contains(strings.ToLower(line), name+":'") {
 		return "", false
 	}
 	fen := []string{words[i][len("fen:"):]}
@@ -397,39 +467,48 @@ func safe(s string) string {
 // wait moves the clock on and runs the scheduler.
 func (c *Console) wait(ctx context.Context, words []string) {
 	if len(words) != 1 {
-		c.printf("[refused] Say how long, such as /wait 3d, /wait 25h or /wait 90m.\n")
+		c.refused(c.t("wait.how", nil))
 		return
 	}
-	d, err := parseDuration(words[0])
+	d, err := c.parseDuration(words[0])
 	if err != nil {
-		c.printf("[refused] %v\n", err)
+		c.refused(err.Error())
 		return
 	}
 	c.clock.Advance(d)
 	if c.saveClock != nil {
 		if err := c.saveClock(ctx, c.clock.Offset()); err != nil {
-			c.printf("[error] keeping the clock in the data file: %v\n", err)
+			c.printf("%s %s\n", c.t("tag.error", nil), c.t("wait.saveclock", i18n.Data{"Error": err}))
 		}
 	}
-	c.printf("The clock moves on %s, to %s.\n", words[0], c.clock.Now().UTC().Format("Mon 2 Jan 2006 15:04 UTC"))
+	c.printf("%s\n", c.t("wait.moved", i18n.Data{"Duration": words[0], "Time": c.date(c.clock.Now())}))
 	if _, err := c.svc.Tick(ctx); err != nil {
-		c.printf("[error] the scheduler: %v\n", err)
+		c.printf("%s %s\n", c.t("tag.error", nil), c.t("wait.scheduler", i18n.Data{"Error": err}))
 	}
 	c.svc.Wake()
 }
 
 var durationRE = regexp.MustCompile(`^(\d+)(d|h|m)$`)
 
+// date writes the clock's time t as /wait says it: with its year in English ("Mon 3
+// Mar 2025 12:00 UTC"), as bot/words writes times in the other languages.
+func (c *Console) date(t time.Time) string {
+	if c.lang() == i18n.English {
+		return t.UTC().Format("Mon 2 Jan 2006 15:04 UTC")
+	}
+	return words.In(c.lang()).Time(t)
+}
+
 // parseDuration reads "3d", "25h" or "90m".
-func parseDuration(s string) (time.Duration, error) {
+func (c *Console) parseDuration(s string) (time.Duration, error) {
 	m := durationRE.FindStringSubmatch(strings.ToLower(s))
 	if m == nil {
-		return 0, fmt.Errorf("%s is not a duration such as 3d, 25h or 90m", rules.Echo(s))
+		return 0, errors.New(c.t("wait.notduration", i18n.Data{"Value": rules.Echo(s)}))
 	}
 	n, _ := strconv.Atoi(m[1])
 	unit := map[string]time.Duration{"d": 24 * time.Hour, "h": time.Hour, "m": time.Minute}[m[2]]
 	if n > 365*24*60 {
-		return 0, fmt.Errorf("%s is too long", rules.Echo(s))
+		return 0, errors.New(c.t("wait.toolong", i18n.Data{"Value": rules.Echo(s)}))
 	}
 	return time.Duration(n) * unit, nil
 }
@@ -438,38 +517,190 @@ func parseDuration(s string) (time.Duration, error) {
 // console's own commands, or one command's options.
 func (c *Console) help(ctx context.Context, fields []string) {
 	if len(fields) == 1 {
-		name := strings.TrimPrefix(strings.ToLower(fields[0]), "/")
+		name := i18n.EnglishCommand(c.lang(), "", strings.TrimPrefix(strings.ToLower(fields[0]), "/"))
 		if cc, ok := consoleCommandNamed(name); ok {
-			c.printf("/%s\n  %s\n", cc.usage, cc.help)
+			c.printf("/%s\n  %s\n", c.ccUsage(cc), c.t("cmd."+cc.key+".help", i18n.Data{"Most": bot.MaxNameLen}))
 			return
 		}
 		spec, ok := c.svc.Spec(name)
 		if !ok {
-			c.printf("[refused] There is no command /%s; /help lists them.\n", words.ShownID(name))
+			c.refused(c.t("nocommand", i18n.Data{"Name": words.ShownID(name)}))
 			return
 		}
-		c.printf("%s", spec.Help())
+		c.printf("%s", c.helpOf(spec))
 		return
 	}
 	var b strings.Builder
 	r := c.svc.Handle(ctx, bot.Request{User: bot.User{ID: c.user, Name: c.user}, Command: guide.CmdHelp, Locale: c.locale})
 	b.WriteString(plain(r.PlainText()))
-	b.WriteString("\nOptions are written name:value, or bare values in order; /help COMMAND explains one.\nConsole:\n")
+	b.WriteString("\n" + c.t("help.options", nil) + "\n" + c.t("help.console", nil) + "\n")
 	for _, cc := range consoleCommands {
-		fmt.Fprintf(&b, "  /%-11s %s\n", cc.usage, cc.summary)
+		fmt.Fprintf(&b, "  /%-11s %s\n", c.ccUsage(cc), c.t("cmd."+cc.key+".summary", nil))
 	}
-	fmt.Fprintf(&b, "You are %s. A line without a slash is a move, such as e2e4 or Nf3, unless it begins with a command's name; "+
-		"resign, abort and draw typed so ask you first.\n", c.user)
+	b.WriteString(c.t("help.you", i18n.Data{"Name": c.user, "Resign": c.commandName(play.CmdResign), "Abort": c.commandName(play.CmdAbort),
+		"Draw": c.commandName(play.CmdDraw)}) + "\n")
 	c.printf("%s", b.String())
+}
+
+// ccUsage is the synopsis of the console's own command cc, named in the user's
+// language.
+func (c *Console) ccUsage(cc consoleCommand) string {
+	return c.t("cmd."+cc.key+".usage", i18n.Data{"Name": c.commandName(cc.key)})
+}
+
+// commandName returns command name (English) as the user's language names it.
+func (c *Console) commandName(name string) string {
+	return strings.TrimPrefix(i18n.Commands(c.lang(), "/"+name), "/")
+}
+
+// optionName returns option opt of command cmd as the user's language names it.
+func (c *Console) optionName(cmd, opt string) string {
+	if spec, ok := c.svc.Spec(cmd); ok {
+		if o, ok := spec.Option(opt); ok {
+			return o.NameIn.In(c.lang(), opt)
+		}
+	}
+	return opt
+}
+
+// helpOf is what /help NAME says of spec (bot.CommandSpec.Help) in the user's
+// language: the command's synopsis, description and options as their clients name
+// them.
+func (c *Console) helpOf(spec bot.CommandSpec) string {
+	l := c.lang()
+	if l == i18n.English {
+		return spec.Help()
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n  %s\n", c.usageOf(spec), spec.DescriptionIn.In(l, spec.Description))
+	options := func(opts []bot.OptionSpec) {
+		for _, o := range opts {
+			req := ""
+			if o.Required {
+				req = " " + c.t("help.required", nil)
+			}
+			fmt.Fprintf(&b, "  %-10s %s%s\n", o.NameIn.In(l, o.Name)+":", o.DescriptionIn.In(l, o.Description), req)
+		}
+	}
+	if len(spec.Subcommands) == 0 {
+		options(spec.Options)
+		return b.String()
+	}
+	for _, sc := range spec.Subcommands {
+		fmt.Fprintf(&b, "%s\n  %s\n", c.usageLine("/"+spec.NameIn.In(l, spec.Name)+" "+sc.NameIn.In(l, sc.Name), sc.Options), sc.DescriptionIn.In(l, sc.Description))
+		options(sc.Options)
+	}
+	return b.String()
+}
+
+// usageOf is spec's synopsis (bot.CommandSpec.Usage) as the user's language names
+// the command and its options: "/move move:<text> [game:<text>]".
+func (c *Console) usageOf(spec bot.CommandSpec) string {
+	l := c.lang()
+	if l == i18n.English {
+		return spec.Usage()
+	}
+	name := "/" + spec.NameIn.In(l, spec.Name)
+	if len(spec.Subcommands) > 0 {
+		return name + " " + c.subcommands(spec)
+	}
+	return c.usageLine(name, spec.Options)
+}
+
+// subcommands lists spec's subcommands as the user's language names them:
+// "create|join|...".
+func (c *Console) subcommands(spec bot.CommandSpec) string {
+	names := make([]string, len(spec.Subcommands))
+	for i, sc := range spec.Subcommands {
+		names[i] = sc.NameIn.In(c.lang(), sc.Name)
+	}
+	return strings.Join(names, "|")
+}
+
+// usageLine writes head and each option as name:<type> ([...] when optional), in
+// the user's language; the choices are values, and stay as they are typed.
+func (c *Console) usageLine(head string, opts []bot.OptionSpec) string {
+	var b strings.Builder
+	b.WriteString(head)
+	for _, o := range opts {
+		val := "<" + c.t("type."+string(o.Type), nil) + ">"
+		if len(o.Choices) > 0 {
+			vals := make([]string, len(o.Choices))
+			for i, ch := range o.Choices {
+				vals[i] = ch.Value
+			}
+			val = strings.Join(vals, "|")
+		}
+		if o.Required {
+			fmt.Fprintf(&b, " %s:%s", o.NameIn.In(c.lang(), o.Name), val)
+		} else {
+			fmt.Fprintf(&b, " [%s:%s]", o.NameIn.In(c.lang(), o.Name), val)
+		}
+	}
+	return b.String()
+}
+
+// english returns the words of a command line with the names in English that the
+// user typed as their language names them (/zug partie:2 zug:e4 is /move game:2
+// move:e4): the command, its subcommand (also given as action:NAME) and its
+// options' names, never a value. English names stay as they are.
+func (c *Console) english(fields []string) []string {
+	l := c.lang()
+	if l == i18n.English || len(fields) == 0 {
+		return fields
+	}
+	out := slices.Clone(fields)
+	cmd := i18n.EnglishCommand(l, "", strings.ToLower(out[0]))
+	if cmd != strings.ToLower(out[0]) {
+		out[0] = cmd
+	}
+	paths := []string{cmd}
+	if spec, ok := c.svc.Spec(cmd); ok && len(spec.Subcommands) > 0 {
+		sub := ""
+		for i, w := range out[1:] {
+			if k, v, ok := strings.Cut(w, ":"); ok && strings.EqualFold(k, bot.SubcommandArg) {
+				sub = i18n.EnglishCommand(l, cmd, strings.ToLower(v))
+				out[i+1] = k + ":" + sub
+				break
+			}
+		}
+		if sub == "" && len(out) > 1 && !strings.Contains(out[1], ":") {
+			if en := i18n.EnglishCommand(l, cmd, strings.ToLower(out[1])); en != strings.ToLower(out[1]) {
+				out[1] = en
+			}
+			sub = strings.ToLower(out[1])
+		}
+		if sc, ok := spec.Subcommand(sub); ok {
+			paths = []string{cmd + "." + sc.Name}
+		} else {
+			for _, sc := range spec.Subcommands {
+				paths = append(paths, cmd+"."+sc.Name)
+			}
+		}
+	}
+	for i, w := range out[1:] {
+		k, v, ok := strings.Cut(w, ":")
+		if !ok {
+			continue
+		}
+		for _, p := range paths {
+			if en := i18n.EnglishCommand(l, p+".option", strings.ToLower(k)); en != strings.ToLower(k) {
+				out[i+1] = en + ":" + v
+				break
+			}
+		}
+	}
+	return out
 }
 
 // bare returns line, typed without a slash, as a command line without it: a line
 // whose first word names a command is that command ("help", "games", "challenge
 // gothic bob"), for no move of any game is spelt as one; any other line is a move,
-// perhaps with the game it is for (e2e4 game:3). Other words are refused.
+// perhaps with the game it is for (e2e4 game:3). Other words are refused. The
+// command and the option may be named in the user's language.
 func (c *Console) bare(line string) (string, error) {
 	fields := strings.Fields(line)
-	first := strings.ToLower(fields[0])
+	first := i18n.EnglishCommand(c.lang(), "", strings.ToLower(fields[0]))
 	if _, ok := c.svc.Spec(first); ok {
 		return line, nil
 	}
@@ -477,9 +708,9 @@ func (c *Console) bare(line string) (string, error) {
 		return line, nil
 	}
 	for _, w := range fields[1:] {
-		if name, _, ok := strings.Cut(w, ":"); !ok || strings.ToLower(name) != "game" {
-			return "", fmt.Errorf("I cannot read %s: a line without a slash is one move, such as Nf3 or e2e4 (perhaps with game:NUMBER), "+
-				"or begins with a command's name, such as board or help.", rules.Echo(line))
+		if name, _, ok := strings.Cut(w, ":"); !ok || i18n.EnglishCommand(c.lang(), play.CmdMove+".option", strings.ToLower(name)) != "game" {
+			return "", errors.New(c.t("bare.unreadable", i18n.Data{"Line": rules.Echo(line), "Game": c.optionName(play.CmdMove, "game"),
+				"Board": c.commandName("board"), "Help": c.commandName(guide.CmdHelp)}))
 		}
 	}
 	return "move " + line, nil
@@ -495,22 +726,21 @@ func consoleCommandNamed(name string) (consoleCommand, bool) {
 	return consoleCommands[i], true
 }
 
-// consoleCommand is a command of the console itself, not of the service.
+// consoleCommand is a command of the console itself, not of the service. Its
+// synopsis, summary and what /help NAME says are the catalogue's cmd.<key>.usage,
+// .summary and .help; its name in other languages command.<name>.name.
 type consoleCommand struct {
-	names          []string // the name, then its other spellings
-	usage, summary string
-	help           string // what /help NAME says
+	key   string
+	names []string // the name, then its other spellings
 }
 
 // consoleCommands are the console's own commands, as /help shows them.
 var consoleCommands = []consoleCommand{
-	{[]string{"as"}, "as NAME", "Act as another player",
-		fmt.Sprintf("Act as another player from now on: up to %d letters, digits, - and _ (a new name is a new player).", bot.MaxNameLen)},
-	{[]string{"whoami"}, "whoami", "Say who you are", "Say which player you are acting as."},
-	{[]string{"wait"}, "wait 3d", "Move the clock on (d, h or m) and run deadlines and reminders",
-		"Move the clock on by days (3d), hours (25h) or minutes (90m), then run what falls due: reminders, timeouts, expiring challenges. The data file keeps the new time."},
-	{[]string{"help", "?"}, "help NAME", "Explain a command", "List the commands, or explain one with its options."},
-	{[]string{"quit", "exit", "q"}, "quit", "Leave (everything is saved)", "Leave the console; everything is saved in the data file."},
+	{"as", []string{"as"}},
+	{"whoami", []string{"whoami"}},
+	{"wait", []string{"wait"}},
+	{"help", []string{"help", "?"}},
+	{"quit", []string{"quit", "exit", "q"}},
 }
 
 // validName reports whether s can be a console identity.
@@ -521,6 +751,15 @@ func validName(s string) bool {
 	return !strings.ContainsFunc(s, func(r rune) bool {
 		return !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != '-' && r != '_'
 	})
+}
+
+// split is split with its refusal in the user's language.
+func (c *Console) split(line string) ([]string, error) {
+	words, err := split(line)
+	if err != nil {
+		return nil, errors.New(c.t("split.quote", nil))
+	}
+	return words, nil
 }
 
 // split cuts a command line into words, keeping quoted parts ("..." or '...')
@@ -563,11 +802,12 @@ func split(line string) ([]string, error) {
 
 // parseArgs reads name:value pairs and bare values. A bare value goes to the first
 // unset option whose fixed choices include it, else to the next unset option in
-// order that has no fixed choices.
-func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
+// order that has no fixed choices. Its refusals are in the user's language.
+func (c *Console) parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 	if len(spec.Subcommands) > 0 {
-		return parseSubcommand(spec, words)
+		return c.parseSubcommand(spec, words)
 	}
+	l := c.lang()
 	args := bot.Args{}
 	set := func(name string) bool { _, ok := args[name]; return ok }
 	var bare []string
@@ -596,12 +836,12 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 		if !placed {
 			names := make([]string, len(spec.Options))
 			for i, o := range spec.Options {
-				names[i] = o.Name
+				names[i] = o.NameIn.In(l, o.Name)
 			}
 			if len(names) == 0 {
-				return nil, fmt.Errorf("/%s takes no options, but got %s", spec.Name, rules.Echo(w))
+				return nil, errors.New(c.t("args.none", i18n.Data{"Command": spec.Name, "Value": rules.Echo(w)}))
 			}
-			return nil, fmt.Errorf("%s fits none of the options of /%s left (%s); write name:value", rules.Echo(w), spec.Name, strings.Join(names, ", "))
+			return nil, errors.New(c.t("args.nofit", i18n.Data{"Value": rules.Echo(w), "Command": spec.Name, "Options": strings.Join(names, ", ")}))
 		}
 	}
 	for _, o := range spec.Options {
@@ -618,7 +858,7 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 			for i, ch := range o.Choices {
 				vals[i] = ch.Value
 			}
-			return nil, fmt.Errorf("%s must be one of %s, not %s", o.Name, strings.Join(vals, ", "), rules.Echo(v))
+			return nil, errors.New(c.t("args.choice", i18n.Data{"Option": o.NameIn.In(l, o.Name), "Values": strings.Join(vals, ", "), "Value": rules.Echo(v)}))
 		}
 	}
 	return args, nil
@@ -628,7 +868,7 @@ func parseArgs(spec bot.CommandSpec, words []string) (bot.Args, error) {
 // is the first word ("/tournament join") or given as action:join, and the other
 // words are its options. Without one, the words may be any subcommand's options and
 // the service says what is missing.
-func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
+func (c *Console) parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
 	name, rest := "", words
 	for i, w := range words {
 		if k, v, ok := strings.Cut(w, ":"); ok && strings.EqualFold(k, bot.SubcommandArg) {
@@ -643,11 +883,11 @@ func parseSubcommand(spec bot.CommandSpec, words []string) (bot.Args, error) {
 	if name != "" {
 		sc, ok := spec.Subcommand(name)
 		if !ok {
-			return nil, fmt.Errorf("/%s has no %s; say %s", spec.Name, rules.Echo(name), strings.TrimPrefix(spec.Usage(), "/"+spec.Name+" "))
+			return nil, errors.New(c.t("args.nosub", i18n.Data{"Command": spec.Name, "Value": rules.Echo(name), "Usage": c.subcommands(spec)}))
 		}
 		inner = bot.CommandSpec{Name: spec.Name + " " + sc.Name, Options: sc.Options}
 	}
-	args, err := parseArgs(inner, rest)
+	args, err := c.parseArgs(inner, rest)
 	if err != nil {
 		return nil, err
 	}
@@ -672,10 +912,10 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 	}
 	tags := ""
 	if r.Refused {
-		tags += "[refused] "
+		tags += c.t("tag.refused", nil) + " "
 	}
 	if r.Private && !r.Refused {
-		tags += "[only you see this] "
+		tags += c.t("tag.private", nil) + " "
 	}
 	if r.Title != "" {
 		b.WriteString(tags + "== " + r.Title + " ==\n")
@@ -696,10 +936,10 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 		}
 		path, err := c.save(f)
 		if err != nil {
-			fmt.Fprintf(&b, "[could not save %s: %v]\n", f.Name, err)
+			b.WriteString(c.t("file.unsaved", i18n.Data{"Name": f.Name, "Error": err}) + "\n")
 			continue
 		}
-		fmt.Fprintf(&b, "[%s] %s\n", kind(f.ContentType), path)
+		fmt.Fprintf(&b, "[%s] %s\n", c.t("file."+kind(f.ContentType), nil), path)
 	}
 	if len(r.Mentions) > 0 {
 		b.WriteString("(@" + strings.Join(r.Mentions, ", @") + ")\n")
@@ -711,14 +951,14 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 				acts = append(acts, a.Label+": "+a.URL)
 				continue
 			}
-			acts = append(acts, a.Label+": "+usage(a.Command, a.Args, a.Input))
+			acts = append(acts, a.Label+": "+i18n.Commands(c.lang(), usage(a.Command, a.Args, a.Input)))
 		}
-		b.WriteString("Buttons: " + strings.Join(acts, " | ") + "\n")
+		b.WriteString(c.t("buttons", i18n.Data{"Buttons": strings.Join(acts, " | ")}) + "\n")
 	}
 	if ch := r.Choice; ch != nil {
 		var opts []string
 		for _, o := range ch.Options {
-			opts = append(opts, o.Label+": "+usage(ch.Command, withArg(ch.Args, ch.Arg, o.Value), ""))
+			opts = append(opts, o.Label+": "+i18n.Commands(c.lang(), usage(ch.Command, withArg(ch.Args, ch.Arg, o.Value), "")))
 		}
 		b.WriteString(ch.Placeholder + ":\n  " + strings.Join(opts, "\n  ") + "\n")
 	}
@@ -727,14 +967,20 @@ func (c *Console) writeReply(r bot.Reply, header string) {
 
 // printNotification prints a notification for its addressee; the caller holds c.mu.
 func (c *Console) printNotification(n bot.Notification) {
-	var how []string
-	if n.Channel {
-		how = append(how, "mention")
+	how := ""
+	switch {
+	case n.Channel && n.Direct:
+		how = c.t("notice.both", nil)
+	case n.Channel:
+		how = c.t("notice.mention", nil)
+	case n.Direct:
+		how = c.t("notice.direct", nil)
 	}
-	if n.Direct {
-		how = append(how, "direct message")
+	kind := string(n.Kind)
+	if catalogue.Has("notice.kind." + kind) {
+		kind = c.t("notice.kind."+kind, nil)
 	}
-	c.writeReply(n.Reply, fmt.Sprintf(">> to %s (%s, %s):", n.To.Name, strings.Join(how, " and "), n.Kind))
+	c.writeReply(n.Reply, c.t("notice.header", i18n.Data{"Name": n.To.Name, "How": how, "Kind": kind}))
 }
 
 // usage writes the console command that an action runs.
@@ -782,7 +1028,7 @@ func kind(contentType string) string {
 // save writes f into the images folder and returns its path.
 func (c *Console) save(f bot.File) (string, error) {
 	if c.images == "" {
-		return "", fmt.Errorf("no folder for files")
+		return "", errors.New(c.t("file.nofolder", nil))
 	}
 	if err := os.MkdirAll(c.images, 0o755); err != nil {
 		return "", err

@@ -18,6 +18,13 @@
 // are /as NAME (act as another player), /wait DURATION (move the clock on, such as
 // 3d, 25h or 90m, and run the scheduler), /help [COMMAND] and /quit.
 //
+// With Options.Locale (--locale de) the console speaks that language: its own lines
+// come from its catalogue (locales/), the service answers in it, and every identity
+// it acts as keeps it with their settings, as a Discord client's locale is kept.
+// Commands, subcommands and options may then be typed as the language names them
+// (/zug partie:2 zug:e4 is /move game:2 move:e4; /als bob is /as bob), and yes and no
+// in it; the values, such as moves, stay as they are typed.
+//
 // Replies are light Markdown; the console shows them as plain text (plain): only the
 // Markdown goes, never what is inside code or a position. Whatever it prints has its
 // control characters escaped (safe). An engine match runs in the background, as in

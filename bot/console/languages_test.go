@@ -13,18 +13,20 @@ import (
 )
 
 // proseEnglish are words of English prose that none of the other languages writes
-// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me": German,
-// Portuguese, French and Spanish words too): a line of another language with one of
-// them has English left in it.
-var proseEnglish = []string{"the", "and", "your", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
-	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "written", "wins", "won", "lost",
+// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me", nor "per",
+// "final", "place", "message", "direct", "mention", "moment", "placement", "info"
+// or "match": German, Portuguese, French and Spanish words too): a line of another
+// language with one of them has English left in it.
+var proseEnglish = []string{"the", "and", "your", "yours", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
+	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "moved", "written", "wins", "won", "lost",
 	"by", "time", "left", "deadline", "turn", "challenge", "challenges", "accept", "decline", "cancel", "board", "picture",
-	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "per", "casual", "rated", "now",
+	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "casual", "rated", "now",
 	"here", "not", "cannot", "can", "draw", "resign", "resigned", "resignation", "round", "rounds", "tournament", "standings",
-	"review", "suggests", "white", "black", "mention", "direct", "message", "it", "its", "has", "have", "been", "be",
+	"review", "suggests", "white", "black", "it", "its", "has", "have", "been", "be",
 	"will", "would", "for", "from", "what", "which", "who", "when", "yet", "still", "new", "all", "players", "player",
-	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "final", "blunder", "mistake", "decisive",
-	"moment", "buttons", "refused", "choose", "chose", "placement", "place", "square", "cell", "rules", "rule", "house"}
+	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "blunder", "mistake", "decisive",
+	"buttons", "refused", "choose", "chose", "square", "cell", "rules", "rule", "house",
+	"accuracy", "evaluations", "better", "clock", "told", "again", "waiting", "until", "yes"}
 
 // prose strips what is not prose from a line: commands (/move), options typed
 // name:value, code in backticks, file paths, PGN tags, the engine's name.
@@ -186,4 +188,82 @@ func (s *session) tryGame(id string) (*storage.Game, error) {
 		return err
 	})
 	return g, err
+}
+
+// localized returns a script's lines as a player of language l types them: each
+// command, subcommand and option as l's clients name them (i18n.Commands), a move
+// typed without a slash with its game option so named, and yes in l.
+func localized(l i18n.Lang, script string) string {
+	var out []string
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		switch {
+		case line == "yes" || line == "no":
+			line = strings.Fields(catalogue.For(l).T("confirm."+line, nil))[0]
+		case strings.HasPrefix(line, "/"):
+			line = i18n.Commands(l, line)
+		case strings.Contains(line, " "): // a move and its game
+			line = strings.SplitN(i18n.Commands(l, "/move "+line), " ", 2)[1]
+		default: // a command's name
+			line = strings.TrimPrefix(i18n.Commands(l, "/"+line), "/")
+		}
+		out = append(out, line)
+	}
+	return strings.Join(out, "\n") + "\n"
+}
+
+// A German console takes the commands as German names them as well as in English:
+// the command (/zug as /move), its subcommand (/turnier erstellen), its options
+// (partie:2 as game:2), the console's own (/als, /warten), a command typed without
+// its slash, and ja and nein; whatever the names, both scripts print the same. The
+// names the catalogues give now are checked to be German.
+func TestLocalizedCommandNames(t *testing.T) {
+	t.Parallel()
+	script := `
+/challenge variant:gothic opponent:bob color:white days:2
+/as bob
+/accept
+/as alice
+/move game:1 move:e2e4
+abort
+yes
+/challenge variant:gothic opponent:bob color:white days:2
+/as bob
+/accept
+/as alice
+e2e4 game:2
+/as bob
+e7e5 game:2
+board
+resign
+no
+/rules variant:gess
+/help move
+/wait 1h
+/tournament create name:Cup variant:gothic format:round-robin days:1
+/tournament join
+/whoami
+`
+	german := localized(i18n.German, script)
+	for _, want := range []string{"/als bob", "/regeln variante:gess", "/hilfe ", "/warten 1h", "\nja\n", "\nnein\n"} {
+		if !strings.Contains(german, want) {
+			t.Errorf("the German script lacks %q:\n%s", want, german)
+		}
+	}
+	run := func(script string) string {
+		s := newSession(t)
+		s.con.locale = "de"
+		return s.run(script)
+	}
+	en, de := run(script), run(german)
+	if en != de {
+		t.Errorf("typed in German:\n%s\nthe console printed\n%s\nnot, as in English,\n%s", german, de, en)
+	}
+	for _, want := range []string{"Du bist jetzt bob.", "Die Uhr rückt um 1h vor", "Deine Partie abbrechen (ohne Ergebnis)?", "Deine Partie aufgeben?", "Nicht ausgeführt", "Gess"} {
+		if !strings.Contains(de, want) {
+			t.Errorf("the German session lacks %q:\n%s", want, de)
+		}
+	}
+	if strings.Contains(de, "[abgelehnt]") {
+		t.Errorf("a German command was refused:\n%s", de)
+	}
 }

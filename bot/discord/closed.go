@@ -1,10 +1,11 @@
 package discord
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
+
+	"github.com/missivechess/missive/bot/i18n"
 )
 
 // closedThread is a thread that still exists but takes none of the bot's messages: it
@@ -140,24 +141,24 @@ func (b *Bot) tellAdmins(guild, channel string, kind FailureKind) {
 	if guild == "" {
 		return
 	}
-	what := "Send Messages in Threads"
+	what := permSendInThread
 	if kind != FailMissingPermissions {
-		what = "Manage Threads"
+		what = permManageThreads
 	}
 	b.mu.Lock()
-	key := guild + ":" + what
+	key := guild + ":" + what.name
 	first := !b.adminsTold[key]
 	b.adminsTold[key] = true
 	b.mu.Unlock()
 	if !first {
 		return
 	}
-	where := "<#" + channel + ">"
-	text := fmt.Sprintf("I may not post in the game threads of %s: I need the permission %s there.", where, what)
+	loc := catalogue.For(b.serverLang(guild))
+	data := i18n.Data{"Where": "<#" + channel + ">", "Permission": loc.T(what.key, nil)}
+	text := loc.T("admins.threads", data)
 	if kind != FailMissingPermissions {
-		text = fmt.Sprintf("A game thread in %s is locked, and I need the permission %s to post in a locked thread.", where, what)
+		text = loc.T("admins.locked", data)
 	}
-	text += " Until then its games' notices are posted in the channel itself."
 	owner := ""
 	if g, err := b.ds.State.Guild(guild); err == nil {
 		owner = g.OwnerID

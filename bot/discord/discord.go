@@ -20,6 +20,7 @@ import (
 	"github.com/gorilla/websocket"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/views"
 )
 
@@ -538,7 +539,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 			b.log.Error("discord: panic in interaction", "id", i.ID, "panic", r, "stack", string(debug.Stack()))
 			_ = s.InteractionRespond(i, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseChannelMessageWithSource,
-				Data: &discordgo.InteractionResponseData{Content: "Something went wrong on our side; nothing was changed. Please try again.", Flags: discordgo.MessageFlagsEphemeral},
+				Data: &discordgo.InteractionResponseData{Content: catalogue.For(clientLang(i)).T("error.internal", nil), Flags: discordgo.MessageFlagsEphemeral},
 			})
 		}
 		if b.opts.Observe != nil && command != "" {
@@ -577,7 +578,7 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		if err != nil {
 			command = "component"
 			failed = true
-			b.respond(i, bot.Reply{Private: true, Refused: true, Text: "This button is no longer understood; use the slash command instead."}, kindRun)
+			b.respond(i, bot.Reply{Private: true, Refused: true, Text: catalogue.For(b.askerLang(i)).T("button.stale", nil)}, kindRun)
 			return
 		}
 		command = a.command
@@ -585,8 +586,9 @@ func (b *Bot) onInteraction(s *discordgo.Session, ic *discordgo.InteractionCreat
 		case kindConfirm:
 			confirm := a
 			confirm.kind = kindRun
-			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, "Are you sure you want to "+a.command+"?")}, kindRun,
-				button(confirm, "Yes", discordgo.DangerButton))
+			loc := catalogue.For(b.askerLang(i))
+			b.respond(i, bot.Reply{Private: true, Text: b.prompt(data.CustomID, loc.T("confirm.ask", i18n.Data{"Command": a.command}))}, kindRun,
+				button(confirm, loc.T("confirm.yes", nil), discordgo.DangerButton))
 			return
 		case kindModal:
 			b.openModal(i, a, ch)
@@ -786,7 +788,7 @@ func (b *Bot) run(i *discordgo.Interaction, req bot.Request, private bool, arriv
 		defer func() {
 			if r := recover(); r != nil {
 				b.log.Error("discord: panic in service", "panic", r, "stack", string(debug.Stack()))
-				done <- bot.Reply{Private: true, Refused: true, Text: "Something went wrong on our side; please try again."}
+				done <- bot.Reply{Private: true, Refused: true, Text: catalogue.For(b.askerLang(i)).T("error.retry", nil)}
 			}
 		}()
 		done <- b.service().Handle(ctx, req)
@@ -910,7 +912,7 @@ func (b *Bot) complete(i *discordgo.Interaction, r bot.Reply, deferredPrivate bo
 		// The deferred answer is public. Discord turns the first followup into the
 		// deferred message, so finish that first, then send the private content as an
 		// ephemeral followup and remove the public placeholder.
-		note := "Answered privately."
+		note := catalogue.For(b.askerLang(i)).T("answered.private", nil)
 		if _, err := b.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &note}); err != nil {
 			b.failed(err)
 			b.log.Warn("discord: finishing the deferred answer failed", "error", err)
@@ -1007,11 +1009,12 @@ func (b *Bot) openModal(i *discordgo.Interaction, a action, ch channelInfo) {
 		b.respond(i, r, kindRun)
 		return
 	}
-	label := b.prompt(encodeID(a), strings.ToUpper(a.input[:1])+a.input[1:])
+	lang := b.askerLang(i)
+	label := b.prompt(encodeID(a), upperFirst(b.localName(lang, a.command, a.input)))
 	err := b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseModal,
 		Data: &discordgo.InteractionResponseData{
-			CustomID: encodeID(a), Title: clip(strings.ToUpper(a.command[:1])+a.command[1:], 45),
+			CustomID: encodeID(a), Title: clip(upperFirst(b.localName(lang, a.command, "")), 45),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 				discordgo.TextInput{CustomID: a.input, Label: clip(label, 45), Style: discordgo.TextInputShort, Required: true, MaxLength: 100},
 			}}},
@@ -1109,7 +1112,7 @@ func (b *Bot) gameThread(ctx context.Context, g *bot.GameRef, name string) (stri
 // newGameThread opens a thread for game g under key and records it with the service.
 func (b *Bot) newGameThread(ctx context.Context, g *bot.GameRef, key, name string) (string, error) {
 	if name == "" {
-		name = "Game " + g.ID
+		name = catalogue.For(b.serverLang(g.Place.Guild)).T("thread.game", i18n.Data{"Game": g.ID})
 	}
 	return b.thread(ctx, key, g.Place.Channel, name, func(th string) error {
 		return b.service().SetThread(context.Background(), g.ID, th)
@@ -1180,7 +1183,7 @@ func (b *Bot) createThread(ctx context.Context, key, channel, name string, recor
 			b.noThread[channel] = true
 			b.mu.Unlock()
 			if t := b.channelType(channel); first && !isForum(t) {
-				_, _ = b.ds.ChannelMessageSend(channel, "I may not create threads in this channel, so games, tournaments and engine matches started here are played in the channel itself.")
+				_, _ = b.ds.ChannelMessageSend(channel, catalogue.For(b.channelLang(channel)).T("threads.denied", nil))
 			}
 			return "", nil
 		}

@@ -295,7 +295,7 @@ func TestGothicGame(t *testing.T) {
 	if !ask.Ephemeral {
 		t.Error("resignation confirmation is public")
 	}
-	done := e.answer(e.srv.Click("bob", ask.ID, buttonID(t, ask, "Yes")))
+	done := e.answer(e.srv.Click("bob", ask.ID, buttonID(t, ask, "Ja"))) // bob's client is German
 	if !strings.Contains(strings.ToLower(text(done)), "resign") {
 		t.Errorf("resignation answer: %q", text(done))
 	}
@@ -419,7 +419,7 @@ func TestConfirmationAndNonPlayerClick(t *testing.T) {
 	if !strings.Contains(text(ask), "Resign game") {
 		t.Errorf("confirmation question %q, want the service's", text(ask))
 	}
-	no := e.answer(e.srv.Click("carol", ask.ID, buttonID(t, ask, "Yes")))
+	no := e.answer(e.srv.Click("carol", ask.ID, buttonID(t, ask, "Oui"))) // carol's client is French
 	if !no.Ephemeral {
 		t.Errorf("a non-player's resignation was answered publicly: %q", text(no))
 	}

@@ -138,7 +138,7 @@ func (b *Bot) refuseClosing(i *discordgo.Interaction) {
 	}
 	_ = b.ds.InteractionRespond(i, &discordgo.InteractionResponse{
 		Type: discordgo.InteractionResponseChannelMessageWithSource,
-		Data: &discordgo.InteractionResponseData{Content: "Missive is restarting; nothing was changed. Please try again in a minute.", Flags: discordgo.MessageFlagsEphemeral},
+		Data: &discordgo.InteractionResponseData{Content: catalogue.For(clientLang(i)).T("restarting", nil), Flags: discordgo.MessageFlagsEphemeral},
 	})
 }
 
@@ -164,6 +164,6 @@ func (b *Bot) threadsFull(key, channel string) {
 	b.mu.Unlock()
 	b.log.Warn("discord: the server has the maximum of active threads; posting in the channel", "for", key, "channel", channel)
 	if say {
-		_, _ = b.ds.ChannelMessageSend(channel, "This server has reached Discord's limit of active threads, so new games and their news are posted in this channel until threads are archived or closed; each game then gets its thread with its next post.")
+		_, _ = b.ds.ChannelMessageSend(channel, catalogue.For(b.channelLang(channel)).T("threads.full", nil))
 	}
 }

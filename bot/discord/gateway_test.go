@@ -74,7 +74,7 @@ func TestShutdownFinishesInteractionsInFlight(t *testing.T) {
 	}
 	e.srv.SetLatency(route, 0)
 	lm := e.answer(late)
-	if !lm.Ephemeral || !strings.Contains(text(lm), "restarting") {
+	if !lm.Ephemeral || !strings.Contains(text(lm), "Missive startet gerade neu") { // bob's client is German
 		t.Fatalf("an interaction during shutdown got %q", text(lm))
 	}
 	if cbs := e.srv.Callbacks(late); len(cbs) != 1 || cbs[0].Type != discordgo.InteractionResponseChannelMessageWithSource {

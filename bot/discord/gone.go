@@ -3,11 +3,12 @@ package discord
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -54,8 +55,7 @@ func (b *Bot) onGuildDelete(_ *discordgo.Session, e *discordgo.GuildDelete) {
 	if svc == nil {
 		return
 	}
-	b.tellPlayers(func(g *storage.GameSummary) bool { return g.Guild == e.ID },
-		"Missive was removed from the server where game %s is played, so its news now comes here. Play it here, with /move game:%s.")
+	b.tellPlayers(func(g *storage.GameSummary) bool { return g.Guild == e.ID }, "gone.server")
 	svc.GuildLeft(e.ID, true)
 }
 
@@ -83,8 +83,7 @@ func (b *Bot) onChannelDelete(_ *discordgo.Session, e *discordgo.ChannelDelete) 
 	if isThread(e.Type) {
 		return
 	}
-	b.tellPlayers(func(g *storage.GameSummary) bool { return g.Channel == e.ID },
-		"The channel where game %s is played was deleted, so its news now comes here. Play it here, with /move game:%s.")
+	b.tellPlayers(func(g *storage.GameSummary) bool { return g.Channel == e.ID }, "gone.channel")
 }
 
 func (b *Bot) onThreadDelete(_ *discordgo.Session, e *discordgo.ThreadDelete) {
@@ -139,9 +138,9 @@ func (b *Bot) threadDeleted(thread string) bool {
 }
 
 // tellPlayers queues, through the outbox, a direct message to each human player of
-// the active games that match, saying (format, with the game's id twice) why the
-// game's news comes by direct message from now on.
-func (b *Bot) tellPlayers(match func(*storage.GameSummary) bool, format string) {
+// the active games that match, saying (message why of the catalogue, in the
+// player's language) why the game's news comes by direct message from now on.
+func (b *Bot) tellPlayers(match func(*storage.GameSummary) bool, why string) {
 	svc := b.service()
 	if svc == nil {
 		return
@@ -155,10 +154,15 @@ func (b *Bot) tellPlayers(match func(*storage.GameSummary) bool, format string) 
 				if p.ID == "" || p.IsEngine() {
 					continue
 				}
+				loc, err := bot.PlayerLocalizer(tx.Tx, catalogue, p.ID)
+				if err != nil {
+					return err
+				}
+				title := loc.T("gone.title", i18n.Data{"Variant": words.In(loc.Lang()).Variant(g.Variant, svc.VariantName(g.Variant)), "Game": g.ID})
 				tx.Send(bot.Notification{Key: "gone/" + g.ID + "/" + p.ID, Kind: bot.NoticeInfo, Direct: true,
 					To:    bot.User{ID: p.ID, Name: p.Name},
 					Game:  &bot.GameRef{ID: g.ID, Place: bot.Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}},
-					Reply: bot.Reply{Title: svc.VariantName(g.Variant) + ": game " + g.ID, Text: fmt.Sprintf(format, g.ID, g.ID)}}, nil)
+					Reply: bot.Reply{Title: title, Text: loc.T(why, i18n.Data{"Game": g.ID})}}, nil)
 			}
 			return nil
 		})

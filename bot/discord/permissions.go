@@ -1,28 +1,30 @@
 package discord
 
 import (
-	"strings"
-
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/challenges"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/matches"
 	"github.com/missivechess/missive/bot/tournaments"
+	"github.com/missivechess/missive/bot/words"
 )
 
 // permission is a Discord permission the bot needs to run games, with its name as
-// Discord's server settings show it.
+// Discord's server settings show it in English, and the message of the catalogue
+// that names it in the reader's language.
 type permission struct {
-	bit  int64
-	name string
+	bit       int64
+	name, key string
 }
 
 var (
-	permSendMessages = permission{discordgo.PermissionSendMessages, "Send Messages"}
-	permSendInThread = permission{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads"}
-	permAttachFiles  = permission{discordgo.PermissionAttachFiles, "Attach Files"}
-	permEmbedLinks   = permission{discordgo.PermissionEmbedLinks, "Embed Links"}
+	permSendMessages  = permission{discordgo.PermissionSendMessages, "Send Messages", "perm.send-messages"}
+	permSendInThread  = permission{discordgo.PermissionSendMessagesInThreads, "Send Messages in Threads", "perm.send-in-threads"}
+	permAttachFiles   = permission{discordgo.PermissionAttachFiles, "Attach Files", "perm.attach-files"}
+	permEmbedLinks    = permission{discordgo.PermissionEmbedLinks, "Embed Links", "perm.embed-links"}
+	permManageThreads = permission{discordgo.PermissionManageThreads, "Manage Threads", "perm.manage-threads"}
 )
 
 // setsUpGame reports whether req starts games or an event that will: a challenge, its
@@ -46,7 +48,7 @@ func setsUpGame(req bot.Request) bool {
 // (Send Messages in the channel, or in a forum to open posts), posting in threads when
 // games get threads there (Create Public Threads; without it games stay in the
 // channel), and showing boards (Attach Files, Embed Links).
-func missingPermissions(i *discordgo.Interaction, ch channelInfo) []string {
+func missingPermissions(i *discordgo.Interaction, ch channelInfo) []permission {
 	have := i.AppPermissions
 	if i.GuildID == "" || have == 0 || have&discordgo.PermissionAdministrator != 0 {
 		return nil // a direct message, or no permissions sent
@@ -56,10 +58,10 @@ func missingPermissions(i *discordgo.Interaction, ch channelInfo) []string {
 		need = append(need, permSendInThread)
 	}
 	need = append(need, permAttachFiles, permEmbedLinks)
-	var missing []string
+	var missing []permission
 	for _, p := range need {
 		if have&p.bit == 0 {
-			missing = append(missing, p.name)
+			missing = append(missing, p)
 		}
 	}
 	return missing
@@ -75,16 +77,20 @@ func (b *Bot) refuseSetup(i *discordgo.Interaction, req bot.Request, ch channelI
 	if len(missing) == 0 {
 		return false
 	}
-	b.respond(i, bot.Reply{Private: true, Refused: true, Text: setupRefusal(missing)}, kindRun)
+	b.respond(i, bot.Reply{Private: true, Refused: true, Text: setupRefusal(b.askerLang(i), missing)}, kindRun)
 	return true
 }
 
-// setupRefusal is the sentence refusing to set up games without the missing permissions.
-func setupRefusal(missing []string) string {
-	names := "the " + missing[0] + " permission"
-	if len(missing) > 1 {
-		names = "the " + strings.Join(missing[:len(missing)-1], ", ") + " and " + missing[len(missing)-1] + " permissions"
+// setupRefusal is the sentence refusing to set up games without the missing
+// permissions, in language l.
+func setupRefusal(l i18n.Lang, missing []permission) string {
+	loc := catalogue.For(l)
+	names := make([]string, len(missing))
+	for i, p := range missing {
+		names[i] = loc.T(p.key, nil)
 	}
-	return "I can't run games here: I lack " + names + " in this channel, so moves and notices could not be posted. " +
-		"A server admin can grant them in the channel's settings (Permissions), or you can play in another channel."
+	if len(names) == 1 {
+		return loc.T("setup.one", i18n.Data{"Permission": names[0]})
+	}
+	return loc.T("setup.many", i18n.Data{"Permissions": words.In(l).And(names)})
 }

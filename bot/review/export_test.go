@@ -12,3 +12,6 @@ var UnitsSentence = unitsSentence
 
 // Quiet is the gate the review's lane waits at before each search.
 func Quiet(s *bot.Service) func(context.Context) error { return (&reviewer{svc: s}).quiet }
+
+// Catalogue is the review's message catalogue.
+var Catalogue = catalogue

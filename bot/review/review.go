@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/rand"
+	"embed"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
 	"github.com/missivechess/missive/render"
@@ -27,6 +29,12 @@ import (
 
 // CmdReview is the review command's name.
 const CmdReview = "review"
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// catalogue is the review's sentences in every language (locales/).
+var catalogue = i18n.MustLoad("review", localeFiles)
 
 // Options bound the engine's reviews.
 type Options struct {
@@ -103,12 +111,18 @@ func New(svc *bot.Service, opts Options) bot.Feature {
 		rv.opts.Backlog = DefaultBacklog
 	}
 	return bot.Feature{
-		Commands: []bot.Command{svc.OnGame(bot.Command{Handle: rv.cmd, Spec: bot.CommandSpec{Name: CmdReview,
-			Description: "The engine's review of a game: its mistakes, a graph and an annotated PGN"}})},
+		Commands: []bot.Command{localized(svc.OnGame(bot.Command{Handle: rv.cmd, Spec: bot.CommandSpec{Name: CmdReview,
+			Description: "The engine's review of a game: its mistakes, a graph and an annotated PGN"}}))},
 		GameEnded:      rv.askAtEnd,
 		AfterGameEnded: rv.gameEnded,
 		Started:        rv.resume,
 	}
+}
+
+// localized is c with its spec in every language of the catalogue.
+func localized(c bot.Command) bot.Command {
+	c.Spec = c.Spec.Localize(catalogue)
+	return c
 }
 
 // runName returns a name for this process's claims, new at every start.
@@ -139,10 +153,13 @@ func (rv *reviewer) askAtEnd(end bot.GameEnd) error {
 		_, err := end.Tx.AskReview(g.ID, len(g.Moves))
 		return err
 	}
-	text := fmt.Sprintf("Game %s is not reviewed by itself: %d finished games are waiting for the engine's review already. "+
-		"/review game:%s asks for its review, and reviews players ask for go first.", g.ID, waiting, g.ID)
 	for _, seat := range g.Players {
-		if err := end.Tx.TellUser(bot.Notice{To: seat, Kind: bot.NoticeInfo, Title: rv.svc.GameTitle(g), Text: text,
+		loc, err := bot.PlayerLocalizer(end.Tx.Tx, catalogue, seat.ID)
+		if err != nil {
+			return err
+		}
+		text := loc.N("skipped", waiting, i18n.Data{"Game": g.ID})
+		if err := end.Tx.TellUser(bot.Notice{To: seat, Kind: bot.NoticeInfo, Title: rv.gameTitle(loc.Lang(), g), Text: text,
 			Key: "review-skipped/" + g.ID, Place: bot.Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}); err != nil {
 			return err
 		}
@@ -200,21 +217,26 @@ func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
 	svc := rv.svc
 	r, ok := rv.engine()
 	if !ok || r == nil {
-		return bot.Refusal("No engine is available here, so games cannot be reviewed.")
+		return bot.Refusal(svc.AskerLocalizer(ctx, catalogue, req).T("refuse.noengine", nil))
 	}
 	var g *storage.Game
 	var stored *storage.Review
 	var theme string
+	lang := i18n.Of(req.Locale)
 	reply := svc.View(ctx, req, func(tx *bot.Tx) error {
 		var err error
+		if lang, err = bot.AskerLang(tx.Tx, req); err != nil {
+			return err
+		}
+		loc := catalogue.For(lang)
 		if g, err = svc.FindGame(tx.Tx, req, bot.AnyGame); err != nil {
 			return err
 		}
 		if g.Active() && !svc.HintsAllowed(g) {
-			return bot.Refuse(bot.ErrRefused, "Game %s is still being played, and the engine does not help during rated or tournament games; ask again with /review once it has ended.", g.ID)
+			return bot.Refuse(bot.ErrRefused, "%s", loc.T("refuse.playing", i18n.Data{"Game": g.ID}))
 		}
 		if len(g.Moves) == 0 {
-			return bot.Refuse(bot.ErrRefused, "Game %s has no moves yet, so there is nothing to review.", g.ID)
+			return bot.Refuse(bot.ErrRefused, "%s", loc.T("refuse.nomoves", i18n.Data{"Game": g.ID}))
 		}
 		p, err := bot.Settings(tx.Tx, req.User.ID)
 		if err != nil {
@@ -231,7 +253,7 @@ func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
 		return reply
 	}
 	if stored != nil {
-		out, err := rv.present(g, stored, theme)
+		out, err := rv.present(g, stored, theme, lang)
 		if err != nil {
 			return svc.Fail(req, err)
 		}
@@ -244,12 +266,54 @@ func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
 		return svc.Fail(req, err)
 	}
 	ahead := rv.queue(g.ID, true)
-	wait := "it is next"
-	if ahead > 0 {
-		wait = fmt.Sprintf("%s asked for by players %s ahead of it", words.Plural(ahead, "review"), map[bool]string{true: "is", false: "are"}[ahead == 1])
+	loc := catalogue.For(lang)
+	most := rv.opts.Budget.Round(time.Second).String()
+	if lang != i18n.English {
+		most = words.In(lang).Left(rv.opts.Budget)
 	}
-	return bot.Reply{Title: svc.GameTitle(g), Game: bot.RefOf(g),
-		Text: fmt.Sprintf("The engine is reviewing game %s; the review will be posted here when it is done (%s; a review takes at most %s).", g.ID, wait, rv.opts.Budget.Round(time.Second))}
+	text := loc.T("queued.next", i18n.Data{"Game": g.ID, "Most": most})
+	if ahead > 0 {
+		text = loc.N("queued.ahead", ahead, i18n.Data{"Game": g.ID, "Most": most})
+	}
+	return bot.Reply{Title: rv.gameTitle(lang, g), Game: bot.RefOf(g), Text: text}
+}
+
+// gameTitle is g's title in language l: "Game 12 · Gothic Chess · alice vs bob"
+// (bot.Service.GameTitle in English).
+func (rv *reviewer) gameTitle(l i18n.Lang, g *storage.Game) string {
+	return catalogue.For(l).T("game.title", i18n.Data{"Game": g.ID, "Variant": words.In(l).Variant(g.Variant, rv.svc.VariantName(g.Variant)),
+		"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
+}
+
+// postLang returns the language of a review of g posted in the game's place: that
+// of the player who asked for it (by), else the server's, else, outside a server,
+// that of the game's players when they share one; English otherwise.
+func postLang(tx *storage.Tx, g *storage.Game, by string) (i18n.Lang, error) {
+	if by != "" {
+		p, err := bot.Settings(tx, by)
+		if err != nil {
+			return i18n.English, err
+		}
+		return bot.PlayerLang(p), nil
+	}
+	if g.Guild != "" {
+		return bot.ServerLang(tx, g.Guild, "")
+	}
+	var langs []i18n.Lang
+	for _, seat := range g.Players {
+		if seat.ID == "" || seat.IsEngine() {
+			continue
+		}
+		p, err := bot.Settings(tx, seat.ID)
+		if err != nil {
+			return i18n.English, err
+		}
+		langs = append(langs, bot.PlayerLang(p))
+	}
+	if len(langs) == 0 || slices.ContainsFunc(langs, func(l i18n.Lang) bool { return l != langs[0] }) {
+		return i18n.English, nil
+	}
+	return langs[0], nil
 }
 
 // queue adds game id to the reviews to make in the background, after those asked
@@ -331,7 +395,7 @@ func (rv *reviewer) work(worker int) {
 			}
 		case req == nil: // made already, or another worker's
 		default:
-			if again, err = rv.review(id); err != nil && stopping.Err() == nil {
+			if again, err = rv.review(id, req.By); err != nil && stopping.Err() == nil {
 				// Not made now, it would fail again at every start: it leaves the queue
 				// (the players may ask again with /review).
 				svc.Logger().Warn("review: a game review failed and leaves the queue", "game", id, "error", err)
@@ -349,10 +413,11 @@ func (rv *reviewer) work(worker int) {
 	}
 }
 
-// review reviews game id, stores the review and posts it in the game's place. It
-// reports whether the game was asked for again at more entries meanwhile, so that
-// its request stays for another review.
-func (rv *reviewer) review(id string) (again bool, err error) {
+// review reviews game id, stores the review and posts it in the game's place, in
+// the language of the player who asked for it (by; "" for a review made at a
+// game's end: see postLang). It reports whether the game was asked for again at
+// more entries meanwhile, so that its request stays for another review.
+func (rv *reviewer) review(id, by string) (again bool, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			err = fmt.Errorf("review: review of game %s panicked: %v\n%s", id, r, debug.Stack())
@@ -362,8 +427,12 @@ func (rv *reviewer) review(id string) (again bool, err error) {
 	ctx := svc.Stopping()
 	var g *storage.Game
 	done := false
+	lang := i18n.English
 	if err := svc.Read(ctx, func(tx *storage.Tx) (err error) {
 		if g, err = tx.Game(id); err != nil {
+			return err
+		}
+		if lang, err = postLang(tx, g, by); err != nil {
 			return err
 		}
 		r, err := tx.Review(id)
@@ -398,10 +467,11 @@ func (rv *reviewer) review(id string) (again bool, err error) {
 	if err != nil {
 		return false, err
 	}
+	loc := catalogue.For(lang)
 	stored := toStored(g.ID, len(g.Moves), h, res, lim)
 	stored.Made = svc.Now()
 	// Drawn before the write, so that the transaction (which moves wait for) is short.
-	out, err := rv.present(g, stored, "")
+	out, err := rv.present(g, stored, "", lang)
 	if err != nil {
 		return false, err
 	}
@@ -421,9 +491,9 @@ func (rv *reviewer) review(id string) (again bool, err error) {
 		}
 		tx.Send(bot.Notification{
 			Key: fmt.Sprintf("review/%s/%d", g.ID, stored.Plies), Kind: bot.NoticeInfo, Channel: true,
-			To: bot.User{Name: "the players of game " + g.ID}, Game: bot.RefOf(g), Reply: out,
+			To: bot.User{Name: loc.T("players", i18n.Data{"Game": g.ID})}, Game: bot.RefOf(g), Reply: out,
 		}, bot.BoardPicture(record.PublicView(g.Position), bot.BoardOptions{LastMove: bot.LastMove(g)},
-			fmt.Sprintf("game-%s.png", g.ID), "the final board", false))
+			fmt.Sprintf("game-%s.png", g.ID), loc.T("final.alt", nil), false))
 		return nil
 	})
 	return again, err
@@ -478,10 +548,11 @@ type reviewedMove struct {
 // reviewLineLen is the most moves of a better line shown in the PGN.
 const reviewLineLen = 6
 
-// present builds the reply that shows a stored review of g: the picture, the
-// annotated PGN and a summary.
-func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (bot.Reply, error) {
+// present builds the reply that shows a stored review of g in language lang: the
+// picture, the annotated PGN (its comments in lang too) and a summary.
+func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string, lang i18n.Lang) (bot.Reply, error) {
 	svc := rv.svc
+	loc := catalogue.For(lang)
 	h, err := svc.PublicHistory(g)
 	if err != nil {
 		return bot.Reply{}, err
@@ -515,7 +586,7 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 		}
 		if n.NAG != 0 && len(m.line) > 0 {
 			n.Line = m.line[:min(len(m.line), reviewLineLen)]
-			n.Comment = strings.ToUpper(m.Class[:1]) + m.Class[1:] + "."
+			n.Comment = loc.T("comment."+m.Class, nil)
 		}
 		notes[m.Index] = n
 	}
@@ -525,9 +596,10 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 
 	// The picture.
-	pic := render.Review{Title: "Review · " + svc.GameTitle(g), WhiteName: words.Seat(g.Players[rules.White]),
-		Black: words.Seat(g.Players[rules.Black]), GraphTop: "White", GraphBot: "Black", Decisive: -1,
-		Note: reviewNote(g.Variant)}
+	title := loc.T("title", i18n.Data{"Title": rv.gameTitle(lang, g)})
+	pic := render.Review{Title: title, WhiteName: words.Seat(g.Players[rules.White]),
+		Black: words.Seat(g.Players[rules.Black]), GraphTop: loc.T("picture.white", nil), GraphBot: loc.T("picture.black", nil), Decisive: -1,
+		Note: reviewNote(loc, g.Variant)}
 	var counts [2]map[string]int
 	for i := range counts {
 		counts[i] = map[string]int{}
@@ -553,6 +625,7 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 		}
 		if i == sr.Decisive {
 			pic.Decisive = len(pic.Points)
+			pic.DecisiveLabel = loc.T("picture.decisive", i18n.Data{"Move": p.Label})
 		}
 		pic.Points = append(pic.Points, p)
 	}
@@ -563,38 +636,37 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string) (
 	}
 	accuracy := func(s rules.Side, long bool) string {
 		if played[s] {
-			return fmt.Sprintf("%.0f%%", sr.Accuracy[s])
+			return loc.T("percent", i18n.Data{"Percent": fmt.Sprintf("%.0f", sr.Accuracy[s])})
 		}
 		if long {
-			return "— (no moves)"
+			return loc.T("nomoves.long", nil)
 		}
 		return "—"
 	}
-	pic.Rows = append(pic.Rows, render.ReviewRow{Label: "Accuracy", White: accuracy(rules.White, false), Black: accuracy(rules.Black, false)})
-	for _, c := range []struct{ class, label string }{{"inaccuracy", "Inaccuracies"}, {"mistake", "Mistakes"}, {"blunder", "Blunders"}, {"best", "Engine's move"}} {
-		pic.Rows = append(pic.Rows, render.ReviewRow{Label: c.label, White: strconv.Itoa(counts[0][c.class]), Black: strconv.Itoa(counts[1][c.class])})
+	pic.Rows = append(pic.Rows, render.ReviewRow{Label: loc.T("row.accuracy", nil), White: accuracy(rules.White, false), Black: accuracy(rules.Black, false)})
+	for _, class := range []string{"inaccuracy", "mistake", "blunder", "best"} {
+		pic.Rows = append(pic.Rows, render.ReviewRow{Label: loc.T("row."+class, nil), White: strconv.Itoa(counts[0][class]), Black: strconv.Itoa(counts[1][class])})
 	}
-	reply := bot.Reply{Title: "Review · " + svc.GameTitle(g), Game: bot.RefOf(g)}
-	var text strings.Builder
-	fmt.Fprintf(&text, "Accuracy: %s %s, %s %s. ", words.Seat(g.Players[rules.White]), accuracy(rules.White, true), words.Seat(g.Players[rules.Black]), accuracy(rules.Black, true))
-	if decisive != nil {
-		fmt.Fprintf(&text, "The decisive moment: **%s** (%s", decisive.label+nagText(decisive.Class), decisive.Class)
-		if len(decisive.line) > 0 {
-			fmt.Fprintf(&text, "; %s was better", words.Move(decisive.step.Before, decisive.line[0]))
-		}
-		text.WriteString("). ")
-	} else {
-		text.WriteString("No mistake decided this game. ")
+	reply := bot.Reply{Title: title, Game: bot.RefOf(g)}
+	sentences := []string{loc.T("text.accuracy", i18n.Data{"White": words.Seat(g.Players[rules.White]), "WhiteAccuracy": accuracy(rules.White, true),
+		"Black": words.Seat(g.Players[rules.Black]), "BlackAccuracy": accuracy(rules.Black, true)})}
+	switch {
+	case decisive != nil && len(decisive.line) > 0:
+		sentences = append(sentences, loc.T("text.decisive.better", i18n.Data{"Move": decisive.label + nagText(decisive.Class),
+			"Class": loc.T("class."+decisive.Class, nil), "Better": words.Move(decisive.step.Before, decisive.line[0])}))
+	case decisive != nil:
+		sentences = append(sentences, loc.T("text.decisive", i18n.Data{"Move": decisive.label + nagText(decisive.Class), "Class": loc.T("class."+decisive.Class, nil)}))
+	default:
+		sentences = append(sentences, loc.T("text.nodecisive", nil))
 	}
-	text.WriteString(unitsSentence(g.Variant))
-	reply.Text = text.String()
+	reply.Text = strings.Join(append(sentences, unitsSentenceIn(loc, g.Variant)), " ")
 	if rr, ok := svc.Renderer().(Renderer); ok && len(pic.Points) > 0 {
 		var b bytes.Buffer
 		if err := rr.ReviewPNG(&b, pic, theme); err != nil {
 			svc.Logger().Error("review: drawing a review failed", "game", g.ID, "error", err)
 		} else {
 			reply.Files = append(reply.Files, bot.File{Name: fmt.Sprintf("game-%s-review.png", g.ID), ContentType: "image/png", Data: b.Bytes(),
-				Alt: fmt.Sprintf("evaluation graph of game %s with its mistakes marked, and each player's accuracy", g.ID)})
+				Alt: loc.T("picture.alt", i18n.Data{"Game": g.ID})})
 		}
 	}
 	reply.Files = append(reply.Files, bot.File{Name: fmt.Sprintf("game-%s-review.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(pg.String())})
@@ -691,13 +763,18 @@ func nagText(class string) string {
 	return ""
 }
 
-// unitsSentence says what the evaluations of variant's games mean.
+// unitsSentence says what the evaluations of variant's games mean, in English.
 func unitsSentence(variant string) string {
-	return "Evaluations are from White's side, in " + words.EvaluationUnits(variant) + "."
+	return unitsSentenceIn(catalogue.For(i18n.English), variant)
 }
 
-// reviewNote says how the review classes moves and computes accuracy.
-func reviewNote(variant string) string {
-	return "Moves are classed by the winning chance they lost: 5 points an inaccuracy, 10 a mistake, 15 a blunder. " +
-		"Accuracy is the mean of 103.17 × e^(−0.0435 × points lost) − 3.17 over a player's moves. " + unitsSentence(variant)
+// unitsSentenceIn is unitsSentence in loc's language.
+func unitsSentenceIn(loc *i18n.Localizer, variant string) string {
+	return loc.T("text.units", i18n.Data{"Units": words.In(loc.Lang()).EvaluationUnits(variant)})
+}
+
+// reviewNote says how the review classes moves and computes accuracy, in loc's
+// language.
+func reviewNote(loc *i18n.Localizer, variant string) string {
+	return loc.T("note", nil) + " " + unitsSentenceIn(loc, variant)
 }

@@ -1,0 +1,11 @@
+package discord
+
+import (
+	"testing"
+
+	"github.com/missivechess/missive/bot/i18n/i18ntest"
+)
+
+// The adapter's catalogue has every sentence in every language, with the English
+// placeholders.
+func TestCatalogue(t *testing.T) { i18ntest.Check(t, catalogue) }
