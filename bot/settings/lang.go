@@ -12,8 +12,8 @@ import (
 )
 
 // The languages of the settings: a reply to /settings and /leave, and a refusal,
-// is in the asker's language as it was when they asked (so that the answer to
-// /settings language:de still reads as the question did); the daily digest and
+// is in the asker's language (the answer to /settings language:de in German, the
+// language now chosen; a refusal in the one the asker had); the daily digest and
 // the leave's end by itself in the player's; what an opponent is told of a leave
 // in that opponent's.
 

@@ -55,7 +55,7 @@ func (f *feature) settingsCommand() bot.Command {
 // cmdSettings shows or changes the user's settings.
 func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
-		loc := askerLoc(tx.Tx, req) // as asked, before a change of language
+		loc := askerLoc(tx.Tx, req) // refusals in the language of the asking
 		p, err := bot.Settings(tx.Tx, req.User.ID)
 		if err != nil {
 			return err
@@ -111,6 +111,7 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 				return err
 			}
 		}
+		loc = askerLoc(tx.Tx, req) // the answer in the language now chosen
 		*tx.Reply() = bot.Reply{Private: true, Title: loc.T("settings.title", nil), Fields: settingsFields(loc, p)}
 		if req.Place.Guild != "" {
 			field, err := serverLanguageField(tx, loc, req)
