@@ -92,10 +92,15 @@ func parseLanguage(loc *i18n.Localizer, s string) (string, error) {
 	return string(l), nil
 }
 
-// languageText describes p's language setting in loc's language.
-func languageText(loc *i18n.Localizer, p *storage.Player) string {
+// languageText describes p's language setting in loc's language; auto names the
+// language of p's client, the one of req (locale) when none is remembered.
+func languageText(loc *i18n.Localizer, p *storage.Player, locale string) string {
 	if l, ok := i18n.Parse(p.Lang); ok {
 		return l.Name()
 	}
-	return loc.T("settings.language.auto", i18n.Data{"Language": bot.PlayerLang(p).Name()})
+	lang := bot.PlayerLang(p)
+	if p.Locale == "" {
+		lang = i18n.Of(locale)
+	}
+	return loc.T("settings.language.auto", i18n.Data{"Language": lang.Name()})
 }

@@ -112,7 +112,7 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			}
 		}
 		loc = askerLoc(tx.Tx, req) // the answer in the language now chosen
-		*tx.Reply() = bot.Reply{Private: true, Title: loc.T("settings.title", nil), Fields: settingsFields(loc, p)}
+		*tx.Reply() = bot.Reply{Private: true, Title: loc.T("settings.title", nil), Fields: settingsFields(loc, p, req.Locale)}
 		if req.Place.Guild != "" {
 			field, err := serverLanguageField(tx, loc, req)
 			if err != nil {
@@ -129,8 +129,9 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 	})
 }
 
-// settingsFields describes p's settings in loc's language.
-func settingsFields(loc *i18n.Localizer, p *storage.Player) []bot.Field {
+// settingsFields describes p's settings in loc's language (locale: the asker's
+// client's).
+func settingsFields(loc *i18n.Localizer, p *storage.Player, locale string) []bot.Field {
 	notify := string(p.Notify)
 	switch p.Notify {
 	case "":
@@ -157,7 +158,7 @@ func settingsFields(loc *i18n.Localizer, p *storage.Player) []bot.Field {
 	}
 	return []bot.Field{{Name: loc.T("settings.field.notify", nil), Value: notify, Inline: true}, {Name: loc.T("settings.field.theme", nil), Value: theme, Inline: true},
 		{Name: loc.T("settings.field.reminders", nil), Value: rem, Inline: true}, {Name: loc.T("settings.field.digest", nil), Value: digestText(loc, p), Inline: true},
-		{Name: loc.T("settings.field.language", nil), Value: languageText(loc, p), Inline: true}}
+		{Name: loc.T("settings.field.language", nil), Value: languageText(loc, p, locale), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of
