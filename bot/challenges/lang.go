@@ -134,7 +134,8 @@ func (f *feature) challengeTitle(loc *i18n.Localizer, c *storage.Challenge) stri
 }
 
 // outcomeText says how a position is decided, as the English said it
-// (rules.Outcome's String) and in loc's language from the words.
+// (rules.Outcome's String) and in loc's language from the words (a win by its
+// side, as the position has no players yet).
 func outcomeText(loc *i18n.Localizer, o rules.Outcome) string {
 	if loc.Lang() == i18n.English {
 		return o.String()
@@ -143,5 +144,5 @@ func outcomeText(loc *i18n.Localizer, o rules.Outcome) string {
 	if o.Status == rules.Won {
 		return loc.T("decided.won", i18n.Data{"Side": w.Side(o.Winner), "Reason": w.Reason(o.Reason)})
 	}
-	return loc.T("decided.drawn", i18n.Data{"Reason": w.Reason(o.Reason)})
+	return w.Outcome([2]storage.Seat{}, o) // a draw names no player
 }
