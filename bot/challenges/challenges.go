@@ -239,7 +239,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 		// stays a player's; the challenger learns how the engine is played.
 		if f.svc.Engine() != nil && opp != "" {
 			if _, err := f.svc.Engine().Opponent(opp, 0, v.Key()); err == nil {
-				tx.Reply().Text += "\n" + postLoc(tx.Tx, req, c.Guild).T("challenge.alsoengine", i18n.Data{"Name": opp, "ID": c.ID, "Variant": v.Key()})
+				tx.Reply().Text += "\n" + postLoc(tx.Tx, req, c).T("challenge.alsoengine", i18n.Data{"Name": opp, "ID": c.ID, "Variant": v.Key()})
 			}
 		}
 		return nil
@@ -253,7 +253,7 @@ func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challen
 	if err := tx.PutChallenge(c); err != nil {
 		return err
 	}
-	loc := postLoc(tx.Tx, req, c.Guild)
+	loc := postLoc(tx.Tx, req, c)
 	*tx.Reply() = bot.Reply{
 		Topic:   challengeTopic(c),
 		Title:   f.challengeTitle(loc, c),
@@ -500,7 +500,7 @@ func (f *feature) cmdAccept(ctx context.Context, req bot.Request) bot.Reply {
 		if c.Opponent.ID == "" {
 			c.Opponent = me
 		}
-		done := postLoc(tx.Tx, req, c.Guild).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
+		done := postLoc(tx.Tx, req, c).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
 		tx.Reply().Text = done + "\n" + tx.Reply().Text
 		tx.Reply().Topic, tx.Reply().Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
@@ -552,7 +552,7 @@ func (f *feature) answerChallenge(ctx context.Context, req bot.Request, status s
 		if status == storage.ChallengeCancelled {
 			key, to, data = "cancel.done", c.Opponent, i18n.Data{"Player": req.User.Name, "ID": c.ID}
 		}
-		post := postLoc(tx.Tx, req, c.Guild)
+		post := postLoc(tx.Tx, req, c)
 		*tx.Reply() = bot.Reply{Title: f.challengeTitle(post, c), Text: post.T(key, data), Topic: challengeTopic(c), Update: true}
 		tell := playerLoc(tx.Tx, to.ID)
 		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, Title: f.challengeTitle(tell, c), Text: tell.T(key, data),

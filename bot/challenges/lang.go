@@ -16,9 +16,9 @@ import (
 
 // The languages of the challenges: a refusal and a private answer are in the
 // asker's language; a challenge's post (and what answers update it with) in its
-// server's, or the asker's outside a server, where no one else reads it; the
-// notice a player gets (a challenge made to them, declined, withdrawn, expired) in
-// that player's.
+// server's, or its challenger's outside a server, where it is theirs; the notice a
+// player gets (a challenge made to them, declined, withdrawn, expired) in that
+// player's.
 
 //go:embed locales/*.yaml
 var localeFiles embed.FS
@@ -34,14 +34,18 @@ func askerLoc(tx *storage.Tx, req bot.Request) *i18n.Localizer {
 	return Catalogue.For(l)
 }
 
-// postLoc is the localizer of a challenge's post in guild: the server's language,
-// or the asker's outside a server.
-func postLoc(tx *storage.Tx, req bot.Request, guild string) *i18n.Localizer {
-	if guild == "" {
+// postLoc is the localizer of challenge c's post, and of what answers update it
+// with: its server's language, or outside a server (direct messages, a group, the
+// console) its challenger's, in whose place it was made.
+func postLoc(tx *storage.Tx, req bot.Request, c *storage.Challenge) *i18n.Localizer {
+	switch {
+	case c.Guild != "":
+		loc, _ := bot.ServerLocalizer(tx, Catalogue, c.Guild, guildLocale(req, c.Guild))
+		return loc
+	case c.Challenger.ID == req.User.ID:
 		return askerLoc(tx, req)
 	}
-	loc, _ := bot.ServerLocalizer(tx, Catalogue, guild, guildLocale(req, guild))
-	return loc
+	return playerLoc(tx, c.Challenger.ID)
 }
 
 // guildLocale is req's server language when req comes from guild, else "" (the

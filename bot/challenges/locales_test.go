@@ -77,9 +77,10 @@ func ask(h *bottest.Harness, user, locale string, place bot.Place, line string) 
 }
 
 // A German player's challenge is posted in German and its Russian opponent is told
-// in Russian; the Russian's answer, a refusal, the list of challenges and the
-// notice of a withdrawal are each in their reader's language; the English is the
-// English.
+// in Russian; a refusal, the list of challenges, the notice of a withdrawal and an
+// answer that updates a post (outside a server: in its challenger's language) are
+// each in their reader's language; a post in a server in the server's; the English
+// is the English.
 func TestChallengesInEachLanguage(t *testing.T) {
 	h := bottest.New(t)
 	h.Ok("bob", "settings language:ru notify:dm") // told by direct message
@@ -121,9 +122,10 @@ func TestChallengesInEachLanguage(t *testing.T) {
 		!strings.HasSuffix(ns[0].Reply.Text, " Nimm sie mit /annehmen herausforderung:2 an.") || ns[0].Reply.Actions[1].Label != "Ablehnen" {
 		t.Errorf("alice's notice: %+v", ns)
 	}
+	// alice declines: the answer updates bob's post outside a server, in his language.
 	r = ask(h, "alice", "de", bot.Place{}, "decline")
-	if r.Text != "alice hat die Herausforderung #2 von bob abgelehnt." {
-		t.Errorf("German decline: %s", r.Text)
+	if r.Text != "alice отклоняет вызов № 2 от bob." || !r.Update {
+		t.Errorf("decline of a Russian's challenge: %s", r.Text)
 	}
 	if ns := bottest.NoticesOf(h.Notes.Take(), "bob", bot.NoticeChallenge); len(ns) != 1 || ns[0].Reply.Text != "alice отклоняет вызов № 2 от bob." {
 		t.Errorf("bob told of the decline: %+v", ns)
