@@ -155,6 +155,18 @@ func TestChallengesInEachLanguage(t *testing.T) {
 		t.Errorf("alice told of the expiry: %+v", ns)
 	}
 
+	// A decided position is refused in the asker's words.
+	mate, stalemate := "k9/1Q8/2K7/10/10/10/10/10_b_-_-_0_1", "k9/10/1Q8/10/10/10/10/K9_b_-_-_0_1"
+	for _, c := range []struct{ locale, fen, want string }{
+		{"", mate, "That position is already decided (white wins by checkmate); choose one where the game goes on."},
+		{"de", mate, "Diese Stellung ist schon entschieden (Weiß gewinnt durch Matt); wähle eine, in der die Partie weitergeht."},
+		{"ru", stalemate, "Эта позиция уже решена (ничья: пат); выберите такую, в которой партия продолжается."},
+	} {
+		if r := ask(h, "zoe", c.locale, bot.Place{}, "challenge variant:gothic opponent:bob fen:"+c.fen); !r.Refused || r.Text != c.want {
+			t.Errorf("decided position in %q: %+v", c.locale, r)
+		}
+	}
+
 	// English reads as before.
 	h.Ok("erin", "settings notify:dm")
 	h.Notes.Take()
