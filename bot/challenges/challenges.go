@@ -10,6 +10,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -51,7 +52,7 @@ func New(s *bot.Service) bot.Feature {
 // challengeCommand is /challenge.
 func (f *feature) challengeCommand() bot.Command {
 	return bot.Command{Handle: f.cmdChallenge, Complete: map[string]bot.Completer{"engine": f.svc.CompleteEngine, "bank": bot.CompleteBank},
-		Spec: bot.CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []bot.OptionSpec{
+		Spec: (bot.CommandSpec{Name: CmdChallenge, Description: "Challenge a player, anyone, or the engine to a correspondence game", Options: []bot.OptionSpec{
 			{Name: "variant", Description: "The game to play", Type: bot.OptString, Required: true, Choices: f.svc.VariantChoices()},
 			{Name: "opponent", Description: "Whom to challenge (leave out to challenge anyone here)", Type: bot.OptUser},
 			{Name: "engine", Description: "Play the engine instead: builtin, or a configured engine's name", Type: bot.OptString, Autocomplete: true, MaxLength: bot.MaxNameLen},
@@ -61,7 +62,7 @@ func (f *feature) challengeCommand() bot.Command {
 			bot.BankOption(),
 			{Name: "rated", Description: "Rated game (default: casual)", Type: bot.OptBoolean},
 			{Name: "fen", Description: "Start from this position (FEN, or Gess position text); such games are casual", Type: bot.OptString, MaxLength: 1000},
-		}}}
+		}}).Localize(Catalogue)}
 }
 
 // challengeOption is the option that names the challenge to answer.
@@ -72,24 +73,24 @@ func challengeOption() bot.OptionSpec {
 // acceptCommand is /accept, also reached through a challenge's buttons.
 func (f *feature) acceptCommand() bot.Command {
 	return bot.Command{Handle: f.cmdAccept, Complete: map[string]bot.Completer{"challenge": f.completeChallenge},
-		Spec: bot.CommandSpec{Name: CmdAccept, Description: "Accept a challenge made to you or to anyone here", Options: []bot.OptionSpec{challengeOption()}}}
+		Spec: bot.CommandSpec{Name: CmdAccept, Description: "Accept a challenge made to you or to anyone here", Options: []bot.OptionSpec{challengeOption()}}.Localize(Catalogue)}
 }
 
 // declineCommand is /decline, also reached through a challenge's buttons.
 func (f *feature) declineCommand() bot.Command {
 	return bot.Command{Handle: f.cmdDecline, Complete: map[string]bot.Completer{"challenge": f.completeChallenge},
-		Spec: bot.CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []bot.OptionSpec{challengeOption()}}}
+		Spec: bot.CommandSpec{Name: CmdDecline, Description: "Decline a challenge made to you", Options: []bot.OptionSpec{challengeOption()}}.Localize(Catalogue)}
 }
 
 // cancelCommand is /cancel, also reached through a challenge's buttons.
 func (f *feature) cancelCommand() bot.Command {
 	return bot.Command{Handle: f.cmdCancel, Complete: map[string]bot.Completer{"challenge": f.completeChallenge},
-		Spec: bot.CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []bot.OptionSpec{challengeOption()}}}
+		Spec: bot.CommandSpec{Name: CmdCancel, Description: "Withdraw a challenge you made", Options: []bot.OptionSpec{challengeOption()}}.Localize(Catalogue)}
 }
 
 // challengesCommand is /challenges; its answer is private.
 func (f *feature) challengesCommand() bot.Command {
-	return bot.Command{Handle: f.cmdChallenges, Spec: bot.CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}}
+	return bot.Command{Handle: f.cmdChallenges, Spec: bot.CommandSpec{Name: CmdChallenges, Description: "List the open challenges here and those made to you", Private: true}.Localize(Catalogue)}
 }
 
 // completeChallenge suggests the open challenges the user can answer with the
@@ -121,12 +122,13 @@ func (f *feature) completeChallenge(tx *storage.Tx, req bot.Request, add func(la
 	}
 	seen := map[string]bool{}
 	now := f.svc.Now()
+	loc := askerLoc(tx, req)
 	for _, c := range list {
 		if seen[c.ID] || !answers(c) || (!c.ExpiresAt.IsZero() && !now.Before(c.ExpiresAt)) {
 			continue
 		}
 		seen[c.ID] = true
-		if !add("#"+c.ID+" "+f.svc.VariantName(c.Variant)+" by "+words.Seat(c.Challenger), c.ID) {
+		if !add(loc.T("complete.challenge", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant), "Challenger": words.Seat(c.Challenger)}), c.ID) {
 			break
 		}
 	}
@@ -134,13 +136,15 @@ func (f *feature) completeChallenge(tx *storage.Tx, req bot.Request, add func(la
 
 // cmdChallenge makes a challenge, or starts a game against the engine at once.
 func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
+	loc := f.svc.AskerLocalizer(ctx, Catalogue, req)
+	refusal := func(id string, data i18n.Data) bot.Reply { return bot.Refusal(loc.T(id, data)) }
 	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
 	if err != nil {
-		return bot.Refusal(fmt.Sprintf("Which game? Say variant:<%s>.", strings.Join(f.svc.Registry().Keys(), "|")))
+		return refusal("challenge.variant", i18n.Data{"Keys": strings.Join(f.svc.Registry().Keys(), "|")})
 	}
 	days, bank, err := bot.ClockArgs(req, clock.DefaultDays)
 	if err != nil {
-		msg, _ := bot.UserText(err)
+		msg, _ := bot.UserTextIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	color := storage.ColorRandom
@@ -151,29 +155,28 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	case "black", "b":
 		color = storage.ColorBlack
 	default:
-		return bot.Refusal(fmt.Sprintf("Colour must be white, black or random, not %s.", rules.Echo(c)))
+		return refusal("challenge.color", i18n.Data{"Value": rules.Echo(c)})
 	}
 	rated, ok := bot.ParseBool(req.Args.Get("rated"))
 	if !ok {
-		return bot.Refusal(fmt.Sprintf("Rated must be true or false, not %s.", rules.Echo(req.Args.Get("rated"))))
+		return refusal("challenge.rated", i18n.Data{"Value": rules.Echo(req.Args.Get("rated"))})
 	}
 	start := ""
 	if fen := unquote(req.Args.Get("fen")); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
-			msg, _ := bot.UserText(err)
+			msg, _ := bot.UserTextIn(loc.Lang(), err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
-			return bot.Refusal(fmt.Sprintf("%s The fen option takes a %s position written as /pgn writes it in its FEN tag, like the starting position: `fen:%q`.",
-				msg, v.Name(), v.Start(0).String()))
+			return refusal("challenge.fen", i18n.Data{"Problem": msg, "Variant": f.variantName(loc, v.Key()), "Start": fmt.Sprintf("%q", v.Start(0).String())})
 		}
 		if pos.Outcome().IsOver() {
-			return bot.Refusal(fmt.Sprintf("That position is already decided (%s); choose one where the game goes on.", pos.Outcome()))
+			return refusal("challenge.decided", i18n.Data{"Outcome": outcomeText(loc, pos.Outcome())})
 		}
 		start, rated = pos.String(), false
 	} else if err := bot.Playable(v.Start(f.svc.Rand())); err != nil {
-		msg, _ := bot.UserText(err)
+		msg, _ := bot.UserTextIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	opp := req.Args.Get("opponent")
@@ -189,28 +192,29 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	}
 	opp = strings.TrimPrefix(strings.TrimSuffix(strings.TrimPrefix(opp, "<@"), ">"), "!")
 	if opp != "" && engineName != "" {
-		return bot.Refusal("Challenge either a player (opponent) or the engine (engine), not both.")
+		return refusal("challenge.both", nil)
 	}
-	if msg := words.NameTooLong("A player's name", opp, bot.MaxNameLen); msg != "" {
+	if msg := words.In(loc.Lang()).NameTooLong(loc.T("challenge.name", nil), opp, bot.MaxNameLen); msg != "" {
 		return bot.Refusal(msg)
 	}
 	if strings.ContainsFunc(opp, unicode.IsControl) {
-		return bot.Refusal(fmt.Sprintf("A player's name holds no control characters; %s does.", rules.Echo(opp)))
+		return refusal("challenge.control", i18n.Data{"Name": rules.Echo(opp)})
 	}
 	if opp == req.User.ID {
-		return bot.Refusal("You cannot challenge yourself. Challenge someone else, anyone here (leave out opponent), or the engine (engine:builtin).")
+		return refusal("challenge.self", nil)
 	}
 	if engineName != "" {
-		return f.engineChallenge(ctx, req, v, engineName, days, bank, color, start)
+		return f.engineChallenge(ctx, req, loc, v, engineName, days, bank, color, start)
 	}
 	if req.Args.Has("level") {
-		return bot.Refusal("A level is the engine's strength; a player is challenged without one. To play the engine, name it: engine:builtin level:N.")
+		return refusal("challenge.level", nil)
 	}
 	if opp == "" && !req.Local() && req.Place.Guild == "" {
-		return bot.Refusal("A challenge to anyone is made in a server, where its members can accept it; here, name your opponent (opponent) or play the engine (engine:builtin).")
+		return refusal("challenge.anyone", nil)
 	}
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
-		if err := f.checkLimits(tx.Tx, req.User, true); err != nil {
+		loc := askerLoc(tx.Tx, req)
+		if err := f.checkLimits(tx.Tx, loc, req.User, true); err != nil {
 			return err
 		}
 		c := &storage.Challenge{
@@ -225,64 +229,81 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 				c.Opponent.Name = opp
 			}
 			if strings.HasPrefix(opp, storage.EnginePrefix) {
-				return bot.Refuse(bot.ErrRefused, "To play the engine, say engine:builtin (or opponent:engine).")
+				return refuse(bot.ErrRefused, loc, "challenge.engineprefix", nil)
 			}
 		}
-		if err := f.offerChallenge(tx, c, ""); err != nil {
+		if err := f.offerChallenge(tx, req, c, ""); err != nil {
 			return err
 		}
 		// In the console a player is any name, so one that is also an engine's
 		// stays a player's; the challenger learns how the engine is played.
 		if f.svc.Engine() != nil && opp != "" {
 			if _, err := f.svc.Engine().Opponent(opp, 0, v.Key()); err == nil {
-				tx.Reply().Text += fmt.Sprintf("\n%s is also the name of an engine: this challenge waits for a player called %s. To play the engine instead, withdraw it with /cancel challenge:%s and say /challenge variant:%s engine:%s.", opp, opp, c.ID, v.Key(), opp)
+				tx.Reply().Text += "\n" + postLoc(tx.Tx, req, c).T("challenge.alsoengine", i18n.Data{"Name": opp, "ID": c.ID, "Variant": v.Key()})
 			}
 		}
 		return nil
 	})
 }
 
-// offerChallenge stores the new challenge c, answers with its buttons and tells its
-// opponent; what, when not empty, names it ("a rematch of game 7").
-func (f *feature) offerChallenge(tx *bot.Tx, c *storage.Challenge, what string) error {
+// offerChallenge stores the new challenge c, answers req with its buttons (in the
+// post's language) and tells its opponent (in theirs); rematch, when not empty, is
+// the game it is a rematch of.
+func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challenge, rematch string) error {
 	if err := tx.PutChallenge(c); err != nil {
 		return err
 	}
-	to := "anyone here"
-	if c.Opponent.ID != "" {
-		to = words.Seat(c.Opponent)
-	}
-	name := f.svc.VariantName(c.Variant)
-	if what != "" {
-		what = ", " + what
-	}
+	loc := postLoc(tx.Tx, req, c)
 	*tx.Reply() = bot.Reply{
-		Topic: challengeTopic(c),
-		Title: fmt.Sprintf("Challenge #%s · %s", c.ID, name),
-		Text: fmt.Sprintf("%s challenges %s to %s%s: %s. It stays open until %s.",
-			words.Seat(c.Challenger), to, name, what, bot.ChallengeTerms(c), words.Time(c.ExpiresAt)),
-		Actions: challengeActions(c.ID, "", true, true, true),
+		Topic:   challengeTopic(c),
+		Title:   f.challengeTitle(loc, c),
+		Text:    f.offerText(loc, c, rematch),
+		Actions: challengeActions(loc, c.ID, false, true, true, true),
 	}
 	if c.Opponent.ID != "" {
-		r := tx.Reply()
-		return tx.TellUser(bot.Notice{To: c.Opponent, Kind: bot.NoticeChallenge, Title: r.Title, Text: r.Text + " Accept with /accept challenge:" + c.ID + ".",
-			Key: "challenge/" + c.ID, InPlace: true, Place: bot.Place{Guild: c.Guild, Channel: c.Channel}, Actions: challengeActions(c.ID, "", true, true, false)})
+		loc := playerLoc(tx.Tx, c.Opponent.ID)
+		return tx.TellUser(bot.Notice{To: c.Opponent, Kind: bot.NoticeChallenge, Title: f.challengeTitle(loc, c),
+			Text: f.offerText(loc, c, rematch) + " " + loc.T("challenge.howaccept", i18n.Data{"ID": c.ID}),
+			Key:  "challenge/" + c.ID, InPlace: true, Place: bot.Place{Guild: c.Guild, Channel: c.Channel}, Actions: challengeActions(loc, c.ID, false, true, true, false)})
 	}
 	return nil
 }
 
-// challengeActions are the buttons that answer challenge id: accept, decline and
-// cancel, those asked for; tag follows each label (such as " #3" in a list).
-func challengeActions(id, tag string, accept, decline, cancel bool) []bot.Action {
+// offerText is the sentence that makes challenge c, in loc's language; rematch,
+// when not empty, is the game it is a rematch of.
+func (f *feature) offerText(loc *i18n.Localizer, c *storage.Challenge, rematch string) string {
+	data := i18n.Data{"Challenger": words.Seat(c.Challenger), "Variant": f.variantName(loc, c.Variant), "Terms": terms(loc, c),
+		"Until": words.In(loc.Lang()).Time(c.ExpiresAt)}
+	switch {
+	case c.Opponent.ID == "":
+		return loc.T("challenge.text.anyone", data)
+	case rematch != "":
+		data["Opponent"], data["Game"] = words.Seat(c.Opponent), rematch
+		return loc.T("challenge.text.rematch", data)
+	}
+	data["Opponent"] = words.Seat(c.Opponent)
+	return loc.T("challenge.text", data)
+}
+
+// challengeActions are the buttons that answer challenge id, labelled in loc's
+// language: accept, decline and cancel, those asked for; numbered labels carry the
+// challenge's number (in a list: "Accept #3").
+func challengeActions(loc *i18n.Localizer, id string, numbered, accept, decline, cancel bool) []bot.Action {
+	label := func(key string) string {
+		if numbered {
+			return loc.T(key+".numbered", i18n.Data{"ID": id})
+		}
+		return loc.T(key, nil)
+	}
 	var out []bot.Action
 	if accept {
-		out = append(out, bot.Action{Label: "Accept" + tag, Style: bot.StyleSuccess, Command: CmdAccept, Args: bot.Args{"challenge": id}, Answers: true})
+		out = append(out, bot.Action{Label: label("button.accept"), Style: bot.StyleSuccess, Command: CmdAccept, Args: bot.Args{"challenge": id}, Answers: true})
 	}
 	if decline {
-		out = append(out, bot.Action{Label: "Decline" + tag, Style: bot.StyleSecondary, Command: CmdDecline, Args: bot.Args{"challenge": id}, Answers: true})
+		out = append(out, bot.Action{Label: label("button.decline"), Style: bot.StyleSecondary, Command: CmdDecline, Args: bot.Args{"challenge": id}, Answers: true})
 	}
 	if cancel {
-		out = append(out, bot.Action{Label: "Cancel" + tag, Style: bot.StyleDanger, Command: CmdCancel, Args: bot.Args{"challenge": id}, Answers: true})
+		out = append(out, bot.Action{Label: label("button.cancel"), Style: bot.StyleDanger, Command: CmdCancel, Args: bot.Args{"challenge": id}, Answers: true})
 	}
 	return out
 }
@@ -304,9 +325,9 @@ func challengeVisible(c *storage.Challenge, req bot.Request) bool {
 }
 
 // engineChallenge starts a game against the engine at once.
-func (f *feature) engineChallenge(ctx context.Context, req bot.Request, v rules.Variant, name string, days int, bank *storage.TimeBank, color storage.ColorChoice, start string) bot.Reply {
+func (f *feature) engineChallenge(ctx context.Context, req bot.Request, loc *i18n.Localizer, v rules.Variant, name string, days int, bank *storage.TimeBank, color storage.ColorChoice, start string) bot.Reply {
 	if f.svc.Engine() == nil {
-		return bot.Refusal("No engine is available here, so the engine cannot be challenged.")
+		return bot.Refusal(loc.T("challenge.noengine", nil))
 	}
 	level, err := bot.LevelArg(req, "level")
 	var seat storage.Seat
@@ -314,13 +335,14 @@ func (f *feature) engineChallenge(ctx context.Context, req bot.Request, v rules.
 		seat, err = f.svc.Engine().Opponent(name, level, v.Key())
 	}
 	if err != nil {
-		if msg, ok := bot.UserText(err); ok {
+		if msg, ok := bot.UserTextIn(loc.Lang(), err); ok {
 			return bot.Refusal(msg)
 		}
 		return f.svc.Fail(req, err)
 	}
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
-		if err := f.checkLimits(tx.Tx, req.User, false); err != nil {
+		loc := askerLoc(tx.Tx, req)
+		if err := f.checkLimits(tx.Tx, loc, req.User, false); err != nil {
 			return err
 		}
 		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
@@ -330,7 +352,7 @@ func (f *feature) engineChallenge(ctx context.Context, req bot.Request, v rules.
 			return err
 		}
 		if rated, _ := bot.ParseBool(req.Args.Get("rated")); rated {
-			tx.Reply().Text += "\nGames against the engine are always casual."
+			tx.Reply().Text += "\n" + loc.T("challenge.casual", nil)
 		}
 		return nil
 	})
@@ -346,14 +368,14 @@ func (f *feature) seats(challenger, opponent storage.Seat, color storage.ColorCh
 }
 
 // checkLimits refuses a player who has too many games, or too many open challenges
-// when challenging is set.
-func (f *feature) checkLimits(tx *storage.Tx, u bot.User, challenging bool) error {
+// when challenging is set, in loc's language.
+func (f *feature) checkLimits(tx *storage.Tx, loc *i18n.Localizer, u bot.User, challenging bool) error {
 	games, err := tx.PlayerActiveGames(u.ID)
 	if err != nil {
 		return err
 	}
 	if len(games) >= f.svc.Limits().ActiveGames {
-		return bot.Refuse(bot.ErrLimit, "%s already plays %s, the most allowed at once; finish one first.", u.Name, words.Plural(len(games), "game"))
+		return bot.Refuse(bot.ErrLimit, "%s", loc.N("limit.games", len(games), i18n.Data{"Player": u.Name}))
 	}
 	if !challenging {
 		return nil
@@ -369,18 +391,18 @@ func (f *feature) checkLimits(tx *storage.Tx, u bot.User, challenging bool) erro
 		}
 	}
 	if mine >= f.svc.Limits().OpenChallenges {
-		return bot.Refuse(bot.ErrLimit, "You already have %d open challenges, the most allowed; cancel one with /cancel or wait for answers.", mine)
+		return refuse(bot.ErrLimit, loc, "limit.challenges", i18n.Data{"Count": mine})
 	}
 	return nil
 }
 
 // findChallenge returns the open challenge a request is about: the one named, or the
 // only one the user may act on (pick says which ones).
-func (f *feature) findChallenge(tx *storage.Tx, req bot.Request, pick func(*storage.Challenge) bool) (*storage.Challenge, error) {
+func (f *feature) findChallenge(tx *storage.Tx, loc *i18n.Localizer, req bot.Request, pick func(*storage.Challenge) bool) (*storage.Challenge, error) {
 	if id := strings.TrimPrefix(req.Args.Get("challenge"), "#"); id != "" {
 		c, err := tx.Challenge(id)
 		if errors.Is(err, storage.ErrNotFound) || (err == nil && !challengeVisible(c, req)) {
-			return nil, bot.Refuse(bot.ErrRefused, "There is no challenge #%s here; /challenges lists the open ones.", words.ShownID(id))
+			return nil, refuse(bot.ErrRefused, loc, "find.none", i18n.Data{"ID": words.ShownID(id)})
 		}
 		return c, err
 	}
@@ -408,32 +430,33 @@ func (f *feature) findChallenge(tx *storage.Tx, req bot.Request, pick func(*stor
 	}
 	switch len(fit) {
 	case 0:
-		return nil, bot.Refuse(bot.ErrRefused, "There is no open challenge for you to answer here; /challenges lists them.")
+		return nil, refuse(bot.ErrRefused, loc, "find.nothing", nil)
 	case 1:
 		return fit[0], nil
 	}
-	ch := &bot.Choice{Placeholder: "Choose the challenge", Command: req.Command, Arg: "challenge", Args: req.Args}
+	ch := &bot.Choice{Placeholder: loc.T("find.choose", nil), Command: req.Command, Arg: "challenge", Args: req.Args}
 	var ids []string
 	for _, c := range fit {
 		if len(ch.Options) < 25 {
-			ch.Options = append(ch.Options, bot.ChoiceOption{Label: "#" + c.ID + " " + f.svc.VariantName(c.Variant), Value: c.ID,
-				Description: c.Challenger.Name + ", " + bot.ChallengeTerms(c)})
+			ch.Options = append(ch.Options, bot.ChoiceOption{Label: loc.T("find.option", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant)}), Value: c.ID,
+				Description: loc.T("find.description", i18n.Data{"Challenger": c.Challenger.Name, "Terms": terms(loc, c)})})
 		}
 		ids = append(ids, "#"+c.ID)
 	}
-	return nil, bot.RefuseWithChoice(bot.ErrRefused,
-		fmt.Sprintf("There are several challenges (%s); say which with challenge:<number>.", strings.Join(ids, ", ")), ch)
+	return nil, bot.RefuseWithChoice(bot.ErrRefused, loc.T("find.several", i18n.Data{"IDs": strings.Join(ids, ", ")}), ch)
 }
 
-// openCheck refuses a challenge that is no longer open.
-func (f *feature) openCheck(c *storage.Challenge) error {
+// openCheck refuses a challenge that is no longer open, in loc's language.
+func (f *feature) openCheck(loc *i18n.Localizer, c *storage.Challenge) error {
 	switch {
 	case c.Status == storage.ChallengeExpired || (c.Status == storage.ChallengeOpen && !c.ExpiresAt.IsZero() && !f.svc.Now().Before(c.ExpiresAt)):
-		return bot.Refuse(bot.ErrExpired, "Challenge #%s expired on %s; ask for a new game with /challenge.", c.ID, words.Time(c.ExpiresAt))
+		return refuse(bot.ErrExpired, loc, "open.expired", i18n.Data{"ID": c.ID, "Time": words.In(loc.Lang()).Time(c.ExpiresAt)})
 	case c.Status == storage.ChallengeAccepted:
-		return bot.Refuse(bot.ErrRefused, "Challenge #%s was already accepted: it became game %s.", c.ID, c.Game)
+		return refuse(bot.ErrRefused, loc, "open.accepted", i18n.Data{"ID": c.ID, "Game": c.Game})
+	case c.Status == storage.ChallengeDeclined:
+		return refuse(bot.ErrRefused, loc, "open.declined", i18n.Data{"ID": c.ID})
 	case c.Status != storage.ChallengeOpen:
-		return bot.Refuse(bot.ErrRefused, "Challenge #%s was %s.", c.ID, c.Status)
+		return refuse(bot.ErrRefused, loc, "open.cancelled", i18n.Data{"ID": c.ID})
 	}
 	return nil
 }
@@ -441,27 +464,28 @@ func (f *feature) openCheck(c *storage.Challenge) error {
 // cmdAccept accepts a challenge and starts the game.
 func (f *feature) cmdAccept(ctx context.Context, req bot.Request) bot.Reply {
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
-		c, err := f.findChallenge(tx.Tx, req, func(c *storage.Challenge) bool {
+		loc := askerLoc(tx.Tx, req)
+		c, err := f.findChallenge(tx.Tx, loc, req, func(c *storage.Challenge) bool {
 			return c.Challenger.ID != req.User.ID && (c.Opponent.ID == "" || c.Opponent.ID == req.User.ID)
 		})
 		if err != nil {
 			return err
 		}
-		if err := f.openCheck(c); err != nil {
+		if err := f.openCheck(loc, c); err != nil {
 			return err
 		}
 		switch {
 		case c.Challenger.ID == req.User.ID:
-			return bot.Refuse(bot.ErrRefused, "You cannot accept your own challenge; to withdraw it, use /cancel challenge:%s.", c.ID)
+			return refuse(bot.ErrRefused, loc, "accept.own", i18n.Data{"ID": c.ID})
 		case c.Opponent.ID != "" && c.Opponent.ID != req.User.ID:
-			return bot.Refuse(bot.ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
+			return refuse(bot.ErrRefused, loc, "accept.notyou", i18n.Data{"ID": c.ID, "Opponent": words.Seat(c.Opponent)})
 		case c.Opponent.ID == "" && !openHere(c, req):
-			return bot.Refuse(bot.ErrRefused, "Challenge #%s is open only where it was made.", c.ID)
+			return refuse(bot.ErrRefused, loc, "accept.elsewhere", i18n.Data{"ID": c.ID})
 		}
-		if err := f.checkLimits(tx.Tx, req.User, false); err != nil {
+		if err := f.checkLimits(tx.Tx, loc, req.User, false); err != nil {
 			return err
 		}
-		if err := f.checkLimits(tx.Tx, bot.User{ID: c.Challenger.ID, Name: c.Challenger.Name}, false); err != nil {
+		if err := f.checkLimits(tx.Tx, loc, bot.User{ID: c.Challenger.ID, Name: c.Challenger.Name}, false); err != nil {
 			return err
 		}
 		me := storage.Seat{ID: req.User.ID, Name: req.User.Name}
@@ -476,7 +500,8 @@ func (f *feature) cmdAccept(ctx context.Context, req bot.Request) bot.Reply {
 		if c.Opponent.ID == "" {
 			c.Opponent = me
 		}
-		tx.Reply().Text = fmt.Sprintf("%s accepted %s's challenge #%s.\n", req.User.Name, c.Challenger.Name, c.ID) + tx.Reply().Text
+		done := postLoc(tx.Tx, req, c).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
+		tx.Reply().Text = done + "\n" + tx.Reply().Text
 		tx.Reply().Topic, tx.Reply().Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
 	})
@@ -496,38 +521,42 @@ func (f *feature) cmdCancel(ctx context.Context, req bot.Request) bot.Reply {
 // user may do so (mine says whose it is to close).
 func (f *feature) answerChallenge(ctx context.Context, req bot.Request, status storage.ChallengeStatus, mine func(*storage.Challenge) bool) bot.Reply {
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
-		c, err := f.findChallenge(tx.Tx, req, mine)
+		loc := askerLoc(tx.Tx, req)
+		c, err := f.findChallenge(tx.Tx, loc, req, mine)
 		if err != nil {
 			return err
 		}
-		if err := f.openCheck(c); err != nil {
+		if err := f.openCheck(loc, c); err != nil {
 			return err
 		}
 		if !mine(c) {
 			switch {
 			case status == storage.ChallengeCancelled:
-				return bot.Refuse(bot.ErrRefused, "Only %s, who made challenge #%s, can cancel it.", words.Seat(c.Challenger), c.ID)
+				return refuse(bot.ErrRefused, loc, "cancel.notyours", i18n.Data{"Challenger": words.Seat(c.Challenger), "ID": c.ID})
 			case c.Opponent.ID == "":
-				return bot.Refuse(bot.ErrRefused, "Challenge #%s is open to anyone: there is nothing to decline, just leave it.", c.ID)
+				return refuse(bot.ErrRefused, loc, "decline.anyone", i18n.Data{"ID": c.ID})
 			case c.Challenger.ID == req.User.ID:
-				return bot.Refuse(bot.ErrRefused, "You made challenge #%s; to withdraw it, use /cancel challenge:%s.", c.ID, c.ID)
+				return refuse(bot.ErrRefused, loc, "decline.yours", i18n.Data{"ID": c.ID})
 			default:
-				return bot.Refuse(bot.ErrRefused, "Challenge #%s was made to %s, not to you.", c.ID, words.Seat(c.Opponent))
+				return refuse(bot.ErrRefused, loc, "accept.notyou", i18n.Data{"ID": c.ID, "Opponent": words.Seat(c.Opponent)})
 			}
 		}
 		c.Status = status
 		if err := tx.PutChallenge(c); err != nil {
 			return err
 		}
-		title := fmt.Sprintf("Challenge #%s · %s", c.ID, f.svc.VariantName(c.Variant))
 		place := bot.Place{Guild: c.Guild, Channel: c.Channel}
 		inPlace := req.Place == place
+		// The post's update in its language, the notice in its reader's.
+		key, to, data := "decline.done", c.Challenger, i18n.Data{"Player": req.User.Name, "Challenger": words.Seat(c.Challenger), "ID": c.ID}
 		if status == storage.ChallengeCancelled {
-			*tx.Reply() = bot.Reply{Title: title, Text: fmt.Sprintf("%s withdrew challenge #%s.", req.User.Name, c.ID), Topic: challengeTopic(c), Update: true}
-			return tx.TellUser(bot.Notice{To: c.Opponent, Kind: bot.NoticeChallenge, Title: title, Text: tx.Reply().Text, Key: "cancelled/" + c.ID, InPlace: inPlace, Place: place})
+			key, to, data = "cancel.done", c.Opponent, i18n.Data{"Player": req.User.Name, "ID": c.ID}
 		}
-		*tx.Reply() = bot.Reply{Title: title, Text: fmt.Sprintf("%s declined %s's challenge #%s.", req.User.Name, words.Seat(c.Challenger), c.ID), Topic: challengeTopic(c), Update: true}
-		return tx.TellUser(bot.Notice{To: c.Challenger, Kind: bot.NoticeChallenge, Title: title, Text: tx.Reply().Text, Key: "declined/" + c.ID, InPlace: inPlace, Place: place})
+		post := postLoc(tx.Tx, req, c)
+		*tx.Reply() = bot.Reply{Title: f.challengeTitle(post, c), Text: post.T(key, data), Topic: challengeTopic(c), Update: true}
+		tell := playerLoc(tx.Tx, to.ID)
+		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, Title: f.challengeTitle(tell, c), Text: tell.T(key, data),
+			Key: map[bool]string{true: "cancelled/", false: "declined/"}[status == storage.ChallengeCancelled] + c.ID, InPlace: inPlace, Place: place})
 	})
 }
 
@@ -537,6 +566,7 @@ func challengeTopic(c *storage.Challenge) string { return "challenge/" + c.ID }
 // cmdChallenges lists the open challenges here and those made to or by the user.
 func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply {
 	return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+		loc := askerLoc(tx.Tx, req)
 		here, err := tx.OpenChallenges(req.Place.Guild)
 		if err != nil {
 			return err
@@ -558,16 +588,16 @@ func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply 
 				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
-			lines = append(lines, f.svc.ChallengeLine(c))
+			lines = append(lines, f.challengeLine(loc, c))
 			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
-			if buttons := challengeActions(c.ID, " #"+c.ID, !made, mineToAnswer, made); len(actions)+len(buttons) <= bot.MaxActions {
+			if buttons := challengeActions(loc, c.ID, true, !made, mineToAnswer, made); len(actions)+len(buttons) <= bot.MaxActions {
 				actions = append(actions, buttons...)
 			}
 		}
 		if len(lines) == 0 {
-			lines = []string{"There are no open challenges. Make one with /challenge."}
+			lines = []string{loc.T("list.empty", nil)}
 		}
-		*tx.Reply() = bot.Reply{Private: true, Title: "Open challenges", Text: strings.Join(lines, "\n"), Actions: actions}
+		*tx.Reply() = bot.Reply{Private: true, Title: loc.T("list.title", nil), Text: strings.Join(lines, "\n"), Actions: actions}
 		return nil
 	})
 }

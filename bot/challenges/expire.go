@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -24,9 +25,10 @@ func (f *feature) expire(ctx context.Context, id string) error {
 		if err := tx.PutChallenge(c); err != nil {
 			return err
 		}
+		loc := playerLoc(tx.Tx, c.Challenger.ID)
 		return tx.TellUser(bot.Notice{To: c.Challenger, Kind: bot.NoticeChallenge,
-			Title: fmt.Sprintf("Challenge #%s · %s", c.ID, f.svc.VariantName(c.Variant)),
-			Text:  fmt.Sprintf("Your challenge #%s expired without an answer.", c.ID), Key: "expired/" + c.ID,
+			Title: f.challengeTitle(loc, c),
+			Text:  loc.T("expired", i18n.Data{"ID": c.ID}), Key: "expired/" + c.ID,
 			Place: bot.Place{Guild: c.Guild, Channel: c.Channel}})
 	})
 }

@@ -2,9 +2,9 @@ package challenges
 
 import (
 	"context"
-	"fmt"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -22,8 +22,10 @@ const CmdRematch = "rematch"
 
 // rematchCommand is /rematch.
 func (f *feature) rematchCommand() bot.Command {
-	return f.svc.OnGame(bot.Command{Handle: f.cmdRematch,
+	c := f.svc.OnGame(bot.Command{Handle: f.cmdRematch,
 		Spec: bot.CommandSpec{Name: CmdRematch, Description: "Offer a finished game again with colours swapped (your last game if none is named)"}})
+	c.Spec = c.Spec.Localize(Catalogue) // with the game option OnGame adds
+	return c
 }
 
 // cmdRematch offers the user's finished game again with colours swapped.
@@ -31,26 +33,27 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 	var answer string // the opponent's open rematch offer, which this request accepts
 	r := f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
 		answer = ""
-		g, err := f.rematchGame(tx.Tx, req)
+		loc := askerLoc(tx.Tx, req)
+		g, err := f.rematchGame(tx.Tx, loc, req)
 		if err != nil {
 			return err
 		}
 		me, _ := g.SideOf(req.User.ID)
 		opp := g.Player(me.Other())
-		if c, err := f.pendingRematch(tx.Tx, g, me); err != nil || c != nil {
+		if c, err := f.pendingRematch(tx.Tx, loc, g, me); err != nil || c != nil {
 			if c != nil {
 				answer = c.ID
 			}
 			return err
 		}
 		if opp.IsFormer() {
-			return bot.Refuse(bot.ErrRefused, "Your opponent in game %s has since deleted what Missive kept about them, so no one can answer a rematch; /challenge offers a new game to someone else.", g.ID)
+			return refuse(bot.ErrRefused, loc, "rematch.former", i18n.Data{"Game": g.ID})
 		}
 		if opp.IsEngine() {
 			if f.svc.Engine() == nil {
-				return bot.Refuse(bot.ErrRefused, "No engine is available here, so the engine cannot be played again.")
+				return refuse(bot.ErrRefused, loc, "rematch.noengine", nil)
 			}
-			if err := f.checkLimits(tx.Tx, req.User, false); err != nil {
+			if err := f.checkLimits(tx.Tx, loc, req.User, false); err != nil {
 				return err
 			}
 			mine := storage.Seat{ID: req.User.ID, Name: req.User.Name}
@@ -64,10 +67,10 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 			if err != nil {
 				return err
 			}
-			tx.Reply().Text = fmt.Sprintf("Rematch of game %s, colours swapped.\n", g.ID) + tx.Reply().Text
+			tx.Reply().Text = loc.T("rematch.engine", i18n.Data{"Game": g.ID}) + "\n" + tx.Reply().Text
 			return nil
 		}
-		if err := f.checkLimits(tx.Tx, req.User, true); err != nil {
+		if err := f.checkLimits(tx.Tx, loc, req.User, true); err != nil {
 			return err
 		}
 		open, err := tx.PlayerChallenges(req.User.ID)
@@ -75,9 +78,8 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 			return err
 		}
 		for _, c := range open {
-			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && f.openCheck(c) == nil {
-				return bot.Refuse(bot.ErrRefused, "You have already challenged %s to %s (challenge #%s); /cancel challenge:%s withdraws it.",
-					words.Seat(opp), f.svc.VariantName(g.Variant), c.ID, c.ID)
+			if c.Challenger.ID == req.User.ID && c.Opponent.ID == opp.ID && c.Variant == g.Variant && f.openCheck(loc, c) == nil {
+				return refuse(bot.ErrRefused, loc, "rematch.already", i18n.Data{"Opponent": words.Seat(opp), "Variant": f.variantName(loc, g.Variant), "ID": c.ID})
 			}
 		}
 		c := &storage.Challenge{
@@ -87,7 +89,7 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 			Rated: g.Rated, Start: g.Start,
 			ExpiresAt: f.svc.Now().Add(f.svc.Limits().ChallengeTTL),
 		}
-		return f.offerChallenge(tx, c, fmt.Sprintf("a rematch of game %s with colours swapped", g.ID))
+		return f.offerChallenge(tx, req, c, g.ID)
 	})
 	if answer != "" {
 		return f.cmdAccept(ctx, bot.Request{ID: req.ID + "/accept", User: req.User, Names: req.Names, Place: req.Place,
@@ -98,7 +100,7 @@ func (f *feature) cmdRematch(ctx context.Context, req bot.Request) bot.Reply {
 
 // rematchGame is the finished game a /rematch request is about: the one named or
 // played in the request's thread, else the user's last finished game.
-func (f *feature) rematchGame(tx *storage.Tx, req bot.Request) (*storage.Game, error) {
+func (f *feature) rematchGame(tx *storage.Tx, loc *i18n.Localizer, req bot.Request) (*storage.Game, error) {
 	var g *storage.Game
 	if req.Args.Has("game") || req.Place.Thread != "" {
 		var err error
@@ -111,7 +113,7 @@ func (f *feature) rematchGame(tx *storage.Tx, req bot.Request) (*storage.Game, e
 			return nil, err
 		}
 		if len(done) == 0 {
-			return nil, bot.Refuse(bot.ErrRefused, "You have no finished game to play again; /games lists your games.")
+			return nil, refuse(bot.ErrRefused, loc, "rematch.nogame", nil)
 		}
 		if g, err = tx.Game(done[0].ID); err != nil {
 			return nil, err
@@ -122,18 +124,18 @@ func (f *feature) rematchGame(tx *storage.Tx, req bot.Request) (*storage.Game, e
 	}
 	switch {
 	case g.Active():
-		return nil, bot.Refuse(bot.ErrRefused, "Game %s is still being played; a rematch can be offered once it is over.", g.ID)
+		return nil, refuse(bot.ErrRefused, loc, "rematch.active", i18n.Data{"Game": g.ID})
 	case g.Tournament != "":
-		return nil, bot.Refuse(bot.ErrRefused, "Game %s was paired by tournament %s, which pairs its own games.", g.ID, g.Tournament)
+		return nil, refuse(bot.ErrRefused, loc, "rematch.tournament", i18n.Data{"Game": g.ID, "Tournament": g.Tournament})
 	case g.Match != "":
-		return nil, bot.Refuse(bot.ErrRefused, "Game %s is part of an engine match.", g.ID)
+		return nil, refuse(bot.ErrRefused, loc, "rematch.match", i18n.Data{"Game": g.ID})
 	}
 	return g, nil
 }
 
 // pendingRematch returns the opponent's open rematch offer of g to side's player
 // (same settings, side's colour swapped), nil when there is none.
-func (f *feature) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Side) (*storage.Challenge, error) {
+func (f *feature) pendingRematch(tx *storage.Tx, loc *i18n.Localizer, g *storage.Game, side rules.Side) (*storage.Challenge, error) {
 	open, err := tx.PlayerChallenges(g.Player(side).ID)
 	if err != nil {
 		return nil, err
@@ -142,7 +144,7 @@ func (f *feature) pendingRematch(tx *storage.Tx, g *storage.Game, side rules.Sid
 	for _, c := range open {
 		if c.Challenger.ID == opp.ID && c.Opponent.ID == g.Player(side).ID && c.Variant == g.Variant &&
 			c.Color == colorChoice(side) && c.DaysPerMove == g.Clock.DaysPerMove && equalBanks(c.Bank, g.Clock.Bank) && c.Rated == g.Rated &&
-			c.Start == g.Start && f.openCheck(c) == nil {
+			c.Start == g.Start && f.openCheck(loc, c) == nil {
 			return c, nil
 		}
 	}
@@ -181,5 +183,5 @@ func rematchButton(g *storage.Game, actions []bot.Action) []bot.Action {
 	if g.Active() || g.Tournament != "" || g.Match != "" {
 		return actions
 	}
-	return append(actions, bot.Action{Label: "Rematch", Style: bot.StylePrimary, Command: CmdRematch, Args: bot.Args{"game": g.ID}})
+	return append(actions, bot.Action{Label: Catalogue.For(i18n.English).T("button.rematch", nil), Style: bot.StylePrimary, Command: CmdRematch, Args: bot.Args{"game": g.ID}})
 }

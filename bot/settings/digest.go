@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -37,15 +38,16 @@ func digestOption() bot.OptionSpec {
 		Description: "A daily direct message listing the games waiting for your move, at this hour (0-23, UTC), or off"}
 }
 
-// parseDigestHour reads digest_hour: an hour 0 to 23 (UTC), or off (nil).
-func parseDigestHour(t string) (*int, error) {
+// parseDigestHour reads digest_hour: an hour 0 to 23 (UTC), or off (nil); a
+// refusal in loc's language.
+func parseDigestHour(loc *i18n.Localizer, t string) (*int, error) {
 	switch strings.ToLower(t) {
 	case "off", "none", "no":
 		return nil, nil
 	}
 	h, err := strconv.Atoi(strings.TrimSuffix(strings.TrimSuffix(strings.ToLower(t), " utc"), ":00"))
 	if err != nil || h < 0 || h > 23 {
-		return nil, bot.Refuse(bot.ErrRefused, "digest_hour is an hour from 0 to 23 (UTC), such as 7, or off; not %s.", rules.Echo(t))
+		return nil, refuse(bot.ErrRefused, loc, "settings.digest.bad", i18n.Data{"Value": rules.Echo(t)})
 	}
 	return &h, nil
 }
@@ -68,12 +70,12 @@ func nextDigest(now time.Time, hour int) time.Time {
 	return t
 }
 
-// digestText describes p's digest setting.
-func digestText(p *storage.Player) string {
+// digestText describes p's digest setting in loc's language.
+func digestText(loc *i18n.Localizer, p *storage.Player) string {
 	if p.DigestHour == nil {
-		return "off"
+		return loc.T("settings.digest.off", nil)
 	}
-	return fmt.Sprintf("daily at %02d:00 UTC", *p.DigestHour)
+	return loc.T("settings.digest.daily", i18n.Data{"Hour": fmt.Sprintf("%02d", *p.DigestHour)})
 }
 
 // sendDigest queues p's digest when it is due at now (and none was sent today, and
@@ -99,24 +101,23 @@ func (f *feature) sendDigest(tx *bot.Tx, p *storage.Player, now time.Time) error
 		return nil
 	}
 	slices.SortStableFunc(games, func(a, b *storage.GameSummary) int { return cmp.Compare(bot.DeadlineKey(a), bot.DeadlineKey(b)) })
-	wait := "games wait"
-	if len(games) == 1 {
-		wait = "game waits"
-	}
-	r := bot.Reply{Title: "Your daily digest", Text: fmt.Sprintf("%d %s for your move, the least time first:", len(games), wait)}
+	loc := playerLoc(p)
+	w := words.In(loc.Lang())
+	r := bot.Reply{Title: loc.T("digest.title", nil), Text: loc.N("digest.text", len(games), nil)}
 	for _, g := range games {
 		side, _ := g.SideOf(p.ID)
-		left := "no clock"
+		data := i18n.Data{"ID": g.ID, "Variant": w.Variant(g.Variant, f.svc.VariantName(g.Variant)), "Opponent": words.Seat(g.Players[side.Other()])}
+		line := loc.T("digest.line.noclock", data)
 		if !g.Deadline.IsZero() {
-			left = fmt.Sprintf("%s left (deadline %s)", words.Left(g.Deadline.Sub(now)), words.Time(g.Deadline))
+			data["Left"], data["Deadline"] = w.Left(g.Deadline.Sub(now)), w.Time(g.Deadline)
+			line = loc.T("digest.line", data)
 		}
-		line := fmt.Sprintf("#%s %s vs %s · %s", g.ID, f.svc.VariantName(g.Variant), words.Seat(g.Players[side.Other()]), left)
 		if link := threadLink(g.Guild, g.Thread); link != "" {
 			line += " · " + link
 		}
 		r.Text += "\n" + line
 		if len(r.Actions) < maxDigestButtons {
-			r.Actions = append(r.Actions, bot.Action{Label: "Game " + g.ID, Style: bot.StyleSecondary, Command: cmdBoard, Args: bot.Args{"game": g.ID}})
+			r.Actions = append(r.Actions, bot.Action{Label: loc.T("digest.button", i18n.Data{"ID": g.ID}), Style: bot.StyleSecondary, Command: cmdBoard, Args: bot.Args{"game": g.ID}})
 		}
 	}
 	p.DigestSent = today

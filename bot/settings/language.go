@@ -26,18 +26,18 @@ func serverLanguageOption() bot.OptionSpec {
 // setServerLanguage applies req's server_language, if any, and reports whether it
 // changed the server's settings; only a member who may manage the server may, and
 // only in a server.
-func setServerLanguage(tx *bot.Tx, req bot.Request) (bool, error) {
+func setServerLanguage(tx *bot.Tx, loc *i18n.Localizer, req bot.Request) (bool, error) {
 	t := req.Args.Get("server_language")
 	if t == "" {
 		return false, nil
 	}
 	if req.Place.Guild == "" {
-		return false, bot.Refuse(bot.ErrRefused, "A server's language is chosen in that server; use /settings server_language there.")
+		return false, refuse(bot.ErrRefused, loc, "settings.server.outside", nil)
 	}
 	if !req.Admin {
-		return false, bot.Refuse(bot.ErrRefused, "Only a member who may manage the server can choose its language.")
+		return false, refuse(bot.ErrRefused, loc, "settings.server.admin", nil)
 	}
-	lang, err := parseLanguage(t)
+	lang, err := parseLanguage(loc, t)
 	if err != nil {
 		return false, err
 	}
@@ -52,17 +52,17 @@ func setServerLanguage(tx *bot.Tx, req bot.Request) (bool, error) {
 	return true, tx.PutServer(sv)
 }
 
-// serverLanguageField describes the language of req's server.
-func serverLanguageField(tx *bot.Tx, req bot.Request) (bot.Field, error) {
+// serverLanguageField describes the language of req's server in loc's language.
+func serverLanguageField(tx *bot.Tx, loc *i18n.Localizer, req bot.Request) (bot.Field, error) {
 	lang, err := bot.ServerLang(tx.Tx, req.Place.Guild, req.GuildLocale)
 	if err != nil {
 		return bot.Field{}, err
 	}
-	value := "auto: " + lang.Name()
+	value := loc.T("settings.language.auto", i18n.Data{"Language": lang.Name()})
 	if sv, err := tx.Server(req.Place.Guild); err == nil && sv.Lang != "" {
 		value = lang.Name()
 	}
-	return bot.Field{Name: "Server language", Value: value, Inline: true}, nil
+	return bot.Field{Name: loc.T("settings.field.server_language", nil), Value: value, Inline: true}, nil
 }
 
 // languageOption is /settings language: the language the bot speaks to the player
@@ -75,8 +75,9 @@ func languageOption() bot.OptionSpec {
 	return bot.OptionSpec{Name: "language", Description: "The language I write to you in (auto: your Discord language)", Type: bot.OptString, Choices: choices}
 }
 
-// parseLanguage reads a language choice: the code to store, "" for auto.
-func parseLanguage(s string) (string, error) {
+// parseLanguage reads a language choice: the code to store, "" for auto; a
+// refusal in loc's language.
+func parseLanguage(loc *i18n.Localizer, s string) (string, error) {
 	if strings.EqualFold(s, langAuto) {
 		return "", nil
 	}
@@ -86,15 +87,20 @@ func parseLanguage(s string) (string, error) {
 		for i, l := range i18n.Langs {
 			codes[i] = string(l)
 		}
-		return "", bot.Refuse(bot.ErrRefused, "I do not speak %s yet; choose auto or one of %s.", rules.Echo(s), strings.Join(codes, ", "))
+		return "", refuse(bot.ErrRefused, loc, "settings.language.bad", i18n.Data{"Value": rules.Echo(s), "Codes": strings.Join(codes, ", ")})
 	}
 	return string(l), nil
 }
 
-// languageText describes p's language setting.
-func languageText(p *storage.Player) string {
+// languageText describes p's language setting in loc's language; auto names the
+// language of p's client, the one of req (locale) when none is remembered.
+func languageText(loc *i18n.Localizer, p *storage.Player, locale string) string {
 	if l, ok := i18n.Parse(p.Lang); ok {
 		return l.Name()
 	}
-	return "auto: " + bot.PlayerLang(p).Name()
+	lang := bot.PlayerLang(p)
+	if p.Locale == "" {
+		lang = i18n.Of(locale)
+	}
+	return loc.T("settings.language.auto", i18n.Data{"Language": lang.Name()})
 }

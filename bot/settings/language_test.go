@@ -27,7 +27,7 @@ func TestSettingsLanguage(t *testing.T) {
 	if p := h.Player("alice"); p.Lang != "pt-BR" || bot.PlayerLang(p) != i18n.Portuguese {
 		t.Errorf("after language:pt-BR: lang %q", p.Lang)
 	}
-	if !settings.HasField(r, "Language", "Português do Brasil") {
+	if !settings.HasField(r, "Idioma", "Português do Brasil") { // the answer in the language chosen
 		t.Errorf("the settings do not show the language: %+v", r.Fields)
 	}
 	// The choice wins over the client's locale, which is still remembered.
@@ -35,7 +35,7 @@ func TestSettingsLanguage(t *testing.T) {
 	if p := h.Player("alice"); bot.PlayerLang(p) != i18n.Portuguese || p.Locale != "ru" {
 		t.Errorf("a Russian client changed the choice: lang %q locale %q", p.Lang, p.Locale)
 	}
-	h.Refused("alice", "settings language:tlh", `I do not speak "tlh" yet`)
+	h.Refused("alice", "settings language:tlh", `Ainda não falo "tlh"`) // in her language, pt-BR
 	if p := h.Player("alice"); p.Lang != "pt-BR" {
 		t.Errorf("a refused language changed the setting to %q", p.Lang)
 	}

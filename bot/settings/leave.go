@@ -11,6 +11,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
@@ -48,7 +49,7 @@ func (f *feature) leaveCommand() bot.Command {
 			}},
 			{Name: "end", Description: "End your leave now: your clocks run again"},
 			{Name: "status", Description: "Whether you are on leave, and how much of this year's allowance is left"},
-		}}}
+		}}.Localize(Catalogue)}
 }
 
 // cmdLeave runs /leave.
@@ -58,36 +59,38 @@ func (f *feature) cmdLeave(ctx context.Context, req bot.Request) bot.Reply {
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error { return f.leaveStart(tx, req) })
 	case "end":
 		return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
+			loc := askerLoc(tx.Tx, req)
 			p, err := bot.Settings(tx.Tx, req.User.ID)
 			if err != nil {
 				return err
 			}
 			if !onLeave(p, f.svc.Now()) {
-				return bot.Refuse(bot.ErrRefused, "You are not on leave. Start it with /leave start days:N.")
+				return refuse(bot.ErrRefused, loc, "leave.notonleave", nil)
 			}
 			games, err := f.endLeave(tx, p, f.svc.Now(), nil)
 			if err != nil {
 				return err
 			}
-			*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: "Welcome back: your leave has ended" + resumedText(games) + "\n" + f.leaveAllowance(p, f.svc.Now())}
+			*tx.Reply() = bot.Reply{Private: true, Title: loc.T("leave.title", nil), Text: resumedText(loc, "leave.welcome", games) + "\n" + f.leaveAllowance(loc, p, f.svc.Now())}
 			return nil
 		})
 	case "", "status":
 		return f.svc.View(ctx, req, func(tx *bot.Tx) error {
+			loc := askerLoc(tx.Tx, req)
 			p, err := bot.Settings(tx.Tx, req.User.ID)
 			if err != nil {
 				return err
 			}
-			text := "You are not on leave."
+			text := loc.T("leave.off", nil)
 			if onLeave(p, f.svc.Now()) {
-				text = fmt.Sprintf("You are on leave until %s (%s left); your clocks are frozen meanwhile. /leave end ends it, and so does a move.",
-					words.Time(p.Leave.End), words.Left(p.Leave.End.Sub(f.svc.Now())))
+				w := words.In(loc.Lang())
+				text = loc.T("leave.on", i18n.Data{"Until": w.Time(p.Leave.End), "Left": w.Left(p.Leave.End.Sub(f.svc.Now()))})
 			}
-			*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: text + "\n" + f.leaveAllowance(p, f.svc.Now())}
+			*tx.Reply() = bot.Reply{Private: true, Title: loc.T("leave.title", nil), Text: text + "\n" + f.leaveAllowance(loc, p, f.svc.Now())}
 			return nil
 		})
 	default:
-		return bot.Refusal(fmt.Sprintf("Say what to do: /leave start days:N, /leave end or /leave status, not %s.", rules.Echo(a)))
+		return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("leave.action", i18n.Data{"Value": rules.Echo(a)}))
 	}
 }
 
@@ -117,47 +120,38 @@ func leaveHours(l *storage.Leave, now time.Time) time.Duration {
 	return max(earlier(now, l.End).Sub(l.Start), 0).Round(time.Hour)
 }
 
-// leaveAllowance says how much of the year's allowance p has left at now; during
-// a leave, also when it started (its first hour rounds to no time taken).
-func (f *feature) leaveAllowance(p *storage.Player, now time.Time) string {
+// leaveAllowance says in loc's language how much of the year's allowance p has
+// left at now; during a leave, also when it started (its first hour rounds to no
+// time taken).
+func (f *feature) leaveAllowance(loc *i18n.Localizer, p *storage.Player, now time.Time) string {
 	total := time.Duration(f.leaveDays()) * clock.Day
 	used := leaveUsed(p, now)
-	taken := leaveAmount(used)
-	var started string
-	if onLeave(p, now) {
-		if used == 0 {
-			taken = "under an hour"
-		}
-		started = " so far (this leave started " + words.Time(p.Leave.Start) + ")"
-		if y, m, d := p.Leave.Start.UTC().Date(); now.UTC().Year() == y && now.UTC().Month() == m && now.UTC().Day() == d {
-			started = " so far (this leave started today)"
-		}
+	data := i18n.Data{"Year": now.UTC().Year(), "Taken": leaveAmount(loc, used), "Allowance": loc.N("amount.days", f.leaveDays(), nil),
+		"Left": leaveAmount(loc, max(total-used, 0))}
+	if !onLeave(p, now) {
+		return loc.T("leave.allowance", data)
 	}
-	return fmt.Sprintf("Leave in %d: %s taken of %s%s, %s left (the allowance is per calendar year, UTC).",
-		now.UTC().Year(), taken, words.Plural(f.leaveDays(), "day"), started, leaveAmount(max(total-used, 0)))
-}
-
-// leaveAmount writes an amount of leave: "3 days", "2 days 5 hours", "0 days".
-func leaveAmount(d time.Duration) string {
-	days, hours := int(d/clock.Day), int(d%clock.Day/time.Hour)
-	if hours == 0 {
-		return words.Plural(days, "day")
+	if used == 0 {
+		data["Taken"] = loc.T("leave.underhour", nil)
 	}
-	if days == 0 {
-		return words.Plural(hours, "hour")
+	if y, m, d := p.Leave.Start.UTC().Date(); now.UTC().Year() == y && now.UTC().Month() == m && now.UTC().Day() == d {
+		return loc.T("leave.allowance.today", data)
 	}
-	return words.Plural(days, "day") + " " + words.Plural(hours, "hour")
+	data["Started"] = words.In(loc.Lang()).Time(p.Leave.Start)
+	return loc.T("leave.allowance.started", data)
 }
 
 // leaveStart starts the user's leave and pauses their clocks.
 func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 	now := f.svc.Now()
+	loc := askerLoc(tx.Tx, req)
+	w := words.In(loc.Lang())
 	p, err := bot.Settings(tx.Tx, req.User.ID)
 	if err != nil {
 		return err
 	}
 	if onLeave(p, now) {
-		return bot.Refuse(bot.ErrRefused, "You are already on leave, until %s. End it first with /leave end.", words.Time(p.Leave.End))
+		return refuse(bot.ErrRefused, loc, "leave.already", i18n.Data{"Until": w.Time(p.Leave.End)})
 	}
 	if p.Leave != nil { // ended by its time, not yet by the scheduler
 		if _, err := f.endLeave(tx, p, now, nil); err != nil {
@@ -167,32 +161,36 @@ func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 	var end time.Time
 	switch {
 	case req.Args.Has("days") && req.Args.Has("until"):
-		return bot.Refuse(bot.ErrRefused, "Give the leave's length (days) or the day you are back (until), not both.")
+		return refuse(bot.ErrRefused, loc, "leave.both", nil)
 	case req.Args.Has("until"):
 		t := req.Args.Get("until")
 		d, err := time.Parse(time.DateOnly, t)
 		if err != nil {
-			return bot.Refuse(bot.ErrRefused, "until is the day you are back, written YYYY-MM-DD, such as %s; not %s.", now.Add(7*clock.Day).Format(time.DateOnly), rules.Echo(t))
+			return refuse(bot.ErrRefused, loc, "leave.until.bad", i18n.Data{"Example": now.Add(7 * clock.Day).Format(time.DateOnly), "Value": rules.Echo(t)})
 		}
 		if !d.After(now) {
-			return bot.Refuse(bot.ErrRefused, "until must be a day after today (leave ends at 00:00 UTC on it); %s has begun or passed.", t)
+			return refuse(bot.ErrRefused, loc, "leave.until.past", i18n.Data{"Value": t})
 		}
 		end = d
 	default:
 		n, err := strconv.Atoi(req.Args.Get("days"))
 		if err != nil || n < 1 {
-			return bot.Refuse(bot.ErrRefused, "Say how long: /leave start days:N (a whole number of days, at least 1) or until:YYYY-MM-DD.")
+			return refuse(bot.ErrRefused, loc, "leave.days.bad", nil)
 		}
 		if n > f.leaveDays() {
-			return bot.Refuse(bot.ErrRefused, "A leave is at most %s, the whole yearly allowance.", words.Plural(f.leaveDays(), "day"))
+			return refuse(bot.ErrRefused, loc, "leave.toolong", i18n.Data{"Allowance": loc.N("amount.days", f.leaveDays(), nil)})
 		}
 		end = now.Add(time.Duration(n) * clock.Day)
 	}
 	want := end.Sub(now)
 	left := time.Duration(f.leaveDays())*clock.Day - leaveUsed(p, now)
 	if want > left {
-		return bot.Refuse(bot.ErrRefused, "That leave is %s, but only %s of your %s for %d remain%s.", leaveAmount(want.Round(time.Hour)),
-			leaveAmount(max(left, 0)), words.Plural(f.leaveDays(), "day"), now.UTC().Year(), map[bool]string{true: "s", false: ""}[left > 0 && left <= clock.Day])
+		key := "leave.toomuch"
+		if left > 0 && left <= clock.Day {
+			key = "leave.toomuch.one"
+		}
+		return refuse(bot.ErrRefused, loc, key, i18n.Data{"Want": leaveAmount(loc, want.Round(time.Hour)), "Left": leaveAmount(loc, max(left, 0)),
+			"Allowance": loc.N("amount.days", f.leaveDays(), nil), "Year": now.UTC().Year()})
 	}
 	if p.LeaveYear != now.UTC().Year() {
 		p.LeaveYear, p.LeaveUsedHours = now.UTC().Year(), 0
@@ -212,15 +210,16 @@ func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	text := fmt.Sprintf("Your leave runs until %s (%s). Your clocks are frozen in every game meanwhile", words.Time(end), leaveAmount(want.Round(time.Hour)))
+	data := i18n.Data{"Until": w.Time(end), "Length": leaveAmount(loc, want.Round(time.Hour))}
+	text := loc.T("leave.started", data)
 	if len(frozen) > 0 {
-		text += " (" + gameList(frozen) + ")"
+		data["IDs"] = strings.Join(frozen, ", ")
+		text = loc.N("leave.started.frozen", len(frozen), data)
 	}
-	text += "; your opponents are told. A move of yours ends it, and so does /leave end."
 	if len(running) > 0 {
-		text += fmt.Sprintf("\nIn %s your clock runs as usual: the tournament does not allow leave.", gameList(running))
+		text += "\n" + loc.N("leave.running", len(running), ids(running))
 	}
-	*tx.Reply() = bot.Reply{Private: true, Title: "Leave", Text: text + "\n" + f.leaveAllowance(p, now)}
+	*tx.Reply() = bot.Reply{Private: true, Title: loc.T("leave.title", nil), Text: text + "\n" + f.leaveAllowance(loc, p, now)}
 	return nil
 }
 
@@ -252,14 +251,15 @@ func (f *feature) endLeave(tx *bot.Tx, p *storage.Player, now time.Time, current
 	}
 	for _, sg := range synced {
 		g, side := sg.game, sg.side
-		text := fmt.Sprintf("%s is back from leave", words.Seat(g.Player(side)))
-		if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
-			text += "."
-		} else {
+		loc := seatLoc(tx.Tx, g.Player(side.Other()))
+		data := i18n.Data{"Player": words.Seat(g.Player(side))}
+		text := loc.T("leave.back", data)
+		if !g.Clock.Deadline.IsZero() && !g.Clock.NoLeave {
 			if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
 				resumed = append(resumed, g.ID)
 			}
-			text = fmt.Sprintf("%s: the clock in game %s runs again (deadline %s).", text, g.ID, words.Time(g.Clock.Deadline))
+			data["Game"], data["Deadline"] = g.ID, words.In(loc.Lang()).Time(g.Clock.Deadline)
+			text = loc.T("leave.back.clock", data)
 		}
 		key := fmt.Sprintf("leave/%s/%s/%d/false", g.ID, p.ID, now.Unix())
 		if err := tx.Tell(g, side.Other(), NoticeLeave, text, key, false); err != nil {
@@ -305,22 +305,24 @@ func (f *feature) tellLeaveStart(tx *bot.Tx, p *storage.Player, synced []syncedG
 	}
 	for _, id := range order {
 		n := byOpponent[id]
+		loc := seatLoc(tx.Tx, n.seat)
 		var parts []string
 		if len(n.frozen) > 0 {
-			parts = append(parts, "their clock in "+gameList(n.frozen)+" is frozen meanwhile")
+			parts = append(parts, loc.N("leave.part.frozen", len(n.frozen), ids(n.frozen)))
 		}
 		if len(n.later) > 0 {
-			parts = append(parts, "it will be frozen in "+gameList(n.later)+" once it is their move")
+			parts = append(parts, loc.N("leave.part.later", len(n.later), ids(n.later)))
 		}
 		if len(n.refusing) > 0 {
-			parts = append(parts, "in "+gameList(n.refusing)+" it runs as usual, as the tournament does not allow leave")
+			parts = append(parts, loc.N("leave.part.refusing", len(n.refusing), ids(n.refusing)))
 		}
-		text := fmt.Sprintf("%s is on leave until %s", words.Seat(n.me), words.Time(end))
+		data := i18n.Data{"Player": words.Seat(n.me), "Until": words.In(loc.Lang()).Time(end)}
+		text := loc.T("leave.opponent", data)
 		if len(parts) > 0 {
-			text += ": " + strings.Join(parts, "; ")
+			data["Parts"] = strings.Join(parts, loc.T("leave.part.sep", nil))
+			text = loc.T("leave.opponent.parts", data)
 		}
-		text += "."
-		err := tx.TellUser(bot.Notice{To: n.seat, Kind: NoticeLeave, Title: "Leave", Text: text, Place: n.place,
+		err := tx.TellUser(bot.Notice{To: n.seat, Kind: NoticeLeave, Title: loc.T("leave.title", nil), Text: text, Place: n.place,
 			Key: fmt.Sprintf("leave/%s/%s/%d/true", p.ID, id, now.Unix())})
 		if err != nil {
 			return nil, nil, err
@@ -329,20 +331,14 @@ func (f *feature) tellLeaveStart(tx *bot.Tx, p *storage.Player, synced []syncedG
 	return frozen, running, nil
 }
 
-// resumedText lists the games whose clock a leave's end resumed.
-func resumedText(ids []string) string {
-	if len(ids) == 0 {
-		return "."
+// resumedText says in loc's language that a leave ended (key: leave.welcome when
+// its player ended it, leave.over when its time did) and lists the games whose
+// clock it resumed.
+func resumedText(loc *i18n.Localizer, key string, games []string) string {
+	if len(games) == 0 {
+		return loc.T(key, nil)
 	}
-	return "; your clock runs again in " + gameList(ids) + "."
-}
-
-// gameList names games by id: "game 4", "games 4, 7".
-func gameList(ids []string) string {
-	if len(ids) == 1 {
-		return "game " + ids[0]
-	}
-	return "games " + strings.Join(ids, ", ")
+	return loc.N(key+".resumed", len(games), ids(games))
 }
 
 // syncedGame is a game syncPlayerGames stored again, with the side p plays.
@@ -450,8 +446,9 @@ func (f *feature) duePlayers(ctx context.Context, now time.Time) error {
 				if err != nil {
 					return err
 				}
-				tx.TellDirect(storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, bot.Reply{Title: "Leave",
-					Text: "Your leave has ended" + resumedText(games) + "\n" + f.leaveAllowance(p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
+				loc := playerLoc(p)
+				tx.TellDirect(storage.Seat{ID: p.ID, Name: p.Name}, NoticeLeave, bot.Reply{Title: loc.T("leave.title", nil),
+					Text: resumedText(loc, "leave.over", games) + "\n" + f.leaveAllowance(loc, p, now)}, fmt.Sprintf("leave-over/%s/%d", p.ID, now.Unix()))
 			}
 			if p.DigestHour != nil && !now.Before(p.DigestNext) {
 				if err := f.sendDigest(tx, p, now); err != nil {

@@ -3,11 +3,12 @@ package settings
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -48,12 +49,13 @@ func (f *feature) settingsCommand() bot.Command {
 		digestOption(), // digest.go
 		languageOption(),
 		serverLanguageOption(), // language.go
-	}}}
+	}}.Localize(Catalogue)}
 }
 
 // cmdSettings shows or changes the user's settings.
 func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 	return f.svc.Mutate(ctx, req, func(tx *bot.Tx) error {
+		loc := askerLoc(tx.Tx, req) // refusals in the language of the asking
 		p, err := bot.Settings(tx.Tx, req.User.ID)
 		if err != nil {
 			return err
@@ -64,13 +66,13 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			case storage.NotifyMention, storage.NotifyDM, storage.NotifyBoth:
 				p.Notify = storage.NotifyStyle(t)
 			default:
-				return bot.Refuse(bot.ErrRefused, "Notify must be mention, dm or both, not %q.", t)
+				return refuse(bot.ErrRefused, loc, "settings.notify.bad", i18n.Data{"Value": fmt.Sprintf("%q", t)})
 			}
 			changed = true
 		}
 		if t := strings.ToLower(req.Args.Get("theme")); t != "" {
 			if !slices.Contains(f.svc.Renderer().Themes(), t) {
-				return bot.Refuse(bot.ErrRefused, "There is no theme %s; choose one of %s.", rules.Echo(t), strings.Join(f.svc.Renderer().Themes(), ", "))
+				return refuse(bot.ErrRefused, loc, "settings.theme.bad", i18n.Data{"Value": rules.Echo(t), "Themes": strings.Join(f.svc.Renderer().Themes(), ", ")})
 			}
 			p.Theme, changed = t, true
 		}
@@ -82,7 +84,7 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			p.ReminderHours, changed = hours, true
 		}
 		if t := req.Args.Get("digest_hour"); t != "" {
-			hour, err := parseDigestHour(t)
+			hour, err := parseDigestHour(loc, t)
 			if err != nil {
 				return err
 			}
@@ -90,13 +92,13 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 			changed = true
 		}
 		if t := req.Args.Get("language"); t != "" {
-			lang, err := parseLanguage(t)
+			lang, err := parseLanguage(loc, t)
 			if err != nil {
 				return err
 			}
 			p.Lang, changed = lang, true
 		}
-		serverChanged, err := setServerLanguage(tx, req)
+		serverChanged, err := setServerLanguage(tx, loc, req)
 		if err != nil {
 			return err
 		}
@@ -109,48 +111,54 @@ func (f *feature) cmdSettings(ctx context.Context, req bot.Request) bot.Reply {
 				return err
 			}
 		}
-		*tx.Reply() = bot.Reply{Private: true, Title: "Your settings", Fields: settingsFields(p)}
+		loc = askerLoc(tx.Tx, req) // the answer in the language now chosen
+		*tx.Reply() = bot.Reply{Private: true, Title: loc.T("settings.title", nil), Fields: settingsFields(loc, p, req.Locale)}
 		if req.Place.Guild != "" {
-			field, err := serverLanguageField(tx, req)
+			field, err := serverLanguageField(tx, loc, req)
 			if err != nil {
 				return err
 			}
 			tx.Reply().Fields = append(tx.Reply().Fields, field)
 		}
 		if changed || serverChanged {
-			tx.Reply().Text = "Saved."
+			tx.Reply().Text = loc.T("settings.saved", nil)
 		} else {
-			tx.Reply().Text = "Change them with /settings notify:<mention|dm|both> theme:<name> reminders:<hours, such as 24,2, or none> digest_hour:<0-23 UTC, or off> language:<auto, en, de, fr, es, pt-BR, ru>."
+			tx.Reply().Text = loc.T("settings.how", nil)
 		}
 		return nil
 	})
 }
 
-// settingsFields describes p's settings.
-func settingsFields(p *storage.Player) []bot.Field {
+// settingsFields describes p's settings in loc's language (locale: the asker's
+// client's).
+func settingsFields(loc *i18n.Localizer, p *storage.Player, locale string) []bot.Field {
 	notify := string(p.Notify)
-	if notify == "" {
-		notify = "mention (default)"
+	switch p.Notify {
+	case "":
+		notify = loc.T("settings.notify.default", nil)
+	case storage.NotifyMention, storage.NotifyDM, storage.NotifyBoth:
+		notify = loc.T("settings.notify."+notify, nil)
 	}
 	theme := p.Theme
 	if theme == "" {
-		theme = "default"
+		theme = loc.T("settings.theme.default", nil)
 	}
 	hours := bot.ReminderHours(p)
-	rem := "none"
+	rem := loc.T("settings.reminders.none", nil)
 	if len(hours) > 0 {
 		parts := make([]string, len(hours))
 		for i, h := range hours {
-			parts[i] = strconv.Itoa(h) + " h"
+			parts[i] = loc.T("settings.hours", i18n.Data{"Hours": h})
 		}
-		rem = strings.Join(parts, ", ") + " before the deadline"
+		key := "settings.reminders"
 		if p.ReminderHours == nil {
-			rem += " (default)"
+			key += ".default"
 		}
+		rem = loc.T(key, i18n.Data{"Hours": strings.Join(parts, ", ")})
 	}
-	return []bot.Field{{Name: "Notifications", Value: notify, Inline: true}, {Name: "Theme", Value: theme, Inline: true},
-		{Name: "Reminders", Value: rem, Inline: true}, {Name: "Daily digest", Value: digestText(p), Inline: true},
-		{Name: "Language", Value: languageText(p), Inline: true}}
+	return []bot.Field{{Name: loc.T("settings.field.notify", nil), Value: notify, Inline: true}, {Name: loc.T("settings.field.theme", nil), Value: theme, Inline: true},
+		{Name: loc.T("settings.field.reminders", nil), Value: rem, Inline: true}, {Name: loc.T("settings.field.digest", nil), Value: digestText(loc, p), Inline: true},
+		{Name: loc.T("settings.field.language", nil), Value: languageText(loc, p, locale), Inline: true}}
 }
 
 // replanPlayer recomputes the next wake-up of the player's games after a change of

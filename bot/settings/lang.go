@@ -1,0 +1,62 @@
+package settings
+
+import (
+	"embed"
+	"strings"
+	"time"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/clock"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/storage"
+)
+
+// The languages of the settings: a reply to /settings and /leave, and a refusal,
+// is in the asker's language (the answer to /settings language:de in German, the
+// language now chosen; a refusal in the one the asker had); the daily digest and
+// the leave's end by itself in the player's; what an opponent is told of a leave
+// in that opponent's.
+
+//go:embed locales/*.yaml
+var localeFiles embed.FS
+
+// Catalogue holds the settings' messages in every language Missive speaks, and
+// the names and descriptions of /settings and /leave.
+var Catalogue = i18n.MustLoad("settings", localeFiles)
+
+// askerLoc is the localizer of req's asker inside a transaction (English when
+// their settings cannot be read).
+func askerLoc(tx *storage.Tx, req bot.Request) *i18n.Localizer {
+	l, _ := bot.AskerLang(tx, req)
+	return Catalogue.For(l)
+}
+
+// playerLoc is the localizer of a notice to player p.
+func playerLoc(p *storage.Player) *i18n.Localizer { return Catalogue.For(bot.PlayerLang(p)) }
+
+// seatLoc is the localizer of a notice to the player of seat.
+func seatLoc(tx *storage.Tx, seat storage.Seat) *i18n.Localizer {
+	loc, _ := bot.PlayerLocalizer(tx, Catalogue, seat.ID)
+	return loc
+}
+
+// refuse is a refusal of kind in the localizer's language.
+func refuse(kind error, loc *i18n.Localizer, id string, data i18n.Data) error {
+	return bot.Refuse(kind, "%s", loc.T(id, data))
+}
+
+// ids lists games' numbers for a message with {{.IDs}}: "4, 7".
+func ids(list []string) i18n.Data { return i18n.Data{"IDs": strings.Join(list, ", ")} }
+
+// leaveAmount writes an amount of leave in loc's language: "3 days", "2 days 5
+// hours", "0 days".
+func leaveAmount(loc *i18n.Localizer, d time.Duration) string {
+	days, hours := int(d/clock.Day), int(d%clock.Day/time.Hour)
+	if hours == 0 {
+		return loc.N("amount.days", days, nil)
+	}
+	if days == 0 {
+		return loc.N("amount.hours", hours, nil)
+	}
+	return loc.T("amount.both", i18n.Data{"Days": loc.N("amount.days", days, nil), "Hours": loc.N("amount.hours", hours, nil)})
+}

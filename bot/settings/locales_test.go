@@ -1,0 +1,151 @@
+package settings_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/i18n/i18ntest"
+	"github.com/missivechess/missive/bot/settings"
+)
+
+// The settings' catalogue has every message in every language, with the English
+// placeholders.
+func TestCatalogue(t *testing.T) { i18ntest.Check(t, settings.Catalogue) }
+
+// The English catalogue's names, descriptions and choices of /settings and /leave
+// are the specs' own, so that the translations translate what Discord shows in
+// English; and each is localised in every language (the themes' names and the
+// languages' own, which read the same everywhere, excepted).
+func TestCatalogueMatchesSpecs(t *testing.T) {
+	h := bottest.New(t)
+	en := settings.Catalogue.For(i18n.English)
+	for _, name := range []string{settings.CmdSettings, settings.CmdLeave} {
+		spec, ok := h.Svc.Spec(name)
+		if !ok {
+			t.Fatalf("no /%s", name)
+		}
+		matchSpec(t, en, "command."+name, spec)
+	}
+}
+
+// matchSpec compares spec (keys from key on) with the English catalogue.
+func matchSpec(t *testing.T, en *i18n.Localizer, key string, spec bot.CommandSpec) {
+	t.Helper()
+	all := len(i18n.Langs) - 1
+	if en.T(key+".name", nil) != spec.Name || en.T(key+".desc", nil) != spec.Description {
+		t.Errorf("%s: the catalogue says %q, %q; the spec %q, %q", key, en.T(key+".name", nil), en.T(key+".desc", nil), spec.Name, spec.Description)
+	}
+	if len(spec.NameIn) != all || len(spec.DescriptionIn) != all {
+		t.Errorf("%s is not localised in every language: %v %v", key, spec.NameIn, spec.DescriptionIn)
+	}
+	for _, o := range spec.Options {
+		ok := key + ".option." + o.Name
+		if en.T(ok+".name", nil) != o.Name || en.T(ok+".desc", nil) != o.Description {
+			t.Errorf("%s: the catalogue says %q, %q; the spec %q, %q", ok, en.T(ok+".name", nil), en.T(ok+".desc", nil), o.Name, o.Description)
+		}
+		if len(o.NameIn) != all || len(o.DescriptionIn) != all {
+			t.Errorf("%s is not localised in every language: %v %v", ok, o.NameIn, o.DescriptionIn)
+		}
+		for _, c := range o.Choices {
+			_, language := i18n.Parse(c.Value)
+			if o.Name == "theme" || (language && c.Value != "auto") {
+				if len(c.NameIn) != 0 {
+					t.Errorf("%s choice %s is localised: %v", ok, c.Value, c.NameIn)
+				}
+				continue // a theme's name, a language's own name
+			}
+			if got := en.T(ok+".choice."+c.Value, nil); got != c.Name || len(c.NameIn) != all {
+				t.Errorf("%s choice %s: the catalogue says %q, the spec %q (localised %v)", ok, c.Value, got, c.Name, c.NameIn)
+			}
+		}
+	}
+	for _, sc := range spec.Subcommands {
+		matchSpec(t, en, key+"."+sc.Name, sc)
+	}
+}
+
+// ask runs line for user with their client in locale.
+func ask(h *bottest.Harness, user, locale, line string) bot.Reply {
+	h.Seq++
+	return h.Run(bot.Request{ID: fmt.Sprintf("req-%d", h.Seq), User: bot.User{ID: user, Name: user}, Locale: locale}, line)
+}
+
+// /settings answers a German and a Russian player in their languages, refusals
+// too, and names its options as their clients show them; the English is the
+// English.
+func TestSettingsInEachLanguage(t *testing.T) {
+	h := bottest.New(t)
+	r := ask(h, "carol", "de", "settings")
+	if r.Title != "Deine Einstellungen" || !strings.HasPrefix(r.Text, "Ändere sie mit /einstellungen benachrichtigung:<mention|dm|both> design:<name> erinnerungen:<stunden> übersicht_stunde:<0-23|off> sprache:<auto|en|de|fr|es|pt-BR|ru> (") ||
+		!settings.HasField(r, "Benachrichtigungen", "Erwähnung (Standard)") || !settings.HasField(r, "Erinnerungen", "24 Std., 2 Std. vor der Frist (Standard)") ||
+		!settings.HasField(r, "Tagesübersicht", "aus") || !settings.HasField(r, "Sprache", "auto: Deutsch") {
+		t.Errorf("German settings: %s\n%s\n%+v", r.Title, r.Text, r.Fields)
+	}
+	r = ask(h, "dave", "ru", "settings notify:dm reminders:12 digest_hour:7")
+	if r.Title != "Ваши настройки" || r.Text != "Сохранено." || !settings.HasField(r, "Уведомления", "личное сообщение") ||
+		!settings.HasField(r, "Напоминания", "за 12 ч до срока") || !settings.HasField(r, "Ежедневная сводка", "ежедневно в 07:00 UTC") {
+		t.Errorf("Russian settings: %s\n%s\n%+v", r.Title, r.Text, r.Fields)
+	}
+	if r := ask(h, "dave", "ru", "settings notify:loud"); !r.Refused || r.Text != `Опция уведомления принимает mention, dm или both, а не "loud".` {
+		t.Errorf("Russian refusal: %+v", r)
+	}
+	if r := ask(h, "carol", "de", "settings server_language:de"); !r.Refused || !strings.Contains(r.Text, "/einstellungen serversprache:<sprache>") {
+		t.Errorf("German refusal: %+v", r)
+	}
+	r = h.Ok("erin", "settings")
+	if r.Title != "Your settings" || !strings.HasPrefix(r.Text, "Change them with /settings notify:<mention|dm|both>") || !settings.HasField(r, "Notifications", "mention (default)") {
+		t.Errorf("English settings: %s\n%s\n%+v", r.Title, r.Text, r.Fields)
+	}
+}
+
+// A German player's leave is answered in German and told to a Russian opponent in
+// Russian, its end too; a Russian player's daily digest is in Russian.
+func TestLeaveAndDigestInEachLanguage(t *testing.T) {
+	h := bottest.New(t) // 3 March 2025, 12:00 UTC
+	id := h.Start("gothic", "days:2")
+	h.Ok("bob", "settings language:ru notify:dm")
+	h.Notes.Take()
+	r := ask(h, "alice", "de", "leave action:start days:5")
+	if r.Title != "Urlaub" || !strings.HasPrefix(r.Text, "Dein Urlaub dauert bis Sa., 8. März 12:00 UTC (5 Tage). Deine Uhren stehen so lange in allen Partien still (Partie "+id+");") ||
+		!strings.Contains(r.Text, "\nUrlaub 2025: bisher genommen weniger als eine Stunde (dieser Urlaub begann heute), übrig 30 Tage, Kontingent 30 Tage") {
+		t.Errorf("German leave: %s\n%s", r.Title, r.Text)
+	}
+	ns := bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeLeave)
+	if len(ns) != 1 || ns[0].Reply.Title != "Отпуск" || !strings.HasPrefix(ns[0].Reply.Text, "alice: отпуск до сб, 8 мар. 12:00 UTC; в партии "+id+" часы всё это время стоят.") {
+		t.Errorf("bob was told %+v", ns)
+	}
+	if r := ask(h, "alice", "de", "leave action:start days:2"); !r.Refused || !strings.HasPrefix(r.Text, "Du bist schon im Urlaub, bis ") {
+		t.Errorf("German refusal: %+v", r)
+	}
+	h.Clock.Advance(2 * bottest.Day)
+	if r := ask(h, "alice", "de", "leave"); !strings.HasPrefix(r.Text, "Du bist im Urlaub bis Sa., 8. März 12:00 UTC (noch 3 T. 0 Std.)") ||
+		!strings.Contains(r.Text, "bisher genommen 2 Tage (dieser Urlaub begann Mo., 3. März 12:00 UTC), übrig 28 Tage") {
+		t.Errorf("German status: %s", r.Text)
+	}
+	h.Notes.Take()
+	r = ask(h, "alice", "de", "leave action:end")
+	if !strings.HasPrefix(r.Text, "Willkommen zurück: dein Urlaub ist beendet; deine Uhr läuft wieder in Partie "+id+".") {
+		t.Errorf("German end: %s", r.Text)
+	}
+	if ns := bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeLeave); len(ns) != 1 || !strings.HasPrefix(ns[0].Reply.Text, "alice: отпуск окончен, часы в партии "+id+" снова идут (срок ") {
+		t.Errorf("bob was told %+v", ns)
+	}
+
+	// bob's digest, once it is his move.
+	h.MoveAny(id, "alice")
+	h.Ok("bob", "settings digest_hour:7")
+	h.Notes.Take()
+	h.Clock.Advance(24 * time.Hour)
+	h.Tick()
+	ns = bottest.NoticesOf(h.Notes.Take(), "bob", settings.NoticeDigest)
+	if len(ns) != 1 || ns[0].Reply.Title != "Ваша ежедневная сводка" ||
+		!strings.HasPrefix(ns[0].Reply.Text, "Вашего хода ждёт 1 партия, сначала те, где меньше времени:\n№ "+id+" Готические шахматы против alice · осталось ") ||
+		ns[0].Reply.Actions[0].Label != "Партия "+id {
+		t.Errorf("bob's digest: %+v", ns)
+	}
+}
