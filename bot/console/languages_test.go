@@ -4,48 +4,16 @@ import (
 	"context"
 	"fmt"
 	"github.com/missivechess/missive/storage"
-	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/i18n/i18ntest"
 	"github.com/missivechess/missive/rules"
 )
 
-// proseEnglish are words of English prose that none of the other languages writes
-// (not "in", "an", "die", "was", "so", "as", "on", "or", "no", "me", nor "per",
-// "final", "place", "message", "direct", "mention", "moment", "placement", "info"
-// or "match": German, Portuguese, French and Spanish words too): a line of another
-// language with one of them has English left in it.
-var proseEnglish = []string{"the", "and", "your", "yours", "you", "with", "how", "play", "plays", "played", "playing", "game", "games",
-	"opponent", "while", "after", "each", "there", "is", "are", "of", "to", "move", "moves", "moved", "written", "wins", "won", "lost",
-	"by", "time", "left", "deadline", "turn", "challenge", "challenges", "accept", "decline", "cancel", "board", "picture",
-	"only", "see", "this", "that", "reminder", "over", "begins", "days", "day", "hours", "casual", "rated", "now",
-	"here", "not", "cannot", "can", "draw", "resign", "resigned", "resignation", "round", "rounds", "tournament", "standings",
-	"review", "suggests", "white", "black", "it", "its", "has", "have", "been", "be",
-	"will", "would", "for", "from", "what", "which", "who", "when", "yet", "still", "new", "all", "players", "player",
-	"checkmate", "stalemate", "ran", "out", "joined", "withdrew", "finished", "blunder", "mistake", "decisive",
-	"buttons", "refused", "choose", "chose", "square", "cell", "rules", "rule", "house",
-	"accuracy", "evaluations", "better", "clock", "told", "again", "waiting", "until", "yes"}
-
-// prose strips what is not prose from a line: commands (/move), options typed
-// name:value, code in backticks, file paths, PGN tags, the engine's name.
-var prose = regexp.MustCompile("`[^`]*`|<dir>\\S*|/[^\\s,;.()«»„“”]+|\\S+:\\S+|Missive engine \\(level \\d+\\)|^\\[[A-Z][A-Za-z]* \".*\"\\]$")
-
 // englishLeft returns the English words of line, beyond names and notation.
-func englishLeft(line string) []string {
-	var out []string
-	for _, w := range strings.FieldsFunc(prose.ReplaceAllString(line, " "), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 && r != '\u202f' && r != '\u00a0')
-	}) {
-		for _, e := range proseEnglish {
-			if strings.EqualFold(w, e) {
-				out = append(out, w)
-			}
-		}
-	}
-	return out
-}
+func englishLeft(line string) []string { return i18ntest.EnglishLeft(line) }
 
 // languageScripts are whole sessions of the play tests, as a player of any
 // language types them: a game of each of the four games to its end, reminders
