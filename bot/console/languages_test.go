@@ -3,13 +3,13 @@ package console
 import (
 	"context"
 	"fmt"
-	"github.com/missivechess/missive/storage"
 	"strings"
 	"testing"
 
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/i18n/i18ntest"
 	"github.com/missivechess/missive/rules"
+	"github.com/missivechess/missive/storage"
 )
 
 // englishLeft returns the English words of line, beyond names and notation.
