@@ -147,6 +147,9 @@ func TestGameRepliesInTheAskersLanguage(t *testing.T) {
 		if r.Title != w.title || !strings.HasPrefix(r.Text, w.text) || len(r.Files) != 1 || !strings.HasPrefix(r.Files[0].Alt, w.alt) || strings.Join(fields, "\n") != strings.Join(w.fields, "\n") {
 			t.Errorf("%s: /board is %q, %q, %q, %q", user, r.Title, r.Text, fields, r.Files)
 		}
+		if r := h.Ok(user, "board game:"+id+" text:true"); !strings.Contains(r.Text, "\n"+w.alt) || r.Board == "" {
+			t.Errorf("%s: /board as text is %q", user, r.Text)
+		}
 		for _, cmd := range []string{"history", "pgn", "gif"} {
 			if r := h.Ok(user, cmd+" game:"+id); r.Title != w.title {
 				t.Errorf("%s: /%s is titled %q", user, cmd, r.Title)
