@@ -70,27 +70,58 @@ func cellChar(c rules.Cell, margin bool) byte {
 	return '.'
 }
 
+// TextWords are the words of a text board (TextIn) in its reader's language; a
+// field left empty is English.
+type TextWords struct {
+	// Rings is the line under a Gess board naming the centres of each side's
+	// rings, where "{white}" stands for White's list of cells and "{black}" for
+	// Black's: "rings: white {white}; black {black}".
+	Rings string
+	// NoRings is the list of a side without rings: "none".
+	NoRings string
+}
+
+// The English words of a text board.
+const (
+	englishRings   = "rings: white {white}; black {black}"
+	englishNoRings = "none"
+)
+
 // Text returns pos as monospace text seen from viewer's side (see TextBoard),
-// followed for Gess by a line naming the centres of each side's rings.
+// followed for Gess by a line naming the centres of each side's rings, in English.
 func Text(pos rules.Position, viewer rules.Side) (string, error) {
+	return TextIn(pos, viewer, TextWords{})
+}
+
+// TextIn is Text with the words of w: "rings: white l3; black l3" in English,
+// "Ringe: Weiß l3; Schwarz l3" with German words. The board itself has none
+// (cells are named as in notation).
+func TextIn(pos rules.Position, viewer rules.Side, w TextWords) (string, error) {
 	b := pos.Board()
 	s, err := TextBoard(rules.LookOf(pos.Variant()), b, viewer)
 	if err != nil {
 		return "", err
 	}
 	if rp, ok := pos.(Ringer); ok {
-		var parts []string
-		for _, side := range rules.Sides {
-			names := []string{}
+		line, none := w.Rings, w.NoRings
+		if line == "" {
+			line = englishRings
+		}
+		if none == "" {
+			none = englishNoRings
+		}
+		var lists [2]string
+		for i, side := range rules.Sides {
+			var names []string
 			for _, c := range rp.Rings(side) {
 				names = append(names, b.Name(c))
 			}
-			if len(names) == 0 {
-				names = append(names, "none")
+			lists[i] = none
+			if len(names) > 0 {
+				lists[i] = strings.Join(names, " ")
 			}
-			parts = append(parts, side.String()+" "+strings.Join(names, " "))
 		}
-		s += "rings: " + strings.Join(parts, "; ") + "\n"
+		s += strings.NewReplacer("{white}", lists[0], "{black}", lists[1]).Replace(line) + "\n"
 	}
 	return s, nil
 }

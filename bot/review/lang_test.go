@@ -93,6 +93,10 @@ func TestReviewInTheAskersLanguage(t *testing.T) {
 	if !strings.HasPrefix(n.Reply.Title, "Analyse · Partie "+id) || n.To.Name != "die Spieler der Partie "+id {
 		t.Errorf("German review title %q, to %q", n.Reply.Title, n.To.Name)
 	}
+	// The game's title is the bot's own in the language (bot.Service.GameTitleIn).
+	if want := "Analyse · " + h.Svc.GameTitleIn(i18n.German, h.Game(id)); n.Reply.Title != want || want != "Analyse · Partie "+id+" · Gothic Chess · alice gegen bob" {
+		t.Errorf("German review title %q, want %q", n.Reply.Title, want)
+	}
 	if pgn := string(file(t, n.Reply, "-review.pgn").Data); !strings.Contains(pgn, "Grober Fehler.") || strings.Contains(pgn, "Blunder.") || !strings.Contains(pgn, `[Annotator "Missive engine review"]`) {
 		t.Errorf("German PGN comments:\n%s", pgn)
 	}
@@ -108,6 +112,9 @@ func TestReviewInTheAskersLanguage(t *testing.T) {
 		if !strings.Contains(r.Text, want) {
 			t.Errorf("Russian review lacks %q: %s", want, r.Text)
 		}
+	}
+	if want := "Анализ · Партия " + id + " · Готические шахматы · alice — bob"; r.Title != want {
+		t.Errorf("Russian review title %q, want %q", r.Title, want)
 	}
 	if pgn := string(file(t, r, "-review.pgn").Data); !strings.Contains(pgn, "Грубая ошибка.") {
 		t.Errorf("Russian PGN comments:\n%s", pgn)

@@ -159,7 +159,7 @@ func (rv *reviewer) askAtEnd(end bot.GameEnd) error {
 			return err
 		}
 		text := loc.N("skipped", waiting, i18n.Data{"Game": g.ID})
-		if err := end.Tx.TellUser(bot.Notice{To: seat, Kind: bot.NoticeInfo, Title: rv.gameTitle(loc.Lang(), g), Text: text,
+		if err := end.Tx.TellUser(bot.Notice{To: seat, Kind: bot.NoticeInfo, Title: rv.svc.GameTitleIn(loc.Lang(), g), Text: text,
 			Key: "review-skipped/" + g.ID, Place: bot.Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}); err != nil {
 			return err
 		}
@@ -275,14 +275,7 @@ func (rv *reviewer) cmd(ctx context.Context, req bot.Request) bot.Reply {
 	if ahead > 0 {
 		text = loc.N("queued.ahead", ahead, i18n.Data{"Game": g.ID, "Most": most})
 	}
-	return bot.Reply{Title: rv.gameTitle(lang, g), Game: bot.RefOf(g), Text: text}
-}
-
-// gameTitle is g's title in language l: "Game 12 · Gothic Chess · alice vs bob"
-// (bot.Service.GameTitle in English).
-func (rv *reviewer) gameTitle(l i18n.Lang, g *storage.Game) string {
-	return catalogue.For(l).T("game.title", i18n.Data{"Game": g.ID, "Variant": words.In(l).Variant(g.Variant, rv.svc.VariantName(g.Variant)),
-		"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
+	return bot.Reply{Title: rv.svc.GameTitleIn(lang, g), Game: bot.RefOf(g), Text: text}
 }
 
 // postLang returns the language of a review of g posted in the game's place: that
@@ -596,7 +589,7 @@ func (rv *reviewer) present(g *storage.Game, sr *storage.Review, theme string, l
 	}
 
 	// The picture.
-	title := loc.T("title", i18n.Data{"Title": rv.gameTitle(lang, g)})
+	title := loc.T("title", i18n.Data{"Title": rv.svc.GameTitleIn(lang, g)})
 	pic := render.Review{Title: title, WhiteName: words.Seat(g.Players[rules.White]),
 		Black: words.Seat(g.Players[rules.Black]), GraphTop: loc.T("picture.white", nil), GraphBot: loc.T("picture.black", nil), Decisive: -1,
 		Note: reviewNote(loc, g.Variant)}

@@ -117,3 +117,73 @@ func TestHintEvaluationInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The kernel's parts of the views' replies come in the asker's language too: the
+// game's title, status line, fields and picture description of /board, the titles
+// of /history, /pgn, /gif and /hint, the open challenges of /games, and the PGN
+// button under a finished game's board; English is unchanged.
+func TestGameRepliesInTheAskersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "settings language:de")
+	h.Ok("bob", "settings language:ru")
+	id := h.Start("gothic", "days:2")
+	type want struct {
+		title, text, alt string
+		fields           []string
+	}
+	for user, w := range map[string]want{
+		"alice": {"Partie " + id + " · Gothic Chess · alice gegen bob", "alice (Weiß) am Zug · Frist ", "Brett von Gothic Chess, Partie " + id + ", in der Ausgangsstellung.",
+			[]string{"Weiß: alice", "Schwarz: bob", "Partie: Gothic Chess, ungewertet, 2 Tage pro Zug"}},
+		"bob": {"Партия " + id + " · Готические шахматы · alice — bob", "Ход: alice (белые) · срок ", "Доска: Готические шахматы, партия " + id + ", начальная позиция.",
+			[]string{"Белые: alice", "Чёрные: bob", "Партия: Готические шахматы, товарищеская, 2 дня на ход"}},
+		"carol": {"Game " + id + " · Gothic Chess · alice vs bob", "alice (white) to move · deadline ", "Gothic Chess board of game " + id + " at the start.",
+			[]string{"White: alice", "Black: bob", "Game: Gothic Chess, casual, 2 days per move"}},
+	} {
+		r := h.Ok(user, "board game:"+id)
+		var fields []string
+		for _, f := range r.Fields {
+			fields = append(fields, f.Name+": "+f.Value)
+		}
+		if r.Title != w.title || !strings.HasPrefix(r.Text, w.text) || len(r.Files) != 1 || !strings.HasPrefix(r.Files[0].Alt, w.alt) || strings.Join(fields, "\n") != strings.Join(w.fields, "\n") {
+			t.Errorf("%s: /board is %q, %q, %q, %q", user, r.Title, r.Text, fields, r.Files)
+		}
+		if r := h.Ok(user, "board game:"+id+" text:true"); !strings.Contains(r.Text, "\n"+w.alt) || r.Board == "" {
+			t.Errorf("%s: /board as text is %q", user, r.Text)
+		}
+		for _, cmd := range []string{"history", "pgn", "gif"} {
+			if r := h.Ok(user, cmd+" game:"+id); r.Title != w.title {
+				t.Errorf("%s: /%s is titled %q", user, cmd, r.Title)
+			}
+		}
+	}
+	if r := h.Ok("alice", "hint game:"+id); r.Title != "Partie "+id+" · Gothic Chess · alice gegen bob" {
+		t.Errorf("German hint titled %q", r.Title)
+	}
+	h.Ok("bob", "challenge opponent:alice variant:keltic")
+	for user, line := range map[string]string{
+		"alice": "Offene Herausforderungen: #2 Keltisches Schach: bob → alice, 3 Tage pro Zug, ungewertet, Farben werden ausgelost (bis ",
+		"bob":   "Открытые вызовы: #2 Кельтские шахматы: bob → alice, 3 дня на ход, товарищеская, цвет по жребию (до ",
+	} {
+		r := h.Ok(user, "games")
+		if len(r.Fields) == 0 || !strings.HasPrefix(r.Fields[0].Name+": "+r.Fields[0].Value, line) {
+			t.Errorf("%s: /games' challenges %+v", user, r.Fields)
+		}
+	}
+	// The PGN button, through Feature.ButtonsIn, is the catalogue's in each
+	// language ("PGN" is notation, the same everywhere).
+	if f := views.New(h.Svc); f.ButtonsIn == nil || f.Buttons != nil {
+		t.Error("the PGN button does not come through Feature.ButtonsIn")
+	}
+	h.Ok("alice", "resign game:"+id)
+	for _, user := range []string{"alice", "bob"} {
+		r := h.Ok(user, "board game:"+id)
+		if len(r.Actions) == 0 || r.Actions[0].Label != "PGN" || r.Actions[0].Command != views.CmdPGN || r.Actions[0].Args["game"] != id {
+			t.Errorf("%s: buttons under the finished game %+v", user, r.Actions)
+		}
+	}
+	for _, l := range i18n.Langs {
+		if got := views.Catalogue.For(l).T("views.button.pgn", nil); got != "PGN" {
+			t.Errorf("%s: the PGN button says %q", l, got)
+		}
+	}
+}

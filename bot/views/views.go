@@ -60,7 +60,7 @@ func New(s *bot.Service) bot.Feature {
 	for i := range cmds {
 		cmds[i].Spec = cmds[i].Spec.Localize(Catalogue)
 	}
-	return bot.Feature{Commands: cmds, Buttons: pgnButton}
+	return bot.Feature{Commands: cmds, ButtonsIn: pgnButtonIn}
 }
 
 // boardCommand is /board.
@@ -119,7 +119,7 @@ func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
 		_, round := record.Round(g.Position)
 		private := plays && round && g.Active()
 		viewer := bot.ViewerFor(g, req.User.ID)
-		img, err := tx.Board(g, viewer, private)
+		img, err := tx.BoardIn(loc.Lang(), g, viewer, private)
 		if err != nil {
 			return err
 		}
@@ -127,12 +127,13 @@ func (f *feature) cmdBoard(ctx context.Context, req bot.Request) bot.Reply {
 		if !ok {
 			return bot.Refuse(bot.ErrRefused, "%s", loc.T("views.board.text", i18n.Data{"Value": rules.Echo(req.Args.Get("text"))}))
 		}
-		r := bot.Reply{Private: private, Title: s.GameTitle(g), Text: s.StatusLine(g), Fields: s.GameFields(g), Game: bot.RefOf(g)}
+		l := loc.Lang()
+		r := bot.Reply{Private: private, Title: s.GameTitleIn(l, g), Text: s.StatusLineIn(l, g), Fields: s.GameFieldsIn(l, g), Game: bot.RefOf(g)}
 		if private && !g.Awaits(side) {
 			r.Text += "\n" + loc.T("views.board.secret", nil)
 		}
 		if plays {
-			r.Actions = s.Buttons(g)
+			r.Actions = s.ButtonsIn(l, g)
 		}
 		if text {
 			// The text board and the picture's description, for screen readers.
@@ -186,7 +187,7 @@ func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 			if g.Bank != nil {
 				left = loc.T("views.games.bank", i18n.Data{"Left": left, "Bank": cw.Text(0, g.Bank)})
 			}
-			game := w.Variant(g.Variant, s.VariantName(g.Variant))
+			game := s.VariantNameIn(loc.Lang(), g.Variant)
 			lines = append(lines, loc.T("views.games.line", i18n.Data{"ID": g.ID, "Game": game, "Opponent": words.Seat(opp), "Side": w.Side(side), "State": state, "Left": left}))
 			if len(ch.Options) < 25 {
 				ch.Options = append(ch.Options, bot.ChoiceOption{Label: loc.T("views.games.option", i18n.Data{"ID": g.ID, "Opponent": words.Seat(opp)}), Value: g.ID, Description: game})
@@ -205,7 +206,7 @@ func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 		var open []string
 		for _, c := range chs {
 			if c.ExpiresAt.IsZero() || s.Now().Before(c.ExpiresAt) {
-				open = append(open, s.ChallengeLine(c))
+				open = append(open, s.ChallengeLineIn(loc.Lang(), c))
 			}
 		}
 		if len(open) > 0 {
@@ -217,7 +218,7 @@ func (f *feature) cmdGames(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		var past []string
 		for _, g := range done {
-			past = append(past, loc.T("views.games.past", i18n.Data{"ID": g.ID, "Game": w.Variant(g.Variant, s.VariantName(g.Variant)), "Outcome": w.Outcome(g.Players, g.Outcome)}))
+			past = append(past, loc.T("views.games.past", i18n.Data{"ID": g.ID, "Game": s.VariantNameIn(loc.Lang(), g.Variant), "Outcome": w.Outcome(g.Players, g.Outcome)}))
 		}
 		if len(past) > 0 {
 			r.Fields = append(r.Fields, bot.Field{Name: loc.T("views.games.finished", nil), Value: strings.Join(past, "\n")})
@@ -263,7 +264,7 @@ func (f *feature) cmdHistory(ctx context.Context, req bot.Request) bot.Reply {
 		if !g.Active() {
 			b.WriteString(" " + bot.PGNResult(g.Outcome))
 		}
-		r := bot.Reply{Title: s.GameTitle(g), Text: b.String() + "\n" + s.StatusLine(g), Game: bot.RefOf(g)}
+		r := bot.Reply{Title: s.GameTitleIn(loc.Lang(), g), Text: b.String() + "\n" + s.StatusLineIn(loc.Lang(), g), Game: bot.RefOf(g)}
 		if len(r.Text) > 3500 {
 			r.Files = append(r.Files, bot.File{Name: fmt.Sprintf("game-%s-moves.txt", g.ID), ContentType: "text/plain; charset=utf-8", Data: []byte(r.Text)})
 			r.Text = "…" + tail(r.Text, 3000)
@@ -289,7 +290,7 @@ func (f *feature) cmdPGN(ctx context.Context, req bot.Request) bot.Reply {
 		if err != nil {
 			return err
 		}
-		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: loc.T("views.pgn", i18n.Data{"ID": g.ID}), Game: bot.RefOf(g),
+		*tx.Reply() = bot.Reply{Title: s.GameTitleIn(loc.Lang(), g), Text: loc.T("views.pgn", i18n.Data{"ID": g.ID}), Game: bot.RefOf(g),
 			Files: []bot.File{{Name: fmt.Sprintf("game-%s.pgn", g.ID), ContentType: "application/x-chess-pgn", Data: []byte(text)}}}
 		return nil
 	})
@@ -327,7 +328,7 @@ func (f *feature) cmdGIF(ctx context.Context, req bot.Request) bot.Reply {
 			return err
 		}
 		opts = bot.BoardOptions{Viewer: bot.ViewerFor(g, req.User.ID), Theme: p.Theme}
-		*tx.Reply() = bot.Reply{Title: s.GameTitle(g), Text: loc.N("views.gif", len(frames), i18n.Data{"ID": g.ID}), Game: bot.RefOf(g)}
+		*tx.Reply() = bot.Reply{Title: s.GameTitleIn(loc.Lang(), g), Text: loc.N("views.gif", len(frames), i18n.Data{"ID": g.ID}), Game: bot.RefOf(g)}
 		return nil
 	})
 	if r.Refused {
@@ -395,7 +396,7 @@ func (f *feature) cmdHint(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		text = loc.T(id, i18n.Data{"Cell": cell, "Piece": words.In(loc.Lang()).Piece(m.Drop)})
 	}
-	reply := bot.Reply{Private: true, Title: s.GameTitle(g), Game: bot.RefOf(g), Text: text}
+	reply := bot.Reply{Private: true, Title: s.GameTitleIn(loc.Lang(), g), Game: bot.RefOf(g), Text: text}
 	s.Attach(&reply, bot.BoardPicture(pos, bot.BoardOptions{Viewer: side, Theme: theme, LastMove: bot.LastMove(g), Hint: &m},
 		fmt.Sprintf("game-%s-hint.png", g.ID), loc.T("views.hint.alt", nil), false))
 	return reply
@@ -444,10 +445,11 @@ func tail(s string, n int) string {
 	return s[max(i, 0):]
 }
 
-// pgnButton puts the PGN button first under a finished game's board.
-func pgnButton(g *storage.Game, actions []bot.Action) []bot.Action {
+// pgnButtonIn puts the PGN button first under a finished game's board, labelled
+// in language l, the reader's.
+func pgnButtonIn(l i18n.Lang, g *storage.Game, actions []bot.Action) []bot.Action {
 	if g.Active() {
 		return actions
 	}
-	return append([]bot.Action{{Label: "PGN", Style: bot.StyleSecondary, Command: CmdPGN, Args: bot.Args{"game": g.ID}}}, actions...)
+	return append([]bot.Action{{Label: Catalogue.For(l).T("views.button.pgn", nil), Style: bot.StyleSecondary, Command: CmdPGN, Args: bot.Args{"game": g.ID}}}, actions...)
 }

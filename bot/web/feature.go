@@ -24,8 +24,8 @@ func (w *Server) Feature(s *bot.Service) bot.Feature {
 				Choices: []bot.OptionChoice{{Name: "My own link", Value: "mine"}, {Name: "The viewers' link (players only)", Value: "view"}}}}}})
 	cmd.Spec = cmd.Spec.Localize(Catalogue)
 	return bot.Feature{
-		Commands: []bot.Command{cmd},
-		Buttons:  w.button,
+		Commands:  []bot.Command{cmd},
+		ButtonsIn: w.button,
 		Saving: func(tx *bot.Tx, g *storage.Game, _ time.Time) error {
 			id := g.ID
 			tx.After(func(context.Context) { w.hub.publish(id) })
@@ -34,14 +34,14 @@ func (w *Server) Feature(s *bot.Service) bot.Feature {
 	}
 }
 
-// button adds the link to g's page under its board. Its label is English: the
-// hook does not say who reads the board (a request for the kernel).
-func (w *Server) button(g *storage.Game, actions []bot.Action) []bot.Action {
+// button adds the link to g's page under its board, labelled in language l,
+// the reader's.
+func (w *Server) button(l i18n.Lang, g *storage.Game, actions []bot.Action) []bot.Action {
 	url := w.ViewLink(g.ID)
 	if url == "" || len(actions) >= bot.MaxActions {
 		return actions
 	}
-	return append(actions, bot.Action{Label: Catalogue.For(i18n.English).T("web.button.page", nil), URL: url})
+	return append(actions, bot.Action{Label: Catalogue.For(l).T("web.button.page", nil), URL: url})
 }
 
 // cmdWeb is /web: the asker's links to a game's page, privately; revoke:mine
@@ -83,7 +83,7 @@ func (w *Server) cmdWeb(ctx context.Context, s *bot.Service, req bot.Request) bo
 			w.setGen(k, n) // before the reply below signs the new links
 			tx.After(func(context.Context) { w.hub.publish(k.game) })
 		}
-		r := bot.Reply{Private: true, Title: gameTitle(lang, s, g), Game: bot.RefOf(g)}
+		r := bot.Reply{Private: true, Title: s.GameTitleIn(lang, g), Game: bot.RefOf(g)}
 		view := w.ViewLink(g.ID)
 		if plays {
 			own := w.PlayerLink(g.ID, req.User.ID)

@@ -6,16 +6,13 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
 	"golang.org/x/text/language"
 
 	"github.com/missivechess/missive/bot"
-	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
-	"github.com/missivechess/missive/rules/record"
 	"github.com/missivechess/missive/storage"
 )
 
@@ -159,103 +156,11 @@ func describeEval(l i18n.Lang, h bot.Hint, side rules.Side) string {
 	return loc.T("page.eval.score", i18n.Data{"Score": score})
 }
 
-// gameTitle is the page's heading in l, such as "Game 7 · Gothic Chess · alice
-// vs bob" (the bot's own in English).
-func gameTitle(l i18n.Lang, svc *bot.Service, g *storage.Game) string {
-	if l == i18n.English {
-		return svc.GameTitle(g)
-	}
-	return Catalogue.For(l).T("page.game.title", i18n.Data{"ID": g.ID, "Variant": words.In(l).Variant(g.Variant, svc.VariantName(g.Variant)),
-		"White": words.Seat(g.Players[rules.White]), "Black": words.Seat(g.Players[rules.Black])})
-}
-
-// statusLine says in l whose turn it is in g and by when, or how it ended (the
-// bot's own in English).
-func statusLine(l i18n.Lang, svc *bot.Service, g *storage.Game) string {
-	if l == i18n.English {
-		return svc.StatusLine(g)
-	}
-	loc, w := Catalogue.For(l), words.In(l)
-	if !g.Active() {
-		return loc.T("page.game.over", i18n.Data{"Outcome": w.Outcome(g.Players, g.Outcome)})
-	}
-	var who []string
-	for _, side := range g.ToMove {
-		who = append(who, w.Seated(g.Player(side), side))
-	}
-	key := "page.game.tomove"
-	if _, ok := record.Round(g.Position); ok {
-		key = "page.game.tochoose"
-		if len(who) == 2 {
-			key = "page.game.bothchoose"
-		}
-	}
-	parts := []string{loc.T(key, i18n.Data{"Who": w.And(who)})}
-	now := svc.Now()
-	if d := g.Clock.Deadline; !d.IsZero() && !g.Clock.Paused.IsZero() {
-		parts = append(parts, loc.T("page.game.frozen", i18n.Data{"Left": w.Left(d.Sub(g.Clock.Paused))}))
-	} else if !d.IsZero() {
-		parts = append(parts, loc.T("page.game.deadline", i18n.Data{"Time": w.Time(d), "Left": w.Left(d.Sub(now))}))
-	}
-	if g.Clock.Bank != nil {
-		parts = append(parts, loc.T("page.game.banks", i18n.Data{"White": w.Left(clock.BankLeft(g, rules.White, now)),
-			"Black": w.Left(clock.BankLeft(g, rules.Black, now))}))
-	}
-	if g.DrawOffer != nil {
-		parts = append(parts, loc.T("page.game.draw", i18n.Data{"Player": words.Seat(g.Player(g.DrawOffer.By))}))
-	}
-	if g.Takeback != nil {
-		parts = append(parts, loc.T("page.game.takeback", i18n.Data{"Player": words.Seat(g.Player(g.Takeback.By))}))
-	}
-	return strings.Join(parts, " · ") + "."
-}
-
-// gameFields are the fields describing g in l (the bot's own in English).
+// gameFields are the fields describing g in l, the bot's own (GameFieldsIn).
 func gameFields(l i18n.Lang, svc *bot.Service, g *storage.Game) []fieldJSON {
 	var out []fieldJSON
-	if l == i18n.English {
-		for _, fl := range svc.GameFields(g) {
-			out = append(out, fieldJSON{Name: fl.Name, Value: fl.Value})
-		}
-		return out
-	}
-	loc := Catalogue.For(l)
-	kind := loc.T("page.game.casual", nil)
-	if g.Rated {
-		kind = loc.T("page.game.rated", nil)
-	}
-	out = []fieldJSON{
-		{Name: loc.T("page.game.white", nil), Value: words.Seat(g.Players[rules.White])},
-		{Name: loc.T("page.game.black", nil), Value: words.Seat(g.Players[rules.Black])},
-		{Name: loc.T("page.game.game", nil), Value: loc.T("page.game.kind", i18n.Data{"Variant": words.In(l).Variant(g.Variant, svc.VariantName(g.Variant)),
-			"Kind": kind, "Clock": clockText(loc, g.Clock.DaysPerMove, g.Clock.Bank)})},
-	}
-	if g.Tournament != "" {
-		out = append(out, fieldJSON{Name: loc.T("page.game.tournament", nil), Value: loc.T("page.game.round", i18n.Data{"Tournament": g.Tournament, "Round": g.Round})})
+	for _, fl := range svc.GameFieldsIn(l, g) {
+		out = append(out, fieldJSON{Name: fl.Name, Value: fl.Value})
 	}
 	return out
-}
-
-// clockText names a clock's control in loc's language, as clock.Text does in English.
-func clockText(loc *i18n.Localizer, days int, bank *storage.TimeBank) string {
-	switch {
-	case bank != nil:
-		return loc.T("page.clock.bank", i18n.Data{"Base": amount(loc, bank.Base()), "Increment": amount(loc, bank.Increment()), "Cap": amount(loc, bank.Cap())})
-	case days > 0:
-		return loc.N("page.clock.days", days, nil)
-	}
-	return loc.T("page.clock.none", nil)
-}
-
-// amount writes a bank's amount in days, as clock.Days does in English: "30 days",
-// "12 hours", "1,5 days".
-func amount(loc *i18n.Localizer, d time.Duration) string {
-	switch {
-	case d%clock.Day == 0:
-		return loc.N("page.amount.days", int(d/clock.Day), nil)
-	case d < clock.Day:
-		return loc.N("page.amount.hours", int(d/time.Hour), nil)
-	}
-	n := strconv.FormatFloat(float64(d)/float64(clock.Day), 'f', -1, 64)
-	return strings.Replace(loc.N("page.amount.days", n, nil), n, strings.Replace(n, ".", ",", 1), 1)
 }

@@ -266,3 +266,97 @@ func TestBrowserInEachLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The link button under a board (Feature.ButtonsIn) is labelled in its reader's
+// language: a German and a Russian player's /board, the Russian player's turn
+// notice after the German's move, and English for everyone else.
+func TestLinkButtonInTheReadersLanguage(t *testing.T) {
+	s := newSite(t, web.Options{})
+	s.h.Ok("alice", "settings language:de")
+	s.h.Ok("bob", "settings language:ru notify:dm")
+	id := s.h.Start("gothic", "")
+	s.h.Ok("carol", "challenge variant:gothic opponent:dave")
+	english := s.h.Ok("dave", "accept").Started.ID
+	link := func(as []bot.Action) string {
+		for _, a := range as {
+			if a.URL == s.w.ViewLink(id) {
+				return a.Label
+			}
+		}
+		return ""
+	}
+	for user, want := range map[string]string{"alice": "Webseite", "bob": "Веб-страница"} {
+		if got := link(s.h.Ok(user, "board game:"+id).Actions); got != want {
+			t.Errorf("%s: the board's link button says %q, want %q", user, got, want)
+		}
+	}
+	var en []string
+	for _, a := range s.h.Ok("carol", "board game:"+english).Actions {
+		if a.URL == s.w.ViewLink(english) {
+			en = append(en, a.Label)
+		}
+	}
+	if len(en) != 1 || en[0] != "Web page" {
+		t.Errorf("the English link button says %q", en)
+	}
+	s.h.Notes.Take()
+	s.h.Ok("alice", "move game:"+id+" move:e4")
+	seen := false
+	for _, n := range s.h.Notes.Take() {
+		if n.To.ID == "bob" && len(n.Reply.Actions) > 0 {
+			seen = true
+			if got := link(n.Reply.Actions); got != "Веб-страница" {
+				t.Errorf("bob's notice's link button says %q: %+v", got, n.Reply.Actions)
+			}
+		}
+	}
+	if !seen {
+		t.Error("bob was not told with the board's buttons")
+	}
+	if f := s.w.Feature(s.h.Svc); f.ButtonsIn == nil || f.Buttons != nil {
+		t.Error("the link button does not come through Feature.ButtonsIn")
+	}
+}
+
+// The page's title, status line and fields are the bot's own in the page's
+// language (bot.Service.GameTitleIn, StatusLineIn, GameFieldsIn): the time banks
+// of a game, in German, Russian and English.
+func TestPageGameWordsAreTheBots(t *testing.T) {
+	s := newSite(t, web.Options{})
+	id := s.h.Start("gothic", "bank:30+1.5/45")
+	g := s.h.Game(id)
+	for _, c := range []struct {
+		accept string
+		lang   i18n.Lang
+		bank   string
+	}{{"de", i18n.German, "Zeitkonto "}, {"ru", i18n.Russian, ""}, {"", i18n.English, "time bank of 30 days + 1.5 days a move, up to 45 days"}} {
+		_, body := s.fetch(api(s.w.ViewLink(id), ""), c.accept)
+		var v struct {
+			Title, Status string
+			Fields        []struct{ Name, Value string }
+		}
+		if err := json.Unmarshal([]byte(body), &v); err != nil {
+			t.Fatalf("%s: %v %s", c.lang, err, body)
+		}
+		var fields []string
+		for _, f := range s.h.Svc.GameFieldsIn(c.lang, g) {
+			fields = append(fields, f.Name+": "+f.Value)
+		}
+		var got []string
+		for _, f := range v.Fields {
+			got = append(got, f.Name+": "+f.Value)
+		}
+		if v.Title != s.h.Svc.GameTitleIn(c.lang, g) || v.Status != s.h.Svc.StatusLineIn(c.lang, g) || strings.Join(got, "\n") != strings.Join(fields, "\n") {
+			t.Errorf("%s: the page's game is %q, %q, %q", c.lang, v.Title, v.Status, got)
+		}
+		if c.bank != "" && !strings.Contains(strings.Join(got, "\n"), c.bank) {
+			t.Errorf("%s: the page's clock is not %q: %q", c.lang, c.bank, got)
+		}
+		if c.lang == i18n.German && (!strings.Contains(v.Status, "Zeitkonten: Weiß ") || !strings.Contains(strings.Join(got, "\n"), "1,5 Tage pro Zug")) {
+			t.Errorf("the German page's banks: %q, %q", v.Status, got)
+		}
+		if c.lang == i18n.Russian && (!strings.Contains(v.Status, "запас: белые ") || !strings.Contains(strings.Join(got, "\n"), "запас времени ")) {
+			t.Errorf("the Russian page's banks: %q, %q", v.Status, got)
+		}
+	}
+}

@@ -281,7 +281,7 @@ func viewOf(a access, theme string, rv *storage.Review) (*viewJSON, error) {
 	if err != nil {
 		pal, _ = render.PaletteOf("")
 	}
-	out := &viewJSON{ID: g.ID, Variant: v.Key(), Name: words.In(l).Variant(v.Key(), v.Name()), Title: gameTitle(l, svc, g), Status: statusLine(l, svc, g),
+	out := &viewJSON{ID: g.ID, Variant: v.Key(), Name: words.In(l).Variant(v.Key(), v.Name()), Title: svc.GameTitleIn(l, g), Status: svc.StatusLineIn(l, g),
 		Files: v.Dims().Files, Ranks: v.Dims().Ranks, Look: lookJSON{Home: look.Home.String(), Stones: look.Stones, Frame: look.Frame},
 		Kind: "view", Active: g.Active(), Version: g.Version, Start: boardOf(l, record.PublicView(f.pos[0])), Steps: f.steps,
 		Palette: pal, AnalysisFrom: f.from, Players: [2]string{seatName(g, rules.White), seatName(g, rules.Black)}}
