@@ -44,19 +44,24 @@ func askerSpeech(tx *storage.Tx, req bot.Request) (speech, error) {
 // newsSpeech is the speech of the news of a tournament in server guild (its
 // server's language, bot.ServerLang); guildLocale is the request's when a request
 // made the news, "" when a game's end or the scheduler did. Local play (the
-// console) has no server: its news are in the organizer's language.
-func newsSpeech(tx *storage.Tx, guild, guildLocale, organizer string) (speech, error) {
+// console) has no server: its news are in the organizer's language when it is
+// known, else in that of the change's reader (tx.Lang: the asker's), who reads
+// them where the reply shows.
+func newsSpeech(tx *bot.Tx, guild, guildLocale, organizer string) (speech, error) {
 	if guild == "" && guildLocale == "" {
 		p, err := tx.Player(organizer)
 		switch {
 		case errors.Is(err, storage.ErrNotFound) || organizer == "":
-			return english, nil
+			return speak(tx.Lang()), nil
 		case err != nil:
 			return english, err
 		}
+		if _, ok := i18n.Parse(p.Lang); !ok && p.Locale == "" {
+			return speak(tx.Lang()), nil
+		}
 		return speak(bot.PlayerLang(p)), nil
 	}
-	l, err := bot.ServerLang(tx, guild, guildLocale)
+	l, err := bot.ServerLang(tx.Tx, guild, guildLocale)
 	return speak(l), err
 }
 

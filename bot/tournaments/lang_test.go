@@ -191,3 +191,38 @@ func TestRefusalsInTheAskersLanguage(t *testing.T) {
 		t.Errorf("English asker's abort: %q", r.Text)
 	}
 }
+
+// In local play a tournament's news are addressed and written in the
+// organizer's language; when it is not known (no settings, so no remembered
+// locale), in the asker's, who reads them where the reply shows: ">> Turnier 1",
+// never ">> tournament 1" to a German reader.
+func TestLocalNewsAddressedInTheReadersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	local := func(user, locale, line string) bot.Reply {
+		h.T.Helper()
+		h.Seq++
+		r := h.Run(bot.Request{ID: fmt.Sprintf("req-%d", h.Seq), User: bot.User{ID: user, Name: user}, Locale: locale}, line)
+		if r.Refused {
+			t.Fatalf("%s: %s", line, r.Text)
+		}
+		return r
+	}
+	local("alice", "de", "tournament action:create variant:gothic days:1")
+	local("alice", "de", "tournament action:join")
+	local("bob", "de", "tournament action:join")
+	if p := h.Player("alice"); p != nil && (p.Lang != "" || p.Locale != "") {
+		t.Fatalf("alice's language is known: %+v", p)
+	}
+	h.Notes.Take()
+	local("alice", "de", "tournament action:start")
+	wants(t, "the start's news", news(h.Notes.Take()), ">> Turnier 1\n", "Alle Partien haben begonnen.")
+
+	// In English, as before.
+	h = bottest.New(t)
+	h.Ok("alice", "tournament action:create variant:gothic days:1")
+	h.Ok("alice", "tournament action:join")
+	h.Ok("bob", "tournament action:join")
+	h.Notes.Take()
+	local("alice", "", "tournament action:start")
+	wants(t, "the English start's news", news(h.Notes.Take()), ">> tournament 1\n", "All games have started.")
+}

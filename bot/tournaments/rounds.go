@@ -43,7 +43,7 @@ func (f *feature) advance(tx *bot.Tx, t *storage.Tournament, guildLocale string)
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, guildLocale, t.Organizer)
+	news, err := newsSpeech(tx, t.Guild, guildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -271,7 +271,7 @@ func (f *feature) tournamentGameEnded(end bot.GameEnd) error {
 	}) {
 		return refusal("noabort", func(speech) i18n.Data { return i18n.Data{"ID": g.ID} })
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, "", t.Organizer)
+	news, err := newsSpeech(tx, t.Guild, "", t.Organizer)
 	if err != nil {
 		return err
 	}

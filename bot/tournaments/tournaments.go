@@ -287,7 +287,7 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	if name == "" { // named in the server's language, as its news are (local play: the asker's)
 		news := sp
 		if req.Place.Guild != "" || req.GuildLocale != "" {
-			if news, err = newsSpeech(tx.Tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
+			if news, err = newsSpeech(tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
 				return err
 			}
 		}
@@ -386,7 +386,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
+	news, err := newsSpeech(tx, t.Guild, req.GuildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -518,7 +518,7 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 		if err != nil {
 			return err
 		}
-		news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
+		news, err := newsSpeech(tx, t.Guild, req.GuildLocale, t.Organizer)
 		if err != nil {
 			return err
 		}
