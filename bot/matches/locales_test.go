@@ -137,11 +137,11 @@ func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
 }
 
 // The match's posts are addressed to the match in the server's language (a
-// notice's header: ">> матч 1"), in English as before ("match 1"); the refusals
+// notice's header: ">> для матча 1"), in English as before ("match 1"); the refusals
 // the kernel words (an engine's, an option's) and the admin check reach the
 // asker in the asker's language, inside the match's own words.
 func TestMatchAddressAndRefusalsInTheReadersLanguage(t *testing.T) {
-	for _, c := range []struct{ guildLocale, to string }{{"ru", "матч 1"}, {"de", "Wettkampf 1"}, {"", "match 1"}} {
+	for _, c := range []struct{ guildLocale, to string }{{"ru", "матча 1"}, {"de", "Wettkampf 1"}, {"", "match 1"}} {
 		h := bottest.New(t)
 		place := bot.Place{Guild: "g1", Channel: "c1"}
 		h.Run(bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Place: place, Context: bot.ContextGuild,

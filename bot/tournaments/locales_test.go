@@ -159,7 +159,7 @@ func TestTournamentInTheReadersLanguages(t *testing.T) {
 	h.Notes.Take()
 
 	wants(t, "German start", do(h, "alice", "de", true, "tournament action:start").Text, "Turnier 1 hat mit 3 Spielern begonnen")
-	wants(t, "the start's news", news(h.Notes.Take()), ">> турнир 1", "Все партии начались.", "Тур 1: ")
+	wants(t, "the start's news", news(h.Notes.Take()), ">> турнира 1", "Все партии начались.", "Тур 1: ")
 
 	r = do(h, "bob", "ru", false, "tournament action:standings")
 	if len(r.Files) != 1 {
