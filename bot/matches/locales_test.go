@@ -188,3 +188,25 @@ func TestMatchAddressAndRefusalsInTheReadersLanguage(t *testing.T) {
 		}
 	}
 }
+
+// The board under a game's result in a match's thread is described in the
+// post's language (the server's), in English as before.
+func TestMatchBoardDescribedInTheServersLanguage(t *testing.T) {
+	for _, c := range []struct{ guildLocale, want, not string }{{"ru", "Доска", "board of game"}, {"", "board of game", "Доска"}} {
+		h := bottest.New(t)
+		h.Run(bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Place: bot.Place{Guild: "g1", Channel: "c1"}, Context: bot.ContextGuild,
+			Admin: true, GuildLocale: c.guildLocale}, "match variant:keltic first_level:2 second_level:5 games:1 max_plies:20")
+		var alts []string
+		for _, n := range h.Notes.Take() {
+			if n.Kind != matches.NoticeMatch || !strings.Contains(n.Key, "/game/") {
+				continue
+			}
+			for _, f := range n.Reply.Files {
+				alts = append(alts, f.Alt)
+			}
+		}
+		if len(alts) != 1 || !strings.Contains(alts[0], c.want) || strings.Contains(alts[0], c.not) {
+			t.Errorf("server %q: the result's board is described %q, want %q", c.guildLocale, alts, c.want)
+		}
+	}
+}

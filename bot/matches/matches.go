@@ -478,11 +478,11 @@ func (f *feature) matchGameEnded(end bot.GameEnd) error {
 	if err != nil {
 		return err
 	}
-	img, err := tx.Board(g, rules.White, false)
+	loc, err := server(tx, m, "")
 	if err != nil {
 		return err
 	}
-	loc, err := server(tx, m, "")
+	img, err := tx.BoardIn(loc.Lang(), g, rules.White, false) // described in the post's language
 	if err != nil {
 		return err
 	}
