@@ -1,6 +1,7 @@
 package matches_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -92,7 +93,7 @@ func TestMatchInEachLanguage(t *testing.T) {
 		t.Errorf("English refusal: %s", r.Text)
 	}
 	member := bot.Request{ID: "member", User: bot.User{ID: "u1", Name: "u1"}, Place: place, Context: bot.ContextGuild, Locale: "ru"}
-	if r := h.Run(member, "match variant:gess first_level:1"); !r.Refused || !strings.HasPrefix(r.Text, "Начинать матчи движков могут только") {
+	if r := h.Run(member, "match variant:gess first_level:1"); !r.Refused || r.Text != "Только участники, которым можно управлять этим сервером, могут начинать матчи движков." {
 		t.Errorf("Russian member: %s", r.Text)
 	}
 }
@@ -133,4 +134,79 @@ func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
 		}
 	}
 	walk("command."+spec.Name, spec)
+}
+
+// The match's posts are addressed to the match in the server's language (a
+// notice's header: ">> для матча 1"), in English as before ("match 1"); the refusals
+// the kernel words (an engine's, an option's) and the admin check reach the
+// asker in the asker's language, inside the match's own words.
+func TestMatchAddressAndRefusalsInTheReadersLanguage(t *testing.T) {
+	for _, c := range []struct{ guildLocale, to string }{{"ru", "матча 1"}, {"de", "Wettkampf 1"}, {"", "match 1"}} {
+		h := bottest.New(t)
+		place := bot.Place{Guild: "g1", Channel: "c1"}
+		h.Run(bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Place: place, Context: bot.ContextGuild,
+			Admin: true, GuildLocale: c.guildLocale}, "match variant:keltic first_level:2 second_level:5 games:1 max_plies:20")
+		var posts int
+		for _, n := range h.Notes.Take() {
+			if n.Kind != matches.NoticeMatch {
+				continue
+			}
+			posts++
+			if n.To.Name != c.to {
+				t.Errorf("server %q: a post to %q, want %q", c.guildLocale, n.To.Name, c.to)
+			}
+		}
+		if posts == 0 {
+			t.Errorf("server %q: no post", c.guildLocale)
+		}
+	}
+
+	h := bottest.New(t)
+	place := bot.Place{Guild: "g1", Channel: "c1"}
+	as := func(locale string, admin bool, line string) bot.Reply {
+		h.Seq++
+		return h.Run(bot.Request{ID: fmt.Sprint("req-", h.Seq), User: bot.User{ID: "u1", Name: "u1"}, Place: place, Context: bot.ContextGuild,
+			Admin: admin, Locale: locale, GuildLocale: "ru"}, line)
+	}
+	for _, c := range []struct {
+		locale string
+		admin  bool
+		line   string
+		want   string
+	}{
+		{"ru", true, "match variant:gess first_level:x", "Первый движок: Уровень движка должен быть числом от 1 до 8, а не"},
+		{"de", true, "match variant:gess second_level:9", "Zweite Engine: Die Stufe der Engine muss"},
+		{"en-US", true, "match variant:gess first:nosuch", `First engine: There is no engine "nosuch"`},
+		{"de", true, "match variant:gess first_level:1 games:0", "games muss"},
+		{"ru", true, "match action:stop match:9", "Здесь нет матча 9."},
+		{"de", false, "match variant:gess first_level:1", "Nur Mitglieder, die diesen Server verwalten dürfen, können Engine-Wettkämpfe starten."},
+		{"ru", false, "match action:stop", "Только участники, которым можно управлять этим сервером, могут останавливать матчи движков."},
+		{"en-US", false, "match action:stop", "Only members who may manage this server can stop engine matches."},
+	} {
+		if r := as(c.locale, c.admin, c.line); !r.Refused || !strings.Contains(r.Text, c.want) {
+			t.Errorf("%s %s: %q, want %q", c.locale, c.line, r.Text, c.want)
+		}
+	}
+}
+
+// The board under a game's result in a match's thread is described in the
+// post's language (the server's), in English as before.
+func TestMatchBoardDescribedInTheServersLanguage(t *testing.T) {
+	for _, c := range []struct{ guildLocale, want, not string }{{"ru", "Доска", "board of game"}, {"", "board of game", "Доска"}} {
+		h := bottest.New(t)
+		h.Run(bot.Request{ID: "start", User: bot.User{ID: "admin", Name: "admin"}, Place: bot.Place{Guild: "g1", Channel: "c1"}, Context: bot.ContextGuild,
+			Admin: true, GuildLocale: c.guildLocale}, "match variant:keltic first_level:2 second_level:5 games:1 max_plies:20")
+		var alts []string
+		for _, n := range h.Notes.Take() {
+			if n.Kind != matches.NoticeMatch || !strings.Contains(n.Key, "/game/") {
+				continue
+			}
+			for _, f := range n.Reply.Files {
+				alts = append(alts, f.Alt)
+			}
+		}
+		if len(alts) != 1 || !strings.Contains(alts[0], c.want) || strings.Contains(alts[0], c.not) {
+			t.Errorf("server %q: the result's board is described %q, want %q", c.guildLocale, alts, c.want)
+		}
+	}
 }

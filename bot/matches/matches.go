@@ -100,7 +100,7 @@ func (f *feature) cmdMatch(ctx context.Context, req bot.Request) bot.Reply {
 			if err != nil {
 				return err
 			}
-			m, err := f.findMatch(tx.Tx, loc, req)
+			m, err := f.findMatch(tx.Tx, req)
 			if err != nil {
 				return err
 			}
@@ -128,27 +128,29 @@ func server(tx *bot.Tx, m *storage.Match, guildLocale string) (*i18n.Localizer, 
 	return bot.ServerLocalizer(tx.Tx, Catalogue, m.Guild, guildLocale)
 }
 
-// mustAdmin is bot.MustAdmin, refusing in loc's language; verb is "start" or
-// "stop" (engine matches).
-func mustAdmin(loc *i18n.Localizer, req bot.Request, verb string) error {
-	if err := bot.MustAdmin(req, verb+" engine matches"); err != nil {
-		key := "match.admin." + verb
-		if req.Place.Guild == "" {
-			key = "match.admin.dm." + verb
-		}
-		return bot.Refuse(bot.ErrRefused, "%s", loc.T(key, nil))
-	}
-	return nil
+// mustAdmin is bot.MustAdminIn for verb, "start" or "stop" (the phrases
+// match.admin.what.*: "start engine matches"), worded in the reader's language.
+func mustAdmin(req bot.Request, verb string) error {
+	return bot.MustAdminIn(req, func(l i18n.Lang) string { return Catalogue.For(l).T("match.admin.what."+verb, nil) })
 }
 
-// reword is bot.Reword in loc's language: the refusal err with the message key
-// around its sentence, or err itself when it is an internal failure.
-func reword(loc *i18n.Localizer, err error, key string) error {
-	msg, ok := bot.UserTextIn(loc.Lang(), err)
-	if !ok {
+// refusal is a refusal worded by message key in the language of whoever reads it
+// (Service.Fail: the asker's).
+func refusal(key string, data i18n.Data) error {
+	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string { return Catalogue.For(l).T(key, data) })
+}
+
+// reword is bot.Reword with the message key around the refusal err's sentence
+// ("First engine: …"), both in the language of whoever reads it (bot.SentenceIn:
+// the kernel's refusals too), or err itself when it is an internal failure.
+func reword(err error, key string) error {
+	if _, ok := bot.SentenceIn(i18n.English, err); !ok {
 		return err
 	}
-	return bot.Refuse(bot.ErrRefused, "%s", loc.T(key, i18n.Data{"Reason": msg}))
+	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string {
+		msg, _ := bot.SentenceIn(l, err)
+		return Catalogue.For(l).T(key, i18n.Data{"Reason": msg})
+	})
 }
 
 func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
@@ -156,7 +158,7 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := mustAdmin(loc, req, "start"); err != nil {
+	if err := mustAdmin(req, "start"); err != nil {
 		return err
 	}
 	if f.svc.Engine() == nil {
@@ -170,14 +172,14 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 	for i, who := range []string{"first", "second"} {
 		level, err := bot.LevelArg(req, who+"_level") // 0: the engine's default level
 		if err != nil {
-			return reword(loc, err, "match.engine."+who)
+			return reword(err, "match.engine."+who)
 		}
 		name := req.Args.Get(who)
 		if name == "" {
 			name = "builtin"
 		}
 		if seats[i], err = f.svc.Engine().Opponent(name, level, v.Key()); err != nil {
-			return reword(loc, err, "match.engine."+who)
+			return reword(err, "match.engine."+who)
 		}
 	}
 	if seats[0].ID == seats[1].ID {
@@ -228,7 +230,7 @@ func (f *feature) matchStart(tx *bot.Tx, req bot.Request) error {
 
 // variantName is the display name of variant key in loc's language.
 func (f *feature) variantName(loc *i18n.Localizer, key string) string {
-	return words.In(loc.Lang()).Variant(key, f.svc.VariantName(key))
+	return f.svc.VariantNameIn(loc.Lang(), key)
 }
 
 // nextGame announces game g of a match: "Game 2: alice (white) – bob (black)."
@@ -238,25 +240,18 @@ func nextGame(loc *i18n.Localizer, g *storage.Game) string {
 		"Black": w.Seated(g.Players[rules.Black], rules.Black)})
 }
 
-// findMatch picks the match a request means (see bot.FindEvent).
-func (f *feature) findMatch(tx *storage.Tx, loc *i18n.Localizer, req bot.Request) (*storage.Match, error) {
+// findMatch picks the match a request means (see bot.FindEvent); its refusals
+// are worded in the reader's language.
+func (f *feature) findMatch(tx *storage.Tx, req bot.Request) (*storage.Match, error) {
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Match]{Option: "match", Get: (*storage.Tx).Match, List: (*storage.Tx).GuildMatches,
 		Info: func(m *storage.Match) bot.EventInfo {
 			return bot.EventInfo{ID: m.ID, Name: m.Name, Guild: m.Guild, Thread: m.Thread}
 		},
-		NoSuch: func(_, id string) error {
-			return bot.Refuse(bot.ErrRefused, "%s", loc.T("match.nosuch", i18n.Data{"ID": words.ShownID(id)}))
-		},
-		None:    loc.T("match.none", nil),
-		Several: asFormat(loc, "match.several", "List")})
-}
-
-// asFormat returns message key of loc as a format whose one %s is the placeholder
-// name (bot.EventFinder's Several is a format): the translation's own % signs
-// escaped, so that no translated text is read as a verb.
-func asFormat(loc *i18n.Localizer, key, name string) string {
-	const mark = "\x00"
-	return strings.ReplaceAll(strings.ReplaceAll(loc.T(key, i18n.Data{name: mark}), "%", "%%"), mark, "%s")
+		NoSuch: func(_, id string) error { return refusal("match.nosuch", i18n.Data{"ID": words.ShownID(id)}) },
+		NoneIn: func(l i18n.Lang) string { return Catalogue.For(l).T("match.none", nil) },
+		SeveralIn: func(l i18n.Lang, list string) string {
+			return Catalogue.For(l).T("match.several", i18n.Data{"List": list})
+		}})
 }
 
 // matchTitle is a heading such as "Match 3 · Missive engine (level 2) vs fairymax".
@@ -483,11 +478,11 @@ func (f *feature) matchGameEnded(end bot.GameEnd) error {
 	if err != nil {
 		return err
 	}
-	img, err := tx.Board(g, rules.White, false)
+	loc, err := server(tx, m, "")
 	if err != nil {
 		return err
 	}
-	loc, err := server(tx, m, "")
+	img, err := tx.BoardIn(loc.Lang(), g, rules.White, false) // described in the post's language
 	if err != nil {
 		return err
 	}
@@ -538,10 +533,10 @@ func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := mustAdmin(loc, req, "stop"); err != nil {
+	if err := mustAdmin(req, "stop"); err != nil {
 		return err
 	}
-	m, err := f.findMatch(tx.Tx, loc, req)
+	m, err := f.findMatch(tx.Tx, req)
 	if err != nil {
 		return err
 	}
@@ -562,8 +557,9 @@ func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
 	}
 	if g := t.live; g != nil {
 		ge := tx.Fork()
-		if err := ge.End(g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-			post.T("match.stopped.game", i18n.Data{"Name": req.User.Name}), nil); err != nil {
+		if err := ge.EndIn(g, rules.White, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted}, func(l i18n.Lang) string {
+			return Catalogue.For(l).T("match.stopped.game", i18n.Data{"Name": req.User.Name})
+		}, nil); err != nil {
 			return err
 		}
 		tx.Merge(ge) // its notices, not its reply
@@ -581,7 +577,7 @@ func (f *feature) matchStop(tx *bot.Tx, req bot.Request) error {
 // loc is the server's language, which the post is written in.
 func postMatch(tx *bot.Tx, loc *i18n.Localizer, m *storage.Match, text, key string, files []bot.File, img *bot.Picture) {
 	tx.Send(bot.Notification{Key: "match/" + m.ID + "/" + key, Kind: NoticeMatch, Channel: true,
-		To:    bot.User{Name: "match " + m.ID},
+		To:    bot.User{Name: loc.T("match.to", i18n.Data{"ID": m.ID})},
 		Game:  &bot.GameRef{Place: bot.Place{Guild: m.Guild, Channel: m.Channel, Thread: m.Thread}},
 		Event: &bot.EventRef{Kind: EventMatch, ID: m.ID, Name: matchTitle(loc, m)},
 		Reply: bot.Reply{Title: matchTitle(loc, m), Text: text, Files: files}}, img)
@@ -603,11 +599,7 @@ func (f *feature) matchCap(tx *bot.Tx, g *storage.Game, side rules.Side) error {
 	if !capped {
 		return nil
 	}
-	loc, err := server(tx, m, "")
-	if err != nil {
-		return err
-	}
-	return tx.End(g, side, o, loc.N("match.cap", m.MaxPlies, nil), nil)
+	return tx.EndIn(g, side, o, func(l i18n.Lang) string { return Catalogue.For(l).N("match.cap", m.MaxPlies, nil) }, nil)
 }
 
 // setMatchThread records the thread an adapter opened for match id.

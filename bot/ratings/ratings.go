@@ -163,7 +163,7 @@ func (f *feature) cmdLeaderboard(ctx context.Context, req bot.Request) bot.Reply
 		if err != nil {
 			return err
 		}
-		loc, game := Catalogue.For(lang), words.In(lang).Variant(v.Key(), v.Name())
+		loc, game := Catalogue.For(lang), f.svc.VariantNameIn(lang, v.Key())
 		rs, err := tx.Ratings(req.Place.Guild, v.Key())
 		if err != nil {
 			return err
@@ -200,7 +200,7 @@ func (f *feature) cmdProfile(ctx context.Context, req bot.Request) bot.Reply {
 		if err != nil {
 			return err
 		}
-		loc, w := Catalogue.For(lang), words.In(lang)
+		loc := Catalogue.For(lang)
 		name := playerName(tx.Tx, who)
 		if n, ok := req.Names[who]; ok && n != "" {
 			name = n
@@ -216,7 +216,7 @@ func (f *feature) cmdProfile(ctx context.Context, req bot.Request) bot.Reply {
 			if err != nil {
 				return err
 			}
-			tx.Reply().Fields = append(tx.Reply().Fields, bot.Field{Name: w.Variant(v.Key(), v.Name()), Inline: true,
+			tx.Reply().Fields = append(tx.Reply().Fields, bot.Field{Name: f.svc.VariantNameIn(lang, v.Key()), Inline: true,
 				Value: loc.N("profile.line", r.Games, i18n.Data{"Rating": f.shownRating(r), "Wins": r.Wins, "Draws": r.Draws, "Losses": r.Losses})})
 		}
 		if len(tx.Reply().Fields) == 0 {

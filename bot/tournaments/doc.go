@@ -17,5 +17,7 @@
 //
 // Every sentence a player reads comes from the package's Catalogue, in the
 // reader's language: a reply and a refusal in the asker's, the news (and the
-// standings picture they carry) in the server's, as docs/i18n/README.md says.
+// standings picture they carry) in the server's (local play: the organizer's),
+// what the games a withdrawal ends say in each reader's (bot.Tx.EndIn: a direct
+// message in its player's), as docs/i18n/README.md says.
 package tournaments

@@ -25,8 +25,3 @@ func StandingsTextIn(l i18n.Lang, tbl bot.Table, fence bool) string {
 func Standings(l i18n.Lang, t *storage.Tournament, pt tournament.Tournament) bot.Table {
 	return (&feature{}).standings(speak(l), t, pt)
 }
-
-// ClockText names a clock's control in language l (speech.clock).
-func ClockText(l i18n.Lang, days int, bank *storage.TimeBank) string {
-	return speak(l).clock(days, bank)
-}

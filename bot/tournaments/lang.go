@@ -7,10 +7,8 @@ import (
 	"math"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/missivechess/missive/bot"
-	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/storage"
@@ -46,19 +44,24 @@ func askerSpeech(tx *storage.Tx, req bot.Request) (speech, error) {
 // newsSpeech is the speech of the news of a tournament in server guild (its
 // server's language, bot.ServerLang); guildLocale is the request's when a request
 // made the news, "" when a game's end or the scheduler did. Local play (the
-// console) has no server: its news are in the organizer's language.
-func newsSpeech(tx *storage.Tx, guild, guildLocale, organizer string) (speech, error) {
+// console) has no server: its news are in the organizer's language when it is
+// known, else in that of the change's reader (tx.Lang: the asker's), who reads
+// them where the reply shows.
+func newsSpeech(tx *bot.Tx, guild, guildLocale, organizer string) (speech, error) {
 	if guild == "" && guildLocale == "" {
 		p, err := tx.Player(organizer)
 		switch {
 		case errors.Is(err, storage.ErrNotFound) || organizer == "":
-			return english, nil
+			return speak(tx.Lang()), nil
 		case err != nil:
 			return english, err
 		}
+		if _, ok := i18n.Parse(p.Lang); !ok && p.Locale == "" {
+			return speak(tx.Lang()), nil
+		}
 		return speak(bot.PlayerLang(p)), nil
 	}
-	l, err := bot.ServerLang(tx, guild, guildLocale)
+	l, err := bot.ServerLang(tx.Tx, guild, guildLocale)
 	return speak(l), err
 }
 
@@ -109,42 +112,25 @@ func count(v float64) any {
 	return strconv.FormatFloat(v, 'f', -1, 64)
 }
 
-// amount writes a time bank's amount in days: "30 days", "12 hours", "1.5 days".
-func (s speech) amount(d time.Duration) string {
-	switch {
-	case d%clock.Day == 0:
-		n := int(d / clock.Day)
-		return s.N("amount.days", n, i18n.Data{"Amount": n})
-	case d < clock.Day:
-		n := int(d / time.Hour)
-		return s.N("amount.hours", n, i18n.Data{"Amount": n})
-	}
-	v := float64(d) / float64(clock.Day)
-	return s.N("amount.days", count(v), i18n.Data{"Amount": s.decimal(v)})
+// refusal is a refusal worded by message id in the language of whoever reads it
+// (Service.Fail: the asker's), its placeholders data in that language's speech
+// (nil for none): for a refusal raised where the asker's language is not known,
+// such as a game's end hook.
+func refusal(id string, data func(s speech) i18n.Data) error {
+	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string {
+		s := speak(l)
+		var d i18n.Data
+		if data != nil {
+			d = data(s)
+		}
+		return s.T(id, d)
+	})
 }
 
-// clock names a clock's control as clock.Text does, in the language.
-func (s speech) clock(days int, bank *storage.TimeBank) string {
-	switch {
-	case bank != nil:
-		return s.T("clock.bank", i18n.Data{"Base": s.amount(bank.Base()), "Increment": s.amount(bank.Increment()), "Cap": s.amount(bank.Cap())})
-	case days > 0:
-		return s.N("clock.days", days, nil)
-	}
-	return s.T("clock.none", nil)
-}
-
-// mustAdmin refuses what (create, start, engine: the admin.* messages) to members
-// without the server-management permission and to everyone outside a server, as
-// bot.MustAdmin does, in the asker's language.
-func (s speech) mustAdmin(req bot.Request, what string) error {
-	switch {
-	case req.Local():
-		return nil
-	case req.Place.Guild == "":
-		return s.refuse("admin.server."+what, nil)
-	case req.Admin:
-		return nil
-	}
-	return s.refuse("admin."+what, nil)
+// mustAdmin refuses what (create, start, engine: the admin.what.* phrases, such
+// as "create a tournament") to members without the server-management permission
+// and to everyone outside a server, with bot.MustAdminIn's sentence in the
+// reader's language.
+func mustAdmin(req bot.Request, what string) error {
+	return bot.MustAdminIn(req, func(l i18n.Lang) string { return Catalogue.For(l).T("admin.what."+what, nil) })
 }

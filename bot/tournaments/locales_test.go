@@ -152,14 +152,14 @@ func TestTournamentInTheReadersLanguages(t *testing.T) {
 	if r := do(h, "bob", "de", false, "tournament action:join"); !r.Refused || r.Text != "bob spielt schon in Turnier 1 mit." {
 		t.Errorf("German refusal: %+v", r)
 	}
-	if r := do(h, "bob", "ru", false, "tournament action:start"); !r.Refused || !strings.HasPrefix(r.Text, "Начать турнир могут только") {
+	if r := do(h, "bob", "ru", false, "tournament action:start"); !r.Refused || r.Text != "Только участники, которым можно управлять этим сервером, могут начать турнир." {
 		t.Errorf("Russian refusal to start: %+v", r)
 	}
 	wants(t, "Russian standings before the start", do(h, "bob", "ru", false, "tournament action:standings").Text, "Турнир 1 ещё не начался (записались 3 участника).")
 	h.Notes.Take()
 
 	wants(t, "German start", do(h, "alice", "de", true, "tournament action:start").Text, "Turnier 1 hat mit 3 Spielern begonnen")
-	wants(t, "the start's news", news(h.Notes.Take()), ">> турнир 1", "Все партии начались.", "Тур 1: ")
+	wants(t, "the start's news", news(h.Notes.Take()), ">> турнира 1", "Все партии начались.", "Тур 1: ")
 
 	r = do(h, "bob", "ru", false, "tournament action:standings")
 	if len(r.Files) != 1 {
@@ -285,35 +285,46 @@ func TestEnglishNewsAsBefore(t *testing.T) {
 	}
 }
 
-// A tournament's clock reads in English as clock.Text writes it, and in each
-// language with its plurals and decimal comma.
+// /tournament info names a tournament's clock as the kernel does (clock.Text in
+// English, bot.ClockTextIn elsewhere), with each language's plurals and decimal
+// comma.
 func TestClockText(t *testing.T) {
-	for _, c := range []struct {
+	h := bottest.New(t)
+	for i, c := range []struct {
 		days int
 		bank string
-		de   string
+		de   string // a part of the German
 	}{
-		{1, "", "1 Tag pro Zug"}, {3, "", "3 Tage pro Zug"}, {0, "", "ohne Uhr"},
-		{0, "30+1/45", "Zeitkonto: 30 Tage + 1 Tag pro Zug, höchstens 45 Tage"},
-		{0, "5+0.5/15", "Zeitkonto: 5 Tage + 12 Stunden pro Zug, höchstens 15 Tage"},
-		{0, "1.5+1/3", "Zeitkonto: 1,5 Tage + 1 Tag pro Zug, höchstens 3 Tage"},
+		{1, "", "1 Tag pro Zug"}, {3, "", "3 Tage pro Zug"},
+		{0, "30+1/45", "Zeitkonto"}, {0, "1.5+1/3", "1,5 Tag"}, {0, "5+0.5/15", "12 Stunden pro Zug"},
 	} {
+		line := fmt.Sprintf("tournament action:create variant:gothic days:%d", c.days)
 		var bank *storage.TimeBank
 		if c.bank != "" {
+			line = "tournament action:create variant:gothic bank:" + c.bank
 			var err error
 			if bank, err = clock.ParseBank(c.bank); err != nil {
 				t.Fatal(err)
 			}
 		}
-		if got, want := tournaments.ClockText(i18n.English, c.days, bank), clock.Text(c.days, bank); got != want {
+		do(h, "alice", "en-US", true, line)
+		id := fmt.Sprint(i + 1)
+		field := func(locale string) string {
+			r := do(h, "bob", locale, false, "tournament action:info tournament:"+id)
+			if len(r.Fields) < 4 {
+				t.Fatalf("info in %s: %+v", locale, r)
+			}
+			return r.Fields[3].Value
+		}
+		if got, want := field("en-US"), clock.Text(c.days, bank); got != want {
 			t.Errorf("English %d %s: %q, want %q", c.days, c.bank, got, want)
 		}
-		if got := tournaments.ClockText(i18n.German, c.days, bank); got != c.de {
-			t.Errorf("German %d %s: %q, want %q", c.days, c.bank, got, c.de)
+		if got := field("de"); !strings.Contains(got, c.de) || got != bot.ClockTextIn(i18n.German, c.days, bank) {
+			t.Errorf("German %d %s: %q, want the kernel's, with %q", c.days, c.bank, got, c.de)
 		}
-	}
-	if got := tournaments.ClockText(i18n.Russian, 0, &storage.TimeBank{BaseHours: 36, IncrementHours: 24, CapHours: 120}); got != "запас времени 1,5 дня + 1 день за ход, предел 5 дней" {
-		t.Errorf("Russian: %q", got)
+		if got, want := field("ru"), bot.ClockTextIn(i18n.Russian, c.days, bank); got != want {
+			t.Errorf("Russian %d %s: %q, want %q", c.days, c.bank, got, want)
+		}
 	}
 }
 

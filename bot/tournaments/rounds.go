@@ -43,7 +43,7 @@ func (f *feature) advance(tx *bot.Tx, t *storage.Tournament, guildLocale string)
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, guildLocale, t.Organizer)
+	news, err := newsSpeech(tx, t.Guild, guildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -264,16 +264,16 @@ func (f *feature) tournamentGameEnded(end bot.GameEnd) error {
 		return err
 	}
 	w, b := tournament.PlayerID(g.Players[rules.White].ID), tournament.PlayerID(g.Players[rules.Black].ID)
-	// The hook does not know who asked: the refusal and the news are in the
-	// server's language, where the game is played.
-	news, err := newsSpeech(tx.Tx, t.Guild, "", t.Organizer)
-	if err != nil {
-		return err
-	}
+	// The hook does not know who asked: the refusal is worded when it is read (in
+	// the asker's language), the news in the server's, where the game is played.
 	if g.Outcome.Reason == rules.Aborted && slices.ContainsFunc(pt.Pending(), func(p tournament.Game) bool {
 		return p.Round == g.Round && p.White == w && p.Black == b
 	}) {
-		return news.refuse("noabort", i18n.Data{"ID": g.ID})
+		return refusal("noabort", func(speech) i18n.Data { return i18n.Data{"ID": g.ID} })
+	}
+	news, err := newsSpeech(tx, t.Guild, "", t.Organizer)
+	if err != nil {
+		return err
 	}
 	next, err := pt.Record(g.Round, w, b, tournamentResult(g))
 	if errors.Is(err, tournament.ErrAlreadyDecided) {

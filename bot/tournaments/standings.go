@@ -198,10 +198,10 @@ func (f *feature) infoReply(sp speech, t *storage.Tournament) bot.Reply {
 		return bot.Field{Name: sp.T("info."+id, nil), Value: value, Inline: true}
 	}
 	return bot.Reply{Title: sp.T("info.title", i18n.Data{"ID": t.ID, "Name": t.Name}), Fields: []bot.Field{
-		field("game", sp.w.Variant(t.Variant, f.svc.VariantName(t.Variant))),
+		field("game", f.svc.VariantNameIn(sp.Lang(), t.Variant)),
 		field("format", sp.T("format."+string(t.Format), nil)),
 		field("rounds", rounds),
-		field("clock", sp.clock(t.DaysPerMove, t.Bank)),
+		field("clock", bot.ClockTextIn(sp.Lang(), t.DaysPerMove, t.Bank)),
 		field("leave", leaveText(sp, t.NoLeave)),
 		field("games", rated),
 		field("status", sp.T("status."+string(t.Status), nil)),

@@ -110,7 +110,7 @@ func (f *feature) completeEngineList(tx *storage.Tx, req bot.Request, add func(l
 // tournament admits that can play its game at the moment; nothing when the
 // tournament is not open or cannot be told from the others.
 func (f *feature) completeTournamentEngine(tx *storage.Tx, req bot.Request, add func(label, value string) bool) {
-	t, err := f.findTournament(tx, req, english)
+	t, err := f.findTournament(tx, req)
 	if err != nil || t.Status != storage.TournamentOpen {
 		return
 	}
@@ -182,7 +182,7 @@ func (f *feature) cmdTournament(ctx context.Context, req bot.Request) bot.Reply 
 			if err != nil {
 				return err
 			}
-			t, err := f.findTournament(tx.Tx, req, sp)
+			t, err := f.findTournament(tx.Tx, req)
 			if err != nil {
 				return err
 			}
@@ -196,7 +196,7 @@ func (f *feature) cmdTournament(ctx context.Context, req bot.Request) bot.Reply 
 			if err != nil {
 				return err
 			}
-			t, err := f.findTournament(tx.Tx, req, sp)
+			t, err := f.findTournament(tx.Tx, req)
 			if err != nil {
 				return err
 			}
@@ -207,20 +207,20 @@ func (f *feature) cmdTournament(ctx context.Context, req bot.Request) bot.Reply 
 	return bot.Refusal(f.svc.AskerLocalizer(ctx, Catalogue, req).T("what", nil))
 }
 
-// findTournament picks the tournament a request means (see bot.FindEvent),
-// refusing in sp.
-func (f *feature) findTournament(tx *storage.Tx, req bot.Request, sp speech) (*storage.Tournament, error) {
-	// FindEvent words Several as a format with the list for %s.
-	several := strings.ReplaceAll(sp.T("find.several", i18n.Data{"List": "\x00"}), "%", "%%")
+// findTournament picks the tournament a request means (see bot.FindEvent); its
+// refusals are worded in the reader's language.
+func (f *feature) findTournament(tx *storage.Tx, req bot.Request) (*storage.Tournament, error) {
 	return bot.FindEvent(tx, req, bot.EventFinder[*storage.Tournament]{Option: "tournament", Get: (*storage.Tx).Tournament, List: (*storage.Tx).GuildTournaments,
 		Info: func(t *storage.Tournament) bot.EventInfo {
 			return bot.EventInfo{ID: t.ID, Name: t.Name, Guild: t.Guild, Thread: t.Thread}
 		},
 		NoSuch: func(raw, _ string) error {
-			return sp.refuse("find.nosuch", i18n.Data{"ID": words.ShownID(raw)})
+			return refusal("find.nosuch", func(speech) i18n.Data { return i18n.Data{"ID": words.ShownID(raw)} })
 		},
-		None:    sp.T("find.none", nil),
-		Several: strings.Replace(several, "\x00", "%s", 1)})
+		NoneIn: func(l i18n.Lang) string { return speak(l).T("find.none", nil) },
+		SeveralIn: func(l i18n.Lang, list string) string {
+			return speak(l).T("find.several", i18n.Data{"List": list})
+		}})
 }
 
 func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
@@ -228,7 +228,7 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := sp.mustAdmin(req, "create"); err != nil {
+	if err := mustAdmin(req, "create"); err != nil {
 		return err
 	}
 	v, err := f.svc.Registry().Lookup(req.Args.Get("variant"))
@@ -287,11 +287,11 @@ func (f *feature) tournamentCreate(tx *bot.Tx, req bot.Request) error {
 	if name == "" { // named in the server's language, as its news are (local play: the asker's)
 		news := sp
 		if req.Place.Guild != "" || req.GuildLocale != "" {
-			if news, err = newsSpeech(tx.Tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
+			if news, err = newsSpeech(tx, req.Place.Guild, req.GuildLocale, req.User.ID); err != nil {
 				return err
 			}
 		}
-		name = news.T("create.name."+string(format), i18n.Data{"Variant": news.w.Variant(v.Key(), v.Name())})
+		name = news.T("create.name."+string(format), i18n.Data{"Variant": f.svc.VariantNameIn(news.Lang(), v.Key())})
 	}
 	t := &storage.Tournament{Guild: req.Place.Guild, Channel: req.Place.Channel, Thread: req.Place.Thread, Name: name,
 		Organizer: req.User.ID, Variant: v.Key(), Format: storage.TournamentFormat(format), Rounds: rounds, DaysPerMove: days,
@@ -310,7 +310,7 @@ func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	t, err := f.findTournament(tx.Tx, req, sp)
+	t, err := f.findTournament(tx.Tx, req)
 	if err != nil {
 		return err
 	}
@@ -322,7 +322,7 @@ func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
 		return sp.refuse("join.level", nil)
 	}
 	if name := strings.ToLower(req.Args.Get("engine")); name != "" {
-		if err := sp.mustAdmin(req, "engine"); err != nil {
+		if err := mustAdmin(req, "engine"); err != nil {
 			return err
 		}
 		if !slices.Contains(t.Engines, name) {
@@ -333,7 +333,7 @@ func (f *feature) tournamentJoin(tx *bot.Tx, req bot.Request) error {
 			return err
 		}
 		if seat, err = f.svc.Engine().Opponent(name, level, t.Variant); err != nil {
-			return bot.Reword(err, "")
+			return err // worded in the asker's language by the kernel
 		}
 	}
 	if slices.ContainsFunc(t.Entrants, func(en storage.Entrant) bool { return en.Player.ID == seat.ID }) {
@@ -355,7 +355,7 @@ func (f *feature) tournamentLeave(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	t, err := f.findTournament(tx.Tx, req, sp)
+	t, err := f.findTournament(tx.Tx, req)
 	if err != nil {
 		return err
 	}
@@ -377,15 +377,16 @@ func (f *feature) tournamentLeave(tx *bot.Tx, req bot.Request) error {
 // withdraw takes a player out of a running tournament: a game in progress with moves
 // played counts as resigned, the games not yet played are forfeited.
 //
-// The reply is in sp, the asker's language; the news and what the games' ends
-// say in the server's.
+// The reply is in sp, the asker's language; the news in the server's; what the
+// games' ends say, in each reader's (the thread's in the server's, a direct
+// message in its player's).
 func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Request, sp speech) error {
 	player := t.Entrants[i].Player
 	pt, err := pairing(t)
 	if err != nil {
 		return err
 	}
-	news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
+	news, err := newsSpeech(tx, t.Guild, req.GuildLocale, t.Organizer)
 	if err != nil {
 		return err
 	}
@@ -397,7 +398,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 		g    *storage.Game
 		side rules.Side
 		o    rules.Outcome
-		text string
+		text bot.Phrase
 	}
 	var ends []ending
 	for _, sum := range games {
@@ -410,8 +411,10 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 			continue
 		}
 		if len(g.Moves) == 0 { // forfeited below by Withdraw
-			ends = append(ends, ending{g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted},
-				news.T("withdraw.forfeit", i18n.Data{"Player": words.Seat(player), "Winner": words.Seat(g.Player(side.Other()))})})
+			winner := words.Seat(g.Player(side.Other()))
+			ends = append(ends, ending{g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted}, func(l i18n.Lang) string {
+				return speak(l).T("withdraw.forfeit", i18n.Data{"Player": words.Seat(player), "Winner": winner})
+			}})
 			continue
 		}
 		o := rules.Win(side.Other(), rules.Resignation)
@@ -420,7 +423,9 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 			return err
 		}
 		g.Outcome = rules.OngoingOutcome
-		ends = append(ends, ending{g, side, o, news.T("withdraw.resigned", i18n.Data{"Player": words.Seat(player)})})
+		ends = append(ends, ending{g, side, o, func(l i18n.Lang) string {
+			return speak(l).T("withdraw.resigned", i18n.Data{"Player": words.Seat(player)})
+		}})
 	}
 	if pt, _, err = pt.Withdraw(tournament.PlayerID(player.ID)); err != nil {
 		return err
@@ -436,7 +441,7 @@ func (f *feature) withdraw(tx *bot.Tx, t *storage.Tournament, i int, req bot.Req
 	// stored games records nothing twice.
 	for _, en := range ends {
 		ge := tx.Fork()
-		if err := ge.End(en.g, en.side, en.o, en.text, nil); err != nil {
+		if err := ge.EndIn(en.g, en.side, en.o, en.text, nil); err != nil {
 			return err
 		}
 		tx.Merge(ge)
@@ -457,10 +462,10 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 	if err != nil {
 		return err
 	}
-	if err := sp.mustAdmin(req, "start"); err != nil {
+	if err := mustAdmin(req, "start"); err != nil {
 		return err
 	}
-	t, err := f.findTournament(tx.Tx, req, sp)
+	t, err := f.findTournament(tx.Tx, req)
 	if err != nil {
 		return err
 	}
@@ -513,7 +518,7 @@ func (f *feature) tournamentStart(tx *bot.Tx, req bot.Request) error {
 		if err != nil {
 			return err
 		}
-		news, err := newsSpeech(tx.Tx, t.Guild, req.GuildLocale, t.Organizer)
+		news, err := newsSpeech(tx, t.Guild, req.GuildLocale, t.Organizer)
 		if err != nil {
 			return err
 		}
