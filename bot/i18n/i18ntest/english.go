@@ -33,14 +33,20 @@ func init() {
 var notProse = regexp.MustCompile("`[^`]*`|<dir>\\S*|https?://\\S+|/[^\\s,;.()«»„“”]+|\\S+:\\S+|Missive engine \\(level \\d+\\)|^\\[[A-Z][A-Za-z]* \".*\"\\]$")
 
 // EnglishLeft returns the English words of a line of another language, beyond
-// names and notation: a test of a language's output says there is none.
+// names and notation (a word with a digit in it is notation: "Be3", "2d"): a test
+// of a language's output says there is none.
 func EnglishLeft(line string) []string {
 	var out []string
-	for _, w := range strings.FieldsFunc(notProse.ReplaceAllString(line, " "), func(r rune) bool {
-		return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 && r != '\u202f' && r != '\u00a0')
-	}) {
-		if proseEnglish[strings.ToLower(w)] {
-			out = append(out, w)
+	for _, token := range strings.Fields(notProse.ReplaceAllString(line, " ")) {
+		if strings.ContainsAny(token, "0123456789") {
+			continue
+		}
+		for _, w := range strings.FieldsFunc(token, func(r rune) bool {
+			return !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r > 127 && r != '\u202f' && r != '\u00a0')
+		}) {
+			if proseEnglish[strings.ToLower(w)] {
+				out = append(out, w)
+			}
 		}
 	}
 	return out
