@@ -30,9 +30,6 @@ type speaker struct {
 // in returns the speaker of language l.
 func in(l i18n.Lang) speaker { return speaker{Localizer: Catalogue.For(l), w: words.In(l)} }
 
-// english is the source language's speaker, whose sentences are the code's own.
-var english = in(i18n.English)
-
 // asker returns the speaker of the one who sent req.
 func asker(tx *bot.Tx, req bot.Request) (speaker, error) {
 	l, err := bot.AskerLang(tx.Tx, req)
