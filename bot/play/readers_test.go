@@ -127,3 +127,24 @@ func TestEndsInEachReadersLanguage(t *testing.T) {
 	n = noticeTo(t, h.Notes.Take(), "alice", bot.NoticeGameOver)
 	wants(t, "alice's notice of the abort", n.Reply.Text, "bob aborted the game before both sides had moved; it has no result.")
 }
+
+// A conditional reply played at once is told in each reader's language, the move
+// that called it included: the Russian who moved reads his move and the reply in
+// Russian, the German whose line it was reads both in German.
+func TestConditionalReplyInEachReadersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("alice", "settings language:de notify:dm")
+	h.Ok("bob", "settings language:ru notify:dm")
+	id := h.Start("gothic", "")
+	h.Ok("alice", "move move:e2e4")
+	h.Ok("alice", "conditional action:add line:e7e5_Nc3")
+	h.Notes.Take()
+	r := h.Ok("bob", "move move:e7e5")
+	wants(t, "bob's reply", r.Text, "bob (чёрные) делает ход **e5**.\nalice (белые) делает ход **Nc3**. У alice был заранее подготовлен условный ответ.")
+	wants(t, "bob's buttons", labels(r), "Сделать ход | Предложить ничью | Сдаться")
+	n := noticeTo(t, h.Notes.Take(), "alice", bot.NoticeInfo)
+	wants(t, "alice's notice", n.Reply.Text, "bob (Schwarz) spielte **e5**.\nDeine bedingte Antwort **Nc3** wurde sofort gespielt.")
+	if g := h.Game(id); len(g.Moves) != 3 {
+		t.Fatalf("moves %+v", g.Moves)
+	}
+}
