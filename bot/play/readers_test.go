@@ -1,6 +1,8 @@
 package play_test
 
 import (
+	"context"
+	"fmt"
 	"testing"
 
 	"github.com/missivechess/missive/bot"
@@ -147,4 +149,61 @@ func TestConditionalReplyInEachReadersLanguage(t *testing.T) {
 	if g := h.Game(id); len(g.Moves) != 3 {
 		t.Fatalf("moves %+v", g.Moves)
 	}
+}
+
+// In a server, a notice of play posted in the game's thread is in the server's
+// language and the same notice by direct message in the player's, each with the
+// board's buttons in its language: a draw offer, then a resignation.
+func TestNoticesInThreadAndDirectLanguages(t *testing.T) {
+	h := bottest.New(t)
+	place := bot.Place{Guild: "g", Channel: "c"}
+	seq := 0
+	in := func(user, locale, line string) bot.Reply {
+		t.Helper()
+		seq++
+		r := h.Run(bot.Request{ID: fmt.Sprintf("t-%d", seq), User: bot.User{ID: user, Name: user}, Place: place,
+			Context: bot.ContextGuild, Locale: locale, GuildLocale: "fr"}, line)
+		if r.Refused {
+			t.Fatalf("%s: %s: refused: %s", user, line, r.Text)
+		}
+		return r
+	}
+	in("bob", "ru", "settings notify:both")
+	in("alice", "de", "challenge variant:gothic opponent:bob")
+	id := in("bob", "ru", "accept").Started.ID
+	if err := h.Svc.SetThread(context.Background(), id, "t"); err != nil {
+		t.Fatal(err)
+	}
+	h.Notes.Take() // alice acts from the channel, not the game's thread, which bob reads
+
+	// both returns bob's two notices of kind: the thread's and the direct one.
+	both := func(kind bot.NoticeKind) (thread, direct bot.Notification) {
+		t.Helper()
+		ns := bottest.NoticesOf(h.Notes.Take(), "bob", kind)
+		for _, n := range ns {
+			switch {
+			case n.Channel && !n.Direct:
+				thread = n
+			case n.Direct && !n.Channel:
+				direct = n
+			}
+		}
+		if len(ns) != 2 || thread.Reply.Text == "" || direct.Reply.Text == "" {
+			t.Fatalf("bob's %s notices: %+v", kind, ns)
+		}
+		return thread, direct
+	}
+	r := in("alice", "de", "draw")
+	wants(t, "alice's offer", r.Text, "alice bietet in Partie "+id+" Remis an.")
+	thread, direct := both(play.NoticeDrawOffer)
+	wants(t, "the offer in the thread", thread.Reply.Text, "alice propose la nulle dans la partie "+id+".")
+	wants(t, "the thread's buttons", labels(thread.Reply), "Accepter la nulle | Refuser la nulle | Abandonner")
+	wants(t, "the offer by direct message", direct.Reply.Text, "alice предлагает ничью в партии "+id+".")
+	wants(t, "the direct message's buttons", labels(direct.Reply), "Принять ничью | Отклонить ничью | Сдаться")
+
+	r = in("alice", "de", "resign")
+	wants(t, "alice's resignation", r.Text, "alice (Weiß) hat aufgegeben.")
+	thread, direct = both(bot.NoticeGameOver)
+	wants(t, "the resignation in the thread", thread.Reply.Text, "alice (Blancs) abandonne.")
+	wants(t, "the resignation by direct message", direct.Reply.Text, "alice (белые) сдаёт партию.")
 }
