@@ -72,7 +72,7 @@ func (f *feature) cmdConditional(ctx context.Context, req bot.Request) bot.Reply
 			if len(mine) > 0 {
 				text = sp.N("conditional.cleared", len(mine), i18n.Data{"Game": g.ID})
 			}
-			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: text}
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitleIn(sp.Lang(), g), Game: bot.RefOf(g), Text: text}
 			return nil
 		})
 	case "show", "":
@@ -89,7 +89,7 @@ func (f *feature) cmdConditional(ctx context.Context, req bot.Request) bot.Reply
 				return err
 			}
 			side, _ := g.SideOf(req.User.ID)
-			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: showLines(g, side, sp)}
+			*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitleIn(sp.Lang(), g), Game: bot.RefOf(g), Text: showLines(g, side, sp)}
 			return nil
 		})
 	default:
@@ -150,7 +150,7 @@ func (f *feature) addConditional(tx *bot.Tx, g *storage.Game, side rules.Side, t
 	if err := tx.PutGame(g); err != nil {
 		return err
 	}
-	*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Game: bot.RefOf(g),
+	*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitleIn(sp.Lang(), g), Game: bot.RefOf(g),
 		Text: sp.T("conditional.added", i18n.Data{"Game": g.ID, "Line": describeLine(lineText(g, moves), sp)}) + "\n" + showLines(g, side, sp)}
 	return nil
 }
@@ -195,7 +195,7 @@ func parseLine(g *storage.Game, side rules.Side, text string, sp speaker) ([]str
 		}
 		next, err := playTrial(&trial, pos, who, tok)
 		if err != nil {
-			if text, ok := bot.UserTextIn(sp.Lang(), err); ok {
+			if text, ok := bot.SentenceIn(sp.Lang(), err); ok {
 				return nil, sp.refuse("conditional.illegal."+whose, i18n.Data{"N": i + 1, "Why": text})
 			}
 			return nil, err
@@ -322,23 +322,24 @@ func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	}
 	g.Conditional = append(others, next...)
 	before := ch.Tx.Notices()
-	// The note is read with the move's announcement by the mover (who asked); the
-	// owner is told in their own language.
-	moverSp, err := player(ch.Tx, g.Player(ch.Side).ID)
-	if err != nil {
-		return err
-	}
-	ownerSp, err := player(ch.Tx, ownerSeat.ID)
-	if err != nil {
-		return err
-	}
+	// The note goes with the reply's announcement, in each reader's language; l is
+	// the language of the one who asked (the mover), who reads the reply.
 	data := i18n.Data{"Player": words.Seat(ownerSeat), "Them": words.Seat(g.Player(ch.Side))}
-	note := moverSp.T("conditional.ready", data)
-	if round {
-		note = moverSp.T("conditional.ready.round", data)
+	note := phrase(func(sp speaker) string {
+		if round {
+			return sp.T("conditional.ready.round", data)
+		}
+		return sp.T("conditional.ready", data)
+	})
+	l := ch.Tx.Lang()
+	// What the change said, worded now in each language: the reply changes the
+	// game, and the words of a revealed round would then read its new state.
+	said := bot.Same(ch.Said)
+	if ch.SaidIn != nil {
+		said = fixed(ch.SaidIn)
 	}
-	if err := ch.Play(owner, reply, note); err != nil {
-		if _, ok := bot.UserText(err); !ok {
+	if err := ch.PlayIn(owner, reply, note); err != nil {
+		if _, ok := bot.SentenceIn(l, err); !ok {
 			return err
 		}
 		// The reply no longer fits (it was checked when entered): the lines go.
@@ -360,19 +361,21 @@ func (f *feature) conditionalMoved(ch bot.GameChange) error {
 	if round {
 		// The owner's choice is secret: the reply shows the reveal, not the chooser's board.
 		saved.Mentions = slices.DeleteFunc(saved.Mentions, func(id string) bool { return id == ownerSeat.ID })
-		saved.Text = ch.Said + "\n" + note + "\n" + f.svc.StatusLine(g)
-		saved.Actions = f.svc.Buttons(g)
+		saved.Text = said(l) + "\n" + note(l) + "\n" + f.svc.StatusLineIn(l, g)
+		saved.Actions = f.svc.ButtonsIn(l, g)
 		ch.Tx.SetReply(saved, image)
 	} else {
-		ch.Tx.Reply().Text = ch.Said + "\n" + ch.Tx.Reply().Text
+		ch.Tx.Reply().Text = said(l) + "\n" + ch.Tx.Reply().Text
 	}
-	what := ownerSp.T("conditional.played", i18n.Data{"Move": shown})
-	if round {
-		// A notice may be posted where everyone reads it: it does not name the cell.
-		what = ownerSp.T("conditional.played.round", nil)
+	told := func(l i18n.Lang) string {
+		if round {
+			// A notice may be posted where everyone reads it: it does not name the cell.
+			return said(l) + "\n" + in(l).T("conditional.played.round", nil)
+		}
+		return said(l) + "\n" + in(l).T("conditional.played", i18n.Data{"Move": shown})
 	}
 	inPlace := ch.From != nil && bot.SamePlace(*ch.From, g)
-	return ch.Tx.Tell(g, owner, bot.NoticeInfo, ch.Said+"\n"+what,
+	return ch.Tx.TellIn(g, owner, bot.NoticeInfo, told,
 		fmt.Sprintf("conditional/%s/%d", g.ID, len(g.Moves)), inPlace)
 }
 
@@ -399,4 +402,19 @@ func clearConditional(ch bot.GameChange) error {
 	}
 	ch.Game.Conditional = nil
 	return ch.Tx.PutGame(ch.Game)
+}
+
+// fixed is p worded at once in every language Missive speaks, for a phrase that
+// reads what may change before it is read.
+func fixed(p bot.Phrase) bot.Phrase {
+	said := make(map[i18n.Lang]string, len(i18n.Langs))
+	for _, l := range i18n.Langs {
+		said[l] = p(l)
+	}
+	return func(l i18n.Lang) string {
+		if s, ok := said[l]; ok {
+			return s
+		}
+		return said[i18n.English]
+	}
 }

@@ -226,12 +226,13 @@ func TestEngineAnswersDrawInGerman(t *testing.T) {
 
 // A French player who gives a day from a time bank reads it in French, with the
 // French typography (a narrow no-break space before the colon); the English
-// opponent's notice stays English.
+// opponent's notice stays English. (bob says he reads English: in local play, as
+// here, a player who never said reads the asker's language.)
 func TestMoreTimeFromABankInFrench(t *testing.T) {
 	h := bottest.New(t)
 	id := h.Start("gothic", "bank:30+1/45")
 	h.Ok("alice", "settings language:fr")
-	h.Ok("bob", "settings notify:dm")
+	h.Ok("bob", "settings language:en notify:dm")
 	h.Notes.Take()
 	r := h.Ok("alice", "moretime")
 	wants(t, "alice's reply", r.Text, "alice a donné un jour de plus à bob dans la partie "+id+"\u202f: la réserve de temps de bob est désormais de 31 j 0 h.",

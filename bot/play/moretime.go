@@ -37,10 +37,6 @@ func (f *feature) cmdMoreTime(ctx context.Context, req bot.Request) bot.Reply {
 		if err := tx.Save(g); err != nil {
 			return err
 		}
-		them, err := player(tx, g.Player(opp).ID)
-		if err != nil {
-			return err
-		}
 		// what is the key's last part and its data: the new deadline, or the bank.
 		what := "deadline"
 		if !g.Awaits(opp) {
@@ -56,8 +52,9 @@ func (f *feature) cmdMoreTime(ctx context.Context, req bot.Request) bot.Reply {
 			return d
 		}
 		left := clock.MaxGivenDays - g.Clock.Given[side]
-		*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Game: bot.RefOf(g), Text: sp.N("moretime.gave."+what, left, data(sp.w))}
-		return tx.Tell(g, opp, bot.NoticeInfo, them.T("moretime.told."+what, data(them.w)),
+		*tx.Reply() = bot.Reply{Title: f.svc.GameTitleIn(sp.Lang(), g), Game: bot.RefOf(g), Text: sp.N("moretime.gave."+what, left, data(sp.w))}
+		told := phrase(func(sp speaker) string { return sp.T("moretime.told."+what, data(sp.w)) })
+		return tx.TellIn(g, opp, bot.NoticeInfo, told,
 			fmt.Sprintf("moretime/%s/%s/%d", g.ID, side, g.Clock.Given[side]), bot.SamePlace(req.Place, g))
 	})
 }

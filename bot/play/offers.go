@@ -47,7 +47,7 @@ func (f *feature) cmdResign(ctx context.Context, req bot.Request) bot.Reply {
 		said := func(sp speaker) string {
 			return sp.T("resign.said", i18n.Data{"Player": sp.w.Seated(g.Player(side), side)})
 		}
-		return endSaid(tx, g, side, rules.Win(side.Other(), rules.Resignation), sp, said, &req.Place)
+		return tx.EndIn(g, side, rules.Win(side.Other(), rules.Resignation), phrase(said), &req.Place)
 	})
 }
 
@@ -60,19 +60,8 @@ func (f *feature) cmdAbort(ctx context.Context, req bot.Request) bot.Reply {
 		said := func(sp speaker) string {
 			return sp.T("abort.said", i18n.Data{"Player": words.Seat(g.Player(side))})
 		}
-		return endSaid(tx, g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted}, sp, said, &req.Place)
+		return tx.EndIn(g, side, rules.Outcome{Status: rules.Drawn, Reason: rules.Aborted}, phrase(said), &req.Place)
 	})
-}
-
-// endSaid ends g as bot.Tx.End does, announced with said's sentence: in sp's
-// language (the asker's) in the reply, in each player's own in the notices.
-func endSaid(tx *bot.Tx, g *storage.Game, side rules.Side, o rules.Outcome, sp speaker, said func(speaker) string, from *bot.Place) error {
-	n0 := tx.Notices()
-	text := said(sp)
-	if err := tx.End(g, side, o, text, from); err != nil {
-		return err
-	}
-	return retell(tx, n0, g, text, said)
 }
 
 // bothMoved reports whether each side has made a move or a placement choice in g.
@@ -127,7 +116,7 @@ var drawOffer = offerKind{
 		said := func(sp speaker) string {
 			return sp.T("draw.accepted", i18n.Data{"Accepter": words.Seat(g.Player(accepter)), "Offerer": words.Seat(g.Player(accepter.Other()))})
 		}
-		return endSaid(tx, g, accepter, rules.Draw(rules.Agreement), sp, said, from)
+		return tx.EndIn(g, accepter, rules.Draw(rules.Agreement), phrase(said), from)
 	},
 	// cmdDraw asks an engine opponent to judge the offer; this answer is for an
 	// offer it could not ask about.
@@ -267,7 +256,7 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 				case declined != "":
 					// An answer, not a refusal: the game goes on, and no offer stays.
 					*slot = nil
-					*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitle(g), Text: declined + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
+					*tx.Reply() = bot.Reply{Private: true, Title: f.svc.GameTitleIn(sp.Lang(), g), Text: declined + "\n" + f.svc.StatusLineIn(sp.Lang(), g), Game: bot.RefOf(g)}
 					return nil
 				}
 				return k.agree(f, tx, g, side.Other(), &req.Place, sp)
@@ -275,15 +264,12 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			if err := tx.Save(g); err != nil {
 				return err
 			}
-			opp, err := player(tx, g.Player(side.Other()).ID)
-			if err != nil {
-				return err
-			}
-			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: sp.T(k.key+".proposed", data), Game: bot.RefOf(g), Topic: topic, Actions: []bot.Action{
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitleIn(sp.Lang(), g), Text: sp.T(k.key+".proposed", data), Game: bot.RefOf(g), Topic: topic, Actions: []bot.Action{
 				{Label: sp.T("button."+k.key+".accept", nil), Style: bot.StyleSuccess, Command: k.command, Args: bot.Args{"game": g.ID, "action": "accept"}, Answers: true},
 				{Label: sp.T("button.decline", nil), Style: bot.StyleSecondary, Command: k.command, Args: bot.Args{"game": g.ID, "action": "decline"}, Answers: true},
 			}}
-			return tx.Tell(g, side.Other(), k.notice, opp.T(k.key+".proposed", data), fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
+			proposed := phrase(func(sp speaker) string { return sp.T(k.key+".proposed", data) })
+			return tx.TellIn(g, side.Other(), k.notice, proposed, fmt.Sprintf("%s/%s/%d/%s", k.command, g.ID, len(g.Moves), side), inPlace)
 		case "accept", "decline":
 			switch {
 			case *slot != nil && !theirs:
@@ -300,12 +286,9 @@ func (f *feature) proposal(ctx context.Context, req bot.Request, k offerKind) bo
 			if err := tx.Save(g); err != nil {
 				return err
 			}
-			opp, err := player(tx, g.Player(side.Other()).ID)
-			if err != nil {
-				return err
-			}
-			*tx.Reply() = bot.Reply{Title: f.svc.GameTitle(g), Text: sp.T(k.key+".declined", data) + "\n" + f.svc.StatusLine(g), Game: bot.RefOf(g)}
-			return answer(tx.Tell(g, side.Other(), bot.NoticeInfo, opp.T(k.key+".declined", data), fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
+			*tx.Reply() = bot.Reply{Title: f.svc.GameTitleIn(sp.Lang(), g), Text: sp.T(k.key+".declined", data) + "\n" + f.svc.StatusLineIn(sp.Lang(), g), Game: bot.RefOf(g)}
+			declined := phrase(func(sp speaker) string { return sp.T(k.key+".declined", data) })
+			return answer(tx.TellIn(g, side.Other(), bot.NoticeInfo, declined, fmt.Sprintf("%s-declined/%s/%d", k.command, g.ID, len(g.Moves)), inPlace))
 		}
 		return sp.refuse(k.key+".badaction", i18n.Data{"Action": rules.Echo(action)})
 	})
@@ -348,16 +331,12 @@ func (f *feature) takeBack(tx *bot.Tx, g *storage.Game, accepter rules.Side, fro
 	if err := tx.Save(g); err != nil {
 		return err
 	}
-	said := func(sp speaker) string {
+	said := phrase(func(sp speaker) string {
 		return sp.N("takeback.done", n, i18n.Data{"Player": words.Seat(g.Player(accepter))})
-	}
-	text := said(sp)
+	})
 	n0 := tx.Notices()
-	if err := tx.Announce(g, accepter, text, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
+	if err := tx.AnnounceIn(g, accepter, said, from, fmt.Sprintf("takeback-done/%s/%d", g.ID, len(g.Moves))); err != nil {
 		return err
 	}
-	if err := tx.TookBack(g, accepter, text, from, n0); err != nil {
-		return err
-	}
-	return retell(tx, n0, g, text, said)
+	return tx.TookBackIn(g, accepter, said, from, n0)
 }

@@ -56,8 +56,10 @@ func New(s *bot.Service) bot.Feature {
 		cmds[i].Spec = cmds[i].Spec.Localize(Catalogue)
 	}
 	return bot.Feature{
-		Commands:  cmds,
-		Buttons:   buttons,
+		Commands: cmds,
+		ButtonsIn: func(l i18n.Lang, g *storage.Game, actions []bot.Action) []bot.Action {
+			return buttonsIn(in(l), g, actions)
+		},
 		Moved:     f.conditionalMoved,
 		TookBack:  clearConditional,
 		GameEnded: func(end bot.GameEnd) error { return clearConditional(bot.GameChange{Tx: end.Tx, Game: end.Game}) },
@@ -187,9 +189,7 @@ func fitsCell(sim rules.Simultaneous, side rules.Side, text string) bot.Fit {
 }
 
 // act runs op on the request's game as bot.Service.ActFitting does (fits nil: as
-// Act does), with the asker's speaker; then the feature's buttons under the board,
-// in the reply and in the notices to the players, are labelled in each reader's
-// language.
+// Act does), with the asker's speaker.
 func (f *feature) act(ctx context.Context, req bot.Request, mode bot.FindMode, fits bot.Fits,
 	op func(tx *bot.Tx, g *storage.Game, side rules.Side, sp speaker) error) bot.Reply {
 	return f.svc.ActFitting(ctx, req, mode, fits, func(tx *bot.Tx, g *storage.Game, side rules.Side) error {
@@ -197,22 +197,12 @@ func (f *feature) act(ctx context.Context, req bot.Request, mode bot.FindMode, f
 		if err != nil {
 			return err
 		}
-		n0 := tx.Notices()
-		if err := op(tx, g, side, sp); err != nil {
-			return err
-		}
-		relabelReply(tx, g, sp)
-		return retell(tx, n0, g, "", nil)
+		return op(tx, g, side, sp)
 	})
 }
 
-// buttons are the buttons under the board of a game in progress, in English (see
-// buttonsIn).
-func buttons(g *storage.Game, actions []bot.Action) []bot.Action {
-	return buttonsIn(english, g, actions)
-}
-
-// buttonsIn are the buttons under the board of a game in progress, labelled in
+// buttonsIn are the buttons under the board of a game in progress (the feature's
+// Feature.ButtonsIn, which the kernel calls with each reader's language), labelled in
 // sp's language: move (or place, in a placement round), the draw offer or its
 // answers, resign.
 func buttonsIn(sp speaker, g *storage.Game, actions []bot.Action) []bot.Action {
