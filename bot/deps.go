@@ -7,6 +7,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -24,6 +25,7 @@ type BoardOptions struct {
 	Theme    string      // a name from Renderer.Themes; empty for the default
 	LastMove *rules.Move // highlighted when not nil
 	Hint     *rules.Move // drawn as an arrow when not nil
+	Lang     i18n.Lang   // the language of the text board's words (Gess's rings line); "" English
 }
 
 // Frame is one picture of an animation: a position and the move that led to it.

@@ -37,3 +37,5 @@ func OutageSteps(s *Service, size, batches int) {
 }
 
 var errOutageStopped = errors.New("stopped half-way by the test")
+
+var TextWordsIn = textWords

@@ -476,7 +476,7 @@ func (s *Service) boardImageIn(l i18n.Lang, tx *storage.Tx, g *storage.Game, vie
 	}
 	return &Picture{
 		pos:  pos,
-		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: LastMove(g)},
+		opts: BoardOptions{Viewer: viewer, Theme: theme, LastMove: LastMove(g), Lang: l},
 		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
 		alt:  s.boardAlt(l, g, pos),
 		text: true,

@@ -15,6 +15,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/rules"
 	"github.com/missivechess/missive/storage"
 )
@@ -508,6 +509,7 @@ type imageRecord struct {
 	LastFrom string       `json:"last_from,omitempty"` // squares of the highlighted move
 	LastTo   string       `json:"last_to,omitempty"`
 	TextOn   bool         `json:"text_board,omitempty"` // also show the text board
+	Lang     string       `json:"lang,omitempty"`       // the text board's language ("" English)
 	PNG      []byte       `json:"png,omitempty"`
 	Board    string       `json:"board,omitempty"` // the text board drawn with PNG
 	Table    *tableRecord `json:"table,omitempty"`
@@ -569,6 +571,7 @@ func (o *outbox) record(nt note) (noteRecord, error) {
 		case readsBack(job.pos):
 			img.Variant, img.Position, img.Viewer, img.Theme, img.TextOn = job.pos.Variant().Key(), job.pos.String(),
 				job.opts.Viewer.String(), job.opts.Theme, job.text
+			img.Lang = string(job.opts.Lang)
 			if m := job.opts.LastMove; m != nil {
 				d := job.pos.Variant().Dims()
 				img.LastFrom, img.LastTo = d.Name(m.From), d.Name(m.To)
@@ -658,7 +661,7 @@ func (o *outbox) notification(p *pending) (Notification, error) {
 		if err != nil {
 			return n, err
 		}
-		opts := BoardOptions{Viewer: viewer, Theme: img.Theme}
+		opts := BoardOptions{Viewer: viewer, Theme: img.Theme, Lang: i18n.Lang(img.Lang)}
 		if img.LastFrom != "" {
 			d := v.Dims()
 			from, err1 := d.ParseSquare(img.LastFrom)

@@ -77,14 +77,20 @@ func (a renderer) GIF(w io.Writer, frames []Frame, o BoardOptions) error {
 	return a.r.GIFPositions(w, positions, moves, render.GIFOptions{Options: options(BoardOptions{Viewer: o.Viewer, Theme: o.Theme})})
 }
 
-// Text draws pos as monospace text; a board the text drawer refuses falls back to
-// the position text.
+// Text draws pos as monospace text, its words in o.Lang; a board the text drawer
+// refuses falls back to the position text.
 func (a renderer) Text(pos rules.Position, o BoardOptions) string {
-	s, err := render.Text(pos, o.Viewer)
+	s, err := render.TextIn(pos, o.Viewer, textWords(o.Lang))
 	if err != nil {
 		return pos.String()
 	}
 	return s
+}
+
+// textWords are the text board's words in language l (English for "").
+func textWords(l i18n.Lang) render.TextWords {
+	loc := catalogue.For(l)
+	return render.TextWords{Rings: loc.T("text.rings", i18n.Data{"White": "{white}", "Black": "{black}"}), NoRings: loc.T("text.rings.none", nil)}
 }
 
 // Themes lists render's themes.
