@@ -69,7 +69,9 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	// whose language is unknown reads it in the asker's, or in that of local play's
 	// last request when no request asked.
 	own := PlayerLang(p)
-	if place == (Place{}) && p.Lang == "" && p.Locale == "" {
+	if p.Lang == "" && p.Locale == "" && seat.ID == e.asker && e.lang != "" {
+		own = e.lang // the asker, whose record is made after the change (rememberNewPlayer)
+	} else if place == (Place{}) && p.Lang == "" && p.Locale == "" {
 		if e.lang != "" {
 			own = e.lang
 		} else if l, ok := s.localLang.Load().(i18n.Lang); ok {

@@ -369,7 +369,10 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 type effects struct {
 	// lang is the language of the reply's reader: the asker's (English when no
 	// request asked).
-	lang  i18n.Lang
+	lang i18n.Lang
+	// asker is the id of the user whose request makes the change ("" for none):
+	// a notice to them is in lang when their record has no language yet.
+	asker string
 	reply Reply
 	image *Picture // the reply's board picture
 	notes []note
@@ -413,15 +416,21 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 	var e effects
 	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
 		e = effects{}
-		if err := rememberLocale(tx, req); err != nil {
+		unknown, err := rememberLocale(tx, req)
+		if err != nil {
 			return nil, err
 		}
-		var err error
 		if e.lang, err = AskerLang(tx, req); err != nil {
 			return nil, err
 		}
+		e.asker = req.User.ID
 		if err := op(tx, &e); err != nil {
 			return nil, err
+		}
+		if unknown {
+			if err := rememberNewPlayer(tx, req); err != nil {
+				return nil, err
+			}
 		}
 		if err := s.out.enqueue(tx, &e); err != nil {
 			return nil, err
