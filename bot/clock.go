@@ -149,16 +149,18 @@ func BankOption() OptionSpec {
 func ClockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	if t := req.Args.Get("bank"); t != "" {
 		if req.Args.Has("days") {
-			return 0, nil, refusal(ErrRefused, "refusal.daysorbank", nil)
+			return 0, nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+				return catalogue.For(l).T("refusal.daysorbank", i18n.Data{"Days": OptionNameIn(l, req, "days"), "Bank": OptionNameIn(l, req, "bank")})
+			})
 		}
 		b, err := clock.ParseBank(t)
 		if err != nil {
 			english := rules.SentenceOf(err)
 			return 0, nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
-				if l == i18n.English {
-					return english
+				if s, ok := clock.In(l).Sentence(err); ok {
+					return s
 				}
-				return catalogue.For(l).T("refusal.badbank", i18n.Data{"Text": rules.Echo(t)})
+				return english
 			})
 		}
 		return 0, b, nil
