@@ -82,3 +82,26 @@ func TestDiscordPlayerWithoutSettingsRemembered(t *testing.T) {
 		t.Errorf("/privacy delete left bob's record: %+v", p)
 	}
 }
+
+// A board a feature draws with Tx.Board, for no reader in particular, is
+// described in the language of the one who reads it: the reply's asker (here
+// /board), as a notice's reader (the Discord adapter's TestBoardDescriptions).
+func TestBoardDescribedForItsReader(t *testing.T) {
+	h := bottest.New(t)
+	id := h.Start("gothic", "")
+	alt := func(locale string) string {
+		t.Helper()
+		h.Seq++
+		r := h.Run(bot.Request{ID: "board-" + strings.Repeat("x", h.Seq), User: bot.User{ID: "carol", Name: "carol"}, Locale: locale}, "board game:"+id)
+		if len(r.Files) == 0 {
+			t.Fatalf("no picture: %s", r.PlainText())
+		}
+		return r.Files[0].Alt
+	}
+	if a := alt("ru"); !strings.Contains(a, "Позиция: ") || strings.Contains(a, "Position") {
+		t.Errorf("the Russian description: %q", a)
+	}
+	if a := alt("en-US"); !strings.HasPrefix(a, "Gothic Chess board of game "+id) || !strings.Contains(a, "Position: ") {
+		t.Errorf("the English description: %q", a)
+	}
+}

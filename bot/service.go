@@ -402,6 +402,23 @@ type Picture struct {
 	// which becomes the reply's text board.
 	table     *Table
 	tableText string
+	// game is the game whose board it is (nil for a table); anyLang says that
+	// alt is the English of a board drawn for no reader in particular (Tx.Board),
+	// which the reply or notice it goes with describes again in its reader's
+	// language (describedIn).
+	game    *storage.Game
+	anyLang bool
+}
+
+// describedIn returns p described for a reader of language l when p was drawn
+// for no reader in particular (Tx.Board), else p itself.
+func (p *Picture) describedIn(s *Service, l i18n.Lang) *Picture {
+	if p == nil || !p.anyLang || p.game == nil || l == i18n.English {
+		return p
+	}
+	c := *p
+	c.alt, c.anyLang = s.boardAlt(l, p.game, p.pos), false
+	return &c
 }
 
 // note is a notification still to send, with its picture.

@@ -435,7 +435,7 @@ func TestDeferredPrivateReplyStaysPrivate(t *testing.T) {
 	ctx, cancel := context.WithTimeout(e.ctx, 5*time.Second)
 	defer cancel()
 	refusal, err := e.srv.WaitMessage(ctx, "general", func(m *discordtest.Message) bool {
-		return strings.Contains(text(m), "no game in progress")
+		return strings.Contains(text(m), "aucune partie en cours") // carol's client is French
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -837,7 +837,7 @@ func TestChallengeThroughDirectMessages(t *testing.T) {
 	}
 	// The answer updates the notice in place, possibly after a deferral: wait for it.
 	acc := e.accept("bob", notice)
-	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
+	if acc.Ephemeral || !strings.Contains(text(acc), "Partie 1 beginnt") { // bob's client is German
 		t.Fatalf("bob's accept: %q", text(acc))
 	}
 	if err := e.srv.Wait(e.ctx, func() bool {
