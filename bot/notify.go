@@ -101,7 +101,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 func (s *Service) note(tx *storage.Tx, e *effects, seat storage.Seat, kind NoticeKind, title, text Phrase, key string,
 	l i18n.Lang, channel, direct bool, place Place, g *storage.Game, actions []Action) error {
 	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)}, Channel: channel, Direct: direct,
-		Reply: Reply{Title: say(title, l), Text: say(text, l)}}
+		Reply: Reply{Title: say(title, l), Text: say(text, l), Lang: written(l)}}
 	var img *Picture
 	if g != nil {
 		n.Game = RefOf(g)
@@ -122,6 +122,14 @@ func (s *Service) note(tx *storage.Tx, e *effects, seat storage.Seat, kind Notic
 	}
 	e.notes = append(e.notes, note{n: n, image: img})
 	return nil
+}
+
+// written is l as a Reply's Lang: empty for English.
+func written(l i18n.Lang) i18n.Lang {
+	if l == i18n.English {
+		return ""
+	}
+	return l
 }
 
 // say is p in language l, "" for no phrase.

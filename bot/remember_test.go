@@ -7,6 +7,7 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
+	"github.com/missivechess/missive/bot/i18n"
 )
 
 // A Discord player who never used /settings is remembered in the language of the
@@ -39,6 +40,9 @@ func TestDiscordPlayerWithoutSettingsRemembered(t *testing.T) {
 		t.Fatalf("no game: %s", r.PlainText())
 	}
 	id := r.Started.ID
+	if r.Lang != i18n.German {
+		t.Errorf("bob's German reply says it is written in %q", r.Lang)
+	}
 	if p := h.Player("bob"); p.Locale != "de" || p.Lang != "" || p.Notify != "" || p.ReminderHours != nil || p.Name != "" {
 		t.Fatalf("bob's record after his German accept: %+v", p)
 	}
@@ -50,6 +54,9 @@ func TestDiscordPlayerWithoutSettingsRemembered(t *testing.T) {
 	has(t, "bob's German turn notice", turn.Reply.Text, "Du bist am Zug in Partie "+id)
 	if !turn.Direct {
 		t.Errorf("bob's turn notice is not a direct message: %+v", turn)
+	}
+	if turn.Reply.Lang != i18n.German { // kept through the outbox, for the adapter's own words
+		t.Errorf("bob's turn notice says it is written in %q", turn.Reply.Lang)
 	}
 
 	h.Clock.Advance(24*time.Hour + time.Minute)

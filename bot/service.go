@@ -334,6 +334,7 @@ func (s *Service) Fail(req Request, err error) Reply {
 	lang := s.AskerLocalizer(context.Background(), catalogue, req).Lang()
 	if msg, ok := SentenceIn(lang, err); ok {
 		r := Refusal(msg)
+		r.Lang = written(lang)
 		var ce *choiceError
 		if errors.As(err, &ce) {
 			r.Choice = ce.choice
@@ -492,6 +493,9 @@ func summary(r Reply) string {
 // by the committed transaction) to their workers and starts engine moves.
 func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	r := e.reply
+	if r.Lang == "" {
+		r.Lang = written(e.lang)
+	}
 	if e.image != nil {
 		s.Attach(&r, e.image)
 	}

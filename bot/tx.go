@@ -106,8 +106,12 @@ func (t *Tx) TellDirect(seat storage.Seat, kind NoticeKind, r Reply, key string)
 // described in the language of n's reader: the server's for a post in a
 // server's channel, else the player's.
 func (t *Tx) Send(n Notification, p *Picture) {
-	if p != nil && p.anyLang {
-		p = p.describedIn(t.s, t.noticeLang(n))
+	if n.Reply.Lang == "" || p != nil && p.anyLang {
+		l := t.noticeLang(n)
+		p = p.describedIn(t.s, l)
+		if n.Reply.Lang == "" {
+			n.Reply.Lang = written(l)
+		}
 	}
 	t.e.notes = append(t.e.notes, note{n: n, image: p})
 }
