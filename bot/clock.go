@@ -3,7 +3,6 @@ package bot
 import (
 	"slices"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/missivechess/missive/bot/clock"
@@ -89,53 +88,21 @@ func CompleteBank(tx *storage.Tx, req Request, add func(label, value string) boo
 }
 
 // ClockTextIn names a clock's control for a reader of language l, as clock.Text
-// does in English: days per move, a time bank, or none.
+// does in English: days per move, a time bank, or none (the clock's words,
+// clock.In).
 func ClockTextIn(l i18n.Lang, days int, bank *storage.TimeBank) string {
-	loc := catalogue.For(l)
-	switch {
-	case bank != nil:
-		return BankTextIn(l, bank)
-	case days > 0:
-		return loc.N("clock.days", days, nil)
-	}
-	return loc.T("clock.none", nil)
+	return clock.In(l).Text(days, bank)
 }
 
 // BankTextIn names a time bank in language l, as clock.BankText does in English:
 // "time bank of 30 days + 1 day a move, up to 45 days".
-func BankTextIn(l i18n.Lang, b *storage.TimeBank) string {
-	return catalogue.For(l).T("clock.bank", i18n.Data{"Base": bankDays(l, b.Base()), "Increment": bankDays(l, b.Increment()), "Cap": bankDays(l, b.Cap())})
-}
-
-// bankDays writes a bank's amount in language l, as clock.Days does in English:
-// "30 days", "12 hours", "1.5 days" ("1,5 Tage").
-func bankDays(l i18n.Lang, d time.Duration) string {
-	loc := catalogue.For(l)
-	switch {
-	case d%clock.Day == 0:
-		return loc.N("bank.days", int(d/clock.Day), nil)
-	case d < clock.Day:
-		return loc.N("bank.hours", int(d/time.Hour), nil)
-	}
-	n := strconv.FormatFloat(float64(d)/float64(clock.Day), 'f', -1, 64)
-	return loc.N("bank.fraction", n, i18n.Data{"Days": decimal(l, n)})
-}
-
-// decimal writes the decimal number n ("1.5") with language l's separator.
-func decimal(l i18n.Lang, n string) string {
-	return strings.Replace(n, ".", catalogue.For(l).T("decimal.point", nil), 1)
-}
+func BankTextIn(l i18n.Lang, b *storage.TimeBank) string { return clock.In(l).BankText(b) }
 
 // BanksLineIn says what each side has left of its bank in g, in language l, as
 // clock.BanksLine does in English: "banks: white 29d 4h, black 31d 0h"; empty when
 // g has no time bank or has ended.
 func BanksLineIn(l i18n.Lang, g *storage.Game, now time.Time) string {
-	if g.Clock.Bank == nil || !g.Active() {
-		return ""
-	}
-	w := words.In(l)
-	return catalogue.For(l).T("clock.banks", i18n.Data{
-		"White": w.Left(clock.BankLeft(g, rules.White, now)), "Black": w.Left(clock.BankLeft(g, rules.Black, now))})
+	return clock.In(l).BanksLine(g, now)
 }
 
 // BankOption is the option that asks for a time-bank clock instead of days per move.
@@ -149,16 +116,18 @@ func BankOption() OptionSpec {
 func ClockArgs(req Request, def int) (int, *storage.TimeBank, error) {
 	if t := req.Args.Get("bank"); t != "" {
 		if req.Args.Has("days") {
-			return 0, nil, refusal(ErrRefused, "refusal.daysorbank", nil)
+			return 0, nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+				return catalogue.For(l).T("refusal.daysorbank", i18n.Data{"Days": OptionNameIn(l, req, "days"), "Bank": OptionNameIn(l, req, "bank")})
+			})
 		}
 		b, err := clock.ParseBank(t)
 		if err != nil {
 			english := rules.SentenceOf(err)
 			return 0, nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
-				if l == i18n.English {
-					return english
+				if s, ok := clock.In(l).Sentence(err); ok {
+					return s
 				}
-				return catalogue.For(l).T("refusal.badbank", i18n.Data{"Text": rules.Echo(t)})
+				return english
 			})
 		}
 		return 0, b, nil

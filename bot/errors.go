@@ -76,8 +76,8 @@ func refusal(kind error, id string, data func(w words.W) i18n.Data) error {
 }
 
 // refusalIn is UserText in language l for the refusals made with RefuseIn: their
-// sentence in l; every other error as UserText gives it. (UserTextIn can end with
-// it instead of UserText, so that it words the kernel's refusals too.)
+// sentence in l; every other error as UserText gives it. UserTextIn ends with it,
+// so that it words the kernel's refusals and a feature's RefuseIn too.
 func refusalIn(l i18n.Lang, err error) (string, bool) {
 	var se rules.Sentencer
 	if errors.As(err, &se) { // the first sentence of the chain: the kernel's words it in l
@@ -131,6 +131,19 @@ func Reword(err error, format string, args ...any) error {
 		m, _ := SentenceIn(l, err)
 		return prefix + m
 	}}
+}
+
+// RewordIn is Reword with the prefix in the reader's language: prefix(l) before
+// err's sentence in l ("Erste Engine: …"), or err itself when it is an internal
+// failure.
+func RewordIn(err error, prefix Phrase) error {
+	if _, ok := UserText(err); !ok {
+		return err
+	}
+	return RefuseIn(ErrRefused, func(l i18n.Lang) string {
+		m, _ := SentenceIn(l, err)
+		return prefix(l) + m
+	})
 }
 
 // FailureText describes an engine's failure to move for the match's report: the

@@ -457,7 +457,11 @@ func ReminderHours(p *storage.Player) []int {
 // boardImage returns the job that draws g's board for viewer in that player's theme,
 // public (no pending secret choice) unless private is set, described in English.
 func (s *Service) boardImage(tx *storage.Tx, g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
-	return s.boardImageIn(i18n.English, tx, g, viewer, private)
+	p, err := s.boardImageIn(i18n.English, tx, g, viewer, private)
+	if p != nil {
+		p.anyLang = true
+	}
+	return p, err
 }
 
 // boardImageIn is boardImage described for a reader of language l.
@@ -480,6 +484,7 @@ func (s *Service) boardImageIn(l i18n.Lang, tx *storage.Tx, g *storage.Game, vie
 		name: fmt.Sprintf("game-%s-%d-%s.png", g.ID, len(g.Moves), viewer),
 		alt:  s.boardAlt(l, g, pos),
 		text: true,
+		game: g,
 	}, nil
 }
 

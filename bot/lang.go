@@ -3,6 +3,7 @@ package bot
 import (
 	"context"
 	"errors"
+	"slices"
 
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/storage"
@@ -95,25 +96,91 @@ func PlayerLocalizer(tx *storage.Tx, c *i18n.Catalogue, id string) (*i18n.Locali
 // rememberLocale keeps the language of req's asker with their settings when it
 // changed, so that what is sent to them unasked (a reminder, a digest) is in it,
 // and the server's language (guild_locale) with the server's settings, for the
-// posts no interaction carries. Only a player who has settings is remembered: no
-// player record is made for a locale.
-func rememberLocale(tx *storage.Tx, req Request) error {
+// posts no interaction carries. It runs before a write request's change and keeps
+// the locale of a player who has a record; it reports whether the asker has none
+// yet, for rememberNewPlayer to look at once the change is made.
+func rememberLocale(tx *storage.Tx, req Request) (unknown bool, err error) {
 	if err := rememberServerLocale(tx, req); err != nil {
-		return err
+		return false, err
 	}
+	lang, ok := i18n.Parse(req.Locale)
+	if !ok || req.User.ID == "" {
+		return false, nil
+	}
+	p, err := tx.Player(req.User.ID)
+	switch {
+	case errors.Is(err, storage.ErrNotFound):
+		return true, nil
+	case err != nil:
+		return false, err
+	case p.Locale == string(lang):
+		return false, nil
+	}
+	p.Locale = string(lang)
+	return false, tx.PutPlayer(p)
+}
+
+// rememberNewPlayer keeps the locale of req's asker, who had no record before the
+// change req made, once that change is made: in the record the change gave them
+// (their first /settings), else in a record of its own, which holds only the
+// locale, when the change made them someone Missive will write to unasked — a
+// player of a game in progress, of an open challenge, of a tournament of the
+// server, or one who asked for a review. A request that changed nothing of theirs
+// (a look at /settings, a refusal) makes no record; neither does an English
+// client's (English is every player's fallback).
+func rememberNewPlayer(tx *storage.Tx, req Request) error {
 	lang, ok := i18n.Parse(req.Locale)
 	if !ok || req.User.ID == "" {
 		return nil
 	}
 	p, err := tx.Player(req.User.ID)
-	if errors.Is(err, storage.ErrNotFound) || (err == nil && p.Locale == string(lang)) {
+	switch {
+	case err == nil:
+		if p.Locale == string(lang) {
+			return nil
+		}
+		p.Locale = string(lang)
+		return tx.PutPlayer(p)
+	case !errors.Is(err, storage.ErrNotFound):
+		return err
+	case lang == i18n.English:
 		return nil
 	}
-	if err != nil {
+	involved, err := writesTo(tx, req)
+	if err != nil || !involved {
 		return err
 	}
-	p.Locale = string(lang)
-	return tx.PutPlayer(p)
+	return tx.PutPlayer(&storage.Player{ID: req.User.ID, Locale: string(lang)})
+}
+
+// writesTo reports whether Missive may write to req's asker unasked: they play a
+// game in progress, made or received an open challenge, entered or organise an
+// open or running tournament of the request's server, or wait for a review they
+// asked for. Each look is through an index, or at a short list.
+func writesTo(tx *storage.Tx, req Request) (bool, error) {
+	id := req.User.ID
+	games, err := tx.PlayerActiveGames(id)
+	if err != nil || len(games) > 0 {
+		return len(games) > 0, err
+	}
+	challenges, err := tx.PlayerChallenges(id)
+	if err != nil || len(challenges) > 0 {
+		return len(challenges) > 0, err
+	}
+	tours, err := tx.GuildTournaments(req.Place.Guild, true)
+	if err != nil {
+		return false, err
+	}
+	for _, t := range tours {
+		if t.Organizer == id || slices.ContainsFunc(t.Entrants, func(e storage.Entrant) bool { return e.Player.ID == id }) {
+			return true, nil
+		}
+	}
+	asked, err := tx.ReviewRequests()
+	if err != nil {
+		return false, err
+	}
+	return slices.ContainsFunc(asked, func(r *storage.ReviewRequest) bool { return r.By == id }), nil
 }
 
 // rememberServerLocale keeps req's guild_locale with its server's settings when it

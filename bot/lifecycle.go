@@ -217,11 +217,10 @@ func (s *Service) createGame(tx *storage.Tx, e *effects, ng NewGame, starter str
 	}
 	if ng.Bank != nil {
 		if why := clock.BankFault(ng.Bank); why != "" {
+			bank := ng.Bank
 			return nil, RefuseIn(ErrRefused, func(l i18n.Lang) string {
-				if l == i18n.English {
-					return "That time bank " + why + "."
-				}
-				return catalogue.For(l).T("refusal.bankbounds", i18n.Data{"Bank": BankTextIn(l, ng.Bank)})
+				w := clock.In(l)
+				return catalogue.For(l).T("refusal.bankfault", i18n.Data{"Fault": w.BankFault(w.ThatBank(), bank)})
 			})
 		}
 		ng.DaysPerMove = 0

@@ -69,7 +69,9 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 	// whose language is unknown reads it in the asker's, or in that of local play's
 	// last request when no request asked.
 	own := PlayerLang(p)
-	if place == (Place{}) && p.Lang == "" && p.Locale == "" {
+	if p.Lang == "" && p.Locale == "" && seat.ID == e.asker && e.lang != "" {
+		own = e.lang // the asker, whose record is made after the change (rememberNewPlayer)
+	} else if place == (Place{}) && p.Lang == "" && p.Locale == "" {
 		if e.lang != "" {
 			own = e.lang
 		} else if l, ok := s.localLang.Load().(i18n.Lang); ok {
@@ -99,7 +101,7 @@ func (s *Service) tellUser(tx *storage.Tx, e *effects, seat storage.Seat, kind N
 func (s *Service) note(tx *storage.Tx, e *effects, seat storage.Seat, kind NoticeKind, title, text Phrase, key string,
 	l i18n.Lang, channel, direct bool, place Place, g *storage.Game, actions []Action) error {
 	n := Notification{Key: key, Kind: kind, To: User{ID: seat.ID, Name: words.Seat(seat)}, Channel: channel, Direct: direct,
-		Reply: Reply{Title: say(title, l), Text: say(text, l)}}
+		Reply: Reply{Title: say(title, l), Text: say(text, l), Lang: written(l)}}
 	var img *Picture
 	if g != nil {
 		n.Game = RefOf(g)
@@ -120,6 +122,14 @@ func (s *Service) note(tx *storage.Tx, e *effects, seat storage.Seat, kind Notic
 	}
 	e.notes = append(e.notes, note{n: n, image: img})
 	return nil
+}
+
+// written is l as a Reply's Lang: empty for English.
+func written(l i18n.Lang) i18n.Lang {
+	if l == i18n.English {
+		return ""
+	}
+	return l
 }
 
 // say is p in language l, "" for no phrase.

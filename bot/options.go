@@ -63,7 +63,9 @@ func IntArg(req Request, name string, def int) (int, error) {
 	}
 	n, err := strconv.Atoi(t)
 	if err != nil || n < 0 {
-		return 0, refusal(ErrRefused, "refusal.whole", func(words.W) i18n.Data { return i18n.Data{"Name": name, "Value": rules.Echo(t)} })
+		return 0, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+			return catalogue.For(l).T("refusal.whole", i18n.Data{"Name": OptionNameIn(l, req, name), "Value": rules.Echo(t)})
+		})
 	}
 	return n, nil
 }
@@ -75,9 +77,30 @@ func BoundedArg(req Request, name string, def, lo, hi int) (int, error) {
 		return 0, err
 	}
 	if n < lo || n > hi {
-		return 0, refusal(ErrRefused, "refusal.bounded", func(words.W) i18n.Data { return i18n.Data{"Name": name, "Lo": lo, "Hi": hi, "Value": n} })
+		return 0, RefuseIn(ErrRefused, func(l i18n.Lang) string {
+			return catalogue.For(l).T("refusal.bounded", i18n.Data{"Name": OptionNameIn(l, req, name), "Lo": lo, "Hi": hi, "Value": n})
+		})
 	}
 	return n, nil
+}
+
+// OptionNameIn returns option name of req's command (and subcommand) as a
+// reader of language l sees it in their client, from the command names of the
+// catalogues (i18n.Commands): "runden" for the rounds option of /tournament
+// create in German; name itself in English or when no catalogue translates it.
+func OptionNameIn(l i18n.Lang, req Request, name string) string {
+	if l == i18n.English || req.Command == "" {
+		return name
+	}
+	mention := "/" + strings.ToLower(req.Command)
+	if sub := strings.ToLower(req.Args.Get(SubcommandArg)); sub != "" && !strings.ContainsAny(sub, " :") {
+		mention += " " + sub
+	}
+	text := i18n.Commands(l, mention+" "+name+":")
+	if i := strings.LastIndexByte(text, ' '); i >= 0 && strings.HasSuffix(text, ":") {
+		return text[i+1 : len(text)-1]
+	}
+	return name
 }
 
 // ParseBool reads an optional yes/no option; empty is false.

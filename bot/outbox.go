@@ -455,6 +455,7 @@ type noteRecord struct {
 	Image   *imageRecord   `json:"image,omitempty"`
 	Topic   string         `json:"topic,omitempty"`
 	Final   bool           `json:"final,omitempty"`
+	Lang    i18n.Lang      `json:"lang,omitempty"` // Reply.Lang
 }
 
 type placeRecord struct {
@@ -539,7 +540,7 @@ func (o *outbox) record(nt note) (noteRecord, error) {
 	s := o.svc
 	n := nt.n
 	r := noteRecord{Key: n.Key, Kind: n.Kind, To: n.To, Channel: n.Channel, Direct: n.Direct,
-		Title: n.Reply.Title, Text: n.Reply.Text, Topic: n.Reply.Topic, Final: n.Reply.Final}
+		Title: n.Reply.Title, Text: n.Reply.Text, Topic: n.Reply.Topic, Final: n.Reply.Final, Lang: n.Reply.Lang}
 	if g := n.Game; g != nil {
 		r.Game = &placeRecord{ID: g.ID, Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: g.Place.Thread}
 	}
@@ -606,7 +607,7 @@ func (o *outbox) notification(p *pending) (Notification, error) {
 	s := o.svc
 	r := p.rec
 	n := Notification{ID: p.id, Queued: p.queued, Key: r.Key, Kind: r.Kind, To: r.To, Channel: r.Channel, Direct: r.Direct,
-		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final}}
+		Reply: Reply{Title: r.Title, Text: r.Text, Topic: r.Topic, Final: r.Final, Lang: r.Lang}}
 	if g := r.Game; g != nil {
 		n.Game = &GameRef{ID: g.ID, Place: Place{Guild: g.Guild, Channel: g.Channel, Thread: g.Thread}}
 		if g.ID != "" && g.Thread == "" && g.Channel != "" {

@@ -2,6 +2,8 @@ package bot
 
 import (
 	"strings"
+
+	"github.com/missivechess/missive/bot/i18n"
 )
 
 // Reply is the adapter-neutral answer to a request or the content of a notification:
@@ -46,6 +48,10 @@ type Reply struct {
 	// Final marks the last word on Game: the game is over, so an adapter may close its
 	// place once this is shown (the Discord adapter archives the game's thread).
 	Final bool
+	// Lang is the language the reply is written in, its reader's, for the words an
+	// adapter adds to it (the Discord adapter's note that a message was shortened);
+	// empty for English or unknown.
+	Lang i18n.Lang
 }
 
 // Field is a labelled value of a Reply.

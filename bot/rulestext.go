@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/engine"
@@ -135,11 +136,16 @@ func pieceKind(name string) (rules.PieceKind, bool) {
 	return rules.NoPiece, false
 }
 
-// UserTextIn is UserText in language l: a rules refusal with a Key, or an engine
-// level refused (engine.LevelError), in l's words (RulesSentence); a refusal of
-// the bot's features as they wrote it (in the language they looked it up in); a
-// conflict in l.
+// UserTextIn is UserText in language l: a time bank refused (clock.ParseBank) in
+// the clock's words for l; a rules refusal with a Key, or an engine level refused
+// (engine.LevelError), in l's words (RulesSentence); a refusal made with RefuseIn
+// (the kernel's, a feature's) worded in l; any other refusal of the bot's
+// features as they wrote it (in the language they looked it up in); a conflict
+// in l.
 func UserTextIn(l i18n.Lang, err error) (string, bool) {
+	if s, ok := clock.In(l).Sentence(err); ok { // a time bank refused (clock.ParseBank)
+		return s, true
+	}
 	var re *rules.Error
 	if errors.As(err, &re) {
 		return RulesSentence(l, re), true
@@ -152,5 +158,5 @@ func UserTextIn(l i18n.Lang, err error) (string, bool) {
 	if !errors.As(err, &se) && errors.Is(err, storage.ErrConflict) {
 		return catalogue.For(l).T("refusal.conflict", nil), true
 	}
-	return UserText(err)
+	return refusalIn(l, err)
 }

@@ -334,6 +334,7 @@ func (s *Service) Fail(req Request, err error) Reply {
 	lang := s.AskerLocalizer(context.Background(), catalogue, req).Lang()
 	if msg, ok := SentenceIn(lang, err); ok {
 		r := Refusal(msg)
+		r.Lang = written(lang)
 		var ce *choiceError
 		if errors.As(err, &ce) {
 			r.Choice = ce.choice
@@ -369,7 +370,10 @@ func (e *choiceError) Unwrap() error { return &e.userError }
 type effects struct {
 	// lang is the language of the reply's reader: the asker's (English when no
 	// request asked).
-	lang  i18n.Lang
+	lang i18n.Lang
+	// asker is the id of the user whose request makes the change ("" for none):
+	// a notice to them is in lang when their record has no language yet.
+	asker string
 	reply Reply
 	image *Picture // the reply's board picture
 	notes []note
@@ -399,6 +403,23 @@ type Picture struct {
 	// which becomes the reply's text board.
 	table     *Table
 	tableText string
+	// game is the game whose board it is (nil for a table); anyLang says that
+	// alt is the English of a board drawn for no reader in particular (Tx.Board),
+	// which the reply or notice it goes with describes again in its reader's
+	// language (describedIn).
+	game    *storage.Game
+	anyLang bool
+}
+
+// describedIn returns p described for a reader of language l when p was drawn
+// for no reader in particular (Tx.Board), else p itself.
+func (p *Picture) describedIn(s *Service, l i18n.Lang) *Picture {
+	if p == nil || !p.anyLang || p.game == nil || l == i18n.English {
+		return p
+	}
+	c := *p
+	c.alt, c.anyLang = s.boardAlt(l, p.game, p.pos), false
+	return &c
 }
 
 // note is a notification still to send, with its picture.
@@ -413,15 +434,21 @@ func (s *Service) mutate(ctx context.Context, req Request, op func(tx *storage.T
 	var e effects
 	raw, replayed, err := s.store.Do(ctx, req.ID, func(tx *storage.Tx) ([]byte, error) {
 		e = effects{}
-		if err := rememberLocale(tx, req); err != nil {
+		unknown, err := rememberLocale(tx, req)
+		if err != nil {
 			return nil, err
 		}
-		var err error
 		if e.lang, err = AskerLang(tx, req); err != nil {
 			return nil, err
 		}
+		e.asker = req.User.ID
 		if err := op(tx, &e); err != nil {
 			return nil, err
+		}
+		if unknown {
+			if err := rememberNewPlayer(tx, req); err != nil {
+				return nil, err
+			}
 		}
 		if err := s.out.enqueue(tx, &e); err != nil {
 			return nil, err
@@ -466,6 +493,9 @@ func summary(r Reply) string {
 // by the committed transaction) to their workers and starts engine moves.
 func (s *Service) finish(ctx context.Context, e *effects) Reply {
 	r := e.reply
+	if r.Lang == "" {
+		r.Lang = written(e.lang)
+	}
 	if e.image != nil {
 		s.Attach(&r, e.image)
 	}

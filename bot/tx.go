@@ -32,8 +32,11 @@ func (t *Tx) Now() time.Time { return t.s.Now() }
 // Reply returns the reply being built, to set or amend.
 func (t *Tx) Reply() *Reply { return &t.e.reply }
 
-// SetReply sets the reply and its picture (nil for none).
-func (t *Tx) SetReply(r Reply, p *Picture) { t.e.reply, t.e.image = r, p }
+// SetReply sets the reply and its picture (nil for none); a board drawn with
+// Board is described in the reply's reader's language.
+func (t *Tx) SetReply(r Reply, p *Picture) {
+	t.e.reply, t.e.image = r, p.describedIn(t.s, t.e.readerLang())
+}
 
 // Picture returns the reply's picture, nil when it has none.
 func (t *Tx) Picture() *Picture { return t.e.image }
@@ -99,8 +102,40 @@ func (t *Tx) TellDirect(seat storage.Seat, kind NoticeKind, r Reply, key string)
 }
 
 // Send queues n as it is, with its picture p (nil for none): a post in an event's
-// place, a notice a feature addresses itself.
-func (t *Tx) Send(n Notification, p *Picture) { t.e.notes = append(t.e.notes, note{n: n, image: p}) }
+// place, a notice a feature addresses itself. A board drawn with Board is
+// described in the language of n's reader: the server's for a post in a
+// server's channel, else the player's.
+func (t *Tx) Send(n Notification, p *Picture) {
+	if n.Reply.Lang == "" || p != nil && p.anyLang {
+		l := t.noticeLang(n)
+		p = p.describedIn(t.s, l)
+		if n.Reply.Lang == "" {
+			n.Reply.Lang = written(l)
+		}
+	}
+	t.e.notes = append(t.e.notes, note{n: n, image: p})
+}
+
+// noticeLang is the language of n's reader, as tellUser chooses it: the server's
+// for a post in a server's channel, else the player's (in local play, the
+// asker's for a player whose language is unknown); English when it cannot be read.
+func (t *Tx) noticeLang(n Notification) i18n.Lang {
+	if n.Channel && n.Game != nil && n.Game.Place.Guild != "" {
+		l, _ := ServerLang(t.Tx, n.Game.Place.Guild, "")
+		return l
+	}
+	if n.To.ID == "" {
+		return t.e.readerLang()
+	}
+	p, err := Settings(t.Tx, n.To.ID)
+	if err != nil {
+		return i18n.English
+	}
+	if p.Lang == "" && p.Locale == "" && (n.To.ID == t.e.asker || n.Game == nil || n.Game.Place == (Place{})) {
+		return t.e.readerLang()
+	}
+	return PlayerLang(p)
+}
 
 // Notices returns how many notifications the change has queued so far.
 func (t *Tx) Notices() int { return len(t.e.notes) }
@@ -141,7 +176,8 @@ func (t *Tx) Merge(o *Tx) { merge(t.e, o.e) }
 func (t *Tx) Fork() *Tx { return &Tx{Tx: t.Tx, s: t.s, e: &effects{}} }
 
 // Board returns the picture of g's board for viewer in that player's theme,
-// public (no pending secret choice) unless private is set.
+// public (no pending secret choice) unless private is set, described in the
+// language of the reply (SetReply) or notice (Send) it goes with.
 func (t *Tx) Board(g *storage.Game, viewer rules.Side, private bool) (*Picture, error) {
 	return t.s.boardImage(t.Tx, g, viewer, private)
 }

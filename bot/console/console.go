@@ -24,7 +24,6 @@ import (
 	"github.com/missivechess/missive/bot/play"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
-	"github.com/missivechess/missive/storage"
 )
 
 //go:embed locales/*.yaml
@@ -314,44 +313,11 @@ func (c *Console) Line(ctx context.Context, line string) (quit bool) {
 
 // handle runs req and prints its reply.
 func (c *Console) handle(ctx context.Context, req bot.Request) {
-	c.remember(ctx)
 	c.seq++
 	req.ID = fmt.Sprintf("console-%d-%d", time.Now().UnixNano(), c.seq)
 	reply := c.svc.Handle(ctx, req)
 	c.svc.Settled()
 	c.printReply(reply, "")
-}
-
-// remember keeps the console's language (Options.Locale) with the player it acts
-// as, as their settings keep a Discord client's locale, so that what the service
-// sends them unasked (a reminder, a direct message, a review posted later) is in
-// it too: every identity of the console speaks its language. The service itself
-// remembers a client's locale only for a player who has settings; in the console,
-// whose data file is its user's own, a player is given settings for it. English
-// (no --locale) changes nothing.
-func (c *Console) remember(ctx context.Context) {
-	l := c.lang()
-	if l == i18n.English || c.svc == nil {
-		return
-	}
-	known := false
-	if err := c.svc.Read(ctx, func(tx *storage.Tx) error {
-		p, err := bot.Settings(tx, c.user)
-		known = err == nil && p.Locale == string(l)
-		return err
-	}); err != nil || known {
-		return
-	}
-	if err := c.svc.Update(ctx, func(tx *bot.Tx) error {
-		p, err := bot.Settings(tx.Tx, c.user)
-		if err != nil || p.Locale == string(l) {
-			return err
-		}
-		p.Locale = string(l)
-		return tx.PutPlayer(p)
-	}); err != nil {
-		c.printf("%s %v\n", c.t("tag.error", nil), err)
-	}
 }
 
 // question is what the console asks before it runs req typed without a slash, as

@@ -19,8 +19,9 @@
 // 3d, 25h or 90m, and run the scheduler), /help [COMMAND] and /quit.
 //
 // With Options.Locale (--locale de) the console speaks that language: its own lines
-// come from its catalogue (locales/), the service answers in it, and every identity
-// it acts as keeps it with their settings, as a Discord client's locale is kept.
+// come from its catalogue (locales/), the service answers in it, and the service
+// keeps it with every identity that plays (a game, a challenge, a tournament), as
+// it keeps a Discord client's locale, for what it sends them unasked.
 // Commands, subcommands and options may then be typed as the language names them
 // (/zug partie:2 zug:e4 is /move game:2 move:e4; /als bob is /as bob), and yes and no
 // in it; the values, such as moves, stay as they are typed.

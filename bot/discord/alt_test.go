@@ -13,11 +13,18 @@ import (
 // it is and the position.
 func described(t *testing.T, where string, m *discordtest.Message) {
 	t.Helper()
+	describedAs(t, where, m, "to move", "Position: ")
+}
+
+// describedAs is described for a reader of another language: the description
+// says toMove and position, in its words.
+func describedAs(t *testing.T, where string, m *discordtest.Message, toMove, position string) {
+	t.Helper()
 	if len(m.Attachments) == 0 {
 		t.Errorf("%s: no attachment", where)
 	}
 	for _, a := range m.Attachments {
-		if !strings.Contains(a.Description, "to move") || !strings.Contains(a.Description, "Position: ") {
+		if !strings.Contains(a.Description, toMove) || !strings.Contains(a.Description, position) {
 			t.Errorf("%s: attachment %s has description %q", where, a.Filename, a.Description)
 		}
 	}
@@ -41,7 +48,8 @@ func TestBoardDescriptions(t *testing.T) {
 	if err != nil {
 		t.Fatalf("no board by direct message: %v", err)
 	}
-	described(t, "direct message", dm)
+	// bob's client is German: his direct message is described in German.
+	describedAs(t, "direct message", dm, "Bob (Schwarz) am Zug", "Stellung: ")
 
 	txt := e.answer(e.srv.Command("carol", thread, "board", discordtest.Opt{Name: "text", Value: true}))
 	if len(txt.Attachments) != 0 || !strings.Contains(text(txt), "```") || !strings.Contains(text(txt), "Last move e2 to e4") {

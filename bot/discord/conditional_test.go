@@ -17,7 +17,7 @@ func TestConditionalAndRematch(t *testing.T) {
 	e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
 	e.answer(e.srv.Command("bob", thread, "move", discordtest.Opt{Name: "move", Value: "e5"}))
 	add := e.answer(e.srv.Command("bob", thread, "conditional add", discordtest.Opt{Name: "line", Value: "Nc3 Nc6 Nh3 Nh6"}))
-	if !add.Ephemeral || !strings.Contains(text(add), "if 3. Nh3 then 3... Nh6") {
+	if !add.Ephemeral || !strings.Contains(text(add), "auf 3. Nh3 folgt 3... Nh6") { // bob's client is German
 		t.Fatalf("adding a line: ephemeral %v, %q", add.Ephemeral, text(add))
 	}
 	mv := e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "Nc3"}))

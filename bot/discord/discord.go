@@ -33,8 +33,17 @@ const (
 	maxEmbedTotal = 6000
 )
 
-// shortened ends a description cut to fit Discord's limits.
+// shortened ends a description cut to fit Discord's limits, in English (the
+// catalogue's "shortened" in other languages: shortenedIn).
 const shortened = "\n… (shortened: Discord shows at most 6,000 characters in a message)"
+
+// shortenedIn is shortened in language l, the language of the message it ends.
+func shortenedIn(l i18n.Lang) string {
+	if l == "" || l == i18n.English {
+		return shortened
+	}
+	return "\n" + catalogue.For(l).T("shortened", nil)
+}
 
 // embedLength counts e's characters as Discord does toward the 6,000 of a message.
 func embedLength(e *discordgo.MessageEmbed) int {
@@ -52,8 +61,8 @@ func embedLength(e *discordgo.MessageEmbed) int {
 }
 
 // fitEmbed shortens e to Discord's 6,000-character total: fields beyond half of it go
-// first (the last ones), then the description is cut, saying so.
-func fitEmbed(e *discordgo.MessageEmbed) {
+// first (the last ones), then the description is cut, saying so in language l.
+func fitEmbed(e *discordgo.MessageEmbed, l i18n.Lang) {
 	if embedLength(e) <= maxEmbedTotal {
 		return
 	}
@@ -69,8 +78,9 @@ func fitEmbed(e *discordgo.MessageEmbed) {
 	}
 	if over := embedLength(e) - maxEmbedTotal; over > 0 {
 		d := []rune(e.Description)
-		keep := max(0, len(d)-over-utf8.RuneCountInString(shortened))
-		e.Description = strings.TrimSpace(string(d[:keep]) + shortened)
+		suffix := shortenedIn(l)
+		keep := max(0, len(d)-over-utf8.RuneCountInString(suffix))
+		e.Description = strings.TrimSpace(string(d[:keep]) + suffix)
 	}
 }
 
@@ -1599,7 +1609,7 @@ func message(r bot.Reply) outgoing {
 		e.Fields = append(e.Fields, &discordgo.MessageEmbedField{Name: clip(f.Name, 256), Value: clip(f.Value, 1024), Inline: f.Inline})
 	}
 	e.Description = clip(e.Description, 4096)
-	fitEmbed(e)
+	fitEmbed(e, r.Lang)
 	if e.Title != "" || e.Description != "" || len(e.Fields) > 0 || e.Image != nil {
 		m.embeds = []*discordgo.MessageEmbed{e}
 	}

@@ -282,8 +282,9 @@ func TestGothicGame(t *testing.T) {
 	if reply.Ephemeral || !strings.Contains(text(reply), "e5") {
 		t.Fatalf("modal move answer: %q (ephemeral %v)", text(reply), reply.Ephemeral)
 	}
-	// Alice offers a draw with the button; bob is told in the thread.
-	offer := e.answer(e.srv.Click("alice", reply.ID, buttonID(t, reply, "Offer draw")))
+	// Alice offers a draw with the button; bob is told in the thread. (The buttons
+	// of bob's answer are in his client's German.)
+	offer := e.answer(e.srv.Click("alice", reply.ID, buttonID(t, reply, "Remis anbieten")))
 	if !strings.Contains(strings.ToLower(text(offer)), "draw") {
 		t.Errorf("draw offer answer: %q", text(offer))
 	}
@@ -291,12 +292,12 @@ func TestGothicGame(t *testing.T) {
 		t.Errorf("draw offer does not mention bob: %q %v", offer.Content, offer.Mentions)
 	}
 	// Bob resigns through the button and its confirmation.
-	ask := e.answer(e.srv.Click("bob", reply.ID, buttonID(t, reply, "Resign")))
+	ask := e.answer(e.srv.Click("bob", reply.ID, buttonID(t, reply, "Aufgeben")))
 	if !ask.Ephemeral {
 		t.Error("resignation confirmation is public")
 	}
 	done := e.answer(e.srv.Click("bob", ask.ID, buttonID(t, ask, "Ja"))) // bob's client is German
-	if !strings.Contains(strings.ToLower(text(done)), "resign") {
+	if !strings.Contains(strings.ToLower(text(done)), "aufgegeben") {
 		t.Errorf("resignation answer: %q", text(done))
 	}
 }
@@ -435,7 +436,7 @@ func TestDeferredPrivateReplyStaysPrivate(t *testing.T) {
 	ctx, cancel := context.WithTimeout(e.ctx, 5*time.Second)
 	defer cancel()
 	refusal, err := e.srv.WaitMessage(ctx, "general", func(m *discordtest.Message) bool {
-		return strings.Contains(text(m), "no game in progress")
+		return strings.Contains(text(m), "aucune partie en cours") // carol's client is French
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -679,7 +680,7 @@ func TestEngineMatchInThread(t *testing.T) {
 		t.Errorf("alice (no Manage Server) started a match: %q", text(no))
 	}
 	yes := e.answer(e.srv.Command("carol", "general", "match start", opts...))
-	if yes.Ephemeral || !strings.Contains(text(yes), "Match 1 has begun") {
+	if yes.Ephemeral || !strings.Contains(text(yes), "Le match 1 a commencé") { // carol's client is French
 		t.Fatalf("carol's match: %q", text(yes))
 	}
 	general := e.srv.Channel("general").ID
@@ -722,7 +723,7 @@ func TestEngineMatchInThread(t *testing.T) {
 		}
 	}
 	score := e.answer(e.srv.Command("carol", threads[0].ID, "match score"))
-	if !strings.Contains(text(score), "All 2 games played.") {
+	if !strings.Contains(text(score), "Les 2 parties sont jouées.") { // carol's client is French
 		t.Errorf("score in the thread: %q", text(score))
 	}
 }
@@ -837,7 +838,7 @@ func TestChallengeThroughDirectMessages(t *testing.T) {
 	}
 	// The answer updates the notice in place, possibly after a deferral: wait for it.
 	acc := e.accept("bob", notice)
-	if acc.Ephemeral || !strings.Contains(text(acc), "Game 1 begins") {
+	if acc.Ephemeral || !strings.Contains(text(acc), "Partie 1 beginnt") { // bob's client is German
 		t.Fatalf("bob's accept: %q", text(acc))
 	}
 	if err := e.srv.Wait(e.ctx, func() bool {

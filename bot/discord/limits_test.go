@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/missivechess/missive/bot"
+	"github.com/missivechess/missive/bot/i18n"
 )
 
 func TestMessageRespectsDiscordLimits(t *testing.T) {
@@ -71,5 +72,33 @@ func TestClassify(t *testing.T) {
 		if kind != c.kind || transient != c.transient || Transient(c.err) != c.transient {
 			t.Errorf("Classify(%v) = %s, %v; want %s, %v", c.err, kind, transient, c.kind, c.transient)
 		}
+	}
+}
+
+// A message cut to fit says so in the language it is written in (Reply.Lang);
+// English, or no language, keeps the English note.
+func TestShortenedInTheMessagesLanguage(t *testing.T) {
+	long := bot.Reply{Title: "Tabelle", Text: strings.Repeat("ä", 4000)}
+	for i := range 25 {
+		long.Fields = append(long.Fields, bot.Field{Name: fmt.Sprint("Spieler ", i), Value: strings.Repeat("b", 1000)})
+	}
+	for l, want := range map[i18n.Lang]string{
+		"":           shortened[1:],
+		i18n.English: shortened[1:],
+		i18n.German:  "… (gekürzt: Discord zeigt höchstens 6.000 Zeichen in einer Nachricht)",
+		i18n.Russian: "… (сокращено: Discord показывает не больше 6000 символов в одном сообщении)",
+	} {
+		r := long
+		r.Lang = l
+		e := message(r).embeds[0]
+		if n := embedLength(e); n > maxEmbedTotal {
+			t.Errorf("%q: embed of %d characters", l, n)
+		}
+		if !strings.HasSuffix(e.Description, "\n"+want) {
+			t.Errorf("%q: the description ends %q", l, e.Description[max(0, len(e.Description)-120):])
+		}
+	}
+	if got := catalogue.For(i18n.English).T("shortened", nil); "\n"+got != shortened {
+		t.Errorf("the catalogue's English %q is not the adapter's %q", got, shortened)
 	}
 }

@@ -67,7 +67,7 @@ func TestOfferSettledAndThreadKeptOpen(t *testing.T) {
 	e.answer(e.srv.Command("alice", thread, "move", discordtest.Opt{Name: "move", Value: "e4"}))
 	offer := e.answer(e.srv.Command("alice", thread, "draw", discordtest.Opt{Name: "action", Value: "offer"}))
 	m := e.answer(e.srv.Click("bob", offer.ID, buttonID(t, offer, "Decline")))
-	if m.ID != offer.ID || !strings.Contains(text(m), "declined") || controls(m) != 0 {
+	if m.ID != offer.ID || !strings.Contains(text(m), "abgelehnt") || controls(m) != 0 { // bob's client is German
 		t.Errorf("offer after decline: id %s (want %s), %d live buttons, %q", m.ID, offer.ID, controls(m), text(m))
 	}
 	again := e.answer(e.srv.Command("alice", thread, "draw", discordtest.Opt{Name: "action", Value: "offer"}))
@@ -78,7 +78,7 @@ func TestOfferSettledAndThreadKeptOpen(t *testing.T) {
 		t.Fatal("thread archived while the game goes on")
 	}
 	res := e.answer(e.srv.Command("bob", thread, "draw", discordtest.Opt{Name: "action", Value: "accept"}))
-	if res.ID == again.ID || !strings.Contains(strings.ToLower(text(res)), "draw") {
+	if res.ID == again.ID || !strings.Contains(strings.ToLower(text(res)), "remis") { // bob's German
 		t.Errorf("typed acceptance answered %q in message %s", text(res), res.ID)
 	}
 	if err := e.srv.Wait(e.ctx, func() bool {

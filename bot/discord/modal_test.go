@@ -25,7 +25,7 @@ func TestMoveModalRefusesNonPlayer(t *testing.T) {
 		t.Fatalf("the Move modal opened for carol, who is not playing")
 	}
 	no := e.answer(open)
-	if !no.Ephemeral || !strings.Contains(text(no), "You are not playing in game") {
+	if !no.Ephemeral || !strings.Contains(text(no), "Vous ne jouez pas dans la partie") { // carol's client is French
 		t.Errorf("carol was answered (ephemeral %v): %q", no.Ephemeral, text(no))
 	}
 	// bob, who plays, gets the modal.
