@@ -44,8 +44,8 @@ func New(s *bot.Service) bot.Feature {
 			f.challengesCommand(),
 			f.rematchCommand(),
 		},
-		Tick:    f.expireChallenges,
-		Buttons: rematchButton,
+		Tick:      f.expireChallenges,
+		ButtonsIn: rematchButton,
 	}
 }
 
@@ -144,7 +144,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	}
 	days, bank, err := bot.ClockArgs(req, clock.DefaultDays)
 	if err != nil {
-		msg, _ := bot.UserTextIn(loc.Lang(), err)
+		msg, _ := bot.SentenceIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	color := storage.ColorRandom
@@ -165,7 +165,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	if fen := unquote(req.Args.Get("fen")); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
-			msg, _ := bot.UserTextIn(loc.Lang(), err)
+			msg, _ := bot.SentenceIn(loc.Lang(), err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
@@ -176,7 +176,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		start, rated = pos.String(), false
 	} else if err := bot.Playable(v.Start(f.svc.Rand())); err != nil {
-		msg, _ := bot.UserTextIn(loc.Lang(), err)
+		msg, _ := bot.SentenceIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	opp := req.Args.Get("opponent")
@@ -272,7 +272,7 @@ func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challen
 // offerText is the sentence that makes challenge c, in loc's language; rematch,
 // when not empty, is the game it is a rematch of.
 func (f *feature) offerText(loc *i18n.Localizer, c *storage.Challenge, rematch string) string {
-	data := i18n.Data{"Challenger": words.Seat(c.Challenger), "Variant": f.variantName(loc, c.Variant), "Terms": terms(loc, c),
+	data := i18n.Data{"Challenger": words.Seat(c.Challenger), "Variant": f.variantName(loc, c.Variant), "Terms": bot.ChallengeTermsIn(loc.Lang(), c),
 		"Until": words.In(loc.Lang()).Time(c.ExpiresAt)}
 	switch {
 	case c.Opponent.ID == "":
@@ -335,7 +335,7 @@ func (f *feature) engineChallenge(ctx context.Context, req bot.Request, loc *i18
 		seat, err = f.svc.Engine().Opponent(name, level, v.Key())
 	}
 	if err != nil {
-		if msg, ok := bot.UserTextIn(loc.Lang(), err); ok {
+		if msg, ok := bot.SentenceIn(loc.Lang(), err); ok {
 			return bot.Refusal(msg)
 		}
 		return f.svc.Fail(req, err)
@@ -439,7 +439,7 @@ func (f *feature) findChallenge(tx *storage.Tx, loc *i18n.Localizer, req bot.Req
 	for _, c := range fit {
 		if len(ch.Options) < 25 {
 			ch.Options = append(ch.Options, bot.ChoiceOption{Label: loc.T("find.option", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant)}), Value: c.ID,
-				Description: loc.T("find.description", i18n.Data{"Challenger": c.Challenger.Name, "Terms": terms(loc, c)})})
+				Description: loc.T("find.description", i18n.Data{"Challenger": c.Challenger.Name, "Terms": bot.ChallengeTermsIn(loc.Lang(), c)})})
 		}
 		ids = append(ids, "#"+c.ID)
 	}
@@ -588,7 +588,7 @@ func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply 
 				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
-			lines = append(lines, f.challengeLine(loc, c))
+			lines = append(lines, f.svc.ChallengeLineIn(loc.Lang(), c))
 			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
 			if buttons := challengeActions(loc, c.ID, true, !made, mineToAnswer, made); len(actions)+len(buttons) <= bot.MaxActions {
 				actions = append(actions, buttons...)

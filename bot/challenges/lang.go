@@ -2,12 +2,8 @@ package challenges
 
 import (
 	"embed"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/missivechess/missive/bot"
-	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -70,66 +66,7 @@ func refuse(kind error, loc *i18n.Localizer, id string, data i18n.Data) error {
 
 // variantName is the display name of a variant key in loc's language.
 func (f *feature) variantName(loc *i18n.Localizer, key string) string {
-	return words.In(loc.Lang()).Variant(key, f.svc.VariantName(key))
-}
-
-// terms describes a challenge's settings in loc's language (bot.ChallengeTerms in
-// English).
-func terms(loc *i18n.Localizer, c *storage.Challenge) string {
-	kind := "casual"
-	if c.Rated {
-		kind = "rated"
-	}
-	col := "random"
-	if c.Color == storage.ColorWhite || c.Color == storage.ColorBlack {
-		col = string(c.Color)
-	}
-	return loc.T("terms."+kind+"."+col, i18n.Data{"Clock": clockText(loc, c.DaysPerMove, c.Bank), "Player": c.Challenger.Name})
-}
-
-// clockText names a clock's control in loc's language (clock.Text in English).
-func clockText(loc *i18n.Localizer, days int, bank *storage.TimeBank) string {
-	switch {
-	case bank != nil:
-		return loc.T("clock.bank", i18n.Data{"Base": amount(loc, bank.Base()), "Increment": amount(loc, bank.Increment()), "Cap": amount(loc, bank.Cap())})
-	case days > 0:
-		return loc.N("clock.days", days, nil)
-	}
-	return loc.T("clock.none", nil)
-}
-
-// amount writes a time bank's amount in loc's language (clock.Days in English):
-// whole days, hours under a day, or days with a fraction.
-func amount(loc *i18n.Localizer, d time.Duration) string {
-	switch {
-	case d%clock.Day == 0:
-		return loc.N("amount.days", int(d/clock.Day), nil)
-	case d < clock.Day:
-		return loc.N("amount.hours", int(d/time.Hour), nil)
-	}
-	n := strconv.FormatFloat(float64(d)/float64(clock.Day), 'f', -1, 64)
-	return loc.N("amount.fraction", n, i18n.Data{"Days": decimal(loc.Lang(), n)})
-}
-
-// decimal writes a number n (with a decimal point) as language l writes it in
-// prose: with a decimal comma in every language Missive speaks but English.
-func decimal(l i18n.Lang, n string) string {
-	if l == i18n.English {
-		return n
-	}
-	return strings.Replace(n, ".", ",", 1)
-}
-
-// challengeLine describes an open challenge in one line in loc's language
-// (Service.ChallengeLine in English).
-func (f *feature) challengeLine(loc *i18n.Localizer, c *storage.Challenge) string {
-	data := i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant), "Challenger": words.Seat(c.Challenger),
-		"Terms": terms(loc, c), "Until": words.In(loc.Lang()).Time(c.ExpiresAt)}
-	if c.Opponent.ID == "" {
-		return loc.T("list.line.anyone", data)
-	}
-	data["Opponent"] = words.Seat(c.Opponent)
-	return loc.T("list.line", data)
+	return f.svc.VariantNameIn(loc.Lang(), key)
 }
 
 // challengeTitle is the title of challenge c's messages in loc's language.
