@@ -261,10 +261,13 @@ func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challen
 		Actions: challengeActions(loc, c.ID, false, true, true, true),
 	}
 	if c.Opponent.ID != "" {
-		loc := playerLoc(tx.Tx, c.Opponent.ID)
+		// It goes to the opponent alone (the reply mentions them where it shows), so
+		// its text and buttons are in one language, theirs.
+		place := bot.Place{Guild: c.Guild, Channel: c.Channel}
+		loc := noticeLoc(tx.Tx, c.Opponent.ID, place, tx.Lang())
 		return tx.TellUser(bot.Notice{To: c.Opponent, Kind: bot.NoticeChallenge, Title: f.challengeTitle(loc, c),
 			Text: f.offerText(loc, c, rematch) + " " + loc.T("challenge.howaccept", i18n.Data{"ID": c.ID}),
-			Key:  "challenge/" + c.ID, InPlace: true, Place: bot.Place{Guild: c.Guild, Channel: c.Channel}, Actions: challengeActions(loc, c.ID, false, true, true, false)})
+			Key:  "challenge/" + c.ID, InPlace: true, Place: place, Actions: challengeActions(loc, c.ID, false, true, true, false)})
 	}
 	return nil
 }
@@ -500,7 +503,9 @@ func (f *feature) cmdAccept(ctx context.Context, req bot.Request) bot.Reply {
 		if c.Opponent.ID == "" {
 			c.Opponent = me
 		}
-		done := postLoc(tx.Tx, req, c).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
+		// The game's start is the kernel's reply, in its reader's language
+		// (tx.Lang): the acceptance that heads it is in the same.
+		done := Catalogue.For(tx.Lang()).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
 		tx.Reply().Text = done + "\n" + tx.Reply().Text
 		tx.Reply().Topic, tx.Reply().Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
@@ -554,8 +559,9 @@ func (f *feature) answerChallenge(ctx context.Context, req bot.Request, status s
 		}
 		post := postLoc(tx.Tx, req, c)
 		*tx.Reply() = bot.Reply{Title: f.challengeTitle(post, c), Text: post.T(key, data), Topic: challengeTopic(c), Update: true}
-		tell := playerLoc(tx.Tx, to.ID)
-		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, Title: f.challengeTitle(tell, c), Text: tell.T(key, data),
+		// The notice in each of its readers' languages: a post in the server's
+		// channel in the server's, a direct message in the player's.
+		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, TitleIn: f.titlePhrase(c), TextIn: phrase(key, data),
 			Key: map[bool]string{true: "cancelled/", false: "declined/"}[status == storage.ChallengeCancelled] + c.ID, InPlace: inPlace, Place: place})
 	})
 }

@@ -11,10 +11,15 @@ import (
 )
 
 // The languages of the challenges: a refusal and a private answer are in the
-// asker's language; a challenge's post (and what answers update it with) in its
-// server's, or its challenger's outside a server, where it is theirs; the notice a
-// player gets (a challenge made to them, declined, withdrawn, expired) in that
-// player's.
+// asker's language; a challenge's post (and what a decline or withdrawal updates
+// it with) in its server's, or its challenger's outside a server, where it is
+// theirs; an acceptance heads the kernel's start of the game, in the language the
+// kernel writes that reply in (the asker's). The notice of a challenge made to a
+// player goes to them alone, text and buttons in their language; the notices of a
+// decline, a withdrawal and an expiry are worded by the kernel for each reader (a
+// post in a server's channel in the server's language, a direct message in the
+// player's). A challenge's terms, the list's lines and the variants' names are the
+// kernel's words (bot.ChallengeTermsIn, Service.ChallengeLineIn, VariantNameIn).
 
 //go:embed locales/*.yaml
 var localeFiles embed.FS
@@ -53,10 +58,32 @@ func guildLocale(req bot.Request, guild string) string {
 	return ""
 }
 
-// playerLoc is the localizer of a notice to player id.
+// playerLoc is the localizer of player id's language (bot.PlayerLocalizer).
 func playerLoc(tx *storage.Tx, id string) *i18n.Localizer {
 	loc, _ := bot.PlayerLocalizer(tx, Catalogue, id)
 	return loc
+}
+
+// noticeLoc is the localizer of the notice of a challenge made to player id, at
+// place, in the language the kernel gives a notice that goes to them alone (the
+// challenge's buttons are labelled in it too): theirs (bot.PlayerLang); in local
+// play (no place at all) one whose language Missive does not know yet reads it in
+// the asker's, asker, as they read the reply.
+func noticeLoc(tx *storage.Tx, id string, place bot.Place, asker i18n.Lang) *i18n.Localizer {
+	p, err := bot.Settings(tx, id)
+	if err != nil {
+		return Catalogue.For(i18n.English)
+	}
+	if place == (bot.Place{}) && p.Lang == "" && p.Locale == "" {
+		return Catalogue.For(asker)
+	}
+	return Catalogue.For(bot.PlayerLang(p))
+}
+
+// phrase is message id of the catalogue with data in each reader's language, for
+// a notice the kernel writes for each of its readers (bot.Notice's TextIn).
+func phrase(id string, data i18n.Data) bot.Phrase {
+	return func(l i18n.Lang) string { return Catalogue.For(l).T(id, data) }
 }
 
 // refuse is a refusal of kind in the localizer's language.
@@ -72,6 +99,11 @@ func (f *feature) variantName(loc *i18n.Localizer, key string) string {
 // challengeTitle is the title of challenge c's messages in loc's language.
 func (f *feature) challengeTitle(loc *i18n.Localizer, c *storage.Challenge) string {
 	return loc.T("challenge.title", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant)})
+}
+
+// titlePhrase is challenge c's title in each reader's language.
+func (f *feature) titlePhrase(c *storage.Challenge) bot.Phrase {
+	return func(l i18n.Lang) string { return f.challengeTitle(Catalogue.For(l), c) }
 }
 
 // outcomeText says how a position is decided, as the English said it
