@@ -503,9 +503,7 @@ func (f *feature) cmdAccept(ctx context.Context, req bot.Request) bot.Reply {
 		if c.Opponent.ID == "" {
 			c.Opponent = me
 		}
-		// The game's start is the kernel's reply, in its reader's language
-		// (tx.Lang): the acceptance that heads it is in the same.
-		done := Catalogue.For(tx.Lang()).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
+		done := postLoc(tx.Tx, req, c).T("accept.done", i18n.Data{"Player": req.User.Name, "Challenger": c.Challenger.Name, "ID": c.ID})
 		tx.Reply().Text = done + "\n" + tx.Reply().Text
 		tx.Reply().Topic, tx.Reply().Update = challengeTopic(c), true
 		return tx.PutChallenge(c)
