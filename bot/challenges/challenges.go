@@ -44,8 +44,8 @@ func New(s *bot.Service) bot.Feature {
 			f.challengesCommand(),
 			f.rematchCommand(),
 		},
-		Tick:    f.expireChallenges,
-		Buttons: rematchButton,
+		Tick:      f.expireChallenges,
+		ButtonsIn: rematchButton,
 	}
 }
 
@@ -144,7 +144,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	}
 	days, bank, err := bot.ClockArgs(req, clock.DefaultDays)
 	if err != nil {
-		msg, _ := bot.UserTextIn(loc.Lang(), err)
+		msg, _ := bot.SentenceIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	color := storage.ColorRandom
@@ -165,7 +165,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 	if fen := unquote(req.Args.Get("fen")); fen != "" {
 		pos, err := v.ParsePosition(fen)
 		if err != nil {
-			msg, _ := bot.UserTextIn(loc.Lang(), err)
+			msg, _ := bot.SentenceIn(loc.Lang(), err)
 			if !strings.HasSuffix(msg, ".") {
 				msg += "." // one sentence ends before the next begins
 			}
@@ -176,7 +176,7 @@ func (f *feature) cmdChallenge(ctx context.Context, req bot.Request) bot.Reply {
 		}
 		start, rated = pos.String(), false
 	} else if err := bot.Playable(v.Start(f.svc.Rand())); err != nil {
-		msg, _ := bot.UserTextIn(loc.Lang(), err)
+		msg, _ := bot.SentenceIn(loc.Lang(), err)
 		return bot.Refusal(msg)
 	}
 	opp := req.Args.Get("opponent")
@@ -261,10 +261,13 @@ func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challen
 		Actions: challengeActions(loc, c.ID, false, true, true, true),
 	}
 	if c.Opponent.ID != "" {
-		loc := playerLoc(tx.Tx, c.Opponent.ID)
+		// It goes to the opponent alone (the reply mentions them where it shows), so
+		// its text and buttons are in one language, theirs.
+		place := bot.Place{Guild: c.Guild, Channel: c.Channel}
+		loc := noticeLoc(tx.Tx, c.Opponent.ID, place, tx.Lang())
 		return tx.TellUser(bot.Notice{To: c.Opponent, Kind: bot.NoticeChallenge, Title: f.challengeTitle(loc, c),
 			Text: f.offerText(loc, c, rematch) + " " + loc.T("challenge.howaccept", i18n.Data{"ID": c.ID}),
-			Key:  "challenge/" + c.ID, InPlace: true, Place: bot.Place{Guild: c.Guild, Channel: c.Channel}, Actions: challengeActions(loc, c.ID, false, true, true, false)})
+			Key:  "challenge/" + c.ID, InPlace: true, Place: place, Actions: challengeActions(loc, c.ID, false, true, true, false)})
 	}
 	return nil
 }
@@ -272,7 +275,7 @@ func (f *feature) offerChallenge(tx *bot.Tx, req bot.Request, c *storage.Challen
 // offerText is the sentence that makes challenge c, in loc's language; rematch,
 // when not empty, is the game it is a rematch of.
 func (f *feature) offerText(loc *i18n.Localizer, c *storage.Challenge, rematch string) string {
-	data := i18n.Data{"Challenger": words.Seat(c.Challenger), "Variant": f.variantName(loc, c.Variant), "Terms": terms(loc, c),
+	data := i18n.Data{"Challenger": words.Seat(c.Challenger), "Variant": f.variantName(loc, c.Variant), "Terms": bot.ChallengeTermsIn(loc.Lang(), c),
 		"Until": words.In(loc.Lang()).Time(c.ExpiresAt)}
 	switch {
 	case c.Opponent.ID == "":
@@ -335,7 +338,7 @@ func (f *feature) engineChallenge(ctx context.Context, req bot.Request, loc *i18
 		seat, err = f.svc.Engine().Opponent(name, level, v.Key())
 	}
 	if err != nil {
-		if msg, ok := bot.UserTextIn(loc.Lang(), err); ok {
+		if msg, ok := bot.SentenceIn(loc.Lang(), err); ok {
 			return bot.Refusal(msg)
 		}
 		return f.svc.Fail(req, err)
@@ -439,7 +442,7 @@ func (f *feature) findChallenge(tx *storage.Tx, loc *i18n.Localizer, req bot.Req
 	for _, c := range fit {
 		if len(ch.Options) < 25 {
 			ch.Options = append(ch.Options, bot.ChoiceOption{Label: loc.T("find.option", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant)}), Value: c.ID,
-				Description: loc.T("find.description", i18n.Data{"Challenger": c.Challenger.Name, "Terms": terms(loc, c)})})
+				Description: loc.T("find.description", i18n.Data{"Challenger": c.Challenger.Name, "Terms": bot.ChallengeTermsIn(loc.Lang(), c)})})
 		}
 		ids = append(ids, "#"+c.ID)
 	}
@@ -554,8 +557,9 @@ func (f *feature) answerChallenge(ctx context.Context, req bot.Request, status s
 		}
 		post := postLoc(tx.Tx, req, c)
 		*tx.Reply() = bot.Reply{Title: f.challengeTitle(post, c), Text: post.T(key, data), Topic: challengeTopic(c), Update: true}
-		tell := playerLoc(tx.Tx, to.ID)
-		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, Title: f.challengeTitle(tell, c), Text: tell.T(key, data),
+		// The notice in each of its readers' languages: a post in the server's
+		// channel in the server's, a direct message in the player's.
+		return tx.TellUser(bot.Notice{To: to, Kind: bot.NoticeChallenge, TitleIn: f.titlePhrase(c), TextIn: phrase(key, data),
 			Key: map[bool]string{true: "cancelled/", false: "declined/"}[status == storage.ChallengeCancelled] + c.ID, InPlace: inPlace, Place: place})
 	})
 }
@@ -588,7 +592,7 @@ func (f *feature) cmdChallenges(ctx context.Context, req bot.Request) bot.Reply 
 				continue // between two other players, or open elsewhere
 			}
 			seen[c.ID] = true
-			lines = append(lines, f.challengeLine(loc, c))
+			lines = append(lines, f.svc.ChallengeLineIn(loc.Lang(), c))
 			// Discord shows 5 rows of 5 buttons; the rest are answered by command.
 			if buttons := challengeActions(loc, c.ID, true, !made, mineToAnswer, made); len(actions)+len(buttons) <= bot.MaxActions {
 				actions = append(actions, buttons...)

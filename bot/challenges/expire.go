@@ -25,10 +25,8 @@ func (f *feature) expire(ctx context.Context, id string) error {
 		if err := tx.PutChallenge(c); err != nil {
 			return err
 		}
-		loc := playerLoc(tx.Tx, c.Challenger.ID)
 		return tx.TellUser(bot.Notice{To: c.Challenger, Kind: bot.NoticeChallenge,
-			Title: f.challengeTitle(loc, c),
-			Text:  loc.T("expired", i18n.Data{"ID": c.ID}), Key: "expired/" + c.ID,
+			TitleIn: f.titlePhrase(c), TextIn: phrase("expired", i18n.Data{"ID": c.ID}), Key: "expired/" + c.ID,
 			Place: bot.Place{Guild: c.Guild, Channel: c.Channel}})
 	})
 }

@@ -2,12 +2,8 @@ package challenges
 
 import (
 	"embed"
-	"strconv"
-	"strings"
-	"time"
 
 	"github.com/missivechess/missive/bot"
-	"github.com/missivechess/missive/bot/clock"
 	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/words"
 	"github.com/missivechess/missive/rules"
@@ -15,10 +11,15 @@ import (
 )
 
 // The languages of the challenges: a refusal and a private answer are in the
-// asker's language; a challenge's post (and what answers update it with) in its
-// server's, or its challenger's outside a server, where it is theirs; the notice a
-// player gets (a challenge made to them, declined, withdrawn, expired) in that
-// player's.
+// asker's language; a challenge's post (and what a decline or withdrawal updates
+// it with) in its server's, or its challenger's outside a server, where it is
+// theirs; an acceptance heads the kernel's start of the game, in the language the
+// kernel writes that reply in (the asker's). The notice of a challenge made to a
+// player goes to them alone, text and buttons in their language; the notices of a
+// decline, a withdrawal and an expiry are worded by the kernel for each reader (a
+// post in a server's channel in the server's language, a direct message in the
+// player's). A challenge's terms, the list's lines and the variants' names are the
+// kernel's words (bot.ChallengeTermsIn, Service.ChallengeLineIn, VariantNameIn).
 
 //go:embed locales/*.yaml
 var localeFiles embed.FS
@@ -57,10 +58,32 @@ func guildLocale(req bot.Request, guild string) string {
 	return ""
 }
 
-// playerLoc is the localizer of a notice to player id.
+// playerLoc is the localizer of player id's language (bot.PlayerLocalizer).
 func playerLoc(tx *storage.Tx, id string) *i18n.Localizer {
 	loc, _ := bot.PlayerLocalizer(tx, Catalogue, id)
 	return loc
+}
+
+// noticeLoc is the localizer of the notice of a challenge made to player id, at
+// place, in the language the kernel gives a notice that goes to them alone (the
+// challenge's buttons are labelled in it too): theirs (bot.PlayerLang); in local
+// play (no place at all) one whose language Missive does not know yet reads it in
+// the asker's, asker, as they read the reply.
+func noticeLoc(tx *storage.Tx, id string, place bot.Place, asker i18n.Lang) *i18n.Localizer {
+	p, err := bot.Settings(tx, id)
+	if err != nil {
+		return Catalogue.For(i18n.English)
+	}
+	if place == (bot.Place{}) && p.Lang == "" && p.Locale == "" {
+		return Catalogue.For(asker)
+	}
+	return Catalogue.For(bot.PlayerLang(p))
+}
+
+// phrase is message id of the catalogue with data in each reader's language, for
+// a notice the kernel writes for each of its readers (bot.Notice's TextIn).
+func phrase(id string, data i18n.Data) bot.Phrase {
+	return func(l i18n.Lang) string { return Catalogue.For(l).T(id, data) }
 }
 
 // refuse is a refusal of kind in the localizer's language.
@@ -70,71 +93,17 @@ func refuse(kind error, loc *i18n.Localizer, id string, data i18n.Data) error {
 
 // variantName is the display name of a variant key in loc's language.
 func (f *feature) variantName(loc *i18n.Localizer, key string) string {
-	return words.In(loc.Lang()).Variant(key, f.svc.VariantName(key))
-}
-
-// terms describes a challenge's settings in loc's language (bot.ChallengeTerms in
-// English).
-func terms(loc *i18n.Localizer, c *storage.Challenge) string {
-	kind := "casual"
-	if c.Rated {
-		kind = "rated"
-	}
-	col := "random"
-	if c.Color == storage.ColorWhite || c.Color == storage.ColorBlack {
-		col = string(c.Color)
-	}
-	return loc.T("terms."+kind+"."+col, i18n.Data{"Clock": clockText(loc, c.DaysPerMove, c.Bank), "Player": c.Challenger.Name})
-}
-
-// clockText names a clock's control in loc's language (clock.Text in English).
-func clockText(loc *i18n.Localizer, days int, bank *storage.TimeBank) string {
-	switch {
-	case bank != nil:
-		return loc.T("clock.bank", i18n.Data{"Base": amount(loc, bank.Base()), "Increment": amount(loc, bank.Increment()), "Cap": amount(loc, bank.Cap())})
-	case days > 0:
-		return loc.N("clock.days", days, nil)
-	}
-	return loc.T("clock.none", nil)
-}
-
-// amount writes a time bank's amount in loc's language (clock.Days in English):
-// whole days, hours under a day, or days with a fraction.
-func amount(loc *i18n.Localizer, d time.Duration) string {
-	switch {
-	case d%clock.Day == 0:
-		return loc.N("amount.days", int(d/clock.Day), nil)
-	case d < clock.Day:
-		return loc.N("amount.hours", int(d/time.Hour), nil)
-	}
-	n := strconv.FormatFloat(float64(d)/float64(clock.Day), 'f', -1, 64)
-	return loc.N("amount.fraction", n, i18n.Data{"Days": decimal(loc.Lang(), n)})
-}
-
-// decimal writes a number n (with a decimal point) as language l writes it in
-// prose: with a decimal comma in every language Missive speaks but English.
-func decimal(l i18n.Lang, n string) string {
-	if l == i18n.English {
-		return n
-	}
-	return strings.Replace(n, ".", ",", 1)
-}
-
-// challengeLine describes an open challenge in one line in loc's language
-// (Service.ChallengeLine in English).
-func (f *feature) challengeLine(loc *i18n.Localizer, c *storage.Challenge) string {
-	data := i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant), "Challenger": words.Seat(c.Challenger),
-		"Terms": terms(loc, c), "Until": words.In(loc.Lang()).Time(c.ExpiresAt)}
-	if c.Opponent.ID == "" {
-		return loc.T("list.line.anyone", data)
-	}
-	data["Opponent"] = words.Seat(c.Opponent)
-	return loc.T("list.line", data)
+	return f.svc.VariantNameIn(loc.Lang(), key)
 }
 
 // challengeTitle is the title of challenge c's messages in loc's language.
 func (f *feature) challengeTitle(loc *i18n.Localizer, c *storage.Challenge) string {
 	return loc.T("challenge.title", i18n.Data{"ID": c.ID, "Variant": f.variantName(loc, c.Variant)})
+}
+
+// titlePhrase is challenge c's title in each reader's language.
+func (f *feature) titlePhrase(c *storage.Challenge) bot.Phrase {
+	return func(l i18n.Lang) string { return f.challengeTitle(Catalogue.For(l), c) }
 }
 
 // outcomeText says how a position is decided, as the English said it

@@ -98,7 +98,7 @@ func TestChallengesInEachLanguage(t *testing.T) {
 		!strings.Contains(ns[0].Reply.Text, "Принять: /принять вызов:1.") {
 		t.Fatalf("bob's notice: %+v", ns)
 	}
-	if r := ask(h, "bob", "", bot.Place{}, "challenges"); r.Title != "Открытые вызовы" || !strings.Contains(r.Text, "№ 1 Кельтские шахматы: alice → bob, 2 дня на ход") ||
+	if r := ask(h, "bob", "", bot.Place{}, "challenges"); r.Title != "Открытые вызовы" || !strings.HasPrefix(r.Text, "#1 Кельтские шахматы: alice → bob, 2 дня на ход, товарищеская, alice играет белыми (до ") ||
 		r.Actions[0].Label != "Принять № 1" {
 		t.Errorf("bob's list: %s\n%s\n%+v", r.Title, r.Text, r.Actions)
 	}
@@ -139,7 +139,7 @@ func TestChallengesInEachLanguage(t *testing.T) {
 	h.Seq++
 	r = h.Run(bot.Request{ID: "fr-1", User: bot.User{ID: "carol", Name: "carol"}, Locale: "de", GuildLocale: "fr", Place: g, Context: bot.ContextGuild},
 		"challenge variant:gess bank:1.5+0.5/3")
-	if !strings.HasPrefix(r.Text, "carol lance un défi ouvert à tout le monde ici (Gess)\u202f: réserve de 1,5 jour + 12 heures par coup, plafond 3 jours, amicale, couleurs tirées au sort.") {
+	if !strings.HasPrefix(r.Text, "carol lance un défi ouvert à tout le monde ici (Gess)\u202f: réserve de temps de 1,5 jour + 12 heures par coup, plafond 3 jours, amicale, couleurs tirées au sort.") {
 		t.Errorf("French post: %s", r.Text)
 	}
 	if r := ask(h, "carol", "de", g, "challenge variant:chess"); !r.Refused || !strings.HasPrefix(r.Text, "Welches Spiel?") {

@@ -177,11 +177,12 @@ func equalBanks(a, b *storage.TimeBank) bool {
 	return *a == *b
 }
 
-// rematchButton offers a rematch under a finished game's board; paired games
-// (a tournament's, an engine match's) are not played again on demand.
-func rematchButton(g *storage.Game, actions []bot.Action) []bot.Action {
+// rematchButton offers a rematch under a finished game's board, labelled in
+// language l, its reader's; paired games (a tournament's, an engine match's) are
+// not played again on demand.
+func rematchButton(l i18n.Lang, g *storage.Game, actions []bot.Action) []bot.Action {
 	if g.Active() || g.Tournament != "" || g.Match != "" {
 		return actions
 	}
-	return append(actions, bot.Action{Label: Catalogue.For(i18n.English).T("button.rematch", nil), Style: bot.StylePrimary, Command: CmdRematch, Args: bot.Args{"game": g.ID}})
+	return append(actions, bot.Action{Label: Catalogue.For(l).T("button.rematch", nil), Style: bot.StylePrimary, Command: CmdRematch, Args: bot.Args{"game": g.ID}})
 }

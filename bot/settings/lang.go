@@ -48,15 +48,21 @@ func refuse(kind error, loc *i18n.Localizer, id string, data i18n.Data) error {
 // ids lists games' numbers for a message with {{.IDs}}: "4, 7".
 func ids(list []string) i18n.Data { return i18n.Data{"IDs": strings.Join(list, ", ")} }
 
-// leaveAmount writes an amount of leave in loc's language: "3 days", "2 days 5
-// hours", "0 days".
+// leaveAmount writes an amount of leave in loc's language, in the clock's words
+// (clock.W.Days) for days and hours: "3 days", "5 hours", "2 days 5 hours".
 func leaveAmount(loc *i18n.Localizer, d time.Duration) string {
-	days, hours := int(d/clock.Day), int(d%clock.Day/time.Hour)
-	if hours == 0 {
-		return loc.N("amount.days", days, nil)
+	w := clock.In(loc.Lang())
+	days, hours := d/clock.Day*clock.Day, d%clock.Day/time.Hour*time.Hour
+	switch {
+	case hours == 0:
+		return w.Days(days)
+	case days == 0:
+		return w.Days(hours)
 	}
-	if days == 0 {
-		return loc.N("amount.hours", hours, nil)
-	}
-	return loc.T("amount.both", i18n.Data{"Days": loc.N("amount.days", days, nil), "Hours": loc.N("amount.hours", hours, nil)})
+	return loc.T("amount.both", i18n.Data{"Days": w.Days(days), "Hours": w.Days(hours)})
+}
+
+// allowance writes a number of days of leave in loc's language: "30 days".
+func allowance(loc *i18n.Localizer, days int) string {
+	return clock.In(loc.Lang()).Days(time.Duration(days) * clock.Day)
 }

@@ -126,7 +126,7 @@ func leaveHours(l *storage.Leave, now time.Time) time.Duration {
 func (f *feature) leaveAllowance(loc *i18n.Localizer, p *storage.Player, now time.Time) string {
 	total := time.Duration(f.leaveDays()) * clock.Day
 	used := leaveUsed(p, now)
-	data := i18n.Data{"Year": now.UTC().Year(), "Taken": leaveAmount(loc, used), "Allowance": loc.N("amount.days", f.leaveDays(), nil),
+	data := i18n.Data{"Year": now.UTC().Year(), "Taken": leaveAmount(loc, used), "Allowance": allowance(loc, f.leaveDays()),
 		"Left": leaveAmount(loc, max(total-used, 0))}
 	if !onLeave(p, now) {
 		return loc.T("leave.allowance", data)
@@ -178,7 +178,7 @@ func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 			return refuse(bot.ErrRefused, loc, "leave.days.bad", nil)
 		}
 		if n > f.leaveDays() {
-			return refuse(bot.ErrRefused, loc, "leave.toolong", i18n.Data{"Allowance": loc.N("amount.days", f.leaveDays(), nil)})
+			return refuse(bot.ErrRefused, loc, "leave.toolong", i18n.Data{"Allowance": allowance(loc, f.leaveDays())})
 		}
 		end = now.Add(time.Duration(n) * clock.Day)
 	}
@@ -190,7 +190,7 @@ func (f *feature) leaveStart(tx *bot.Tx, req bot.Request) error {
 			key = "leave.toomuch.one"
 		}
 		return refuse(bot.ErrRefused, loc, key, i18n.Data{"Want": leaveAmount(loc, want.Round(time.Hour)), "Left": leaveAmount(loc, max(left, 0)),
-			"Allowance": loc.N("amount.days", f.leaveDays(), nil), "Year": now.UTC().Year()})
+			"Allowance": allowance(loc, f.leaveDays()), "Year": now.UTC().Year()})
 	}
 	if p.LeaveYear != now.UTC().Year() {
 		p.LeaveYear, p.LeaveUsedHours = now.UTC().Year(), 0

@@ -149,3 +149,23 @@ func TestLeaveAndDigestInEachLanguage(t *testing.T) {
 		t.Errorf("bob's digest: %+v", ns)
 	}
 }
+
+// An amount of leave is written in the clock's words of the reader's language
+// (bot/clock): days, hours, and both; English reads as before.
+func TestLeaveAmountsInEachLanguage(t *testing.T) {
+	h := bottest.New(t) // 3 March 2025, 12:00 UTC
+	cases := []struct{ player, locale, want string }{
+		{"alice", "de", "Urlaub 2025: bisher genommen 2 Tage 5 Stunden (dieser Urlaub begann Mo., 3. März 12:00 UTC), übrig 27 Tage 19 Stunden, Kontingent 30 Tage (je Kalenderjahr, UTC)."},
+		{"bob", "ru", "Отпуск в 2025 году: пока использовано — 2 дня 5 часов (этот отпуск начался пн, 3 мар. 12:00 UTC), осталось — 27 дней 19 часов, годовой лимит — 30 дней (по календарному году, UTC)."},
+		{"carol", "", "Leave in 2025: 2 days 5 hours taken of 30 days so far (this leave started Mon 3 Mar 12:00 UTC), 27 days 19 hours left (the allowance is per calendar year, UTC)."},
+	}
+	for _, c := range cases {
+		ask(h, c.player, c.locale, "leave action:start days:5")
+	}
+	h.Clock.Advance(2*bottest.Day + 5*time.Hour)
+	for _, c := range cases {
+		if r := ask(h, c.player, c.locale, "leave"); !strings.Contains(r.Text, c.want) {
+			t.Errorf("%s's leave in %q: %s\nwant %s", c.player, c.locale, r.Text, c.want)
+		}
+	}
+}
