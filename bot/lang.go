@@ -25,8 +25,13 @@ func PlayerLang(p *storage.Player) i18n.Lang {
 }
 
 // AskerLang returns the language to answer req in: the asker's choice with
-// /settings language when they made one, else their client's locale, else English.
+// /settings language when they made one, else their client's locale, else English;
+// the server's (ServerLang) for a request whose answer is posted for many to read
+// in a server (Request.Public).
 func AskerLang(tx *storage.Tx, req Request) (i18n.Lang, error) {
+	if req.Public && req.Place.Guild != "" {
+		return ServerLang(tx, req.Place.Guild, req.GuildLocale)
+	}
 	p, err := tx.Player(req.User.ID)
 	switch {
 	case errors.Is(err, storage.ErrNotFound):

@@ -56,3 +56,33 @@ func TestLocalizers(t *testing.T) {
 		t.Errorf("the asker's choice does not win over the client: %s", got)
 	}
 }
+
+// An answer posted for many to read in a server (an adapter's first board in a
+// game's thread) is in the server's language, whatever the asker chose; outside a
+// server it is the asker's.
+func TestPublicAnswerInTheServersLanguage(t *testing.T) {
+	h := bottest.New(t)
+	h.Ok("bob", "settings language:de")
+	lang := func(req bot.Request) i18n.Lang {
+		var l i18n.Lang
+		if err := h.Svc.Read(context.Background(), func(tx *storage.Tx) (err error) {
+			l, err = bot.AskerLang(tx, req)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		return l
+	}
+	req := bot.Request{User: bot.User{ID: "bob", Name: "bob"}, Locale: "ru", GuildLocale: "fr", Place: bot.Place{Guild: "g", Channel: "c"}}
+	if got := lang(req); got != i18n.German {
+		t.Errorf("bob's own answer: %s", got)
+	}
+	req.Public = true
+	if got := lang(req); got != i18n.French {
+		t.Errorf("a public answer in a French server: %s", got)
+	}
+	req.Place = bot.Place{}
+	if got := lang(req); got != i18n.German {
+		t.Errorf("a public answer outside a server: %s", got)
+	}
+}

@@ -49,6 +49,10 @@ type Request struct {
 	// spells them ("de", "es-419", "pt-BR"); empty when unknown (GuildLocale outside
 	// a server). bot/i18n maps them onto the languages Missive speaks.
 	Locale, GuildLocale string
+	// Public says that the answer is posted where many read it, not shown to the
+	// asker (an adapter's board in a game's new thread): it is written in the
+	// server's language.
+	Public bool
 }
 
 // Where returns the kind of place req came from: a server when it names one, else

@@ -1068,9 +1068,11 @@ func (b *Bot) openThread(i *discordgo.Interaction, r bot.Reply) {
 	if th == "" {
 		return
 	}
+	asker := b.request(i, channelInfo{})
 	board := b.service().Handle(context.Background(), bot.Request{
-		User: b.request(i, channelInfo{}).User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
+		User: asker.User, Place: bot.Place{Guild: g.Place.Guild, Channel: g.Place.Channel, Thread: th},
 		Command: views.CmdBoard, Args: bot.Args{"game": g.ID},
+		Locale: asker.Locale, GuildLocale: asker.GuildLocale, Public: true, // the thread's first post, for all to read
 	})
 	if board.Refused {
 		return
