@@ -23,7 +23,7 @@ func rematchLabel(actions []bot.Action) string {
 
 // The kernel's refusals of a challenge's options (days, bank, the engine's level)
 // and of a rematch of someone else's game reach a German and a Russian player in
-// their language; English reads as before.
+// their language, options named as their clients show them; English reads as before.
 func TestKernelRefusalsInEachLanguage(t *testing.T) {
 	h := bottest.New(t)
 	for _, c := range []struct{ locale, line, want string }{
@@ -31,10 +31,10 @@ func TestKernelRefusalsInEachLanguage(t *testing.T) {
 		{"de", "challenge variant:gothic opponent:bob days:4", "Tage pro Zug müssen "},
 		{"ru", "challenge variant:gothic opponent:bob days:4", "Дней на ход может быть "},
 		{"", "challenge variant:gothic opponent:bob days:2 bank:30+1/45", "Choose days per move (days) or a time bank (bank), not both."},
-		{"de", "challenge variant:gothic opponent:bob days:2 bank:30+1/45", "Wähle Tage pro Zug (days) oder ein Zeitkonto (bank), nicht beides."},
-		{"ru", "challenge variant:gothic opponent:bob days:2 bank:30+1/45", "Выберите дни на ход (days) или запас времени (bank), но не то и другое."},
+		{"de", "challenge variant:gothic opponent:bob days:2 bank:30+1/45", "Wähle Tage pro Zug (tage) oder ein Zeitkonto (zeitkonto), nicht beides."},
+		{"ru", "challenge variant:gothic opponent:bob days:2 bank:30+1/45", "Выберите дни на ход (дни) или запас времени (запас), но не то и другое."},
 		{"", "challenge variant:gothic opponent:bob bank:abc", "A time bank is written base+increment/cap in days"},
-		{"de", "challenge variant:gothic opponent:bob bank:abc", "Ein Zeitkonto schreibst du Start+Gutschrift/Obergrenze in Tagen"},
+		{"de", "challenge variant:gothic opponent:bob bank:abc", "Ein Zeitkonto schreibst du als Start+Gutschrift/Obergrenze in Tagen"},
 		{"ru", "challenge variant:gothic opponent:bob bank:abc", "Запас времени записывается как начало+добавление/предел в днях"},
 		{"", "challenge variant:gothic engine:builtin level:99", "The engine's level must be a number from 1 to "},
 		{"de", "challenge variant:gothic engine:builtin level:99", "Die Stufe der Engine muss eine Zahl von 1 bis "},

@@ -139,8 +139,8 @@ func TestChallengesInEachLanguage(t *testing.T) {
 	h.Seq++
 	r = h.Run(bot.Request{ID: "fr-1", User: bot.User{ID: "carol", Name: "carol"}, Locale: "de", GuildLocale: "fr", Place: g, Context: bot.ContextGuild},
 		"challenge variant:gess bank:1.5+0.5/3")
-	if !strings.HasPrefix(r.Text, "carol lance un défi ouvert à tout le monde ici (Gess)\u202f: réserve de temps de 1,5 jour + 12 heures par coup, plafond 3 jours, amicale, couleurs tirées au sort.") {
-		t.Errorf("French post: %s", r.Text)
+	if !strings.HasPrefix(r.Text, "carol lance un défi ouvert à tout le monde ici (Gess)\u202f: réserve de temps de 1,5 jour + 12 heures par coup, jusqu'à 3 jours, amicale, couleurs tirées au sort.") {
+		t.Errorf("French post: %q", r.Text)
 	}
 	if r := ask(h, "carol", "de", g, "challenge variant:chess"); !r.Refused || !strings.HasPrefix(r.Text, "Welches Spiel?") {
 		t.Errorf("German refusal in a French server: %+v", r)
