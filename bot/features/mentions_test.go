@@ -9,7 +9,10 @@ import (
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
 	_ "github.com/missivechess/missive/bot/console" // its catalogue too
+	_ "github.com/missivechess/missive/bot/discord" // its catalogue too
 	"github.com/missivechess/missive/bot/i18n"
+	"github.com/missivechess/missive/bot/i18n/i18ntest"
+	"github.com/missivechess/missive/bot/web"
 )
 
 // consoleOnly are the console's own commands (bot/console), which sentences of the
@@ -24,7 +27,11 @@ var mentionOf = regexp.MustCompile(`(?:^|[\s(«„“"'\x60*_\[])/([a-z][a-z_-]*
 // reader's language writes it as their clients show it (i18n.Commands), so a name
 // that does not exist would send a player to nothing.
 func TestSentencesNameCommandsThatExist(t *testing.T) {
-	h := bottest.New(t)
+	w, err := web.New(web.Options{Public: "https://missive.example.org"}) // its /web command too
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := bottest.New(t, w.Feature)
 	checked := 0
 	for _, c := range i18n.Catalogues() {
 		for _, l := range i18n.Langs {
@@ -79,4 +86,23 @@ func mentionProblem(svc *bot.Service, catalogue, cmd string, words []string) str
 		}
 	}
 	return ""
+}
+
+// Every catalogue of the program (each feature's, the kernel's, the rules', the
+// words', the console's) has every message in every language, with the English
+// placeholders and plural forms, within Discord's limits; and there are as many as
+// the packages that speak to players.
+func TestEveryCatalogue(t *testing.T) {
+	cats := i18n.Catalogues()
+	names := map[string]bool{}
+	for _, c := range cats {
+		names[c.Name()] = true
+		i18ntest.Check(t, c)
+	}
+	for _, want := range []string{"bot", "rules", "words", "clock", "guide", "views", "play", "challenges", "settings",
+		"tournaments", "ratings", "matches", "review", "privacy", "web", "console", "discord"} {
+		if !names[want] {
+			t.Errorf("no catalogue %q among %v", want, names)
+		}
+	}
 }
