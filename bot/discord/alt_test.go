@@ -52,7 +52,8 @@ func TestBoardDescriptions(t *testing.T) {
 	describedAs(t, "direct message", dm, "Bob (Schwarz) am Zug", "Stellung: ")
 
 	txt := e.answer(e.srv.Command("carol", thread, "board", discordtest.Opt{Name: "text", Value: true}))
-	if len(txt.Attachments) != 0 || !strings.Contains(text(txt), "```") || !strings.Contains(text(txt), "Last move e2 to e4") {
+	// carol's client is French: her text board is described in French.
+	if len(txt.Attachments) != 0 || !strings.Contains(text(txt), "```") || !strings.Contains(text(txt), "Dernier coup de e2 à e4") {
 		t.Errorf("/board text:true: %d attachments, %q", len(txt.Attachments), text(txt))
 	}
 }

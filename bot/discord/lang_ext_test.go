@@ -57,7 +57,7 @@ func TestThreadsRefusedInTheServersLanguage(t *testing.T) {
 	e := start(t, discord.Options{}, discordtest.Config{Guilds: []discordtest.Guild{g}})
 	ch := e.answer(e.srv.Command("alice", "no-threads", "challenge",
 		discordtest.Opt{Name: "variant", Value: "gothic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
-	e.answer(e.srv.Click("bob", ch.ID, buttonID(t, ch, "Accept")))
+	e.answer(e.srv.Click("bob", ch.ID, buttonFor(t, ch, "accept"))) // bob reads German
 	e.svc.Idle()
 	if waitFor(20*time.Second, func() bool {
 		for _, m := range e.srv.Messages("no-threads") {

@@ -98,7 +98,7 @@ func TestOfferSettledAndThreadKeptOpen(t *testing.T) {
 	if got := e.srv.RequestsTo("PATCH /channels/{channel_id}")[0]; !strings.Contains(string(got.Body), `"auto_archive_duration":1440`) {
 		t.Errorf("finished thread edited with %s, want auto_archive_duration 1440", got.Body)
 	}
-	rematch := e.answer(e.srv.Click("alice", res.ID, buttonID(t, res, "Rematch")))
+	rematch := e.answer(e.srv.Click("alice", res.ID, buttonFor(t, res, "rematch"))) // labelled in its reader's language
 	if !strings.Contains(text(rematch), "a rematch of game") {
 		t.Errorf("the Rematch button in the finished game's thread answered %q", text(rematch))
 	}
@@ -116,7 +116,7 @@ func TestChallengeAnsweredElsewhere(t *testing.T) {
 	if err != nil {
 		t.Fatalf("bob got no challenge with buttons by direct message: %v", err)
 	}
-	m := e.answer(e.srv.Click("bob", notice.ID, buttonID(t, notice, "Decline")))
+	m := e.answer(e.srv.Click("bob", notice.ID, buttonFor(t, notice, "decline"))) // bob reads German
 	if m.ID != notice.ID || !strings.Contains(text(m), "declined") || controls(m) != 0 {
 		t.Errorf("notice after decline: id %s (want %s), %d live buttons, %q", m.ID, notice.ID, controls(m), text(m))
 	}
@@ -133,7 +133,7 @@ func TestChallengeAnsweredElsewhere(t *testing.T) {
 		discordtest.Opt{Name: "variant", Value: "keltic"}, discordtest.Opt{Name: "opponent", Value: "bob"}))
 	e.svc.Idle()
 	notice2, err := e.srv.WaitMessage(e.ctx, e.srv.DMChannel("bob"), func(m *discordtest.Message) bool {
-		return controls(m) > 0 && strings.Contains(text(m), "Keltic")
+		return controls(m) > 0 && strings.Contains(text(m), "Keltisches Schach") // bob reads German
 	})
 	if err != nil {
 		t.Fatalf("bob got no second challenge by direct message: %v", err)

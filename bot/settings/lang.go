@@ -34,12 +34,6 @@ func askerLoc(tx *storage.Tx, req bot.Request) *i18n.Localizer {
 // playerLoc is the localizer of a notice to player p.
 func playerLoc(p *storage.Player) *i18n.Localizer { return Catalogue.For(bot.PlayerLang(p)) }
 
-// seatLoc is the localizer of a notice to the player of seat.
-func seatLoc(tx *storage.Tx, seat storage.Seat) *i18n.Localizer {
-	loc, _ := bot.PlayerLocalizer(tx, Catalogue, seat.ID)
-	return loc
-}
-
 // refuse is a refusal of kind in the localizer's language.
 func refuse(kind error, loc *i18n.Localizer, id string, data i18n.Data) error {
 	return bot.Refuse(kind, "%s", loc.T(id, data))

@@ -251,18 +251,20 @@ func (f *feature) endLeave(tx *bot.Tx, p *storage.Player, now time.Time, current
 	}
 	for _, sg := range synced {
 		g, side := sg.game, sg.side
-		loc := seatLoc(tx.Tx, g.Player(side.Other()))
-		data := i18n.Data{"Player": words.Seat(g.Player(side))}
-		text := loc.T("leave.back", data)
-		if !g.Clock.Deadline.IsZero() && !g.Clock.NoLeave {
-			if !slices.Contains(resumed, g.ID) && g.Awaits(side) {
-				resumed = append(resumed, g.ID)
+		if !g.Clock.Deadline.IsZero() && !g.Clock.NoLeave && !slices.Contains(resumed, g.ID) && g.Awaits(side) {
+			resumed = append(resumed, g.ID)
+		}
+		text := func(l i18n.Lang) string { // for each reader: the thread's, the opponent's
+			loc := Catalogue.For(l)
+			data := i18n.Data{"Player": words.Seat(g.Player(side))}
+			if g.Clock.Deadline.IsZero() || g.Clock.NoLeave {
+				return loc.T("leave.back", data)
 			}
-			data["Game"], data["Deadline"] = g.ID, words.In(loc.Lang()).Time(g.Clock.Deadline)
-			text = loc.T("leave.back.clock", data)
+			data["Game"], data["Deadline"] = g.ID, words.In(l).Time(g.Clock.Deadline)
+			return loc.T("leave.back.clock", data)
 		}
 		key := fmt.Sprintf("leave/%s/%s/%d/false", g.ID, p.ID, now.Unix())
-		if err := tx.Tell(g, side.Other(), NoticeLeave, text, key, false); err != nil {
+		if err := tx.TellIn(g, side.Other(), NoticeLeave, text, key, false); err != nil {
 			return nil, err
 		}
 	}
@@ -305,24 +307,29 @@ func (f *feature) tellLeaveStart(tx *bot.Tx, p *storage.Player, synced []syncedG
 	}
 	for _, id := range order {
 		n := byOpponent[id]
-		loc := seatLoc(tx.Tx, n.seat)
-		var parts []string
-		if len(n.frozen) > 0 {
-			parts = append(parts, loc.N("leave.part.frozen", len(n.frozen), ids(n.frozen)))
-		}
-		if len(n.later) > 0 {
-			parts = append(parts, loc.N("leave.part.later", len(n.later), ids(n.later)))
-		}
-		if len(n.refusing) > 0 {
-			parts = append(parts, loc.N("leave.part.refusing", len(n.refusing), ids(n.refusing)))
-		}
-		data := i18n.Data{"Player": words.Seat(n.me), "Until": words.In(loc.Lang()).Time(end)}
-		text := loc.T("leave.opponent", data)
-		if len(parts) > 0 {
+		// Worded for each reader: a post in the game's server in the server's
+		// language, a direct message in the opponent's.
+		text := func(l i18n.Lang) string {
+			loc := Catalogue.For(l)
+			var parts []string
+			if len(n.frozen) > 0 {
+				parts = append(parts, loc.N("leave.part.frozen", len(n.frozen), ids(n.frozen)))
+			}
+			if len(n.later) > 0 {
+				parts = append(parts, loc.N("leave.part.later", len(n.later), ids(n.later)))
+			}
+			if len(n.refusing) > 0 {
+				parts = append(parts, loc.N("leave.part.refusing", len(n.refusing), ids(n.refusing)))
+			}
+			data := i18n.Data{"Player": words.Seat(n.me), "Until": words.In(l).Time(end)}
+			if len(parts) == 0 {
+				return loc.T("leave.opponent", data)
+			}
 			data["Parts"] = strings.Join(parts, loc.T("leave.part.sep", nil))
-			text = loc.T("leave.opponent.parts", data)
+			return loc.T("leave.opponent.parts", data)
 		}
-		err := tx.TellUser(bot.Notice{To: n.seat, Kind: NoticeLeave, Title: loc.T("leave.title", nil), Text: text, Place: n.place,
+		title := func(l i18n.Lang) string { return Catalogue.For(l).T("leave.title", nil) }
+		err := tx.TellUser(bot.Notice{To: n.seat, Kind: NoticeLeave, TitleIn: title, TextIn: text, Place: n.place,
 			Key: fmt.Sprintf("leave/%s/%s/%d/true", p.ID, id, now.Unix())})
 		if err != nil {
 			return nil, nil, err

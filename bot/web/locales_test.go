@@ -329,7 +329,7 @@ func TestPageGameWordsAreTheBots(t *testing.T) {
 		accept string
 		lang   i18n.Lang
 		bank   string
-	}{{"de", i18n.German, "Zeitkonto "}, {"ru", i18n.Russian, ""}, {"", i18n.English, "time bank of 30 days + 1.5 days a move, up to 45 days"}} {
+	}{{"de", i18n.German, "Zeitkonto: 30 Tage"}, {"ru", i18n.Russian, ""}, {"", i18n.English, "time bank of 30 days + 1.5 days a move, up to 45 days"}} {
 		_, body := s.fetch(api(s.w.ViewLink(id), ""), c.accept)
 		var v struct {
 			Title, Status string
@@ -355,7 +355,7 @@ func TestPageGameWordsAreTheBots(t *testing.T) {
 		if c.lang == i18n.German && (!strings.Contains(v.Status, "Zeitkonten: Weiß ") || !strings.Contains(strings.Join(got, "\n"), "1,5 Tage pro Zug")) {
 			t.Errorf("the German page's banks: %q, %q", v.Status, got)
 		}
-		if c.lang == i18n.Russian && (!strings.Contains(v.Status, "запас: белые ") || !strings.Contains(strings.Join(got, "\n"), "запас времени ")) {
+		if c.lang == i18n.Russian && (!strings.Contains(v.Status, "запас: у белых ") || !strings.Contains(strings.Join(got, "\n"), "запас времени: ")) {
 			t.Errorf("the Russian page's banks: %q, %q", v.Status, got)
 		}
 	}
