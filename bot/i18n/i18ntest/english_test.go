@@ -8,9 +8,9 @@ import (
 // EnglishLeft finds English prose and leaves names, commands, options and notation.
 func TestEnglishLeft(t *testing.T) {
 	for line, want := range map[string][]string{
-		"alice (white) played Be3.":                      {"white", "played"},
-		"Nh6 5. Be3) 3. Ae6# 1-0":                        nil,
-		"Tippe /move game:2 move:e4, oder `/help`":       nil,
+		"alice (white) played Be3.":                       {"white", "played"},
+		"Nh6 5. Be3) 3. Ae6# 1-0":                         nil,
+		"Tippe /move game:2 move:e4, oder `/help`":        nil,
 		"Die Partie ist vorbei; Missive engine (level 1)": nil,
 		"Le coup est joué, the end":                       {"the"},
 	} {
