@@ -106,3 +106,25 @@ func TestEveryCatalogue(t *testing.T) {
 		}
 	}
 }
+
+// Every command Missive registers (the web page's too) is localised in every
+// language from its feature's catalogue, whose English is the spec's own
+// (bottest.CheckSpec).
+func TestEveryCommandLocalised(t *testing.T) {
+	w, err := web.New(web.Options{Public: "https://missive.example.org"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := bottest.New(t, w.Feature)
+	for _, spec := range h.Svc.Commands() {
+		if spec.Button {
+			continue
+		}
+		i := slices.IndexFunc(i18n.Catalogues(), func(c *i18n.Catalogue) bool { return c.Has("command." + spec.Name + ".name") })
+		if i < 0 {
+			t.Errorf("/%s is in no catalogue", spec.Name)
+			continue
+		}
+		bottest.CheckSpec(t, i18n.Catalogues()[i], spec)
+	}
+}

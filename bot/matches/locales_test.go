@@ -26,7 +26,7 @@ func TestCatalogueMatchesSpecs(t *testing.T) {
 	if !ok {
 		t.Fatal("no /match")
 	}
-	checkSpec(t, matches.Catalogue, spec)
+	bottest.CheckSpec(t, matches.Catalogue, spec)
 }
 
 // The catalogue words the Elo difference exactly as match.Record.EloText does in
@@ -96,44 +96,6 @@ func TestMatchInEachLanguage(t *testing.T) {
 	if r := h.Run(member, "match variant:gess first_level:1"); !r.Refused || r.Text != "Только участники, которым можно управлять этим сервером, могут начинать матчи движков." {
 		t.Errorf("Russian member: %s", r.Text)
 	}
-}
-
-// checkSpec checks that the English catalogue has spec's own names, descriptions
-// and choices (keys command.…, bot.CommandSpec.Localize), and that every name and
-// description is localised in every language.
-func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
-	t.Helper()
-	en := cat.For(i18n.English)
-	want := len(i18n.Langs) - 1
-	check := func(key, english string, in bot.Texts) {
-		t.Helper()
-		if got := en.T(key, nil); got != english {
-			t.Errorf("%s: the catalogue says %q, the spec %q", key, got, english)
-		}
-		if len(in) != want {
-			t.Errorf("%s is not localised in every language: %v", key, in)
-		}
-	}
-	var walk func(key string, c bot.CommandSpec)
-	walk = func(key string, c bot.CommandSpec) {
-		check(key+".name", c.Name, c.NameIn)
-		check(key+".desc", c.Description, c.DescriptionIn)
-		for _, o := range c.Options {
-			ok := key + ".option." + o.Name
-			check(ok+".name", o.Name, o.NameIn)
-			check(ok+".desc", o.Description, o.DescriptionIn)
-			for _, ch := range o.Choices {
-				if ch.Value == "toyplace" {
-					continue // the harness's test variant, which no catalogue names
-				}
-				check(ok+".choice."+ch.Value, ch.Name, ch.NameIn)
-			}
-		}
-		for _, sc := range c.Subcommands {
-			walk(key+"."+sc.Name, sc)
-		}
-	}
-	walk("command."+spec.Name, spec)
 }
 
 // The match's posts are addressed to the match in the server's language (a

@@ -7,7 +7,6 @@ import (
 
 	"github.com/missivechess/missive/bot"
 	"github.com/missivechess/missive/bot/bottest"
-	"github.com/missivechess/missive/bot/i18n"
 	"github.com/missivechess/missive/bot/i18n/i18ntest"
 	"github.com/missivechess/missive/bot/privacy"
 )
@@ -24,42 +23,7 @@ func TestCatalogueMatchesSpecs(t *testing.T) {
 	if !ok {
 		t.Fatal("no /privacy")
 	}
-	checkSpec(t, privacy.Catalogue, spec)
-}
-
-// checkSpec checks that the English catalogue has spec's own names, descriptions
-// and choices (keys command.…, bot.CommandSpec.Localize), and that every name and
-// description is localised in every language.
-func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
-	t.Helper()
-	en := cat.For(i18n.English)
-	want := len(i18n.Langs) - 1
-	check := func(key, english string, in bot.Texts) {
-		t.Helper()
-		if got := en.T(key, nil); got != english {
-			t.Errorf("%s: the catalogue says %q, the spec %q", key, got, english)
-		}
-		if len(in) != want {
-			t.Errorf("%s is not localised in every language: %v", key, in)
-		}
-	}
-	var walk func(key string, c bot.CommandSpec)
-	walk = func(key string, c bot.CommandSpec) {
-		check(key+".name", c.Name, c.NameIn)
-		check(key+".desc", c.Description, c.DescriptionIn)
-		for _, o := range c.Options {
-			ok := key + ".option." + o.Name
-			check(ok+".name", o.Name, o.NameIn)
-			check(ok+".desc", o.Description, o.DescriptionIn)
-			for _, ch := range o.Choices {
-				check(ok+".choice."+ch.Value, ch.Name, ch.NameIn)
-			}
-		}
-		for _, sc := range c.Subcommands {
-			walk(key+"."+sc.Name, sc)
-		}
-	}
-	walk("command."+spec.Name, spec)
+	bottest.CheckSpec(t, privacy.Catalogue, spec)
 }
 
 // /privacy answers a German and a Russian player in their language: the summary,

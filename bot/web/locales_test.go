@@ -3,6 +3,7 @@ package web_test
 import (
 	"encoding/json"
 	"fmt"
+	"github.com/missivechess/missive/bot/bottest"
 	"html"
 	"io"
 	"net/http"
@@ -30,7 +31,7 @@ func TestCatalogueMatchesSpecs(t *testing.T) {
 	if !ok {
 		t.Fatal("no /web")
 	}
-	checkSpec(t, web.Catalogue, spec)
+	bottest.CheckSpec(t, web.Catalogue, spec)
 }
 
 var placeholders = regexp.MustCompile(`\{[a-z]+\}`)
@@ -201,41 +202,6 @@ func TestWebCommandInEachLanguage(t *testing.T) {
 	if r := ask("carol", "de", "web game:"+id+" revoke:all"); !r.Refused || !strings.Contains(r.Text, "nicht all") {
 		t.Errorf("German refusal of a value: %+v", r)
 	}
-}
-
-// checkSpec checks that the English catalogue has spec's own names, descriptions
-// and choices (keys command.…, bot.CommandSpec.Localize), and that every name and
-// description is localised in every language.
-func checkSpec(t *testing.T, cat *i18n.Catalogue, spec bot.CommandSpec) {
-	t.Helper()
-	en := cat.For(i18n.English)
-	want := len(i18n.Langs) - 1
-	check := func(key, english string, in bot.Texts) {
-		t.Helper()
-		if got := en.T(key, nil); got != english {
-			t.Errorf("%s: the catalogue says %q, the spec %q", key, got, english)
-		}
-		if len(in) != want {
-			t.Errorf("%s is not localised in every language: %v", key, in)
-		}
-	}
-	var walk func(key string, c bot.CommandSpec)
-	walk = func(key string, c bot.CommandSpec) {
-		check(key+".name", c.Name, c.NameIn)
-		check(key+".desc", c.Description, c.DescriptionIn)
-		for _, o := range c.Options {
-			ok := key + ".option." + o.Name
-			check(ok+".name", o.Name, o.NameIn)
-			check(ok+".desc", o.Description, o.DescriptionIn)
-			for _, ch := range o.Choices {
-				check(ok+".choice."+ch.Value, ch.Name, ch.NameIn)
-			}
-		}
-		for _, sc := range c.Subcommands {
-			walk(key+"."+sc.Name, sc)
-		}
-	}
-	walk("command."+spec.Name, spec)
 }
 
 // In a browser, a page in German and one in Russian show no English once the
