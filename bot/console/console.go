@@ -139,6 +139,14 @@ func (c *Console) refused(text string) { c.printf("%s %s\n", c.t("tag.refused", 
 // Attach sets the service the console drives.
 func (c *Console) Attach(svc *bot.Service) { c.svc = svc }
 
+// Welcome returns the lines the console starts with, in its language: where the
+// data file and the files it writes are, who the user is and how to go on.
+func (c *Console) Welcome(data, files string) string {
+	loc := c.loc()
+	return loc.T("welcome.data", i18n.Data{"Data": data}) + "\n" + loc.T("welcome.files", i18n.Data{"Files": files}) + "\n" +
+		loc.T("welcome.you", i18n.Data{"Name": c.user}) + "\n"
+}
+
 // Queue puts every notification in one queue: the console is one screen, on which
 // they show in the order they happened.
 func (c *Console) Queue(bot.Notification) string { return "console" }

@@ -235,3 +235,24 @@ no
 		t.Errorf("a German command was refused:\n%s", de)
 	}
 }
+
+// The console's first lines are in its language, the commands they name as that
+// language names them; English as before.
+func TestWelcomeInEachLanguage(t *testing.T) {
+	s := newSession(t)
+	if got := s.con.Welcome("d.db", "files"); got != "Missive console. Data file: d.db\nPictures and PGN files go to: files\nYou are alice; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n" {
+		t.Errorf("English welcome: %q", got)
+	}
+	for _, locale := range []string{"de", "fr", "es-419", "pt-BR", "ru"} {
+		s.con.locale = locale
+		got := s.con.Welcome("d.db", "files")
+		for _, line := range strings.Split(got, "\n") {
+			if w := englishLeft(line); len(w) > 0 {
+				t.Errorf("%s: English %q in %q", locale, w, line)
+			}
+		}
+		if want := i18n.Commands(i18n.Of(locale), "/help"); !strings.Contains(got, want) || want == "/help" {
+			t.Errorf("%s: the welcome does not name %s: %q", locale, want, got)
+		}
+	}
+}

@@ -114,8 +114,7 @@ func runConsole(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	}
 	con.Attach(svc)
 	svc.GatewayUp(clock.Now())
-	fmt.Fprintf(stdout, "Missive console. Data file: %s\nPictures and PGN files go to: %s\n"+
-		"You are %s; /as NAME plays as someone else, /help lists the commands, /quit leaves.\n", path, dir, *as)
+	fmt.Fprint(stdout, con.Welcome(path, dir))
 	if pool != nil {
 		// The engines' check is done before the first command: one that cannot
 		// play is named on the error output and refused from the start.
