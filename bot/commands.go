@@ -278,54 +278,67 @@ func (c CommandSpec) AllOptions() []OptionSpec {
 	return out
 }
 
-// Usage returns a one-line synopsis such as "/move move:<text> [game:<text>]"; a
+// Usage returns a one-line synopsis such as "/move move:<string> [game:<string>]"; a
 // CommandOf with subcommands gives "/tournament create|join|...".
-func (c CommandSpec) Usage() string {
+func (c CommandSpec) Usage() string { return c.UsageIn(i18n.English) }
+
+// UsageIn is Usage in language l: the command, its subcommands and options under
+// the names l's clients show, the options' kinds in l's words; choices are their
+// values, which are typed as they are.
+func (c CommandSpec) UsageIn(l i18n.Lang) string {
+	name := "/" + c.NameIn.In(l, c.Name)
 	if len(c.Subcommands) > 0 {
 		names := make([]string, len(c.Subcommands))
 		for i, sc := range c.Subcommands {
-			names[i] = sc.Name
+			names[i] = sc.NameIn.In(l, sc.Name)
 		}
-		return "/" + c.Name + " " + strings.Join(names, "|")
+		return name + " " + strings.Join(names, "|")
 	}
-	return usageLine("/"+c.Name, c.Options)
+	return usageLine(l, name, c.Options)
 }
 
 // Help returns what /help says of the command: its synopsis, description and
 // options, for each subcommand when it has them.
-func (c CommandSpec) Help() string {
+func (c CommandSpec) Help() string { return c.HelpIn(i18n.English) }
+
+// HelpIn is Help in language l, under the names l's clients show (as /help and the
+// console's /help NAME give it).
+func (c CommandSpec) HelpIn(l i18n.Lang) string {
 	var b strings.Builder
+	fmt.Fprintf(&b, "%s\n  %s\n", c.UsageIn(l), c.DescriptionIn.In(l, c.Description))
 	if len(c.Subcommands) == 0 {
-		fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
-		writeOptions(&b, c.Options)
+		writeOptions(&b, l, c.Options)
 		return b.String()
 	}
-	fmt.Fprintf(&b, "%s\n  %s\n", c.Usage(), c.Description)
+	name := "/" + c.NameIn.In(l, c.Name)
 	for _, sc := range c.Subcommands {
-		fmt.Fprintf(&b, "%s\n  %s\n", usageLine("/"+c.Name+" "+sc.Name, sc.Options), sc.Description)
-		writeOptions(&b, sc.Options)
+		fmt.Fprintf(&b, "%s\n  %s\n", usageLine(l, name+" "+sc.NameIn.In(l, sc.Name), sc.Options), sc.DescriptionIn.In(l, sc.Description))
+		writeOptions(&b, l, sc.Options)
 	}
 	return b.String()
 }
 
-// writeOptions writes one line per option: its name, description and whether it is
-// required.
-func writeOptions(b *strings.Builder, opts []OptionSpec) {
+// writeOptions writes one line per option in language l: its name, description and
+// whether it is required.
+func writeOptions(b *strings.Builder, l i18n.Lang, opts []OptionSpec) {
+	loc := catalogue.For(l)
 	for _, o := range opts {
-		req := ""
+		desc := o.DescriptionIn.In(l, o.Description)
 		if o.Required {
-			req = " (required)"
+			desc = loc.T("usage.required", i18n.Data{"Description": desc})
 		}
-		fmt.Fprintf(b, "  %-10s %s%s\n", o.Name+":", o.Description, req)
+		fmt.Fprintf(b, "  %-10s %s\n", o.NameIn.In(l, o.Name)+":", desc)
 	}
 }
 
-// usageLine writes head followed by each option as name:<type> ([...] when optional).
-func usageLine(head string, opts []OptionSpec) string {
+// usageLine writes head followed by each option as name:<kind> ([...] when
+// optional), in language l.
+func usageLine(l i18n.Lang, head string, opts []OptionSpec) string {
+	loc := catalogue.For(l)
 	var b strings.Builder
 	b.WriteString(head)
 	for _, o := range opts {
-		val := "<" + string(o.Type) + ">"
+		val := "<" + loc.T("usage.type."+string(o.Type), nil) + ">"
 		if len(o.Choices) > 0 {
 			vals := make([]string, len(o.Choices))
 			for i, ch := range o.Choices {
@@ -333,10 +346,11 @@ func usageLine(head string, opts []OptionSpec) string {
 			}
 			val = strings.Join(vals, "|")
 		}
+		name := o.NameIn.In(l, o.Name)
 		if o.Required {
-			fmt.Fprintf(&b, " %s:%s", o.Name, val)
+			fmt.Fprintf(&b, " %s:%s", name, val)
 		} else {
-			fmt.Fprintf(&b, " [%s:%s]", o.Name, val)
+			fmt.Fprintf(&b, " [%s:%s]", name, val)
 		}
 	}
 	return b.String()

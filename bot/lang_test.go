@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"testing/fstest"
 
@@ -84,5 +85,28 @@ func TestPublicAnswerInTheServersLanguage(t *testing.T) {
 	req.Place = bot.Place{}
 	if got := lang(req); got != i18n.German {
 		t.Errorf("a public answer outside a server: %s", got)
+	}
+}
+
+// /help's synopsis and options of a command in each language name them as the
+// reader's client does, with the options' kinds in the language and a boolean
+// written as it is typed (true/false, which ParseBool reads); English as before.
+func TestHelpIn(t *testing.T) {
+	h := bottest.New(t)
+	spec, ok := h.Svc.Spec("board")
+	if !ok {
+		t.Fatal("no /board")
+	}
+	if spec.HelpIn(i18n.English) != spec.Help() || spec.UsageIn(i18n.English) != spec.Usage() || !strings.HasPrefix(spec.Usage(), "/board [game:<string>]") {
+		t.Errorf("English: %q", spec.Help())
+	}
+	de := spec.HelpIn(i18n.German)
+	for _, want := range []string{"/brett [partie:<Text>] [text:<true/false>]", "  partie:"} {
+		if !strings.Contains(de, want) {
+			t.Errorf("German /help board lacks %q:\n%s", want, de)
+		}
+	}
+	if v, ok := bot.ParseBool("true"); !v || !ok {
+		t.Error("true is not read as a boolean")
 	}
 }

@@ -537,49 +537,13 @@ func (c *Console) optionName(cmd, opt string) string {
 	return opt
 }
 
-// helpOf is what /help NAME says of spec (bot.CommandSpec.Help) in the user's
-// language: the command's synopsis, description and options as their clients name
-// them.
-func (c *Console) helpOf(spec bot.CommandSpec) string {
-	l := c.lang()
-	if l == i18n.English {
-		return spec.Help()
-	}
-	var b strings.Builder
-	fmt.Fprintf(&b, "%s\n  %s\n", c.usageOf(spec), spec.DescriptionIn.In(l, spec.Description))
-	options := func(opts []bot.OptionSpec) {
-		for _, o := range opts {
-			req := ""
-			if o.Required {
-				req = " " + c.t("help.required", nil)
-			}
-			fmt.Fprintf(&b, "  %-10s %s%s\n", o.NameIn.In(l, o.Name)+":", o.DescriptionIn.In(l, o.Description), req)
-		}
-	}
-	if len(spec.Subcommands) == 0 {
-		options(spec.Options)
-		return b.String()
-	}
-	for _, sc := range spec.Subcommands {
-		fmt.Fprintf(&b, "%s\n  %s\n", c.usageLine("/"+spec.NameIn.In(l, spec.Name)+" "+sc.NameIn.In(l, sc.Name), sc.Options), sc.DescriptionIn.In(l, sc.Description))
-		options(sc.Options)
-	}
-	return b.String()
-}
+// helpOf is what /help NAME says of spec in the user's language
+// (bot.CommandSpec.HelpIn).
+func (c *Console) helpOf(spec bot.CommandSpec) string { return spec.HelpIn(c.lang()) }
 
-// usageOf is spec's synopsis (bot.CommandSpec.Usage) as the user's language names
-// the command and its options: "/move move:<text> [game:<text>]".
-func (c *Console) usageOf(spec bot.CommandSpec) string {
-	l := c.lang()
-	if l == i18n.English {
-		return spec.Usage()
-	}
-	name := "/" + spec.NameIn.In(l, spec.Name)
-	if len(spec.Subcommands) > 0 {
-		return name + " " + c.subcommands(spec)
-	}
-	return c.usageLine(name, spec.Options)
-}
+// usageOf is spec's synopsis in the user's language (bot.CommandSpec.UsageIn):
+// "/move move:<string> [game:<string>]".
+func (c *Console) usageOf(spec bot.CommandSpec) string { return spec.UsageIn(c.lang()) }
 
 // subcommands lists spec's subcommands as the user's language names them:
 // "create|join|...".
@@ -589,29 +553,6 @@ func (c *Console) subcommands(spec bot.CommandSpec) string {
 		names[i] = sc.NameIn.In(c.lang(), sc.Name)
 	}
 	return strings.Join(names, "|")
-}
-
-// usageLine writes head and each option as name:<type> ([...] when optional), in
-// the user's language; the choices are values, and stay as they are typed.
-func (c *Console) usageLine(head string, opts []bot.OptionSpec) string {
-	var b strings.Builder
-	b.WriteString(head)
-	for _, o := range opts {
-		val := "<" + c.t("type."+string(o.Type), nil) + ">"
-		if len(o.Choices) > 0 {
-			vals := make([]string, len(o.Choices))
-			for i, ch := range o.Choices {
-				vals[i] = ch.Value
-			}
-			val = strings.Join(vals, "|")
-		}
-		if o.Required {
-			fmt.Fprintf(&b, " %s:%s", o.NameIn.In(c.lang(), o.Name), val)
-		} else {
-			fmt.Fprintf(&b, " [%s:%s]", o.NameIn.In(c.lang(), o.Name), val)
-		}
-	}
-	return b.String()
 }
 
 // english returns the words of a command line with the names in English that the
