@@ -24,20 +24,16 @@ var Catalogue = i18n.MustLoad("clock", localeFiles)
 
 // W writes the clock's words in one language. The zero W writes English, as the
 // package-level functions do.
-type W struct{ loc *i18n.Localizer }
+type W struct{ lang i18n.Lang }
 
 // In returns the clock's words in language l (English when Missive does not speak it).
-func In(l i18n.Lang) W { return W{loc: Catalogue.For(l)} }
+func In(l i18n.Lang) W { return W{lang: l} }
 
 // English is the clock's words in the source language.
 var English = In(i18n.English)
 
-func (w W) l() *i18n.Localizer {
-	if w.loc == nil {
-		return Catalogue.For(i18n.English)
-	}
-	return w.loc
-}
+// l is the words' localizer (the zero language's is the English).
+func (w W) l() *i18n.Localizer { return Catalogue.For(w.lang) }
 
 // Lang returns the words' language.
 func (w W) Lang() i18n.Lang { return w.l().Lang() }

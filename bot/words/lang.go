@@ -19,20 +19,16 @@ var localeFiles embed.FS
 var Catalogue = i18n.MustLoad("words", localeFiles)
 
 // W writes the words of one language. The zero W writes English.
-type W struct{ loc *i18n.Localizer }
+type W struct{ lang i18n.Lang }
 
 // In returns the words of language l (English when Missive does not speak it).
-func In(l i18n.Lang) W { return W{loc: Catalogue.For(l)} }
+func In(l i18n.Lang) W { return W{lang: l} }
 
 // English is the words of the source language, as the package-level functions write them.
 var English = In(i18n.English)
 
-func (w W) l() *i18n.Localizer {
-	if w.loc == nil {
-		return Catalogue.For(i18n.English)
-	}
-	return w.loc
-}
+// l is the words' localizer (the zero language's is the English).
+func (w W) l() *i18n.Localizer { return Catalogue.For(w.lang) }
 
 // Lang returns the words' language.
 func (w W) Lang() i18n.Lang { return w.l().Lang() }
