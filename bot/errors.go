@@ -119,22 +119,8 @@ func UserText(err error) (string, bool) {
 	return "", false
 }
 
-// Reword returns err's refusal with prefix (format with args) before its
-// sentence, such as "First engine: ", or err itself when it is an internal failure.
-func Reword(err error, format string, args ...any) error {
-	msg, ok := UserText(err)
-	if !ok {
-		return err
-	}
-	prefix := fmt.Sprintf(format, args...)
-	return &userError{msg: prefix + msg, kind: ErrRefused, say: func(l i18n.Lang) string {
-		m, _ := SentenceIn(l, err)
-		return prefix + m
-	}}
-}
-
-// RewordIn is Reword with the prefix in the reader's language: prefix(l) before
-// err's sentence in l ("Erste Engine: …"), or err itself when it is an internal
+// RewordIn returns err's refusal with a prefix in the reader's language: prefix(l)
+// before err's sentence in l ("Erste Engine: …"), or err itself when it is an internal
 // failure.
 func RewordIn(err error, prefix Phrase) error {
 	if _, ok := UserText(err); !ok {
@@ -146,13 +132,9 @@ func RewordIn(err error, prefix Phrase) error {
 	})
 }
 
-// FailureText describes an engine's failure to move for the match's report: the
-// Refusal's sentence, else the error's own text (for the admins who run the
-// match), as a sentence.
-func FailureText(err error) string { return FailureTextIn(i18n.English, err) }
-
-// FailureTextIn is FailureText in language l: a refusal's sentence in l, else the
-// error's own text (for the admins, in English).
+// FailureTextIn describes an engine's failure to move for a match's report in
+// language l: a refusal's sentence in l, else the error's own text (for the
+// admins who run the match, in English).
 func FailureTextIn(l i18n.Lang, err error) string {
 	if msg, ok := SentenceIn(l, err); ok {
 		return msg

@@ -321,10 +321,8 @@ func (s *Service) StatusLineIn(l i18n.Lang, g *storage.Game) string {
 	return loc.T("status.line", i18n.Data{"Parts": strings.Join(parts, " · ")})
 }
 
-// TurnText says who is to act in g, which is in progress: "Alice (white) to move".
-func TurnText(g *storage.Game) string { return TurnTextIn(i18n.English, g) }
-
-// TurnTextIn is TurnText in language l.
+// TurnTextIn says in language l who is to act in g, which is in progress:
+// "Alice (white) to move".
 func TurnTextIn(l i18n.Lang, g *storage.Game) string {
 	w := words.In(l)
 	var who []string
@@ -407,10 +405,7 @@ func movesMade(l i18n.Lang, g *storage.Game) string {
 	return loc.T("made.after", i18n.Data{"Parts": w.And(parts)})
 }
 
-// GameFields are the reply fields describing g.
-func (s *Service) GameFields(g *storage.Game) []Field { return s.GameFieldsIn(i18n.English, g) }
-
-// GameFieldsIn is GameFields in language l.
+// GameFieldsIn are the reply fields describing g, in language l.
 func (s *Service) GameFieldsIn(l i18n.Lang, g *storage.Game) []Field {
 	loc := catalogue.For(l)
 	kind := loc.T("game.casual", nil)

@@ -150,9 +150,6 @@ func SamePlace(p Place, g *storage.Game) bool {
 	return p.Thread == "" && p.Channel == g.Channel && p.Guild == g.Guild
 }
 
-// Buttons are the buttons under g's board, as the features add them.
-func (s *Service) Buttons(g *storage.Game) []Action { return s.ButtonsIn(i18n.English, g) }
-
 // ButtonsIn are the buttons under g's board labelled in language l, as the
 // features add them (Feature.ButtonsIn, else Feature.Buttons).
 func (s *Service) ButtonsIn(l i18n.Lang, g *storage.Game) []Action {

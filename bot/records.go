@@ -9,10 +9,7 @@ import (
 // What several features say of the stored records: a challenge's terms, the
 // order of games by deadline.
 
-// ChallengeTerms describes a challenge's settings.
-func ChallengeTerms(c *storage.Challenge) string { return ChallengeTermsIn(i18n.English, c) }
-
-// ChallengeTermsIn is ChallengeTerms in language l.
+// ChallengeTermsIn describes a challenge's settings in language l.
 func ChallengeTermsIn(l i18n.Lang, c *storage.Challenge) string {
 	loc := catalogue.For(l)
 	kind := loc.T("game.casual", nil)
@@ -26,12 +23,7 @@ func ChallengeTermsIn(l i18n.Lang, c *storage.Challenge) string {
 	return loc.T("challenge.terms", i18n.Data{"Clock": ClockTextIn(l, c.DaysPerMove, c.Bank), "Kind": kind, "Colour": col})
 }
 
-// ChallengeLine describes an open challenge in one line.
-func (s *Service) ChallengeLine(c *storage.Challenge) string {
-	return s.ChallengeLineIn(i18n.English, c)
-}
-
-// ChallengeLineIn is ChallengeLine in language l.
+// ChallengeLineIn describes an open challenge in one line, in language l.
 func (s *Service) ChallengeLineIn(l i18n.Lang, c *storage.Challenge) string {
 	loc := catalogue.For(l)
 	to := loc.T("challenge.anyone", nil)

@@ -111,7 +111,7 @@ func TestRulesDocNumbers(t *testing.T) {
 		hours[i] = fmt.Sprintf("%d hours", n)
 	}
 	for _, want := range []string{
-		words.OrInts(clock.DaysChoices) + "; " + fmt.Sprint(clock.DefaultDays) + " when a",
+		words.English.OrInts(clock.DaysChoices) + "; " + fmt.Sprint(clock.DefaultDays) + " when a",
 		strings.Join(hours, " and ") + " before",
 		fmt.Sprintf("at most %d days in a", clock.MaxGivenDays),
 		fmt.Sprintf("%d days a calendar year", bot.DefaultLeaveDays),

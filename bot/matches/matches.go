@@ -140,7 +140,7 @@ func refusal(key string, data i18n.Data) error {
 	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string { return Catalogue.For(l).T(key, data) })
 }
 
-// reword is bot.Reword with the message key around the refusal err's sentence
+// reword is bot.RewordIn with the message key around the refusal err's sentence
 // ("First engine: …"), both in the language of whoever reads it (bot.SentenceIn:
 // the kernel's refusals too), or err itself when it is an internal failure.
 func reword(err error, key string) error {

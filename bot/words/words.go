@@ -22,10 +22,6 @@ func Seat(s storage.Seat) string {
 // Time writes a time for people, in UTC: "Mon 2 Jan 15:04 UTC".
 func Time(t time.Time) string { return English.Time(t) }
 
-// Left writes a duration for people: "2d 4h", "5h 10m", "12m"; "none" when it is
-// not positive.
-func Left(d time.Duration) string { return English.Left(d) }
-
 // Plural writes "1 day", "3 days".
 func Plural(n int, word string) string {
 	if n == 1 {
@@ -59,16 +55,6 @@ func Period(s string) string {
 	}
 	return "."
 }
-
-// And joins names as a sentence lists them: "a", "a and b", "a, b and c".
-func And(names []string) string { return English.And(names) }
-
-// OrInts joins numbers as a sentence offers them: "1, 2 or 3".
-func OrInts(ns []int) string { return English.OrInts(ns) }
-
-// NameTooLong returns the sentence refusing name, the player's text for what (such
-// as "An opponent's name"), when it has more than most characters; "" when it fits.
-func NameTooLong(what, name string, most int) string { return English.NameTooLong(what, name, most) }
 
 // ShownID writes an id a player typed (a game, challenge or tournament number) for
 // a refusal: as typed when short and made of letters, digits, '-' and '_' only,
@@ -127,4 +113,12 @@ func Reason(r rules.Reason) string {
 		return "by adjudication at the match's ply cap"
 	}
 	return "(" + string(r) + ")"
+}
+
+// Move writes m for people: SAN, or drop notation for a placement choice.
+func Move(pos rules.Position, m rules.Move) string {
+	if m.IsDrop() {
+		return string(m.Drop.Letter()) + "@" + pos.Variant().Dims().Name(m.To)
+	}
+	return pos.SAN(m)
 }

@@ -19,7 +19,7 @@ func TestLeft(t *testing.T) {
 		5*time.Hour + 10*time.Minute:         "5h 10m",
 		2*day + 4*time.Hour + 59*time.Second: "2d 4h",
 	} {
-		if got := Left(d); got != want {
+		if got := English.Left(d); got != want {
 			t.Errorf("Left(%v) = %q, want %q", d, got, want)
 		}
 	}
@@ -31,11 +31,11 @@ func TestLists(t *testing.T) {
 		if in != "" {
 			names = strings.Split(in, ",")
 		}
-		if got := And(names); got != want {
+		if got := English.And(names); got != want {
 			t.Errorf("And(%q) = %q, want %q", names, got, want)
 		}
 	}
-	if got := OrInts([]int{1, 2, 3}); got != "1, 2 or 3" {
+	if got := English.OrInts([]int{1, 2, 3}); got != "1, 2 or 3" {
 		t.Errorf("OrInts = %q", got)
 	}
 	if got := Plural(1, "day") + ", " + Plural(0, "day") + ", " + Plural(3, "game"); got != "1 day, 0 days, 3 games" {
@@ -50,10 +50,10 @@ func TestShortening(t *testing.T) {
 	if got := Capitalize("élan") + Period("done.") + "|" + Period("done"); got != "Élan|." {
 		t.Errorf("Capitalize and Period: %q", got)
 	}
-	if got := NameTooLong("A name", strings.Repeat("x", 40), 32); !strings.Contains(got, "at most 32 characters") || strings.Contains(got, strings.Repeat("x", 40)) {
+	if got := English.NameTooLong("A name", strings.Repeat("x", 40), 32); !strings.Contains(got, "at most 32 characters") || strings.Contains(got, strings.Repeat("x", 40)) {
 		t.Errorf("NameTooLong: %q", got)
 	}
-	if NameTooLong("A name", "short", 32) != "" {
+	if English.NameTooLong("A name", "short", 32) != "" {
 		t.Error("a short name is refused")
 	}
 	if got := ShownID(strings.Repeat("9", 200)); len(got) > 80 {
@@ -77,7 +77,7 @@ func TestOutcome(t *testing.T) {
 // A game that words a forced win words the loss too, each with one %s for the moves.
 func TestEvaluationWords(t *testing.T) {
 	for _, v := range []string{"gothic", "keltic", "gochess", "gess"} {
-		win, lose := ForcedWin(v)
+		win, lose := English.ForcedWin(v)
 		if strings.Count(win, "%s") != 1 || strings.Count(lose, "%s") != 1 {
 			t.Errorf("%s: %q and %q each need one %%s for the moves", v, win, lose)
 		}
@@ -88,7 +88,7 @@ func TestEvaluationWords(t *testing.T) {
 			}
 		}
 	}
-	if EvaluationUnits("gothic") != "pawns" || Units("gothic") != "" || !strings.Contains(EvaluationUnits("gess"), "stone is worth 0.2") {
+	if English.EvaluationUnits("gothic") != "pawns" || English.Units("gothic") != "" || !strings.Contains(English.EvaluationUnits("gess"), "stone is worth 0.2") {
 		t.Error("units")
 	}
 }
