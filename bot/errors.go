@@ -119,16 +119,16 @@ func UserText(err error) (string, bool) {
 	return "", false
 }
 
-// RewordIn returns err's refusal with a prefix in the reader's language: prefix(l)
-// before err's sentence in l ("Erste Engine: …"), or err itself when it is an internal
-// failure.
-func RewordIn(err error, prefix Phrase) error {
+// RewordIn returns err's refusal said again within a sentence of the reader's
+// language: say(l, reason) with reason err's sentence in l ("Erste Engine: …"), or
+// err itself when it is an internal failure.
+func RewordIn(err error, say func(l i18n.Lang, reason string) string) error {
 	if _, ok := UserText(err); !ok {
 		return err
 	}
 	return RefuseIn(ErrRefused, func(l i18n.Lang) string {
 		m, _ := SentenceIn(l, err)
-		return prefix(l) + m
+		return say(l, m)
 	})
 }
 

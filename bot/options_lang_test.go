@@ -71,12 +71,12 @@ func TestOptionRefusalsInTheReadersLanguage(t *testing.T) {
 	if got, _ := bot.SentenceIn(i18n.Russian, err); !strings.HasPrefix(got, "Уровень движка должен быть числом") {
 		t.Errorf("LevelArg in Russian: %q", got)
 	}
-	// A refusal reworded with a prefix in each reader's language.
-	rw := bot.RewordIn(err, func(l i18n.Lang) string {
+	// A refusal said again within a sentence of each reader's language.
+	rw := bot.RewordIn(err, func(l i18n.Lang, reason string) string {
 		if l == i18n.Russian {
-			return "Первый движок: "
+			return "Первый движок: " + reason
 		}
-		return "First engine: "
+		return "First engine: " + reason
 	})
 	if got, _ := bot.SentenceIn(i18n.Russian, rw); !strings.HasPrefix(got, "Первый движок: Уровень движка") {
 		t.Errorf("RewordIn in Russian: %q", got)

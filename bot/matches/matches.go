@@ -140,16 +140,12 @@ func refusal(key string, data i18n.Data) error {
 	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string { return Catalogue.For(l).T(key, data) })
 }
 
-// reword is bot.RewordIn with the message key around the refusal err's sentence
-// ("First engine: …"), both in the language of whoever reads it (bot.SentenceIn:
-// the kernel's refusals too), or err itself when it is an internal failure.
+// reword says the refusal err again within the message key ("First engine: …"),
+// both in the language of whoever reads it (bot.RewordIn), or is err itself when
+// it is an internal failure.
 func reword(err error, key string) error {
-	if _, ok := bot.SentenceIn(i18n.English, err); !ok {
-		return err
-	}
-	return bot.RefuseIn(bot.ErrRefused, func(l i18n.Lang) string {
-		msg, _ := bot.SentenceIn(l, err)
-		return Catalogue.For(l).T(key, i18n.Data{"Reason": msg})
+	return bot.RewordIn(err, func(l i18n.Lang, reason string) string {
+		return Catalogue.For(l).T(key, i18n.Data{"Reason": reason})
 	})
 }
 
